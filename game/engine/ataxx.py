@@ -1,0 +1,865 @@
+"""Ataxx rules: bitboards on Python ints, FEN, UAI move notation, outcomes, perft.
+
+The board is 7x7. Squares are numbered rank-major from a1 = 0 to g7 = 48, so the
+square of file ``f`` (0 = a) and rank ``r`` (0 = rank 1) is ``r * 7 + f``. A
+position is three 49-bit ints (red pieces, blue pieces, blocks) plus the side to
+move and two clocks, so copying, hashing and undoing are cheap.
+
+Red is ``x`` in FEN and moves first; Blue is ``o``. The rules are those fixed in
+the project's design: clone to a neighbouring empty square or jump to one two
+squares away, infect every enemy piece next to the destination, pass only when
+forced, and the game ends on elimination, a full board, no moves for either
+side, the 100 half-move clock (a decided position wins first) or threefold
+repetition.
+
+>>> board = Board()
+>>> board.push(Move.from_uai("b6"))
+>>> board.fen()
+'x5o/1x5/7/7/7/7/o5x o 0 1'
+>>> str(board.pop())
+'b6'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from typing import NamedTuple
+
+__all__ = [
+    "SQUARES",
+    "STARTPOS",
+    "AtaxxError",
+    "Board",
+    "Cell",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "Side",
+    "Termination",
+    "bits",
+    "jump_ring",
+    "neighbours",
+    "parse_square",
+    "spread",
+    "square",
+    "square_file",
+    "square_name",
+    "square_rank",
+]
+
+STARTPOS = "x5o/7/7/7/7/7/o5x x 0 1"
+"""The standard starting position: Red on a7 and g1, Blue on g7 and a1, Red to move."""
+
+FILE_NAMES = "abcdefg"
+RANK_NAMES = "1234567"
+SQUARES = range(49)
+
+FULL = (1 << 49) - 1
+FILE_A = sum(1 << (rank * 7) for rank in range(7))
+FILE_G = FILE_A << 6
+NOT_FILE_A = FULL ^ FILE_A
+NOT_FILE_G = FULL ^ FILE_G
+
+MAX_FEN_LENGTH = 128  # the longest legal FEN is about 70 characters
+MAX_CLOCK_DIGITS = 9
+
+
+class AtaxxError(ValueError):
+    """Base class of the errors raised for bad Ataxx input."""
+
+
+class InvalidMoveError(AtaxxError):
+    """Move text that is not valid UAI notation."""
+
+
+class IllegalMoveError(AtaxxError):
+    """A well-formed move that is not legal in the position."""
+
+
+class InvalidFenError(AtaxxError):
+    """FEN text that does not describe an Ataxx position."""
+
+
+class Side(enum.IntEnum):
+    """A player. Red (``x``) moves first."""
+
+    RED = 0
+    BLUE = 1
+
+    @property
+    def opponent(self) -> Side:
+        """The other side."""
+        return Side.BLUE if self is Side.RED else Side.RED
+
+    @property
+    def symbol(self) -> str:
+        """The FEN letter of the side: ``x`` for Red, ``o`` for Blue."""
+        return "x" if self is Side.RED else "o"
+
+
+class Cell(enum.Enum):
+    """What a square holds."""
+
+    EMPTY = "."
+    RED = "x"
+    BLUE = "o"
+    BLOCK = "-"
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    ELIMINATION = "elimination"
+    """A side has no pieces left."""
+    FULL_BOARD = "full board"
+    """No empty square is left."""
+    NO_MOVES = "no moves"
+    """Empty squares remain but neither side can reach them."""
+    HALFMOVE_CLOCK = "100 half-moves"
+    """100 half-moves without a clone: a draw, unless the position is already decided."""
+    THREEFOLD_REPETITION = "threefold repetition"
+    """The same position (board and side to move) occurred three times."""
+    EARLY_FINISH = "early finish"
+    """A match rule: the stuck side's opponent fills the rest of the board (see ``Match``)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the termination and the winner (``None`` for a draw)."""
+
+    termination: Termination
+    winner: Side | None
+
+    def result(self) -> str:
+        """The PGN result: ``1-0`` when Red won, ``0-1`` when Blue won, ``1/2-1/2`` for a draw."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Side.RED else "0-1"
+
+
+# --- squares -----------------------------------------------------------------
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square of a file (0 = a) and a rank (0 = rank 1); both must be in 0..6."""
+    return rank_index * 7 + file_index
+
+
+def square_file(sq: int) -> int:
+    """The file of a square, 0 (a) to 6 (g)."""
+    return sq % 7
+
+
+def square_rank(sq: int) -> int:
+    """The rank of a square, 0 (rank 1) to 6 (rank 7)."""
+    return sq // 7
+
+
+def square_name(sq: int) -> str:
+    """The name of a square, e.g. ``square_name(0) == 'a1'``; ``sq`` must be in 0..48."""
+    return FILE_NAMES[sq % 7] + RANK_NAMES[sq // 7]
+
+
+def parse_square(name: str) -> int:
+    """The square named ``name`` (``a1`` .. ``g7``); raises ``InvalidMoveError`` otherwise."""
+    if len(name) != 2 or name[0] not in FILE_NAMES or name[1] not in RANK_NAMES:
+        raise InvalidMoveError(f"{name!r} is not a square: expected a file a-g and a rank 1-7")
+    return FILE_NAMES.index(name[0]) + 7 * RANK_NAMES.index(name[1])
+
+
+def _ring_mask(sq: int, distance: int) -> int:
+    file_index, rank_index = sq % 7, sq // 7
+    mask = 0
+    for d_rank in range(-distance, distance + 1):
+        for d_file in range(-distance, distance + 1):
+            if max(abs(d_rank), abs(d_file)) != distance:
+                continue
+            f, r = file_index + d_file, rank_index + d_rank
+            if 0 <= f < 7 and 0 <= r < 7:
+                mask |= 1 << (r * 7 + f)
+    return mask
+
+
+_NEIGHBOURS: tuple[int, ...] = tuple(_ring_mask(sq, 1) for sq in SQUARES)
+_JUMP_RING: tuple[int, ...] = tuple(_ring_mask(sq, 2) for sq in SQUARES)
+
+
+def neighbours(sq: int) -> int:
+    """The bitboard of the up to 8 squares at distance 1 from ``sq``."""
+    return _NEIGHBOURS[sq]
+
+
+def jump_ring(sq: int) -> int:
+    """The bitboard of the up to 16 squares at distance 2 from ``sq``."""
+    return _JUMP_RING[sq]
+
+
+def spread(bb: int) -> int:
+    """``bb`` together with every square at distance 1 from one of its squares."""
+    row = bb | ((bb << 1) & NOT_FILE_A) | ((bb >> 1) & NOT_FILE_G)
+    return (row | (row << 7) | (row >> 7)) & FULL
+
+
+def bits(bb: int) -> list[int]:
+    """The squares set in a bitboard, lowest first."""
+    squares = []
+    while bb:
+        low = bb & -bb
+        squares.append(low.bit_length() - 1)
+        bb ^= low
+    return squares
+
+
+# --- moves -------------------------------------------------------------------
+
+
+class Move(NamedTuple):
+    """A move: a clone (``from_square == to_square``), a jump, or the pass.
+
+    Moves are plain values: equal when their squares are equal, hashable, and
+    written in UAI notation by ``str``: ``g2`` (clone to g2), ``a1a3`` (jump
+    from a1 to a3), ``0000`` (pass).
+
+    >>> Move.from_uai("a1a3")
+    Move.from_uai('a1a3')
+    >>> str(Move.clone(0)), str(Move.null())
+    ('a1', '0000')
+    """
+
+    from_square: int
+    to_square: int
+
+    @classmethod
+    def clone(cls, to_square: int) -> Move:
+        """A clone onto ``to_square``."""
+        return _MOVES[to_square * 49 + to_square]
+
+    @classmethod
+    def jump(cls, from_square: int, to_square: int) -> Move:
+        """A jump; the squares must be two apart (raises ``InvalidMoveError`` otherwise)."""
+        if not (0 <= from_square < 49 and 0 <= to_square < 49) or not (
+            _JUMP_RING[from_square] >> to_square & 1
+        ):
+            raise InvalidMoveError(f"squares {from_square} and {to_square} are not a jump apart")
+        return _MOVES[from_square * 49 + to_square]
+
+    @classmethod
+    def null(cls) -> Move:
+        """The pass move, ``0000``."""
+        return NULL_MOVE
+
+    @classmethod
+    def from_uai(cls, text: str) -> Move:
+        """Parse UAI notation: ``g2`` (clone), ``a1a3`` (jump), ``0000`` (pass).
+
+        Raises ``InvalidMoveError`` (a ``ValueError``) saying what is wrong.
+
+        >>> Move.from_uai("g1f2")
+        Traceback (most recent call last):
+        ...
+        game.engine.ataxx.InvalidMoveError: 'g1f2' names squares one apart: a clone is written ...
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        if text == "0000":
+            return NULL_MOVE
+        if not text:
+            raise InvalidMoveError("empty move text: expected a square (g2), two squares (a1a3) or 0000")
+        if len(text) == 2:
+            to_square = parse_square(text)
+            return _MOVES[to_square * 49 + to_square]
+        if len(text) == 4:
+            from_square = parse_square(text[:2])
+            to_square = parse_square(text[2:])
+            if from_square == to_square:
+                raise InvalidMoveError(f"{text!r} moves a piece onto its own square")
+            if _NEIGHBOURS[from_square] >> to_square & 1:
+                raise InvalidMoveError(
+                    f"{text!r} names squares one apart: a clone is written as its "
+                    f"destination alone ({text[2:]!r})"
+                )
+            if not _JUMP_RING[from_square] >> to_square & 1:
+                raise InvalidMoveError(f"{text!r} is not a move: a jump goes exactly two squares")
+            return _MOVES[from_square * 49 + to_square]
+        raise InvalidMoveError(f"{text!r} is not a move: expected a square (g2), two squares (a1a3) or 0000")
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether this is the pass move ``0000``."""
+        return self.to_square < 0
+
+    @property
+    def is_clone(self) -> bool:
+        """Whether this move clones (adds a piece next to an existing one)."""
+        return self.from_square == self.to_square >= 0
+
+    @property
+    def is_jump(self) -> bool:
+        """Whether this move jumps (moves a piece two squares)."""
+        return self.from_square != self.to_square
+
+    def uai(self) -> str:
+        """The move in UAI notation."""
+        if self.to_square < 0:
+            return "0000"
+        if self.from_square == self.to_square:
+            return square_name(self.to_square)
+        return square_name(self.from_square) + square_name(self.to_square)
+
+    __str__ = uai
+
+    def __repr__(self) -> str:
+        return f"Move.from_uai({self.uai()!r})"
+
+
+NULL_MOVE = tuple.__new__(Move, (-1, -1))
+_MOVES: tuple[Move | None, ...] = tuple(
+    tuple.__new__(Move, (frm, to)) if frm == to or (_JUMP_RING[frm] >> to & 1) else None
+    for frm in SQUARES
+    for to in SQUARES
+)
+# For each square, the moves that land on it (clone) or leave from it (jumps).
+_CLONE_TO: tuple[Move, ...] = tuple(_MOVES[sq * 49 + sq] for sq in SQUARES)  # type: ignore[misc]
+_JUMPS_FROM: tuple[dict[int, Move], ...] = tuple(
+    {to: _MOVES[frm * 49 + to] for to in bits(_JUMP_RING[frm])}
+    for frm in SQUARES  # type: ignore[misc]
+)
+
+
+# --- Zobrist keys --------------------------------------------------------------
+
+
+def _zobrist_keys() -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    # A fixed seed makes hashes reproducible across runs, so they can be stored.
+    rng = random.Random(0x41_7A_A8)
+    red = tuple(rng.getrandbits(64) for _ in SQUARES)
+    blue = tuple(rng.getrandbits(64) for _ in SQUARES)
+    return red, blue, rng.getrandbits(64)
+
+
+_Z_RED, _Z_BLUE, _Z_BLUE_TO_MOVE = _zobrist_keys()
+_Z_PIECE = (_Z_RED, _Z_BLUE)
+_Z_FLIP = tuple(r ^ b for r, b in zip(_Z_RED, _Z_BLUE, strict=True))
+
+
+def _hash_bitboards(red: int, blue: int, turn: Side) -> int:
+    key = _Z_BLUE_TO_MOVE if turn is Side.BLUE else 0
+    for sq in bits(red):
+        key ^= _Z_RED[sq]
+    for sq in bits(blue):
+        key ^= _Z_BLUE[sq]
+    return key
+
+
+# --- the board -----------------------------------------------------------------
+
+
+class _State(NamedTuple):
+    """What ``push`` saves and ``pop`` restores."""
+
+    red: int
+    blue: int
+    halfmove_clock: int
+    fullmove_number: int
+    hash: int
+    move: Move
+
+
+class Board:
+    """An Ataxx position with a move stack.
+
+    ``pieces[Side.RED]`` and ``pieces[Side.BLUE]`` are the bitboards of the two
+    sides, ``blocks`` the squares nobody may enter. ``push`` plays a move and
+    ``pop`` takes the last one back, restoring every field exactly.
+    """
+
+    __slots__ = (
+        "_root_fen",
+        "_stack",
+        "blocks",
+        "fullmove_number",
+        "halfmove_clock",
+        "hash",
+        "pieces",
+        "turn",
+    )
+
+    def __init__(self, fen: str = STARTPOS) -> None:
+        self.pieces = [0, 0]
+        self.blocks = 0
+        self.turn = Side.RED
+        self.halfmove_clock = 0
+        self.fullmove_number = 1
+        self.hash = 0
+        self._stack: list[_State] = []
+        self.set_fen(fen)
+
+    # -- FEN --
+
+    def set_fen(self, fen: str) -> None:
+        """Set the position from FEN; raises ``InvalidFenError`` (board unchanged) if it is bad.
+
+        Four fields are required: the board (ranks 7 to 1 separated by ``/``,
+        ``x`` red, ``o`` blue, ``-`` block, digits for runs of empty squares),
+        the side to move (``x`` or ``o``; ``b`` and ``w`` are accepted as
+        aliases), the half-move clock and the full-move number.
+        """
+        if not isinstance(fen, str):
+            raise InvalidFenError(f"FEN must be text, not {type(fen).__name__}")
+        if len(fen) > MAX_FEN_LENGTH:
+            raise InvalidFenError(f"FEN is {len(fen)} characters long, far more than any position needs")
+        fields = fen.split()
+        if len(fields) != 4:
+            raise InvalidFenError(
+                f"FEN {fen!r} has {len(fields)} field{'s' if len(fields) != 1 else ''}; expected 4: "
+                "board, side to move, half-move clock, full-move number"
+            )
+        placement, side_text, halfmove_text, fullmove_text = fields
+        ranks = placement.split("/")
+        if len(ranks) != 7:
+            raise InvalidFenError(f"FEN board {placement!r} has {len(ranks)} ranks; expected 7")
+        red = blue = blocks = 0
+        for rank_offset, rank_text in enumerate(ranks):
+            rank_index = 6 - rank_offset
+            file_index = 0
+            previous_was_digit = False
+            for char in rank_text:
+                if char in "1234567":
+                    if previous_was_digit:
+                        raise InvalidFenError(f"rank {rank_index + 1} {rank_text!r} has two digits in a row")
+                    file_index += int(char)
+                    previous_was_digit = True
+                    continue
+                previous_was_digit = False
+                if file_index >= 7:
+                    raise InvalidFenError(f"rank {rank_index + 1} {rank_text!r} is longer than 7 squares")
+                bit = 1 << (rank_index * 7 + file_index)
+                if char in "xXbB":
+                    red |= bit
+                elif char in "oOwW":
+                    blue |= bit
+                elif char == "-":
+                    blocks |= bit
+                else:
+                    raise InvalidFenError(
+                        f"unknown character {char!r} in rank {rank_index + 1} {rank_text!r}: "
+                        "expected x, o, -, or a digit 1-7"
+                    )
+                file_index += 1
+            if file_index != 7:
+                raise InvalidFenError(
+                    f"rank {rank_index + 1} {rank_text!r} covers {file_index} squares; expected 7"
+                )
+        if side_text in ("x", "X", "b", "B"):
+            turn = Side.RED
+        elif side_text in ("o", "O", "w", "W"):
+            turn = Side.BLUE
+        else:
+            raise InvalidFenError(f"side to move {side_text!r} is neither x (red) nor o (blue)")
+        halfmove_clock = _parse_clock(halfmove_text, "half-move clock", minimum=0)
+        fullmove_number = _parse_clock(fullmove_text, "full-move number", minimum=1)
+
+        self.pieces = [red, blue]
+        self.blocks = blocks
+        self.turn = turn
+        self.halfmove_clock = halfmove_clock
+        self.fullmove_number = fullmove_number
+        self.hash = _hash_bitboards(red, blue, turn)
+        self._stack = []
+        self._root_fen = self.fen()
+
+    def fen(self) -> str:
+        """The position in FEN (libataxx conventions, ``x``/``o`` for the sides)."""
+        red, blue = self.pieces
+        blocks = self.blocks
+        rank_texts = []
+        for rank_index in range(6, -1, -1):
+            text = ""
+            run = 0
+            for file_index in range(7):
+                bit = 1 << (rank_index * 7 + file_index)
+                if red & bit:
+                    char = "x"
+                elif blue & bit:
+                    char = "o"
+                elif blocks & bit:
+                    char = "-"
+                else:
+                    run += 1
+                    continue
+                if run:
+                    text += str(run)
+                    run = 0
+                text += char
+            if run:
+                text += str(run)
+            rank_texts.append(text)
+        return f"{'/'.join(rank_texts)} {self.turn.symbol} {self.halfmove_clock} {self.fullmove_number}"
+
+    def root_fen(self) -> str:
+        """The FEN of the position before the first move on the stack."""
+        return self._root_fen
+
+    # -- reading the position --
+
+    def copy(self, *, stack: bool = True) -> Board:
+        """An independent copy; with ``stack=False`` the copy has no move history."""
+        board = Board.__new__(Board)
+        board.pieces = list(self.pieces)
+        board.blocks = self.blocks
+        board.turn = self.turn
+        board.halfmove_clock = self.halfmove_clock
+        board.fullmove_number = self.fullmove_number
+        board.hash = self.hash
+        if stack:
+            board._stack = list(self._stack)
+            board._root_fen = self._root_fen
+        else:
+            board._stack = []
+            board._root_fen = self.fen()
+        return board
+
+    @property
+    def empty(self) -> int:
+        """The bitboard of empty squares (neither a piece nor a block)."""
+        return FULL ^ (self.pieces[0] | self.pieces[1] | self.blocks)
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves pushed since the root position, oldest first."""
+        return [state.move for state in self._stack]
+
+    def count(self, side: Side) -> int:
+        """The number of pieces of ``side``."""
+        return self.pieces[side].bit_count()
+
+    def cell(self, sq: int) -> Cell:
+        """What square ``sq`` (0..48) holds."""
+        bit = 1 << sq
+        if self.pieces[0] & bit:
+            return Cell.RED
+        if self.pieces[1] & bit:
+            return Cell.BLUE
+        if self.blocks & bit:
+            return Cell.BLOCK
+        return Cell.EMPTY
+
+    def side_at(self, sq: int) -> Side | None:
+        """The side whose piece is on ``sq``, or ``None``."""
+        bit = 1 << sq
+        if self.pieces[0] & bit:
+            return Side.RED
+        if self.pieces[1] & bit:
+            return Side.BLUE
+        return None
+
+    def can_move(self, side: Side) -> bool:
+        """Whether ``side`` has a clone or jump available (ignoring whose turn it is)."""
+        return bool(spread(spread(self.pieces[side])) & self.empty)
+
+    def clone_targets(self, sq: int) -> int:
+        """Empty squares a piece on ``sq`` can clone to (a bitboard)."""
+        return _NEIGHBOURS[sq] & self.empty
+
+    def jump_targets(self, sq: int) -> int:
+        """Empty squares a piece on ``sq`` can jump to (a bitboard)."""
+        return _JUMP_RING[sq] & self.empty
+
+    def captures(self, move: Move) -> int:
+        """The enemy pieces ``move`` would infect (a bitboard); ``move`` must be legal."""
+        if move.to_square < 0:
+            return 0
+        return _NEIGHBOURS[move.to_square] & self.pieces[1 - self.turn]
+
+    # -- moves --
+
+    def _game_over_by_material(self) -> bool:
+        red, blue = self.pieces
+        return not red or not blue or not (FULL ^ (red | blue | self.blocks))
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves: one clone per target square, one jump per (from, to).
+
+        The list is ``[Move.null()]`` when the side to move is stuck but its
+        opponent can move, and ``[]`` when the game is over (repetition aside:
+        see ``outcome``).
+        """
+        us = self.pieces[self.turn]
+        them = self.pieces[1 - self.turn]
+        empty = FULL ^ (us | them | self.blocks)
+        if not us or not them or not empty or self.halfmove_clock >= 100:
+            return []
+        moves = [_CLONE_TO[sq] for sq in bits(spread(us) & empty)]
+        pieces = us
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            from_square = low.bit_length() - 1
+            targets = _JUMP_RING[from_square] & empty
+            if targets:
+                jumps = _JUMPS_FROM[from_square]
+                while targets:
+                    low = targets & -targets
+                    targets ^= low
+                    moves.append(jumps[low.bit_length() - 1])
+        if not moves and spread(spread(them)) & empty:
+            return [NULL_MOVE]
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal in this position."""
+        us = self.pieces[self.turn]
+        them = self.pieces[1 - self.turn]
+        empty = FULL ^ (us | them | self.blocks)
+        if not us or not them or not empty or self.halfmove_clock >= 100:
+            return False
+        stuck = not (spread(spread(us)) & empty)
+        frm, to = move
+        if to < 0:
+            return stuck and bool(spread(spread(them)) & empty)
+        if not 0 <= to < 49 or not (empty >> to & 1):
+            return False
+        if frm == to:
+            return bool(_NEIGHBOURS[to] & us)
+        return 0 <= frm < 49 and bool(us >> frm & 1) and bool(_JUMP_RING[frm] >> to & 1)
+
+    def push(self, move: Move) -> None:
+        """Play ``move``; raises ``IllegalMoveError`` (board unchanged) if it is not legal."""
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"{move!r} is not a Move")
+        if not self.is_legal(move):
+            raise IllegalMoveError(f"illegal move {move.uai()} in {self.fen()}: {self._why_illegal(move)}")
+        self._push(move)
+
+    def push_uai(self, text: str) -> Move:
+        """Parse ``text`` as UAI notation and play it; returns the move."""
+        move = Move.from_uai(text)
+        self.push(move)
+        return move
+
+    def _why_illegal(self, move: Move) -> str:
+        if self.outcome(repetition=False) is not None:
+            return "the game is over"
+        frm, to = move
+        us = self.pieces[self.turn]
+        if to < 0:
+            return f"{self.turn.name.lower()} has moves and may not pass"
+        if not (self.empty >> to & 1):
+            return f"{square_name(to)} is not empty"
+        if frm == to:
+            return f"no {self.turn.name.lower()} piece next to {square_name(to)}"
+        if not (us >> frm & 1):
+            return f"no {self.turn.name.lower()} piece on {square_name(frm)}"
+        return "the move does not follow the rules"
+
+    def _push(self, move: Move) -> None:
+        """Play ``move`` without checking it; ``move`` must be legal."""
+        turn = self.turn
+        us = self.pieces[turn]
+        them = self.pieces[1 - turn]
+        key = self.hash
+        self._stack.append(
+            _State(self.pieces[0], self.pieces[1], self.halfmove_clock, self.fullmove_number, key, move)
+        )
+        frm, to = move
+        if to >= 0:
+            piece_keys = _Z_PIECE[turn]
+            captured = _NEIGHBOURS[to] & them
+            us |= (1 << to) | captured
+            them ^= captured
+            key ^= piece_keys[to]
+            if frm == to:
+                self.halfmove_clock = 0
+            else:
+                us ^= 1 << frm
+                key ^= piece_keys[frm]
+                self.halfmove_clock += 1
+            while captured:
+                low = captured & -captured
+                captured ^= low
+                key ^= _Z_FLIP[low.bit_length() - 1]
+            self.pieces[turn] = us
+            self.pieces[1 - turn] = them
+        else:
+            self.halfmove_clock += 1
+        if turn is Side.BLUE:
+            self.fullmove_number += 1
+            self.turn = Side.RED
+        else:
+            self.turn = Side.BLUE
+        self.hash = key ^ _Z_BLUE_TO_MOVE
+
+    def pop(self) -> Move:
+        """Take back the last move and return it; raises ``IndexError`` if there is none."""
+        state = self._stack.pop()
+        self.pieces[0] = state.red
+        self.pieces[1] = state.blue
+        self.halfmove_clock = state.halfmove_clock
+        self.fullmove_number = state.fullmove_number
+        self.hash = state.hash
+        self.turn = self.turn.opponent
+        return state.move
+
+    def peek(self) -> Move | None:
+        """The last move played, or ``None``."""
+        return self._stack[-1].move if self._stack else None
+
+    # -- the end of the game --
+
+    def winner_by_count(self) -> Side | None:
+        """The side with more pieces, or ``None`` when the counts are equal."""
+        red, blue = self.pieces[0].bit_count(), self.pieces[1].bit_count()
+        if red == blue:
+            return None
+        return Side.RED if red > blue else Side.BLUE
+
+    def repetition_count(self) -> int:
+        """How many times the current position has occurred since the root (at least 1).
+
+        Only positions since the last clone can repeat (a clone adds a piece for
+        good), so the search stops at the half-move clock.
+        """
+        count = 1
+        key = self.hash
+        stack = self._stack
+        depth = min(self.halfmove_clock, len(stack))
+        for index in range(len(stack) - 2, len(stack) - depth - 1, -2):
+            if stack[index].hash == key:
+                count += 1
+        return count
+
+    def outcome(self, *, repetition: bool = True) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on.
+
+        Checked in order: elimination, full board, neither side can move, then
+        the 100 half-move draw (a position decided by the first three wins
+        first), then threefold repetition (unless ``repetition=False``).
+        """
+        red, blue = self.pieces
+        empty = FULL ^ (red | blue | self.blocks)
+        if not red or not blue:
+            return Outcome(Termination.ELIMINATION, self.winner_by_count())
+        if not empty:
+            return Outcome(Termination.FULL_BOARD, self.winner_by_count())
+        if not (spread(spread(red | blue)) & empty):
+            return Outcome(Termination.NO_MOVES, self.winner_by_count())
+        if self.halfmove_clock >= 100:
+            return Outcome(Termination.HALFMOVE_CLOCK, None)
+        if repetition and self.repetition_count() >= 3:
+            return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
+
+    def is_game_over(self, *, repetition: bool = True) -> bool:
+        """Whether ``outcome`` is not ``None``."""
+        return self.outcome(repetition=repetition) is not None
+
+    def result(self) -> str:
+        """``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` while the game goes on."""
+        outcome = self.outcome()
+        return outcome.result() if outcome else "*"
+
+    # -- perft --
+
+    def perft(self, depth: int) -> int:
+        """The number of leaf nodes ``depth`` plies from here (libataxx conventions).
+
+        Game-over nodes count 0 at depth >= 1; a forced pass counts as one move;
+        repetition is ignored. Depth 0 counts the position itself.
+        """
+        if depth < 0:
+            raise ValueError(f"perft depth must be >= 0, not {depth}")
+        if depth == 0:
+            return 1
+        us = self.pieces[self.turn]
+        them = self.pieces[1 - self.turn]
+        return _perft(us, them, FULL ^ (us | them | self.blocks), self.halfmove_clock, depth)
+
+    # -- dunder --
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (
+            self.pieces == other.pieces
+            and self.blocks == other.blocks
+            and self.turn == other.turn
+            and self.halfmove_clock == other.halfmove_clock
+            and self.fullmove_number == other.fullmove_number
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Board({self.fen()!r})"
+
+    def __str__(self) -> str:
+        lines = []
+        for rank_index in range(6, -1, -1):
+            cells = " ".join(self.cell(rank_index * 7 + f).value for f in range(7))
+            lines.append(f"{rank_index + 1} {cells}")
+        lines.append("  a b c d e f g")
+        return "\n".join(lines)
+
+
+def _parse_clock(text: str, what: str, *, minimum: int) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise InvalidFenError(f"{what} {text!r} is not a whole number >= {minimum}")
+    if len(text) > MAX_CLOCK_DIGITS:
+        raise InvalidFenError(f"{what} {text!r} is too large")
+    value = int(text)
+    if value < minimum:
+        raise InvalidFenError(f"{what} {text!r} must be at least {minimum}")
+    return value
+
+
+def _count_moves(us: int, empty: int) -> int:
+    """The number of clones and jumps available to the pieces ``us``."""
+    count = (spread(us) & empty).bit_count()
+    ring = _JUMP_RING
+    while us:
+        low = us & -us
+        us ^= low
+        count += (ring[low.bit_length() - 1] & empty).bit_count()
+    return count
+
+
+def _perft(us: int, them: int, empty: int, clock: int, depth: int) -> int:
+    """Perft on raw bitboards: ``us`` is the side to move. Depth must be >= 1."""
+    if not us or not them or not empty or clock >= 100:
+        return 0
+    if depth == 1:
+        count = _count_moves(us, empty)
+        if count:
+            return count
+        return 1 if spread(spread(them)) & empty else 0
+    nodes = 0
+    neighbour_masks = _NEIGHBOURS
+    targets = spread(us) & empty
+    moved = bool(targets)
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        captured = neighbour_masks[low.bit_length() - 1] & them
+        nodes += _perft(them ^ captured, us | low | captured, empty ^ low, 0, depth - 1)
+    pieces = us
+    ring = _JUMP_RING
+    while pieces:
+        origin = pieces & -pieces
+        pieces ^= origin
+        targets = ring[origin.bit_length() - 1] & empty
+        if targets:
+            moved = True
+            rest = us ^ origin
+            freed = empty | origin
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                captured = neighbour_masks[low.bit_length() - 1] & them
+                nodes += _perft(them ^ captured, rest | low | captured, freed ^ low, clock + 1, depth - 1)
+    if not moved and spread(spread(them)) & empty:
+        return _perft(them, us, empty, clock + 1, depth - 1)
+    return nodes

@@ -1,0 +1,26 @@
+"""Test configuration: headless SDL, and a private user-data folder for every test."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+# Set before anything imports pygame: tests never open a real window or sound device.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test writes user files (saves, settings, logs) into its own temporary folder."""
+    folder = tmp_path / "userdata"
+    monkeypatch.setenv("ATTAX_DATA_DIR", str(folder))
+    return folder
