@@ -1,0 +1,104 @@
+"""Where the game keeps the player's files, and how it writes them safely.
+
+User files (saves, custom levels, settings, statistics, the autosave, logs)
+live in the platform's user data folder, never inside the source tree. The
+environment variable ``ATTAX_DATA_DIR`` overrides the location (tests use it).
+Every write goes through a temporary file in the same folder and an atomic
+rename, so a crash or a kill mid-write leaves either the old file or the new
+one, never half of one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+__all__ = [
+    "APP_DIR_NAME",
+    "ENV_DATA_DIR",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "read_text_limited",
+    "source_root",
+    "user_data_dir",
+]
+
+APP_DIR_NAME = "attax-arcade"
+ENV_DATA_DIR = "ATTAX_DATA_DIR"
+
+
+def source_root() -> Path:
+    """The folder holding ``main.py`` and the shipped ``levels/`` and ``assets/``."""
+    return Path(__file__).resolve().parent.parent
+
+
+def user_data_dir(*, create: bool = True) -> Path:
+    """The folder for the player's files, created on first use unless ``create=False``.
+
+    ``$ATTAX_DATA_DIR`` if set; otherwise ``%APPDATA%\\attax-arcade`` on Windows,
+    ``~/Library/Application Support/attax-arcade`` on macOS, and
+    ``$XDG_DATA_HOME/attax-arcade`` (default ``~/.local/share/attax-arcade``) elsewhere.
+    """
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        folder = Path(override).expanduser()
+    elif sys.platform == "win32":
+        folder = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / APP_DIR_NAME
+    elif sys.platform == "darwin":
+        folder = Path.home() / "Library" / "Application Support" / APP_DIR_NAME
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+        folder = base / APP_DIR_NAME
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: readers see the old file or the new one, whole.
+
+    The parent folder is created if needed. On failure the temporary file is
+    removed and the exception propagates; the old file is untouched.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+        raise
+
+
+def atomic_write_text(path: Path | str, text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path`` atomically (see ``atomic_write_bytes``)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def read_text_limited(path: Path | str, max_bytes: int) -> str:
+    """Read a UTF-8 text file of at most ``max_bytes`` bytes.
+
+    Raises ``ValueError`` with a message naming the file when it is larger,
+    is not UTF-8 text, or holds NUL bytes (a binary file); ``OSError`` when it
+    cannot be read.
+    """
+    target = Path(path)
+    with target.open("rb") as stream:
+        data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ValueError(f"{target.name}: file is larger than {max_bytes} bytes")
+    if b"\x00" in data:
+        raise ValueError(f"{target.name}: binary data, not a text file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{target.name}: not UTF-8 text (byte {error.start})") from None
