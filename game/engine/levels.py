@@ -140,7 +140,9 @@ def validate_position(board: Board) -> list[Problem]:
     corner_blocks = board.blocks & sum(1 << sq for sq in CORNERS)
     if corner_blocks:
         names = ", ".join(square_name(sq) for sq in bits(corner_blocks))
-        problems.append(Problem(Severity.WARNING, "corner-block", f"block in a corner: {names}", corner_blocks))
+        problems.append(
+            Problem(Severity.WARNING, "corner-block", f"block in a corner: {names}", corner_blocks)
+        )
     reach = red | blue
     while True:
         grown = reach | (spread(spread(reach)) & empty)

@@ -1,0 +1,222 @@
+"""Play Ataxx matches between the AI levels and python-ataxx's players, and print the scores.
+
+    python bench/strength.py                      # every default match
+    python bench/strength.py --only master --games 40 --movetime 1
+    python bench/strength.py --match "master:t=0.2,exposed=5" "master:t=0.2"
+
+Each match plays pairs of games from varied openings (the start position and
+several block layouts, each followed by a few random moves), the two players
+swapping colours within a pair. Games end by the rules (``Board.outcome``: the
+100 half-move draw and threefold repetition included) or as a draw at
+``MAX_PLIES``. Results are from the first player's side: wins, draws, losses,
+score, and the Elo difference with its 95% error margin. Games run in parallel
+(``--jobs``, two by default).
+
+Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``greedy``,
+``random``, or ``abN`` (python-ataxx's alpha-beta to depth N), optionally
+followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
+(nodes a move) and the evaluation weights (``exposed``, ``mobility``, ``edge``,
+``tempo``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import math
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.evaluate import EvalWeights
+from game.ai.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
+from game.ai.search import Searcher, SearchLimits
+from game.engine.ataxx import Board, Move
+
+OPENINGS = (
+    "x5o/7/7/7/7/7/o5x x 0 1",
+    "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+    "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
+    "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1",
+    "x5o/7/1-3-1/7/1-3-1/7/o5x x 0 1",
+    "x5o/1-3-1/7/3-3/7/1-3-1/o5x x 0 1",
+)
+MAX_PLIES = 400
+RANDOM_PLIES = (0, 2)  # random opening plies, chosen per pair
+
+
+class Player:
+    """Chooses moves for one side of a game; ``move`` must return a legal move."""
+
+    def __init__(self, spec: str, movetime: float | None, seed: int) -> None:
+        self.spec = spec
+        name, _, options = spec.partition(":")
+        self.name = name
+        self.options = dict(item.split("=", 1) for item in options.split(",") if item)
+        self.rng = random.Random(seed)
+        self.movetime = float(self.options.pop("t")) if "t" in self.options else movetime
+        self.depth = int(self.options.pop("d")) if "d" in self.options else None
+        self.nodes = int(self.options.pop("n")) if "n" in self.options else None
+        weights = EvalWeights(**{key: int(value) for key, value in self.options.items()})
+        self.searcher: Searcher | None = None
+        self.level = None
+        if name in ("greedy", "random") or (name.startswith("ab") and name[2:].isdigit()):
+            import ataxx  # noqa: F401  (fail early if python-ataxx is missing)
+        else:
+            self.level = HINT_LEVEL if name == "hint" else level_by_key(name)
+            self.searcher = Searcher(weights=weights)
+        self.think = 0.0
+        self.moves = 0
+
+    def move(self, board: Board) -> Move:
+        start = time.monotonic()
+        try:
+            return self._move(board)
+        finally:
+            self.think += time.monotonic() - start
+            self.moves += 1
+
+    def _move(self, board: Board) -> Move:
+        if self.level is None:
+            return self._peer_move(board)
+        assert self.searcher is not None
+        if self.depth is not None or self.nodes is not None:
+            limits = SearchLimits(depth=self.depth, nodes=self.nodes)
+            return self.searcher.search(board, limits)[0]
+        level = self.level
+        if self.movetime is not None and not level.careless:
+            level = dataclasses.replace(level, max_think_time=self.movetime, think_time=self.movetime)
+        return choose_move(board, level, rng=self.rng, searcher=self.searcher)
+
+    def _peer_move(self, board: Board) -> Move:
+        import ataxx
+        import ataxx.players
+
+        peer = ataxx.Board(board.fen())
+        random.seed(self.rng.random())  # python-ataxx's players use the global generator
+        if self.name == "greedy":
+            move = ataxx.players.greedy(peer)
+        elif self.name == "random":
+            move = ataxx.players.random_move(peer)
+        else:
+            move = ataxx.players.alphabeta(peer, -math.inf, math.inf, int(self.name[2:]))
+        legal = board.legal_moves()
+        if move is None:
+            return legal[0]
+        ours = Move.from_uai(str(move))
+        return ours if ours in legal else legal[0]
+
+
+def play_game(task: tuple[str, str, str, int, float | None]) -> tuple[float, int, float, float]:
+    """Play one game; returns (score of the red player, plies, red's and blue's seconds a move)."""
+    red_spec, blue_spec, fen, seed, movetime = task
+    rng = random.Random(seed)
+    board = Board(fen)
+    for _ in range(rng.choice(RANDOM_PLIES)):
+        moves = board.legal_moves()
+        if not moves or board.outcome() is not None:
+            break
+        board.push(rng.choice([move for move in moves if move.is_clone] or moves))
+    players = (Player(red_spec, movetime, seed * 2 + 1), Player(blue_spec, movetime, seed * 2 + 2))
+    plies = 0
+    while board.outcome() is None and plies < MAX_PLIES:
+        board.push(players[board.turn].move(board))
+        plies += 1
+    outcome = board.outcome()
+    score = 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == 0)
+    per_move = tuple(p.think / p.moves if p.moves else 0.0 for p in players)
+    return score, plies, per_move[0], per_move[1]
+
+
+def elo(score: float) -> float:
+    """The Elo difference that expects ``score`` (0..1)."""
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(name: str, scores: list[float], think: tuple[float, float]) -> str:
+    """One line: W/D/L, score %, Elo ± 95% margin, seconds a move."""
+    n = len(scores)
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    losses = n - wins - draws
+    mean = sum(scores) / n
+    deviation = math.sqrt(sum((s - mean) ** 2 for s in scores) / n)
+    margin = 1.96 * deviation / math.sqrt(n)
+    low, high = elo(mean - margin), elo(mean + margin)
+    return (
+        f"{name:42s} +{wins} ={draws} -{losses}  {100 * mean:5.1f}%  "
+        f"Elo {elo(mean):+6.0f} [{low:+.0f}, {high:+.0f}]  "
+        f"s/move {think[0]:.2f} vs {think[1]:.2f}"
+    )
+
+
+def run_match(first: str, second: str, games: int, movetime: float | None, jobs: int, seed: int) -> str:
+    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+    tasks = []
+    for pair in range((games + 1) // 2):
+        fen = OPENINGS[pair % len(OPENINGS)]
+        game_seed = seed * 100_003 + pair
+        tasks.append((first, second, fen, game_seed, movetime, False))
+        tasks.append((second, first, fen, game_seed, movetime, True))
+    scores: list[float] = []
+    think = [0.0, 0.0]
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.imap(play_game, [task[:5] for task in tasks])
+        for task, (score, _plies, red_think, blue_think) in zip(tasks, results, strict=True):
+            swapped = task[5]
+            scores.append(1.0 - score if swapped else score)
+            think[0] += blue_think if swapped else red_think
+            think[1] += red_think if swapped else blue_think
+    return summary(f"{first} vs {second}", scores, (think[0] / len(scores), think[1] / len(scores)))
+
+
+def default_matches(movetime: float | None) -> list[tuple[str, str, float | None]]:
+    """The standard matches: against python-ataxx, then each level against the one below."""
+    matches: list[tuple[str, str, float | None]] = [
+        ("beginner", "greedy", None),
+        ("casual", "greedy", None),
+        ("skilled", "ab2", None),
+        ("expert", "ab3", None),
+        ("master", "ab3", movetime if movetime is not None else 1.0),
+    ]
+    for weaker, stronger in itertools.pairwise(LEVELS):
+        matches.append((stronger.key, weaker.key, movetime))
+    return matches
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=20, help="games per match (default 20)")
+    parser.add_argument(
+        "--movetime", type=float, default=None, help="seconds a move for the searching levels"
+    )
+    parser.add_argument("--only", default=None, help="play only the matches whose name contains this")
+    parser.add_argument("--jobs", type=int, default=2, help="games played in parallel (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the openings and the weak levels' noise")
+    parser.add_argument(
+        "--match", nargs=2, metavar=("FIRST", "SECOND"), help="play one match between two specs"
+    )
+    args = parser.parse_args(argv)
+    if args.match:
+        matches = [(args.match[0], args.match[1], args.movetime)]
+    else:
+        matches = default_matches(args.movetime)
+    if args.only:
+        matches = [m for m in matches if args.only in f"{m[0]} vs {m[1]}"]
+    print(f"{args.games} games a match, openings: {len(OPENINGS)} layouts + random plies {RANDOM_PLIES}")
+    for first, second, movetime in matches:
+        start = time.monotonic()
+        line = run_match(first, second, args.games, movetime, args.jobs, args.seed)
+        print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,189 @@
+"""Ataxx difficulty levels: how deep, how long and how carelessly the AI thinks.
+
+The weak levels play like people do: they look one or two moves ahead, misjudge
+positions a little (noise added to each move's score) and now and then grab
+material without looking at the reply (they score the moves one ply deep).
+They never miss a win on the board: a move proven to win is always taken. The
+strong levels search as deep as their time allows.
+
+>>> [level.key for level in LEVELS]
+['beginner', 'casual', 'skilled', 'expert', 'master']
+>>> level_by_key("master").name
+'Master'
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai.search import Searcher, SearchInfo, SearchLimits, is_win_score
+from game.engine.ataxx import Board, Move
+
+__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level.
+
+    ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
+    ``think_time``: the time budget of a move in seconds; ``noise``: standard
+    deviation, in hundredths of a piece, of the error added to each move's
+    score (0: plays the best move found); ``overlook``: the chance of scoring the
+    moves one ply deep, ignoring the reply. ``max_think_time`` is what a move
+    never exceeds on this machine.
+    """
+
+    key: str
+    name: str
+    description: str
+    max_think_time: float
+    think_time: float
+    depth: int | None = None
+    noise: int = 0
+    overlook: float = 0.0
+
+    @property
+    def careless(self) -> bool:
+        """Whether the level picks among scored moves with noise instead of searching."""
+        return self.noise > 0 or self.overlook > 0
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(
+        "beginner",
+        "Beginner",
+        "Grabs pieces and often forgets that you reply.",
+        max_think_time=0.5,
+        think_time=0.3,
+        depth=1,
+        noise=150,
+        overlook=1.0,
+    ),
+    Level(
+        "casual",
+        "Casual",
+        "Looks at your reply, but misjudges and slips now and then.",
+        max_think_time=0.6,
+        think_time=0.4,
+        depth=2,
+        noise=60,
+        overlook=0.2,
+    ),
+    Level(
+        "skilled",
+        "Skilled",
+        "Reads two moves ahead and rarely gives pieces away.",
+        max_think_time=0.8,
+        think_time=0.5,
+        depth=3,
+        noise=20,
+        overlook=0.0,
+    ),
+    Level(
+        "expert",
+        "Expert",
+        "Searches deeply for half a second a move.",
+        max_think_time=1.0,
+        think_time=0.5,
+    ),
+    Level(
+        "master",
+        "Master",
+        "The strongest: thinks up to two and a half seconds a move.",
+        max_think_time=3.0,
+        think_time=2.5,
+    ),
+)
+"""The levels, weakest first."""
+
+HINT_LEVEL = Level(
+    "hint",
+    "Hint",
+    "The top level with about a second to think.",
+    max_think_time=1.3,
+    think_time=1.0,
+)
+"""The level that suggests moves to the player."""
+
+
+def level_by_key(key: str) -> Level:
+    """The level called ``key``; raises ``ValueError`` naming the valid keys otherwise."""
+    for level in LEVELS:
+        if level.key == key:
+            return level
+    valid = ", ".join(level.key for level in LEVELS)
+    raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
+
+
+def choose_move(
+    board: Board,
+    level: Level,
+    *,
+    stop: threading.Event | None = None,
+    on_info: Callable[[SearchInfo], None] | None = None,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+    searcher: Searcher | None = None,
+) -> Move:
+    """The move ``level`` plays in ``board``: always legal, the board left unchanged.
+
+    ``time_budget`` (seconds) replaces the level's think time. A set ``stop``
+    makes it return the best move found so far within 100 ms. ``rng`` makes the
+    weak levels' mistakes reproducible; ``searcher`` keeps a transposition table
+    between moves. Raises ``ValueError`` if the game is over.
+    """
+    board = board.copy()
+    legal = board.legal_moves()
+    if not legal or board.outcome() is not None:
+        raise ValueError(f"the game is over in {board.fen()}: there is no move to choose")
+    if len(legal) == 1:
+        return legal[0]
+    budget = level.think_time if time_budget is None else max(0.0, time_budget)
+    # The clock is read every few milliseconds: keep a margin below the promise.
+    budget = min(budget, level.max_think_time * 0.95 - 0.01)
+    searcher = searcher if searcher is not None else Searcher()
+    if level.careless:
+        return _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
+    limits = SearchLimits(depth=level.depth, soft_time=budget * 0.45, hard_time=budget)
+    move, _ = searcher.search(board, limits, stop, on_info)
+    return move
+
+
+def _careless_move(
+    board: Board,
+    level: Level,
+    searcher: Searcher,
+    budget: float,
+    stop: threading.Event | None,
+    on_info: Callable[[SearchInfo], None] | None,
+    rng: random.Random,
+) -> Move:
+    """Score every move, add noise, and take the best looking one (a proven win if any)."""
+    start = time.monotonic()
+    depth = 1 if rng.random() < level.overlook else max(1, level.depth or 1)
+    scored = searcher.score_moves(board, 1)
+    assert scored is not None  # no stop and no deadline: never aborted
+    if depth > 1:
+        # Moves more than four standard deviations behind are never picked: bound them only.
+        margin = 4 * level.noise + 1
+        deeper = searcher.score_moves(board, depth, margin=margin, stop=stop, deadline=start + budget)
+        if deeper is None:
+            depth = 1
+        else:
+            scored = deeper
+    nodes = searcher.nodes
+    wins = [(move, score) for move, score in scored if score > 0 and is_win_score(score)]
+    if wins:
+        move, score = max(wins, key=lambda item: item[1])
+    else:
+        noisy = [(score + rng.gauss(0.0, level.noise), index) for index, (_, score) in enumerate(scored)]
+        _, index = max(noisy)
+        move, score = scored[index]
+    if on_info is not None:
+        on_info(SearchInfo(depth, score, nodes, time.monotonic() - start, (move,)))
+    return move

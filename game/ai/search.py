@@ -1,0 +1,733 @@
+"""Ataxx search: iterative deepening principal-variation search on raw bitboards.
+
+Like sunfish, the search is a short loop you can read top to bottom, but with
+the features a real engine needs:
+
+- iterative deepening (``Searcher.iterate`` yields a ``SearchInfo`` per depth),
+- principal-variation search (null windows after the first move, re-search on
+  a fail high) with late-move reductions for quiet moves,
+- a transposition table keyed by the Zobrist hash of the rules engine, with a
+  fixed number of slots (from ``hash_mb``) and depth-preferred replacement,
+- ordered moves: table move, killers, then by material gain (infections), clones
+  before jumps, jumps that leave fewer own pieces exposed first,
+- exact scores at the end of the game (elimination, full board, no moves, the
+  100 half-move draw, repetition as a draw, the pass, and a stuck side whose
+  opponent can fill enough of the board to win),
+- a soft deadline checked between depths, a hard deadline, a stop event and a
+  node budget checked every ``CHECK_INTERVAL`` nodes inside an iteration.
+
+The board is never touched: the search copies its bitboards into plain ints
+(``us``, ``them``, ``empty``, from the side to move) and makes and unmakes moves
+by passing new ints down the recursion. Moves inside the search are ints
+``from << 6 | to`` (a clone has ``from == to``; the pass is ``PASS``).
+Everything a search needs lives on its ``Searcher``: two searchers never share
+state, and one searcher runs one search at a time.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from game.ai.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
+from game.engine.ataxx import (
+    _JUMP_RING,
+    _NEIGHBOURS,
+    _Z_BLUE_TO_MOVE,
+    _Z_FLIP,
+    _Z_PIECE,
+    FULL,
+    NOT_FILE_A,
+    NOT_FILE_G,
+    Board,
+    Move,
+    bits,
+)
+
+__all__ = [
+    "MAX_DEPTH",
+    "WIN_SCORE",
+    "SearchInfo",
+    "SearchLimits",
+    "Searcher",
+    "is_win_score",
+    "plies_to_end",
+]
+
+WIN_SCORE = 100_000
+"""The score of a won game; a win ``n`` plies away scores ``WIN_SCORE - n``."""
+MAX_PLY = 200
+"""The deepest the search ever goes from the root (a bound for decided scores)."""
+MAX_DEPTH = 64
+"""The deepest iteration ``iterate`` starts when no depth limit is given."""
+CHECK_INTERVAL = 1024
+"""Nodes between two looks at the clock, the stop event and the node budget."""
+
+_WIN_BOUND = WIN_SCORE - MAX_PLY
+_INFINITY = WIN_SCORE + 1
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+PASS = -1
+"""The pass inside the search."""
+_TT_ENTRY_BYTES = 160  # a 6-tuple of small ints and a 64-bit key, plus its slot
+
+
+def is_win_score(score: int) -> bool:
+    """Whether ``score`` is a decided game: a forced win (> 0) or loss (< 0) for the mover."""
+    return abs(score) > _WIN_BOUND
+
+
+def plies_to_end(score: int) -> int:
+    """How many plies a decided ``score`` is from the end of the game; ``score`` must be decided."""
+    return WIN_SCORE - abs(score)
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When to stop: any limit that is reached stops the search (``None`` = no limit).
+
+    ``depth``: the deepest iteration; ``nodes``: a hard node budget;
+    ``soft_time``: seconds after which no new iteration starts; ``hard_time``:
+    seconds after which the running iteration is abandoned (depth 1 always
+    completes, so a legal move is always known).
+    """
+
+    depth: int | None = None
+    nodes: int | None = None
+    soft_time: float | None = None
+    hard_time: float | None = None
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """The result of one completed iteration.
+
+    ``score`` is from the side to move, in hundredths of a piece, or
+    ``±(WIN_SCORE - plies)`` for a decided game; ``pv`` starts with the best move.
+    """
+
+    depth: int
+    score: int
+    nodes: int
+    elapsed: float
+    pv: tuple[Move, ...]
+
+    @property
+    def nps(self) -> int:
+        """Nodes per second so far."""
+        return int(self.nodes / self.elapsed) if self.elapsed > 0 else self.nodes
+
+
+class _Abort(Exception):
+    """Raised inside the recursion when a limit is hit mid-iteration."""
+
+
+def _capture_keys() -> tuple[dict[int, int], ...]:
+    """For each square, the Zobrist change of every set of neighbours changing colour."""
+    tables = []
+    for sq in range(49):
+        table = {0: 0}
+        around = bits(_NEIGHBOURS[sq])
+        for subset in range(1, 1 << len(around)):
+            mask = key = 0
+            for index, neighbour in enumerate(around):
+                if subset >> index & 1:
+                    mask |= 1 << neighbour
+                    key ^= _Z_FLIP[neighbour]
+            table[mask] = key
+        tables.append(table)
+    return tuple(tables)
+
+
+def _to_move(move: int) -> Move:
+    if move == PASS:
+        return Move.null()
+    frm, to = move >> 6, move & 63
+    return Move.clone(to) if frm == to else Move.jump(frm, to)
+
+
+def _from_move(move: Move) -> int:
+    return PASS if move.is_pass else move.from_square << 6 | move.to_square
+
+
+def _history(board: Board) -> list[int]:
+    """The hashes of the earlier positions that can still repeat (those since the last clone)."""
+    stack = board._stack
+    return [state.hash for state in stack[max(0, len(stack) - board.halfmove_clock) :]]
+
+
+def _spread(bb: int) -> int:
+    row = bb | ((bb << 1) & NOT_FILE_A) | ((bb >> 1) & NOT_FILE_G)
+    return (row | (row << 7) | (row >> 7)) & FULL
+
+
+def _fill(them: int, empty: int) -> int:
+    """The empty squares ``them`` can reach by clones alone (connected through empty squares)."""
+    region = _spread(them) & empty
+    while True:
+        grown = _spread(region) & empty
+        if grown == region:
+            return region
+        region = grown
+
+
+def _count_score(us: int, them: int, ply: int) -> int:
+    """The final score of a finished game, counted from the side to move."""
+    diff = us.bit_count() - them.bit_count()
+    if diff > 0:
+        return WIN_SCORE - ply
+    if diff < 0:
+        return ply - WIN_SCORE
+    return 0
+
+
+class Searcher:
+    """An Ataxx search with its own transposition table and killer moves.
+
+    ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
+    (see ``game.ai.evaluate``). Not thread-safe: run one search at a time.
+    """
+
+    def __init__(self, hash_mb: int = 16, *, weights: EvalWeights = DEFAULT_WEIGHTS) -> None:
+        if hash_mb < 1:
+            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
+        slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
+        self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
+        self._tt: list[tuple[int, int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
+        self._evaluate = make_evaluator(weights)
+        self._margin = weights.positional_margin
+        self._piece = weights.piece
+        self._tempo = weights.tempo
+        self._material_only = not (weights.exposed or weights.mobility or weights.edge)
+        self._capture_keys = _capture_keys()
+        self._killers = [[PASS, PASS] for _ in range(MAX_PLY + 2)]
+        self._generation = 0
+        self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
+        self._path: list[int] = []
+        self.nodes = 0
+        self._next_check = CHECK_INTERVAL
+        self._can_abort = False
+        self._node_limit: int | None = None
+        self._deadline: float | None = None
+        self._stop: threading.Event | None = None
+
+    def new_game(self) -> None:
+        """Forget everything learnt: the transposition table and the killer moves."""
+        self._tt = [None] * (self._tt_mask + 1)
+        self._killers = [[PASS, PASS] for _ in range(MAX_PLY + 2)]
+
+    # -- the public entry points --
+
+    def search(
+        self,
+        board: Board,
+        limits: SearchLimits,
+        stop: threading.Event | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> tuple[Move, SearchInfo | None]:
+        """The best move in ``board`` within ``limits``, and the last completed iteration.
+
+        Returns ``Move.null()`` when the pass is the only legal move. Raises
+        ``ValueError`` if the game is over. ``on_info`` sees every iteration.
+        The board is not changed.
+        """
+        last: SearchInfo | None = None
+        for info in self.iterate(board, limits, stop):
+            last = info
+            if on_info is not None:
+                on_info(info)
+        assert last is not None  # iterate always completes depth 1
+        return last.pv[0], last
+
+    def iterate(
+        self, board: Board, limits: SearchLimits, stop: threading.Event | None = None
+    ) -> Iterator[SearchInfo]:
+        """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
+
+        Depth 1 always completes (even past a deadline or a set ``stop``), so at
+        least one ``SearchInfo`` with a legal first move comes out. Stops at the
+        depth limit, when ``soft_time`` has passed after an iteration, when the
+        game's result is proven, or, inside an iteration, at ``hard_time``, the
+        node budget or ``stop``. Raises ``ValueError`` if the game is over. The
+        board is read once at the start and never changed.
+        """
+        if board.outcome() is not None:
+            raise ValueError(f"the game is over in {board.fen()}: there is no move to search")
+        start = time.monotonic()
+        legal = board.legal_moves()
+        us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
+        empty = FULL ^ (us | them | board.blocks)
+        side = int(board.turn)
+        clock = board.halfmove_clock
+        history = _history(board)
+        self._generation += 1
+        self.nodes = 0
+        self._next_check = CHECK_INTERVAL
+        self._can_abort = False
+        self._node_limit = limits.nodes
+        self._stop = stop
+        self._deadline = None if limits.hard_time is None else start + limits.hard_time
+        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
+        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
+
+        root_moves = [_from_move(move) for move in legal]
+        neighbours = _NEIGHBOURS
+        root_moves.sort(
+            key=lambda m: m != PASS and 2 * (neighbours[m & 63] & them).bit_count() + (m >> 6 == m & 63),
+            reverse=True,
+        )
+        for depth in range(1, max_depth + 1):
+            self._path = list(history)
+            try:
+                score, pv = self._root(us, them, empty, board.hash, clock, side, depth, root_moves)
+            except _Abort:
+                return
+            finally:
+                self._can_abort = True
+            root_moves.remove(pv[0])
+            root_moves.insert(0, pv[0])
+            elapsed = time.monotonic() - start
+            yield SearchInfo(depth, score, self.nodes, elapsed, tuple(_to_move(m) for m in pv))
+            if len(root_moves) == 1 or (is_win_score(score) and plies_to_end(score) <= depth):
+                return
+            if stop is not None and stop.is_set():
+                return
+            if soft_deadline is not None and time.monotonic() >= soft_deadline:
+                return
+            if self._node_limit is not None and self.nodes >= self._node_limit:
+                return
+
+    def score_moves(
+        self,
+        board: Board,
+        depth: int,
+        *,
+        margin: int | None = None,
+        stop: threading.Event | None = None,
+        deadline: float | None = None,
+    ) -> list[tuple[Move, int]] | None:
+        """Every legal move with its score at ``depth``, best first.
+
+        For the weaker levels, which pick among the moves with noise. With a
+        ``margin``, a move scoring more than ``margin`` below the best is only
+        bounded (its score is an upper bound), which is much faster; without
+        one every score is exact. Returns ``None`` if ``stop`` is set or the
+        ``time.monotonic()`` ``deadline`` passes first. Raises ``ValueError`` if
+        the game is over; the board is not changed.
+        """
+        if board.outcome() is not None:
+            raise ValueError(f"the game is over in {board.fen()}: there is no move to score")
+        us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
+        empty = FULL ^ (us | them | board.blocks)
+        clock = board.halfmove_clock
+        self._generation += 1
+        self.nodes = 0
+        self._next_check = CHECK_INTERVAL
+        self._can_abort = True
+        self._node_limit = None
+        self._stop = stop
+        self._deadline = deadline
+        self._path = _history(board)
+        self._path.append(board.hash)
+        moves = board.legal_moves()
+        neighbours = _NEIGHBOURS
+        moves.sort(key=lambda m: m.is_clone + 2 * (neighbours[m.to_square] & them).bit_count(), reverse=True)
+        scored = []
+        best = -_INFINITY
+        try:
+            for move in moves:
+                alpha = -_INFINITY if margin is None or best == -_INFINITY else best - margin
+                score = -self._child(
+                    us, them, empty, board.hash, clock, int(board.turn), _from_move(move), depth,
+                    -_INFINITY, -alpha, 1, True,
+                )  # fmt: skip
+                best = max(best, score)
+                scored.append((move, score))
+        except _Abort:
+            return None
+        scored.sort(key=lambda item: item[1], reverse=True)
+        return scored
+
+    # -- the search proper --
+
+    def _checkpoint(self) -> None:
+        """Every ``CHECK_INTERVAL`` nodes: abort the iteration if a limit is reached."""
+        limit = self._node_limit
+        self._next_check = self.nodes + CHECK_INTERVAL
+        if limit is not None and self._next_check > limit:
+            self._next_check = limit
+        if not self._can_abort:
+            return
+        if limit is not None and self.nodes >= limit:
+            raise _Abort
+        if self._stop is not None and self._stop.is_set():
+            raise _Abort
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            raise _Abort
+
+    def _root(
+        self, us: int, them: int, empty: int, key: int, clock: int, side: int, depth: int, moves: list[int]
+    ) -> tuple[int, list[int]]:
+        """Search every root move to ``depth``; returns the score and the principal variation."""
+        alpha, beta = -_INFINITY, _INFINITY
+        if moves == [PASS]:
+            self._pv[1] = []
+            score = self._stuck(us, them, empty, key, clock, side, depth, alpha, beta, 0, True)
+            return score, [PASS, *self._pv[1]]
+        best_pv: list[int] = []
+        self._path.append(key)
+        for index, move in enumerate(moves):
+            if index == 0:
+                score = -self._child(us, them, empty, key, clock, side, move, depth, -beta, -alpha, 1, True)
+            else:
+                score = -self._child(
+                    us, them, empty, key, clock, side, move, depth, -alpha - 1, -alpha, 1, False
+                )
+                if score > alpha:
+                    score = -self._child(
+                        us, them, empty, key, clock, side, move, depth, -beta, -alpha, 1, True
+                    )
+            if score > alpha:
+                alpha = score
+                best_pv = [move, *self._pv[1]]
+        self._path.pop()
+        return alpha, best_pv
+
+    def _child(
+        self,
+        us: int,
+        them: int,
+        empty: int,
+        key: int,
+        clock: int,
+        side: int,
+        move: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        pv_node: bool,
+    ) -> int:
+        """Play ``move`` (legal, from the side ``us``) and search the reply: the child's score."""
+        if move == PASS:
+            return self._pvs(
+                them,
+                us,
+                empty,
+                key ^ _Z_BLUE_TO_MOVE,
+                clock + 1,
+                1 - side,
+                depth - 1,
+                alpha,
+                beta,
+                ply,
+                pv_node,
+            )
+        frm, to = move >> 6, move & 63
+        bit = 1 << to
+        captured = _NEIGHBOURS[to] & them
+        zobrist = _Z_PIECE[side]
+        key ^= zobrist[to] ^ self._capture_keys[to][captured] ^ _Z_BLUE_TO_MOVE
+        if frm == to:
+            return self._pvs(
+                them ^ captured, us | bit | captured, empty ^ bit, key, 0, 1 - side,
+                depth - 1, alpha, beta, ply, pv_node,
+            )  # fmt: skip
+        origin = 1 << frm
+        return self._pvs(
+            them ^ captured, (us ^ origin) | bit | captured, empty ^ bit ^ origin, key ^ zobrist[frm],
+            clock + 1, 1 - side, depth - 1, alpha, beta, ply, pv_node,
+        )  # fmt: skip
+
+    def _pvs(
+        self,
+        us: int,
+        them: int,
+        empty: int,
+        key: int,
+        clock: int,
+        side: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        pv_node: bool,
+    ) -> int:
+        """The score of the position for the side to move (``us``), within ``alpha``..``beta``.
+
+        Fail-soft: a score <= alpha is an upper bound, >= beta a lower bound.
+        Decided games score ``±(WIN_SCORE - ply)``. ``ply`` counts from the root.
+        """
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._checkpoint()
+        if pv_node:
+            self._pv[ply] = []
+
+        # The end of the game, in the order of the rules.
+        if not us:
+            return ply - WIN_SCORE
+        if not empty:
+            return _count_score(us, them, ply)
+        row = us | ((us << 1) & NOT_FILE_A) | ((us >> 1) & NOT_FILE_G)
+        near = (row | (row << 7) | (row >> 7)) & FULL
+        row = near | ((near << 1) & NOT_FILE_A) | ((near >> 1) & NOT_FILE_G)
+        if not (row | (row << 7) | (row >> 7)) & empty:
+            return self._stuck(us, them, empty, key, clock, side, depth, alpha, beta, ply, pv_node)
+        if clock >= 100:
+            return 0
+        if clock >= 4 and key in self._path[-clock:]:
+            return 0
+        if depth <= 0 or ply >= MAX_PLY:
+            return self._evaluate(us, them, empty)
+        if depth == 1 and self._material_only and clock < 98:
+            reach = (row | (row << 7) | (row >> 7)) & empty
+            score = self._frontier(us, them, empty, near & empty, reach, ply)
+            if score is not None:
+                return score
+
+        # The transposition table.
+        slot = key & self._tt_mask
+        entry = self._tt[slot]
+        tt_move = PASS
+        if entry is not None and entry[0] == key:
+            tt_move = entry[4]
+            if entry[1] >= depth and not pv_node:
+                score = entry[3]
+                if score > _WIN_BOUND:
+                    score -= ply
+                elif score < -_WIN_BOUND:
+                    score += ply
+                flag = entry[2]
+                if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
+                    return score
+
+        # The moves, best first.
+        original_alpha = alpha
+        best = -_INFINITY
+        best_move = PASS
+        material = self._piece * (us.bit_count() - them.bit_count()) if depth == 1 else 0
+        futility = self._margin
+        neighbours = _NEIGHBOURS
+        killers = self._killers[ply]
+        child = self._child
+        self._path.append(key)
+        searched = 0
+        for move in self._moves(us, them, empty, near, tt_move, killers):
+            frm, to = move >> 6, move & 63
+            gain = 2 * (neighbours[to] & them).bit_count() + (frm == to)
+            if depth == 1 and searched and material + gain * self._piece + futility <= alpha:
+                # Futile: even the best evaluation after this move cannot reach alpha,
+                # unless the move ends the game (checked exactly: wins hide here).
+                bound = material + gain * self._piece + futility
+                if not self._may_end(us, them, empty, move):
+                    if bound > best:
+                        best = bound
+                    continue
+            if searched == 0:
+                score = -child(
+                    us, them, empty, key, clock, side, move, depth, -beta, -alpha, ply + 1, pv_node
+                )
+            else:
+                reduction = 1 if depth >= 3 and searched >= 3 and gain <= 1 else 0
+                score = -child(
+                    us, them, empty, key, clock, side, move, depth - reduction,
+                    -alpha - 1, -alpha, ply + 1, False,
+                )  # fmt: skip
+                if score > alpha and reduction:
+                    score = -child(
+                        us, them, empty, key, clock, side, move, depth, -alpha - 1, -alpha, ply + 1, False
+                    )
+                if alpha < score < beta and pv_node:
+                    score = -child(
+                        us, them, empty, key, clock, side, move, depth, -beta, -alpha, ply + 1, True
+                    )
+            searched += 1
+            if score > best:
+                best = score
+                best_move = move
+                if score > alpha:
+                    alpha = score
+                    if pv_node:
+                        self._pv[ply] = [move, *self._pv[ply + 1]]
+                    if score >= beta:
+                        if gain <= 1 and move != killers[0]:
+                            killers[1] = killers[0]
+                            killers[0] = move
+                        break
+        self._path.pop()
+
+        if best >= beta:
+            flag = _LOWER
+        elif best > original_alpha:
+            flag = _EXACT
+        else:
+            flag = _UPPER
+        stored = best
+        if stored > _WIN_BOUND:
+            stored += ply
+        elif stored < -_WIN_BOUND:
+            stored -= ply
+        old = self._tt[slot]
+        if old is None or old[0] == key or depth >= old[1] or old[5] != self._generation:
+            self._tt[slot] = (key, depth, flag, stored, best_move, self._generation)
+        return best
+
+    def _frontier(self, us: int, them: int, empty: int, clones: int, reach: int, ply: int) -> int | None:
+        """The depth-1 score without playing the moves (material evaluation only), or ``None``.
+
+        With material alone, the best reply is the move of largest gain: a clone
+        gains 1 + 2 per infected piece, a jump 2 per infected piece (so a jump
+        only matters onto a square no clone reaches). The exact cases stay with
+        the full search (``None``): a board one square from full, and an
+        opponent whose mobile pieces are close enough together that one move
+        could leave it stuck.
+        """
+        if not empty & (empty - 1):
+            return None
+        # Could a move leave them stuck? Every enemy piece that can move now would have
+        # to be infected or lose its last square, so all of them lie within two squares
+        # of the move's target: a 5x5 box. If they do not fit one, no move can.
+        row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
+        mobile = them & _spread(row | (row << 7) | (row >> 7))
+        if not mobile:
+            return None
+        if (mobile.bit_length() - 1) // 7 - ((mobile & -mobile).bit_length() - 1) // 7 <= 4:
+            files = mobile | (mobile >> 28)
+            files |= files >> 14
+            files = (files | (files >> 7)) & 127
+            if files.bit_length() - (files & -files).bit_length() <= 4:
+                return None
+        # Bit-sliced counts of the enemy pieces around every square (an empty square's
+        # 3x3 block holds only its neighbours): planes of weight 1, 2, 4 and 8.
+        left = (them << 1) & NOT_FILE_A
+        right = (them >> 1) & NOT_FILE_G
+        ones = left ^ them ^ right
+        twos = (left & them) | (right & (left ^ them))
+        above, below = ones >> 7, ones << 7
+        weight1 = above ^ ones ^ below
+        carry = (above & ones) | (below & (above ^ ones))
+        above, below = twos >> 7, twos << 7
+        parity = above ^ twos ^ below
+        fours = (above & twos) | (below & (above ^ twos))
+        weight2 = parity ^ carry
+        more = parity & carry
+        weight4 = fours ^ more
+        weight8 = fours & more
+        best_clone = best_jump = 0
+        candidates = clones
+        jumps = reach & ~clones
+        for plane, weight in ((weight8, 8), (weight4, 4), (weight2, 2), (weight1, 1)):
+            if candidates & plane:
+                candidates &= plane
+                best_clone += weight
+            if jumps & plane:
+                jumps &= plane
+                best_jump += weight
+        if not clones:
+            best_clone = -1
+        if not reach & ~clones:
+            best_jump = -1
+        if max(best_clone, best_jump) == them.bit_count():
+            return WIN_SCORE - ply - 1
+        gain = max(2 * best_clone + 1, 2 * best_jump)
+        return self._piece * (us.bit_count() - them.bit_count() + gain) - self._tempo
+
+    def _moves(
+        self, us: int, them: int, empty: int, near: int, tt_move: int, killers: list[int]
+    ) -> Iterator[int]:
+        """The legal moves (not the pass) of ``us``: table move, killers, then the rest by gain.
+
+        ``near`` is ``us`` spread by one square. The order of the rest: material
+        gain (2 per infected piece, 1 more for a clone), then clones before
+        jumps, then jumps leaving fewer own pieces next to the vacated square.
+        """
+        neighbours = _NEIGHBOURS
+        if tt_move != PASS and self._is_legal(us, empty, tt_move):
+            yield tt_move
+        for killer in killers:
+            if killer != PASS and killer != tt_move and self._is_legal(us, empty, killer):
+                yield killer
+        ordered = []
+        targets = near & empty
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            to = low.bit_length() - 1
+            ordered.append(((neighbours[to] & them).bit_count() << 18) | 0x30000 | to << 6 | to)
+        ring = _JUMP_RING
+        pieces = us
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            frm = low.bit_length() - 1
+            targets = ring[frm] & empty
+            if targets:
+                base = (15 - (neighbours[frm] & us).bit_count()) << 12 | frm << 6
+                while targets:
+                    low = targets & -targets
+                    targets ^= low
+                    to = low.bit_length() - 1
+                    ordered.append(((neighbours[to] & them).bit_count() << 18) | base | to)
+        ordered.sort(reverse=True)
+        for item in ordered:
+            move = item & 4095
+            if move != tt_move and move != killers[0] and move != killers[1]:
+                yield move
+
+    @staticmethod
+    def _may_end(us: int, them: int, empty: int, move: int) -> bool:
+        """Whether playing ``move`` ends the game or leaves the opponent stuck."""
+        frm, to = move >> 6, move & 63
+        them ^= _NEIGHBOURS[to] & them
+        empty ^= 1 << to
+        if frm != to:
+            empty |= 1 << frm
+        return not them or not empty or not (_spread(_spread(them)) & empty)
+
+    @staticmethod
+    def _is_legal(us: int, empty: int, move: int) -> bool:
+        frm, to = move >> 6, move & 63
+        if not empty >> to & 1:
+            return False
+        if frm == to:
+            return bool(_NEIGHBOURS[to] & us)
+        return bool(us >> frm & 1) and bool(_JUMP_RING[frm] >> to & 1)
+
+    def _stuck(
+        self,
+        us: int,
+        them: int,
+        empty: int,
+        key: int,
+        clock: int,
+        side: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        pv_node: bool,
+    ) -> int:
+        """The side to move cannot move: the game is over, lost, or it passes.
+
+        A stuck side stays stuck (its pieces only get fewer, the empty squares
+        too), so if its opponent can clone into enough of the empty squares to
+        end ahead, the game is lost; otherwise the pass is searched.
+        """
+        row = them | ((them << 1) & NOT_FILE_A) | ((them >> 1) & NOT_FILE_G)
+        row = _spread(row | (row << 7) | (row >> 7))
+        if not row & empty:
+            return _count_score(us, them, ply)
+        if clock >= 99:
+            return 0
+        if them.bit_count() + _fill(them, empty).bit_count() > us.bit_count():
+            return ply - WIN_SCORE
+        if depth <= 0 or ply >= MAX_PLY:
+            return self._evaluate(us, them, empty)
+        self._path.append(key)
+        score = -self._child(us, them, empty, key, clock, side, PASS, depth, -beta, -alpha, ply + 1, pv_node)
+        self._path.pop()
+        if pv_node and score > alpha:
+            self._pv[ply] = [PASS, *self._pv[ply + 1]]
+        return score

@@ -1,0 +1,89 @@
+"""The scene contract: lifecycle, events, time and drawing.
+
+A scene lives on the App's stack. ``enter``/``exit`` bracket its life on the
+stack and ``pause``/``resume`` bracket the times another scene covers it.
+Events are offered from the top scene down until one returns True;
+``update(dt)`` gets seconds; ``draw`` paints from the lowest opaque scene up,
+so a ``transparent`` scene (an overlay) shows the one beneath it. Sizes and
+positions are recomputed by ``layout`` whenever the window size changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["Scene"]
+
+
+class Scene:
+    """Base class of every scene; subclasses override what they need."""
+
+    transparent = False
+    """Whether the scene beneath shows through (overlays and dialogs)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._layout_size: tuple[int, int] | None = None
+        self._scale_size: tuple[int, int] | None = None
+        self._scale = 1.0
+        self.time = 0.0
+        """Seconds since the scene entered (for idle animations)."""
+
+    # -- lifecycle --
+
+    def enter(self) -> None:
+        """Called once when pushed on the stack."""
+
+    def exit(self) -> None:
+        """Called once when removed from the stack."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed on top of this one."""
+
+    def resume(self) -> None:
+        """Called when this scene is on top again."""
+
+    # -- the frame --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True when it was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene; everything derives from ``surface``'s size."""
+
+    # -- layout --
+
+    def ensure_layout(self) -> None:
+        """Recompute the layout if the window size changed since the last time."""
+        size = self.app.size
+        if size != self._layout_size:
+            self._layout_size = size
+            self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place widgets for a window of ``size``."""
+
+    @property
+    def scale(self) -> float:
+        """The window size against the 1024x768 design size."""
+        size = self.app.size
+        if size != self._scale_size:
+            from game.ui.theme import scale_of
+
+            self._scale_size = size
+            self._scale = scale_of(size)
+        return self._scale
+
+    def px(self, value: float) -> int:
+        """``value`` design pixels at the current window scale."""
+        return max(1, round(value * self.scale))

@@ -1,0 +1,145 @@
+"""Overlays: a dimmed screen with a centred panel, a title, some text and buttons.
+
+The pause menu, the error message and the results build on ``Dialog``. A
+dialog is transparent (the scene beneath stays visible, dimmed) and modal
+(it consumes every input event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui import gfx, theme
+from game.ui.anim import ease_out_back, ease_out_cubic
+from game.ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["Dialog"]
+
+
+class Dialog(Scene):
+    """A modal overlay with a title, text lines and a column of buttons."""
+
+    transparent = True
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        lines: Sequence[str] = (),
+        buttons: Sequence[tuple[str, Callable[[], None]]] = (),
+        *,
+        accent: theme.Colour = theme.ACCENT,
+        width: float = 460,
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.accent = accent
+        self.design_width = width
+        self.widgets = WidgetGroup(
+            [
+                Button(label, self._wrap(action), primary=index == 0)
+                for index, (label, action) in enumerate(buttons)
+            ]
+        )
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._wrapped: list[str] = []
+        self.escape_action: Callable[[], None] | None = None
+
+    def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.app.audio.play("click")
+            action()
+
+        return run
+
+    def button(self, label: str) -> Button:
+        """The button labelled ``label``."""
+        return self.widgets.by_label(label)
+
+    def content_height(self, width: int) -> int:
+        """Extra height a subclass draws between the text and the buttons."""
+        return 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width = min(size[0] - self.px(40), self.px(self.design_width))
+        body = self.px(19)
+        self._wrapped = []
+        for line in self.lines:
+            self._wrapped += self.app.theme.wrap(line, "body", body, width - self.px(60))
+        button_height = self.px(46)
+        gap = self.px(12)
+        visible = [b for b in self.widgets.buttons if b.visible]
+        height = (
+            self.px(92)
+            + len(self._wrapped) * int(body * 1.35)
+            + self.content_height(width)
+            + len(visible) * (button_height + gap)
+            + self.px(24)
+        )
+        height = min(height, size[1] - self.px(20))
+        self.panel_rect = pygame.Rect(0, 0, width, height)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        y = self.panel_rect.bottom - self.px(24) - len(visible) * (button_height + gap) + gap
+        for button in visible:
+            button.rect = pygame.Rect(0, 0, min(width - self.px(80), self.px(300)), button_height)
+            button.rect.midtop = (self.panel_rect.centerx, y)
+            y += button_height + gap
+
+    def content_top(self) -> int:
+        """Where a subclass's extra content starts."""
+        return self.panel_rect.y + self.px(92) + len(self._wrapped) * int(self.px(19) * 1.35)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.escape_action is not None:
+            self.escape_action()
+            return True
+        # Modal: nothing reaches the scenes beneath.
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.KEYDOWN,
+            pygame.KEYUP,
+            pygame.MOUSEWHEEL,
+        )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        appear = ease_out_cubic(self.time / 0.25)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((4, 6, 18, int(170 * appear)))
+        surface.blit(veil, (0, 0))
+        scale = 0.85 + 0.15 * ease_out_back(min(1.0, self.time / 0.3))
+        rect = self.panel_rect
+        if scale < 0.999:
+            rect = rect.inflate(-rect.width * (1 - scale), -rect.height * (1 - scale))
+        gfx.panel(surface, rect, edge=self.accent, alpha=240, radius=self.px(18), width=2)
+        if scale < 0.999:
+            return
+        self.draw_content(surface)
+        self.widgets.draw(surface, self.app.theme)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """The title and the text; subclasses add their own below ``content_top``."""
+        ui = self.app.theme
+        title = ui.text(self.title, "title", self.px(30), theme.TEXT, bold=True)
+        gfx.text_glow(surface, title, (self.panel_rect.centerx, self.panel_rect.y + self.px(48)), self.accent)
+        body = self.px(19)
+        y = self.panel_rect.y + self.px(88)
+        for line in self._wrapped:
+            rendered = ui.text(line, "body", body, theme.TEXT_DIM)
+            surface.blit(rendered, rendered.get_rect(midtop=(self.panel_rect.centerx, y)))
+            y += int(body * 1.35)

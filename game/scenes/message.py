@@ -1,0 +1,38 @@
+"""The message shown when a scene fails: the game goes on, the error is in the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import paths
+from game.scenes.base import Scene
+from game.scenes.dialog import Dialog
+from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["ErrorScene"]
+
+
+class ErrorScene(Dialog):
+    """Something went wrong in ``failed``; Continue closes it and goes back to the scene before."""
+
+    def __init__(self, app: App, failed: Scene, message: str) -> None:
+        self.failed = failed
+        log_file = paths.user_data_dir(create=False) / "attax.log"
+        super().__init__(
+            app,
+            "Something went wrong",
+            [
+                f"{type(failed).__name__.removesuffix('Scene')} stopped: {message[:300]}",
+                f"Details are in {log_file}.",
+            ],
+            [("Continue", self._dismiss)],
+            accent=theme.DANGER,
+            width=560,
+        )
+        self.escape_action = self._dismiss
+
+    def _dismiss(self) -> None:
+        self.app.dismiss_error(self.failed)

@@ -1,0 +1,1 @@
+"""What the scenes share: theme, drawing helpers and sprites, widgets, animations, sound, settings."""

@@ -1,0 +1,277 @@
+"""Widgets the scenes share: buttons, choice chips, a slider, and a group with keyboard focus.
+
+Widgets hold their rectangle (set by the owning scene's layout), react to
+mouse and keyboard events, and draw themselves with the theme. Hover and
+press states ease in and out over fractions of a second.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.ui import gfx, theme
+from game.ui.theme import Colour, Theme
+
+__all__ = ["Button", "Choice", "Slider", "WidgetGroup"]
+
+
+@functools.lru_cache(maxsize=256)
+def _button_layer(width: int, height: int, fill: Colour, edge: Colour, radius: int) -> pygame.Surface:
+    layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=radius)
+    top = layer.get_rect()
+    top.height //= 2
+    pygame.draw.rect(
+        layer, (255, 255, 255, 14), top, border_top_left_radius=radius, border_top_right_radius=radius
+    )
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
+    return layer
+
+
+@dataclasses.dataclass(eq=False)
+class Button:
+    """A clickable button; ``action`` runs on release over it."""
+
+    label: str
+    action: Callable[[], None]
+    key: int | None = None
+    primary: bool = False
+    enabled: bool = True
+    visible: bool = True
+    accent: Colour = theme.ACCENT
+    icon: str = ""
+    rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hover: float = 0.0
+    focused: bool = False
+    _pressed: bool = False
+    _pointed: bool = False
+
+    @property
+    def active(self) -> bool:
+        """Whether the button can be used now."""
+        return self.visible and self.enabled
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to the mouse or the button's key; True when the event was for this button."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self._pointed = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self._pressed = self._pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos) and self.enabled:
+                self.action()
+                return True
+            return self.rect.collidepoint(event.pos)
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key and self.enabled:
+            self.action()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Ease the hover highlight towards its target."""
+        target = 1.0 if (self._pointed or self.focused) and self.enabled else 0.0
+        speed = 10.0 * dt
+        self.hover += max(-speed, min(speed, target - self.hover))
+
+    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
+        """Draw the button in its current state."""
+        if not self.visible or self.rect.width <= 0:
+            return
+        rect = self.rect
+        radius = max(6, rect.height // 4)
+        accent = self.accent if self.enabled else theme.TEXT_FAINT
+        if self.hover > 0.01:
+            stretched = gfx.glow_box(rect.width + 28, rect.height + 28, accent, 0.5 * self.hover, 16)
+            surface.blit(
+                stretched, stretched.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD
+            )
+        hover = round(self.hover * 8) / 8  # a few steps, so the layers are cached
+        base = (30, 38, 80) if self.primary else (22, 27, 56)
+        fill = theme.lerp_colour(base, (44, 56, 112), hover)
+        if self._pressed:
+            fill = theme.lerp_colour(fill, accent, 0.25)
+        edge = theme.lerp_colour((70, 86, 150) if self.enabled else (50, 56, 84), accent, 0.4 + 0.6 * hover)
+        if self.primary and self.enabled:
+            edge = theme.lerp_colour(accent, (255, 255, 255), 0.3 * hover)
+        surface.blit(_button_layer(rect.width, rect.height, fill, edge, radius), rect.topleft)
+        size = max(12, int(rect.height * 0.42))
+        colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
+        label = f"{self.icon}  {self.label}" if self.icon else self.label
+        rendered = ui.text(label, "title" if self.primary else "body", size, colour, bold=True)
+        if rendered.get_width() > rect.width - 12:
+            rendered = ui.text(label, "body", max(10, int(size * 0.85)), colour, bold=True)
+        surface.blit(rendered, rendered.get_rect(center=rect.center))
+
+
+@dataclasses.dataclass(eq=False)
+class Choice:
+    """A row of mutually exclusive chips; ``on_change`` gets the chosen value."""
+
+    options: Sequence[tuple[str, object]]
+    value: object
+    on_change: Callable[[object], None]
+    accent: Colour = theme.ACCENT
+    rects: list[pygame.Rect] = dataclasses.field(default_factory=list)
+    visible: bool = True
+
+    def layout(self, area: pygame.Rect, gap: int) -> None:
+        """Share ``area`` between the chips, left to right."""
+        count = len(self.options)
+        width = (area.width - gap * (count - 1)) // max(1, count)
+        self.rects = [
+            pygame.Rect(area.x + index * (width + gap), area.y, width, area.height) for index in range(count)
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Choose the chip clicked."""
+        if not self.visible or event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return (
+                event.type == pygame.MOUSEBUTTONDOWN
+                and self.visible
+                and any(rect.collidepoint(event.pos) for rect in self.rects)
+            )
+        for rect, (_, value) in zip(self.rects, self.options, strict=False):
+            if rect.collidepoint(event.pos):
+                if value != self.value:
+                    self.value = value
+                    self.on_change(value)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
+        """Draw the chips, the chosen one lit."""
+        if not self.visible:
+            return
+        for rect, (label, value) in zip(self.rects, self.options, strict=False):
+            chosen = value == self.value
+            radius = max(6, rect.height // 3)
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            fill = (*theme.lerp_colour((20, 25, 52), self.accent, 0.28), 240) if chosen else (20, 25, 52, 200)
+            pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+            edge = self.accent if chosen else (64, 76, 130)
+            pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
+            surface.blit(layer, rect.topleft)
+            colour = theme.TEXT if chosen else theme.TEXT_DIM
+            rendered = ui.text(label, "body", max(11, int(rect.height * 0.42)), colour, bold=chosen)
+            surface.blit(rendered, rendered.get_rect(center=rect.center))
+
+
+@dataclasses.dataclass(eq=False)
+class Slider:
+    """A horizontal slider from 0 to 1; drag or click on it."""
+
+    value: float
+    on_change: Callable[[float], None]
+    rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    _dragging: bool = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Follow the mouse while the button is held on the slider."""
+        hit = self.rect.inflate(0, self.rect.height)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hit.collidepoint(event.pos):
+            self._dragging = True
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self._dragging:
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
+            self._dragging = False
+            return True
+        return False
+
+    def _set_from(self, x: int) -> None:
+        value = round(max(0.0, min(1.0, (x - self.rect.x) / max(1, self.rect.width))), 2)
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
+        """The track, the filled part and the knob."""
+        rect = self.rect
+        track = pygame.Rect(rect.x, rect.centery - rect.height // 6, rect.width, max(4, rect.height // 3))
+        pygame.draw.rect(surface, (30, 36, 70), track, border_radius=track.height // 2)
+        filled = track.copy()
+        filled.width = int(track.width * self.value)
+        if filled.width > 0:
+            pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=track.height // 2)
+        knob_x = rect.x + int(rect.width * self.value)
+        halo = gfx.glow(rect.height, theme.ACCENT, 0.6)
+        surface.blit(halo, halo.get_rect(center=(knob_x, rect.centery)), special_flags=pygame.BLEND_RGB_ADD)
+        pygame.draw.circle(surface, theme.TEXT, (knob_x, rect.centery), rect.height // 2)
+        label = ui.text(f"{round(self.value * 100)}%", "body", max(11, rect.height // 1.4), theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(midleft=(rect.right + rect.height, rect.centery)))
+
+
+class WidgetGroup:
+    """Buttons with keyboard focus: arrows move it, Enter or Space presses."""
+
+    def __init__(self, buttons: Sequence[Button] = ()) -> None:
+        self.buttons: list[Button] = list(buttons)
+        self.focus: int | None = None
+
+    def by_label(self, label: str) -> Button:
+        """The button labelled ``label`` (tests and scenes find buttons this way)."""
+        for button in self.buttons:
+            if button.label == label:
+                return button
+        raise KeyError(label)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Offer the event to every button, then handle focus keys."""
+        if event.type == pygame.MOUSEMOTION:
+            for button in self.buttons:
+                button.handle_event(event)
+            if any(b.rect.collidepoint(event.pos) for b in self.buttons):
+                self._set_focus(None)
+            return False
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            usable = [index for index, b in enumerate(self.buttons) if b.active]
+            if not usable:
+                return False
+            if event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+                self._move(usable, 1)
+                return True
+            if event.key in (pygame.K_UP, pygame.K_LEFT):
+                self._move(usable, -1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+                button = self.buttons[self.focus]
+                if button.active:
+                    button.action()
+                return True
+        return False
+
+    def _move(self, usable: list[int], step: int) -> None:
+        if self.focus not in usable:
+            self._set_focus(usable[0] if step > 0 else usable[-1])
+            return
+        position = usable.index(self.focus)
+        self._set_focus(usable[(position + step) % len(usable)])
+
+    def _set_focus(self, index: int | None) -> None:
+        self.focus = index
+        for position, button in enumerate(self.buttons):
+            button.focused = position == index
+
+    def update(self, dt: float) -> None:
+        """Animate every button."""
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
+        """Draw every visible button."""
+        for button in self.buttons:
+            button.draw(surface, ui)

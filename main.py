@@ -1,0 +1,123 @@
+"""Attax Arcade: python main.py [options]. See --help."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# Nothing is written inside the source tree at run time, not even bytecode caches
+# (the AI's child process inherits the environment variable).
+sys.dont_write_bytecode = True
+os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import logging  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+DEMOS = ("menu", "newgame", "levels", "play", "results", "pause", "options", "help")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1024x768") from None
+    if width < 640 or height < 480 or width > 8192 or height > 8192:
+        raise argparse.ArgumentTypeError(f"{text!r}: the window must be between 640x480 and 8192x8192")
+    return width, height
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; bad options print a message and exit with code 2 (argparse)."""
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Attax Arcade: Ataxx (and soon Attangle and Lionheart) against the computer or a friend.",
+        epilog="Keys: F11 toggles fullscreen, F12 saves a screenshot, Esc opens the game menu.",
+    )
+    parser.add_argument(
+        "--fullscreen", action="store_true", help="start fullscreen at the desktop resolution"
+    )
+    parser.add_argument(
+        "--windowed", action="store_true", help="start in a window even if fullscreen was saved"
+    )
+    parser.add_argument(
+        "--size", type=_size, default=(1024, 768), metavar="WxH", help="window size (default 1024x768)"
+    )
+    parser.add_argument(
+        "--screenshot", type=Path, metavar="FILE", help="render the opening screen to FILE (PNG) and exit"
+    )
+    parser.add_argument(
+        "--demo",
+        choices=DEMOS,
+        help="open on a demonstration of one screen (with --screenshot: pictures for the README)",
+    )
+    parser.add_argument(
+        "--ai-thread", action="store_true", help="run the computer's search in a thread, not a process"
+    )
+    parser.add_argument("--mute", action="store_true", help="no sound this time")
+    parser.add_argument("--quit-after-frames", type=int, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--first-frame-time", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def _setup_logging() -> None:
+    from game import paths
+
+    handlers: list[logging.Handler] = []
+    with contextlib.suppress(OSError):
+        handlers.append(logging.FileHandler(paths.user_data_dir() / "attax.log", encoding="utf-8"))
+    console = logging.StreamHandler()
+    console.setLevel(logging.ERROR)
+    handlers.append(console)
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", handlers=handlers
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the game; returns the exit code."""
+    args = parse_args(argv)
+    if args.screenshot is not None:
+        # A picture needs no window on screen and no sound.
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    _setup_logging()
+    from game.app import App, AppOptions
+
+    options = AppOptions(
+        size=args.size,
+        fullscreen=True if args.fullscreen else (False if args.windowed or args.screenshot else None),
+        use_process=not args.ai_thread,
+        audio=not args.mute and args.screenshot is None,
+        demo=args.demo,
+        save_settings=args.screenshot is None,
+    )
+    app = App(options)
+    if args.mute:
+        app.audio.muted = True
+    try:
+        if args.screenshot is not None:
+            app.start()
+            # Let the entrance animations settle before taking the picture.
+            for _ in range(75):
+                app.frame(1 / 60)
+            try:
+                app.screenshot(args.screenshot)
+            except (OSError, ValueError) as error:
+                print(f"main.py: cannot save the screenshot to {args.screenshot}: {error}", file=sys.stderr)
+                return 1
+            return 0
+        app.run(max_frames=args.quit_after_frames)
+        if args.first_frame_time and app.first_frame_wall is not None:
+            print(f"{app.first_frame_wall:.6f}")  # for bench/frames.py: when the first frame was shown
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

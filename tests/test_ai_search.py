@@ -1,0 +1,213 @@
+"""The Ataxx search: legal results, limits, stop, exact scores, the board left alone."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from game.ai.evaluate import PIECE
+from game.ai.search import (
+    WIN_SCORE,
+    Searcher,
+    SearchInfo,
+    SearchLimits,
+    is_win_score,
+    plies_to_end,
+)
+from game.engine.ataxx import STARTPOS, Board, Move
+
+BLOCK_LAYOUT = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
+MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"
+RED_MUST_PASS = "7/7/7/7/ooo4/ooo4/xoo4 x 0 1"
+
+
+def random_positions(count: int, seed: int) -> list[Board]:
+    """Positions from random games (clones preferred, so they fill up), game not over."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        board = Board(rng.choice([STARTPOS, BLOCK_LAYOUT]))
+        for _ in range(rng.randrange(0, 70)):
+            moves = board.legal_moves()
+            if not moves or board.outcome() is not None:
+                break
+            clones = [m for m in moves if m.is_clone]
+            board.push(rng.choice(clones if clones and rng.random() < 0.8 else moves))
+        if board.outcome() is None:
+            positions.append(board)
+    return positions
+
+
+def reference_negamax(board: Board, depth: int, ply: int = 0) -> int:
+    """Plain minimax with the same rules and material evaluation (no pruning, no table)."""
+    outcome = board.outcome(repetition=False)
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0
+        return WIN_SCORE - ply if outcome.winner == board.turn else ply - WIN_SCORE
+    us, them = board.count(board.turn), board.count(board.turn.opponent)
+    moves = board.legal_moves()
+    if moves == [Move.null()]:
+        if board.halfmove_clock >= 99:
+            return 0
+        empty = board.empty
+        theirs = board.pieces[board.turn.opponent]
+        region = _fill(theirs, empty)
+        if them + bin(region).count("1") > us:
+            return ply - WIN_SCORE
+    if depth == 0:
+        return PIECE * (us - them)
+    best = -WIN_SCORE - 1
+    for move in moves:
+        board.push(move)
+        best = max(best, -reference_negamax(board, depth - 1, ply + 1))
+        board.pop()
+    return best
+
+
+def _fill(theirs: int, empty: int) -> int:
+    from game.engine.ataxx import spread
+
+    region = spread(theirs) & empty
+    while (spread(region) & empty) != region:
+        region = spread(region) & empty
+    return region
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_search_returns_legal_moves_and_leaves_the_board_alone(seed: int) -> None:
+    searcher = Searcher(hash_mb=1)
+    for board in random_positions(12, seed):
+        fen, stack, key = board.fen(), board.move_stack, board.hash
+        move, info = searcher.search(board, SearchLimits(depth=3, nodes=3000))
+        assert move in board.legal_moves()
+        assert info is not None and info.pv[0] == move
+        assert (board.fen(), board.move_stack, board.hash) == (fen, stack, key)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_search_agrees_with_plain_minimax(seed: int) -> None:
+    searcher = Searcher(hash_mb=1)
+    for board in random_positions(8, seed + 10):
+        if len(board.legal_moves()) == 1:
+            continue  # a forced move is played after depth 1
+        for depth in (1, 2):
+            _, info = searcher.search(board, SearchLimits(depth=depth))
+            assert info is not None
+            assert info.score == reference_negamax(board.copy(stack=False), depth), board.fen()
+
+
+def test_principal_variation_is_playable() -> None:
+    board = Board(MIDGAME)
+    _, info = Searcher(hash_mb=1).search(board, SearchLimits(depth=4))
+    assert info is not None and info.depth == 4 and len(info.pv) >= 1
+    for move in info.pv:
+        board.push(move)  # raises if illegal
+
+
+def test_depth_limit() -> None:
+    infos = list(Searcher(hash_mb=1).iterate(Board(), SearchLimits(depth=3)))
+    assert [info.depth for info in infos] == [1, 2, 3]
+    assert all(isinstance(info, SearchInfo) for info in infos)
+    assert infos[-1].nodes >= infos[0].nodes
+
+
+def test_node_limit_is_hard() -> None:
+    searcher = Searcher(hash_mb=1)
+    move, info = searcher.search(Board(MIDGAME), SearchLimits(nodes=2000))
+    assert searcher.nodes <= 2000
+    assert info is not None and info.nodes <= 2000 and move in Board(MIDGAME).legal_moves()
+
+
+def test_depth_one_completes_even_without_time() -> None:
+    stop = threading.Event()
+    stop.set()
+    move, info = Searcher(hash_mb=1).search(Board(MIDGAME), SearchLimits(hard_time=0.0, nodes=1), stop)
+    assert info is not None and info.depth == 1
+    assert move in Board(MIDGAME).legal_moves()
+
+
+def test_hard_deadline() -> None:
+    start = time.monotonic()
+    Searcher(hash_mb=1).search(Board(MIDGAME), SearchLimits(hard_time=0.15))
+    assert time.monotonic() - start < 0.15 + 0.1
+
+
+def test_soft_deadline_starts_no_new_iteration() -> None:
+    infos = list(Searcher(hash_mb=1).iterate(Board(), SearchLimits(soft_time=0.0)))
+    assert len(infos) == 1
+
+
+def test_stop_event_is_honoured_quickly() -> None:
+    stop = threading.Event()
+    result: list[Move] = []
+    searcher = Searcher(hash_mb=1)
+    thread = threading.Thread(target=lambda: result.append(searcher.search(Board(), SearchLimits(), stop)[0]))
+    thread.start()
+    time.sleep(0.2)
+    stopped = time.monotonic()
+    stop.set()
+    thread.join(timeout=2.0)
+    assert not thread.is_alive()
+    assert time.monotonic() - stopped < 0.1
+    assert result and result[0] in Board().legal_moves()
+
+
+def test_on_info_sees_every_iteration() -> None:
+    seen: list[SearchInfo] = []
+    _, last = Searcher(hash_mb=1).search(Board(), SearchLimits(depth=3), on_info=seen.append)
+    assert [info.depth for info in seen] == [1, 2, 3] and seen[-1] == last
+    assert last is not None and last.nps > 0
+
+
+def test_pass_is_the_only_move() -> None:
+    board = Board(RED_MUST_PASS)
+    assert board.legal_moves() == [Move.null()]
+    move, info = Searcher(hash_mb=1).search(board, SearchLimits(depth=3))
+    assert move == Move.null() and info is not None
+
+
+@pytest.mark.parametrize("fen", ["x6/7/7/7/7/7/7 o 0 1", "xxxxxxx/ooooooo/7/7/7/7/7 x 100 60"])
+def test_game_over_raises(fen: str) -> None:
+    board = Board(fen)
+    assert board.outcome() is not None
+    with pytest.raises(ValueError, match="game is over"):
+        Searcher(hash_mb=1).search(board, SearchLimits(depth=1))
+    with pytest.raises(ValueError, match="game is over"):
+        next(Searcher(hash_mb=1).iterate(board, SearchLimits(depth=1)))
+
+
+def test_repetition_ends_the_game_for_the_search() -> None:
+    board = Board("7/7/7/7/7/7/x5o x 0 1")
+    for text in ["a1c3", "g1e3", "c3a1", "e3g1"] * 2:
+        board.push_uai(text)
+    assert board.outcome() is not None  # threefold repetition
+    with pytest.raises(ValueError):
+        Searcher(hash_mb=1).search(board, SearchLimits(depth=1))
+
+
+def test_lost_position_scores_as_a_loss() -> None:
+    # Red must pass for good and Blue can fill the board: lost on the spot.
+    board = Board(RED_MUST_PASS)
+    _, info = Searcher(hash_mb=1).search(board, SearchLimits(depth=4))
+    assert info is not None and info.score < 0 and is_win_score(info.score)
+    assert plies_to_end(info.score) == 0
+
+
+def test_win_scores() -> None:
+    assert is_win_score(WIN_SCORE - 3) and is_win_score(-WIN_SCORE + 3)
+    assert not is_win_score(49 * PIECE)
+    assert plies_to_end(-(WIN_SCORE - 5)) == 5
+
+
+def test_new_game_and_hash_size() -> None:
+    searcher = Searcher(hash_mb=2)
+    searcher.search(Board(), SearchLimits(depth=3))
+    searcher.new_game()
+    move, _ = searcher.search(Board(), SearchLimits(depth=2))
+    assert move in Board().legal_moves()
+    with pytest.raises(ValueError):
+        Searcher(hash_mb=0)

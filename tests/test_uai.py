@@ -1,0 +1,531 @@
+"""The UAI engine, driven as other Ataxx software drives it: a subprocess talking through pipes."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.ai import levels, uai
+from game.ai.search import SearchInfo
+from game.ai.uai import GoParams, UaiEngine, UaiError, parse_go, time_limits
+from game.engine.ataxx import STARTPOS, Board, Move, Side
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = [sys.executable, "-m", "game.ai.uai"]
+TIMEOUT = 10.0  # for answers that should come at once; generous for a loaded machine
+
+
+class Engine:
+    """Our engine in a subprocess, with a thread reading its output into a queue."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            COMMAND,
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for raw in self.process.stdout:
+            self.lines.put(raw.decode("utf-8").rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, line: str | bytes) -> None:
+        assert self.process.stdin is not None
+        data = line if isinstance(line, bytes) else line.encode("utf-8")
+        self.process.stdin.write(data + b"\n")
+        self.process.stdin.flush()
+
+    def read(self, timeout: float = TIMEOUT) -> str:
+        line = self.lines.get(timeout=timeout)
+        if line is None:
+            raise EOFError("the engine closed its output")
+        return line
+
+    def expect(self, prefix: str, timeout: float = TIMEOUT) -> list[str]:
+        """Lines up to and including the first that starts with ``prefix``."""
+        deadline = time.monotonic() + timeout
+        seen = []
+        while True:
+            line = self.read(max(0.0, deadline - time.monotonic()))
+            seen.append(line)
+            if line.startswith(prefix):
+                return seen
+
+    def silent(self, seconds: float) -> list[str]:
+        """Whatever the engine says within ``seconds`` (it should say nothing)."""
+        lines = []
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            lines.append(line)
+        return lines
+
+    def ready(self) -> list[str]:
+        """Everything said before the answer to ``isready``."""
+        self.send("isready")
+        return self.expect("readyok")[:-1]
+
+    def close(self) -> tuple[int, str]:
+        """Quit; the exit status and everything the engine wrote to stderr."""
+        stdin = self.process.stdin
+        if stdin is not None and not stdin.closed:
+            with contextlib.suppress(OSError):
+                self.send("quit")
+                stdin.close()
+        try:
+            self.process.wait(TIMEOUT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+        assert self.process.stderr is not None
+        errors = self.process.stderr.read().decode("utf-8", errors="replace")
+        self.process.stderr.close()
+        self.reader.join(TIMEOUT)
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+        return self.process.returncode, errors
+
+
+@pytest.fixture
+def engine() -> Iterator[Engine]:
+    instance = Engine()
+    yield instance
+    # Every test ends with a clean exit and nothing on stderr (no traceback).
+    assert instance.close() == (0, "")
+
+
+def bestmove(lines: list[str]) -> str:
+    assert lines[-1].startswith("bestmove ")
+    words = lines[-1].split()
+    assert len(words) == 2, lines[-1]
+    return words[1]
+
+
+def board_after(*moves: str, fen: str = STARTPOS) -> Board:
+    board = Board(fen)
+    for text in moves:
+        board.push_uai(text)
+    return board
+
+
+def shown(engine: Engine) -> list[str]:
+    """What ``d`` prints."""
+    engine.send("d")
+    return engine.ready()
+
+
+def fen_shown(engine: Engine) -> str:
+    lines = [line for line in shown(engine) if line.startswith("Fen: ")]
+    assert len(lines) == 1
+    return lines[0].removeprefix("Fen: ")
+
+
+# --- the protocol ------------------------------------------------------------------------
+
+
+def test_handshake(engine: Engine) -> None:
+    engine.send("uai")
+    lines = engine.expect("uaiok")
+    assert lines[0].startswith("id name Attax Arcade ")
+    assert lines[1].startswith("id author ")
+    keys = " ".join(f"var {level.key}" for level in levels.LEVELS)
+    assert f"option name Level type combo default master {keys}" in lines
+    assert "option name Hash type spin default 16 min 1 max 1024" in lines
+    assert engine.ready() == []
+
+
+def test_position_moves_and_d(engine: Engine) -> None:
+    engine.send("position startpos moves b6 f6 g1e3")
+    assert fen_shown(engine) == board_after("b6", "f6", "g1e3").fen()
+    fen = "x5o/7/2-1-2/7/2-1-2/7/o5x o 3 7"
+    engine.send(f"position fen {fen} moves g7e7")
+    assert fen_shown(engine) == board_after("g7e7", fen=fen).fen()
+    lines = shown(engine)
+    assert "7 x . . . o . ." in lines
+    assert lines[-1].startswith("Legal moves (14): ")
+    assert engine.ready() == []
+
+
+def test_go_depth_reports_every_depth_and_a_legal_move(engine: Engine) -> None:
+    engine.send("position startpos moves b6 f6")
+    engine.send("go depth 3")
+    lines = engine.expect("bestmove")
+    infos = [line.split() for line in lines if line.startswith("info depth")]
+    assert [int(words[2]) for words in infos] == [1, 2, 3]
+    for words in infos:
+        for field in ("score", "nodes", "nps", "time", "pv"):
+            assert field in words
+        assert words[words.index("score") + 1] in ("cp", "mate")
+    move = bestmove(lines)
+    board = board_after("b6", "f6")
+    assert Move.from_uai(move) in board.legal_moves()
+    assert move == infos[-1][infos[-1].index("pv") + 1]
+
+
+@pytest.mark.parametrize("movetime", [50, 300])
+def test_go_movetime_answers_in_time(engine: Engine, movetime: int) -> None:
+    engine.send("uai")
+    engine.expect("uaiok")
+    board = board_after("b6", "f6", "f2", "b2")
+    engine.send("position startpos moves b6 f6 f2 b2")
+    assert engine.ready() == []
+    start = time.monotonic()
+    engine.send(f"go movetime {movetime}")
+    lines = engine.expect("bestmove", timeout=movetime / 1000 + 5)
+    elapsed = time.monotonic() - start
+    assert elapsed <= movetime / 1000 + 0.1, f"answered after {elapsed * 1000:.0f} ms"
+    assert Move.from_uai(bestmove(lines)) in board.legal_moves()
+
+
+def test_go_nodes_and_clock(engine: Engine) -> None:
+    board = board_after("b6")
+    engine.send("position startpos moves b6")
+    engine.send("go nodes 2000")
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board.legal_moves()
+    start = time.monotonic()
+    engine.send("go wtime 3000 btime 3000 winc 0 binc 0")
+    lines = engine.expect("bestmove")
+    assert time.monotonic() - start < 1.0  # a third of the clock at most, far less in fact
+    assert Move.from_uai(bestmove(lines)) in board.legal_moves()
+    # python-ataxx's client adds "simulations" to a node-limited go.
+    engine.send("go nodes 500 simulations 500")
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board.legal_moves()
+
+
+def test_stop_ends_an_infinite_search(engine: Engine) -> None:
+    engine.send("position startpos")
+    engine.send("go infinite")
+    time.sleep(0.3)
+    # isready is answered while it thinks, and no bestmove comes before stop.
+    assert all(not line.startswith("bestmove") for line in engine.ready())
+    start = time.monotonic()
+    engine.send("stop")
+    lines = engine.expect("bestmove", timeout=2.0)
+    assert time.monotonic() - start < 0.2
+    assert Move.from_uai(bestmove(lines)) in Board().legal_moves()
+    assert engine.ready() == []
+
+
+def test_an_infinite_search_waits_for_stop_even_when_done(engine: Engine) -> None:
+    engine.send("go depth 2 infinite")
+    lines = engine.expect("info depth 2")
+    lines += engine.silent(0.3)
+    assert not any(line.startswith("bestmove") for line in lines)
+    engine.send("stop")
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in Board().legal_moves()
+
+
+def test_a_new_go_stops_the_running_search(engine: Engine) -> None:
+    engine.send("go infinite")
+    time.sleep(0.1)
+    engine.send("go depth 1")
+    lines = engine.expect("bestmove")  # the first search's answer
+    lines += engine.expect("bestmove")  # the second's
+    assert sum(line.startswith("bestmove") for line in lines) == 2
+
+
+def test_perft(engine: Engine) -> None:
+    engine.send("perft 3")
+    words = engine.expect("perft")[-1].split()
+    assert words[:4] == ["perft", "depth", "3", "nodes"]
+    assert int(words[4]) == 6460
+    assert words[5] == "time" and int(words[6]) >= 0
+    engine.send("position startpos moves b6")
+    engine.send("perft 1")
+    assert engine.expect("perft")[-1].split()[4] == str(len(board_after("b6").legal_moves()))
+    engine.send("perft 0")
+    assert engine.expect("perft")[-1].split()[4] == "1"
+
+
+def test_game_over_and_forced_pass(engine: Engine) -> None:
+    engine.send("position fen xxxxxxx/7/7/7/7/7/7 o 0 1")
+    engine.send("go movetime 50")
+    lines = engine.expect("bestmove")
+    assert bestmove(lines) == "0000"
+    assert any(line.startswith("info string game over") for line in lines)
+    # Red is walled in and must pass; Blue can still fill g1.
+    engine.send("position fen xoooooo/ooooooo/ooooooo/ooooooo/ooooooo/ooooooo/oooooo1 x 0 1")
+    engine.send("go movetime 50")
+    lines = engine.expect("bestmove")
+    assert bestmove(lines) == "0000"
+    assert not any("error" in line for line in lines)
+
+
+def test_a_threefold_repetition_still_gets_a_legal_move(engine: Engine) -> None:
+    moves = ["a7c7", "g7e7", "c7a7", "e7g7"] * 2
+    board = board_after(*moves)
+    assert board.is_game_over()
+    engine.send(f"position startpos moves {' '.join(moves)}")
+    engine.send("go depth 2")
+    lines = engine.expect("bestmove")
+    assert any("threefold repetition" in line for line in lines)
+    assert Move.from_uai(bestmove(lines)) in board.legal_moves()
+
+
+def test_options(engine: Engine) -> None:
+    engine.send("setoption name Hash value 1")
+    engine.send("setoption name Level value beginner")
+    engine.send("uainewgame")
+    assert engine.ready() == []
+    engine.send("position startpos")
+    engine.send("go movetime 100")
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in Board().legal_moves()
+    engine.send("setoption name level value MASTER")
+    assert engine.ready() == []
+
+
+# --- bad input ----------------------------------------------------------------------------------
+
+GARBAGE = [
+    ("frobnicate", "unknown command"),
+    (b"\xff\xfe\x00\x01garbage \x80", "unknown command"),
+    ("position startpos moves b6 zz", "'zz'"),
+    ("position startpos moves b6 b6", "b6 is not empty"),
+    ("position startpos moves a7a5 0000", "may not pass"),
+    ("position fen x5o/7/7 x 0 1", "bad FEN"),
+    ("position fen x5o/7/7/7/7/7/o5x z 0 1", "side to move"),
+    ("position fen x5o/7/7/7/7/7/o5x x -1 1", "half-move clock"),
+    ("position fen", "needs a FEN"),
+    ("position", "position needs"),
+    ("position banana", "position needs"),
+    ("position startpos b6", "expected 'moves'"),
+    ("go depth -3", "at least 1"),
+    ("go depth 0", "at least 1"),
+    ("go movetime abc", "whole number"),
+    ("go movetime -50", "at least 0"),
+    ("go wtime 1e5", "whole number"),
+    ("go nodes", "needs a number"),
+    ("go frobnicate 3", "unknown go parameter"),
+    ("go movetime 99999999999999999999", "too large"),
+    ("go depth 3 depth 4", "twice"),
+    ("setoption name Level value grandmaster", "unknown level"),
+    ("setoption name Hash value 0", "Hash"),
+    ("setoption name Hash value -5", "Hash"),
+    ("setoption name Hash value lots", "Hash"),
+    ("setoption name Colour value red", "unknown option"),
+    ("setoption", "setoption needs"),
+    ("setoption name Hash", "value"),
+    ("perft -1", "perft needs"),
+    ("perft x", "perft needs"),
+    ("perft", "perft needs"),
+    ("x" * 70_000, "longer than"),
+]
+
+
+def test_garbage_is_reported_and_changes_nothing(engine: Engine) -> None:
+    engine.send("position startpos moves b6 f6")
+    expected_fen = board_after("b6", "f6").fen()
+    for line, reason in GARBAGE:
+        engine.send(line)
+        said = engine.ready()
+        assert len(said) == 1, (line, said)
+        assert said[0].startswith("info string error "), (line, said)
+        assert reason in said[0], (line, said)
+        assert said[0].isascii()
+    assert fen_shown(engine) == expected_fen
+    # Still a working engine, with its options intact.
+    engine.send("go depth 2")
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board_after("b6", "f6").legal_moves()
+    engine.send("uai")
+    assert engine.expect("uaiok")
+
+
+def test_blank_lines_and_surrounding_spaces_are_fine(engine: Engine) -> None:
+    engine.send("")
+    engine.send("   ")
+    engine.send("  isready  ")
+    assert engine.expect("readyok") == ["readyok"]
+
+
+# --- ending --------------------------------------------------------------------------------------
+
+
+def test_quit_while_searching() -> None:
+    engine = Engine()
+    engine.send("go infinite")
+    time.sleep(0.2)
+    start = time.monotonic()
+    engine.send("quit")
+    assert engine.process.wait(TIMEOUT) == 0
+    assert time.monotonic() - start < 1.0
+    assert engine.close() == (0, "")
+
+
+def test_end_of_input_ends_the_engine_cleanly() -> None:
+    engine = Engine()
+    engine.send("go depth 2")
+    engine.expect("bestmove")
+    assert engine.process.stdin is not None
+    engine.process.stdin.close()
+    assert engine.process.wait(TIMEOUT) == 0
+    assert engine.close() == (0, "")
+
+
+# --- a whole game through python-ataxx's client -------------------------------------------------
+
+
+@pytest.mark.filterwarnings("ignore:line buffering")  # python-ataxx opens its pipes with bufsize=1
+def test_a_whole_game_through_python_ataxx(monkeypatch: pytest.MonkeyPatch) -> None:
+    ataxx = pytest.importorskip("ataxx")
+    importlib.import_module("ataxx.uai")
+
+    # python-ataxx hands its target straight to subprocess.Popen: a command list
+    # works, and the module must be importable from the working directory.
+    monkeypatch.chdir(ROOT)
+    red, blue = ataxx.uai.Engine(COMMAND), ataxx.uai.Engine(COMMAND)
+    try:
+        for player in (red, blue):
+            player.uai()
+            player.isready(TIMEOUT)
+        assert red.name is not None and red.name.startswith("Attax Arcade")
+        blue.setoption("Level", "skilled")
+        ours, theirs = Board(), ataxx.Board()
+        played: list[str] = []
+        start = time.monotonic()
+        while ours.outcome() is None and not theirs.gameover():
+            player = red if ours.turn is Side.RED else blue
+            player.position(STARTPOS, " ".join(played))
+            move, _ = player.go(movetime=40, maxwait=TIMEOUT)
+            assert move is not None, f"no answer after {played}"
+            assert ours.is_legal(Move.from_uai(move)), f"{move} is illegal after {played}"
+            ours.push_uai(move)
+            theirs.makemove(ataxx.Move.from_san(move))
+            played.append(move)
+            assert theirs.get_fen() == ours.fen()
+        assert time.monotonic() - start < 30
+        assert len(played) >= 10
+        assert ours.outcome() is not None
+    finally:
+        for player in (red, blue):
+            # Engine.quit() closes the pipes under its reader thread's feet;
+            # stop the reader first, then let the engine exit on its own.
+            player.client.stop.set()
+            player.send_line("quit")
+            assert player.client.process.wait(TIMEOUT) == 0
+            player.client.listener.join(TIMEOUT)
+            player.client.process.stdin.close()
+            player.client.process.stdout.close()
+
+
+# --- the pure parts ---------------------------------------------------------------------------------
+
+
+def test_parse_go() -> None:
+    assert parse_go([]) == GoParams()
+    assert parse_go(
+        ["wtime", "1000", "btime", "2000", "winc", "10", "binc", "20", "movestogo", "5"]
+    ) == GoParams(wtime=1000, btime=2000, winc=10, binc=20, movestogo=5)
+    assert parse_go(["infinite"]).infinite
+    with pytest.raises(UaiError, match="unknown go parameter"):
+        parse_go(["ponder"])
+
+
+def test_time_limits() -> None:
+    assert time_limits(GoParams(), Side.RED) == (None, None)
+    soft, hard = time_limits(GoParams(wtime=1000, btime=90_000), Side.BLUE)
+    assert soft is not None and hard is not None
+    assert soft <= hard <= 1000 / 3 / 1000
+    # Red's clock is btime: a long clock for Blue does not help Red.
+    soft, hard = time_limits(GoParams(wtime=90_000, btime=600), Side.RED)
+    assert hard is not None and hard <= 0.2
+    # movetime and a clock together: the tighter wins.
+    assert time_limits(GoParams(movetime=100, btime=90_000), Side.RED) == pytest.approx((0.08, 0.08))
+
+
+# --- in-process: what a pipe cannot provoke -------------------------------------------------------
+
+
+class Recorder:
+    """Collects the engine's output lines, with the time each one came."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[float, str]] = []
+        self.changed = threading.Condition()
+
+    def __call__(self, line: str) -> None:
+        with self.changed:
+            self.lines.append((time.monotonic(), line))
+            self.changed.notify_all()
+
+    def wait_for(self, prefix: str, timeout: float = TIMEOUT) -> tuple[float, str]:
+        with self.changed:
+            assert self.changed.wait_for(
+                lambda: any(line.startswith(prefix) for _, line in self.lines), timeout
+            ), f"no {prefix!r} in {self.lines}"
+            return next(item for item in self.lines if item[1].startswith(prefix))
+
+
+class LateSearcher:
+    """A searcher that reports depth 1 and then overruns every limit and ignores stop."""
+
+    def __init__(self, hash_mb: int = 16) -> None:
+        self.finished = threading.Event()
+
+    def new_game(self) -> None:
+        pass
+
+    def search(self, board, limits, stop=None, on_info=None):  # type: ignore[no-untyped-def]
+        move = board.legal_moves()[-1]
+        if on_info is not None:
+            on_info(SearchInfo(1, 0, 1, 0.001, (move,)))
+        time.sleep(0.5)
+        self.finished.set()
+        return move, None
+
+
+class BrokenSearcher(LateSearcher):
+    def search(self, board, limits, stop=None, on_info=None):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the search broke")
+
+
+def test_the_watchdog_answers_when_the_search_is_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(uai, "Searcher", LateSearcher)
+    output = Recorder()
+    engine = UaiEngine(output)
+    board = board_after("b6")
+    engine.handle("position startpos moves b6")
+    start = time.monotonic()
+    engine.handle("go movetime 100")
+    answered, line = output.wait_for("bestmove")
+    assert answered - start <= 0.2
+    assert line == f"bestmove {board.legal_moves()[-1]}"  # the best move reported so far
+    engine.shutdown()
+    # The late search's own answer is dropped: one bestmove per go.
+    time.sleep(0.6)
+    assert sum(text.startswith("bestmove") for _, text in output.lines) == 1
+
+
+def test_a_failing_search_still_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(uai, "Searcher", BrokenSearcher)
+    output = Recorder()
+    engine = UaiEngine(output)
+    engine.handle("go depth 3")
+    _, line = output.wait_for("bestmove")
+    assert Move.from_uai(line.split()[1]) in Board().legal_moves()
+    errors = [text for _, text in output.lines if text.startswith("info string error")]
+    assert errors == ["info string error internal error: RuntimeError: the search broke"]
+    assert engine.handle("isready")
+    assert output.lines[-1][1] == "readyok"
+    engine.shutdown()
