@@ -16,7 +16,31 @@ import contextlib  # noqa: E402
 import logging  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-DEMOS = ("menu", "newgame", "levels", "play", "results", "pause", "options", "help")
+DEMOS = (
+    "menu",
+    "newgame",
+    "levels",
+    "play",
+    "results",
+    "pause",
+    "options",
+    "help",
+    "keypad",
+    "cursor",
+    "attract",
+    "editor",
+    "editor-problems",
+    "editor-save",
+    "editor-open",
+    # Saves, statistics, rules and about (game/scenes/demo_extras.py).
+    "load",
+    "saveas",
+    "statistics",
+    "rules",
+    "rules-f1",
+    "about",
+    "damaged-settings",
+)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -38,6 +62,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--fullscreen", action="store_true", help="start fullscreen at the desktop resolution"
+    )
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="unattended kiosk: fullscreen, no Quit, attract mode when idle; leave with Ctrl+Alt+Shift+Q",
+    )
+    parser.add_argument(
+        "--kiosk-idle",
+        type=float,
+        metavar="SECONDS",
+        help="kiosk: seconds without input before the attract mode (default 60; a game left alone: twice that)",
     )
     parser.add_argument(
         "--windowed", action="store_true", help="start in a window even if fullscreen was saved"
@@ -93,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         audio=not args.mute and args.screenshot is None,
         demo=args.demo,
         save_settings=args.screenshot is None,
+        kiosk=args.kiosk,
+        kiosk_idle=args.kiosk_idle,
+        kiosk_game_idle=args.kiosk_idle * 2 if args.kiosk_idle else None,
     )
     app = App(options)
     if args.mute:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import paths
+from game.i18n import set_language
 from game.scenes.base import Scene
 from game.ui.audio import Audio
 from game.ui.settings import Settings
@@ -59,6 +60,12 @@ class AppOptions:
     audio: bool = True
     save_settings: bool = True
     demo: str | None = None
+    kiosk: bool = False
+    """Unattended kiosk: fullscreen, no Quit, no file options, the attract mode (``game.kiosk``)."""
+    kiosk_idle: float | None = None
+    """Seconds without input before the attract mode (None: ``ATTAX_KIOSK_IDLE`` or 60)."""
+    kiosk_game_idle: float | None = None
+    """The same for a game left alone (None: ``ATTAX_KIOSK_GAME_IDLE`` or 120)."""
     """Open on a demonstration scene (for screenshots): see ``game.scenes.demo``."""
 
 
@@ -77,10 +84,16 @@ class App:
         pygame.display.set_caption("Attax Arcade")
         self._windowed_size = self.options.size
         fullscreen = self.settings.fullscreen if self.options.fullscreen is None else self.options.fullscreen
+        self.kiosk = self.options.kiosk
+        """Running as a kiosk: scenes hide Quit and every option that writes files."""
+        if self.kiosk:
+            fullscreen = True
         self.fullscreen = False
         self.screen = self._set_mode(fullscreen)
         self._set_icon()
         self.theme = Theme()
+        self.apply_look()
+        set_language(self.settings.language)
         self.audio = Audio(self.settings.volume, self.settings.muted, enabled=self.options.audio)
         self._worker: AIWorker | None = None
         self.scenes: list[Scene] = []
@@ -92,6 +105,13 @@ class App:
         self.first_frame_wall: float | None = None
         self.frame_times: list[float] = []
         self.record_frame_times = False
+        from game.kiosk import Kiosk
+        from game.ui.touch import TouchMapper
+
+        self.touch = TouchMapper()
+        self.kiosk_mode: Kiosk | None = (
+            Kiosk(self, self.options.kiosk_idle, self.options.kiosk_game_idle) if self.kiosk else None
+        )
 
     # -- the window --
 
@@ -165,8 +185,14 @@ class App:
 
     def save_settings(self) -> None:
         """Persist the settings (not in tests that ask otherwise)."""
-        if self.options.save_settings:
+        if self.options.save_settings and not self.kiosk:
             self.settings.save()
+
+    def apply_look(self) -> None:
+        """Draw with the palette, piece set and board theme from the settings (at once)."""
+        from game.ui import looks
+
+        looks.apply(self.settings)
 
     def apply_audio_settings(self) -> None:
         """Give the sound player the volume and mute from the settings."""
@@ -255,6 +281,11 @@ class App:
 
         log.exception("%s.%s failed", type(scene).__name__, method)
         self._failed.add(id(scene))
+        if self.kiosk_mode is not None:
+            # Nobody is there to read a message: start again from the kiosk's menu.
+            self.kiosk_mode.recoveries += 1
+            self._recover()
+            return
         if isinstance(scene, ErrorScene):
             self._recover()
             return
@@ -299,13 +330,30 @@ class App:
             from game.scenes.menu import MenuScene
 
             self.push(MenuScene(self))
+        if self.settings.damaged is not None:
+            from game.scenes.saveload import damaged_settings_dialog
+
+            self.push(damaged_settings_dialog(self))
 
     def run(self, max_frames: int | None = None) -> None:
         """Run the loop until Quit (or ``max_frames`` frames)."""
         self.start()
         while self.running and (max_frames is None or self.frames < max_frames):
             dt = self.clock.tick(FPS) / 1000.0
-            self.frame(dt)
+            if self.kiosk_mode is None:
+                self.frame(dt)
+                continue
+            try:
+                self.frame(dt)
+            except Exception:
+                # A kiosk never drops to the desktop: log it and start again from the menu.
+                log.exception("frame failed; the kiosk starts again from its menu")
+                self.kiosk_mode.recoveries += 1
+                try:
+                    self._recover()
+                except Exception:
+                    log.exception("recovery failed; trying again")
+                    pygame.time.wait(200)
 
     def frame(self, dt: float = 1 / FPS) -> None:
         """One frame: events, update, draw, flip."""
@@ -320,6 +368,8 @@ class App:
         if top is not None:
             top.ensure_layout()
             self._call(top, "update", dt)
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.update(dt)
         self.draw()
         pygame.display.flip()
         self.frames += 1
@@ -331,6 +381,12 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Handle the app's own events, then offer ``event`` to the scenes from the top down."""
+        translated = self.touch.translate(event, self.size)  # fingers act as the mouse
+        if translated is None:
+            return
+        event = translated
+        if self.kiosk_mode is not None and self.kiosk_mode.handle_event(event):
+            return
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -376,5 +432,7 @@ class App:
             self._worker.close()
             self._worker = None
         self.audio.close()
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.close()
         pygame.display.quit()
         pygame.font.quit()

@@ -20,6 +20,7 @@ import enum
 import json
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 
 from game.engine.ataxx import (
@@ -36,13 +37,20 @@ __all__ = [
     "MAX_LEVEL_BYTES",
     "MAX_RECOMMENDED_BLOCKS",
     "LevelError",
+    "LevelExistsError",
     "LevelInfo",
     "Problem",
     "Severity",
+    "custom_level_path",
+    "custom_levels",
+    "custom_levels_dir",
+    "delete_custom_level",
     "dump_level",
+    "level_file_stem",
     "level_from_text",
     "load_level",
     "load_levels",
+    "save_custom_level",
     "shipped_levels",
     "shipped_levels_dir",
     "validate_position",
@@ -57,6 +65,15 @@ CORNERS = (0, 6, 42, 48)
 
 class LevelError(ValueError):
     """A level file that cannot be used; the message names the file and the reason."""
+
+    def __init__(self, message: str, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        """The file concerned, when there is one."""
+
+
+class LevelExistsError(LevelError):
+    """Saving would replace another custom level of the same file name."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -224,6 +241,9 @@ def load_level(path: Path | str) -> LevelInfo:
     """Read and validate one level file; raises ``LevelError`` naming the file and the problem."""
     target = Path(path)
     where = target.name
+    if target.exists() and not target.is_file():
+        # A folder, a pipe or a device: opening it could fail or block forever.
+        raise LevelError(f"{where}: not a regular file")
     try:
         with target.open("rb") as stream:
             data = stream.read(MAX_LEVEL_BYTES + 1)
@@ -255,6 +275,8 @@ def load_levels(folder: Path | str) -> list[LevelInfo | LevelError]:
         try:
             results.append(load_level(path))
         except LevelError as error:
+            if error.path is None:
+                error.path = path
             results.append(error)
     return results
 
@@ -286,3 +308,95 @@ def dump_level(level: LevelInfo) -> str:
         f"fen = {_toml_string(level.fen)}",
     ]
     return "\n".join(lines) + "\n"
+
+
+# -- custom levels: the editor's files in the user data folder --
+
+_WINDOWS_RESERVED = {
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(1, 10)),
+    *(f"lpt{i}" for i in range(1, 10)),
+}
+
+
+def custom_levels_dir(game: str = "ataxx", *, create: bool = True) -> Path:
+    """The folder of the player's own levels: ``<user data>/levels/<game>``."""
+    from game.paths import user_data_dir
+
+    folder = user_data_dir(create=create) / "levels" / game
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def level_file_stem(name: str) -> str:
+    """A safe file name (without ``.toml``) for a level called ``name``; ``LevelError`` if none is left.
+
+    Keeps letters, digits, spaces, ``-``, ``_``, ``.`` and ``'``; drops path
+    separators, control characters and leading dots; trims to 60 characters;
+    avoids the names Windows reserves (as ``game.saves.sanitize_name`` does).
+    """
+    text = unicodedata.normalize("NFC", str(name))
+    text = "".join(char for char in text if char.isalnum() or char in " -_.'")
+    text = re.sub(r"\s+", " ", text).strip(" .")
+    text = text[:MAX_NAME_LENGTH].rstrip(" .")
+    if not text:
+        raise LevelError(f"{name!r} is not a usable level name: use letters or digits")
+    if text.lower().split(".")[0] in _WINDOWS_RESERVED:
+        text = f"{text}_"
+    return text
+
+
+def custom_level_path(name: str, game: str = "ataxx") -> Path:
+    """The file a custom level called ``name`` is saved in (always inside the custom folder)."""
+    folder = custom_levels_dir(game).resolve()
+    path = (folder / f"{level_file_stem(name)}.toml").resolve()
+    if path.parent != folder:  # belt and braces: the stem has no separators
+        raise LevelError(f"{name!r} would be saved outside the levels folder")
+    return path
+
+
+def save_custom_level(level: LevelInfo, *, replace: bool = False, game: str = "ataxx") -> Path:
+    """Write ``level`` into the custom levels folder, atomically; returns the file written.
+
+    The position must not be refused by ``validate_position`` (warnings are
+    allowed) and the texts must fit the format's limits, or ``LevelError`` says
+    why. ``LevelExistsError`` when another level already has the file name and
+    ``replace`` is false. ``OSError`` when the folder cannot be written.
+    """
+    from game.paths import atomic_write_text
+
+    path = custom_level_path(level.name, game)
+    text = dump_level(
+        dataclasses.replace(level, name=level.name.strip(), description=level.description.strip())
+    )
+    checked = level_from_text(text, path.name, path)  # what is saved must load back
+    if path.exists() and not replace:
+        raise LevelExistsError(f"a level called {checked.name!r} already exists ({path.name})")
+    atomic_write_text(path, text)
+    return path
+
+
+def delete_custom_level(path: Path | str, game: str = "ataxx") -> None:
+    """Remove a custom level file; refuses (``LevelError``) any file outside the custom folder."""
+    target = Path(path)
+    folder = custom_levels_dir(game).resolve()
+    if target.resolve().parent != folder or target.suffix != ".toml":
+        raise LevelError(f"{target.name}: not one of your levels")
+    target.unlink(missing_ok=True)
+
+
+def custom_levels(game: str = "ataxx") -> list[LevelInfo | LevelError]:
+    """The player's own levels, by name; damaged files as ``LevelError`` items (see ``load_levels``)."""
+    try:
+        folder = custom_levels_dir(game, create=False)
+        entries = load_levels(folder)
+    except OSError as error:
+        return [LevelError(f"levels folder unreadable: {error.strerror or error}")]
+    good = sorted(
+        (entry for entry in entries if isinstance(entry, LevelInfo)), key=lambda info: info.name.lower()
+    )
+    return [*good, *(entry for entry in entries if isinstance(entry, LevelError))]

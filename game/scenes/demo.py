@@ -34,15 +34,28 @@ def start_demo(app: App, name: str) -> None:
     app.push(MenuScene(app))
     if name == "menu":
         return
+    from game.scenes.demo_extras import EXTRA_DEMOS, extras_demo
+
+    if name in EXTRA_DEMOS:
+        extras_demo(app, name)
+        return
+    if name == "attract":
+        _attract_demo(app)
+        return
+    if name.startswith("editor"):
+        from game.scenes.editor_demo import editor_demo
+
+        editor_demo(app, name)
+        return
     if name == "options":
         from game.scenes.options import OptionsScene
 
         app.push(OptionsScene(app))
         return
     if name == "help":
-        from game.scenes.help import HelpScene
+        from game.scenes.rules import RulesScene
 
-        app.push(HelpScene(app))
+        app.push(RulesScene(app))
         return
     app.push(NewGameScene(app))
     if name == "newgame":
@@ -79,6 +92,8 @@ def start_demo(app: App, name: str) -> None:
         key=lambda sq: (board.clone_targets(sq) | board.jump_targets(sq)).bit_count(),
     )
     play.selected = best
+    if name in ("keypad", "cursor"):
+        _keyboard_demo(play, name, best)
     if name == "pause":
         from game.scenes.pause import PauseScene
 
@@ -97,3 +112,35 @@ def _play_out(play: object, rng: random.Random) -> None:
             moves = board.legal_moves()
             move = rng.choice(moves) if rng.random() < 0.5 else greedy_move(board, rng)
         match.play(move)
+
+
+def _keyboard_demo(play: object, name: str, selected: int) -> None:
+    """The keypad codes around a selected piece, or the arrow-key cursor on a target."""
+    from game.engine.ataxx import bits
+    from game.engine.keypad import cell_code
+
+    keys = play.keys  # type: ignore[attr-defined]
+    keys.update(0.0)  # take in the moves the demo played
+    keys.entry.used = True
+    keys.show_codes = name == "keypad"
+    clones, jumps = play.targets(selected)  # type: ignore[attr-defined]
+    if name == "keypad":
+        keys.entry.digits = "5"
+        keys.entry.say("Typed " + cell_code(selected))
+        keys.entry.message = None
+    else:
+        keys.cursor = bits(jumps or clones)[0]
+        keys.cursor_shown = True
+
+
+def _attract_demo(app: App) -> None:
+    """The kiosk's attract mode a dozen moves into a game."""
+    from game.scenes.attract import AttractScene
+
+    attract = AttractScene(app, random.Random(7))
+    app.reset(attract)
+    rng = random.Random(2)
+    for _ in range(14):
+        if attract.match.is_over or attract.match.legal_moves() == [Move.null()]:
+            break
+        attract.match.play(greedy_move(attract.match.board, rng))

@@ -8,10 +8,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.ataxx import STARTPOS
-from game.engine.levels import LevelError, LevelInfo, shipped_levels
+from game.engine.levels import LevelError, LevelInfo, custom_levels, shipped_levels
+from game.i18n import tr
 from game.scenes.base import Scene
+from game.scenes.level_cards import draw_damaged_card, draw_level_card
 from game.ui import gfx, theme
 from game.ui.board_view import thumbnail
+from game.ui.keyboard import LevelSelectKeys
+from game.ui.lang import tr_data
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -52,12 +56,24 @@ class LevelSelectScene(Scene):
         super().__init__(app)
         self.config = config
         self.levels, self.problems = available_levels()
+        # "My levels": the editor's levels follow the shipped ones; damaged files get cards of their own.
+        self.custom_start = len(self.levels)
+        self.damaged: list[LevelError] = []
+        for entry in custom_levels("ataxx"):
+            if isinstance(entry, LevelError):
+                log.warning("custom level skipped: %s", entry)
+                self.damaged.append(entry)
+            else:
+                self.levels.append(entry)
+        self.damaged_cards: list[pygame.Rect] = []
+        self.section_y = 0
         self.cards: list[tuple[pygame.Rect, LevelInfo]] = []
         self.hover: int | None = None
         self.scroll = 0
         self.max_scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
         self.widgets = WidgetGroup([Button("Back", self._back, key=pygame.K_ESCAPE)])
+        self.keys = LevelSelectKeys(self)
 
     def _back(self) -> None:
         self.app.audio.play("click")
@@ -84,24 +100,40 @@ class LevelSelectScene(Scene):
         gap = self.px(16)
         card_w = (width - margin * 2 - gap * (columns - 1)) // columns
         card_h = max(self.px(120), min(self.px(170), card_w // 2))
-        rows = (len(self.levels) + columns - 1) // columns
+        rows = (self.custom_start + columns - 1) // columns
         visible_h = bottom - top
-        fit_h = (visible_h - gap * (rows - 1)) // max(1, rows)
+        header_h = self.px(40)
+        # The shipped levels fill the view but leave the "My levels" heading and a peek of its cards.
+        fit_h = (visible_h - header_h - self.px(40) - gap * rows) // max(1, rows)
         if fit_h >= self.px(100):
             card_h = min(card_h, fit_h)
         self.view = pygame.Rect(margin, top, width - margin * 2, visible_h)
         self.cards = []
-        for index, level in enumerate(self.levels):
-            row, column = divmod(index, columns)
-            rect = pygame.Rect(margin + column * (card_w + gap), top + row * (card_h + gap), card_w, card_h)
-            self.cards.append((rect, level))
-        content = rows * (card_h + gap) - gap
+        self.damaged_cards = []
+
+        def place(position: int, y0: int) -> pygame.Rect:
+            row, column = divmod(position, columns)
+            return pygame.Rect(margin + column * (card_w + gap), y0 + row * (card_h + gap), card_w, card_h)
+
+        for index, level in enumerate(self.levels[: self.custom_start]):
+            self.cards.append((place(index, top), level))
+        self.section_y = top + rows * (card_h + gap) + self.px(6)
+        custom_top = self.section_y + header_h
+        for index, level in enumerate(self.levels[self.custom_start :]):
+            self.cards.append((place(index, custom_top), level))
+        for index in range(len(self.damaged)):
+            self.damaged_cards.append(place(len(self.levels) - self.custom_start + index, custom_top))
+        mine = len(self.levels) - self.custom_start + len(self.damaged)
+        custom_rows = max(1, (mine + columns - 1) // columns) if mine else 0
+        content = custom_top - top + (custom_rows * (card_h + gap) - gap if mine else self.px(30))
         self.max_scroll = max(0, content - visible_h)
         self.scroll = min(self.scroll, self.max_scroll)
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(margin, height - self.px(70), self.px(180), self.px(48))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.keys.handle_event(event):
+            return True
         if self.widgets.handle_event(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
@@ -113,6 +145,11 @@ class LevelSelectScene(Scene):
             index = self._card_at(event.pos)
             if index is not None:
                 self.play(index)
+                return True
+            if self.view.collidepoint(event.pos) and any(
+                rect.move(0, -self.scroll).collidepoint(event.pos) for rect in self.damaged_cards
+            ):
+                self.app.audio.play("invalid")  # a damaged file: its card says why
                 return True
         if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             index = event.key - pygame.K_1
@@ -137,9 +174,9 @@ class LevelSelectScene(Scene):
         ui = self.app.theme
         width, height = surface.get_size()
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text("CHOOSE A LEVEL", "title", self.px(36), theme.TEXT, bold=True)
+        title = ui.text(tr("CHOOSE A LEVEL"), "title", self.px(36), theme.TEXT, bold=True)
         gfx.text_glow(surface, title, (width // 2, self.px(50)), theme.ACCENT)
-        who = "vs Computer" if self.config.vs_computer else "Two players"
+        who = tr("vs Computer") if self.config.vs_computer else tr("Two players")
         sub = ui.text(who, "body", self.px(17), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(center=(width // 2, self.px(82))))
         clip = surface.get_clip()
@@ -148,17 +185,41 @@ class LevelSelectScene(Scene):
             shown = rect.move(0, -self.scroll)
             if shown.bottom < self.view.top - 20 or shown.top > self.view.bottom + 20:
                 continue
-            self._draw_card(surface, shown, level, index)
+            if index >= self.custom_start:
+                draw_level_card(
+                    surface, ui, shown, level, tr("MY LEVEL"), hovered=index == self.hover, scale=self.scale
+                )
+            else:
+                self._draw_card(surface, shown, level, index)
+        self._draw_my_levels(surface)
         surface.set_clip(clip)
         self.widgets.draw(surface, ui)
         if self.problems:
             note = ui.text(
-                f"{len(self.problems)} level file(s) skipped: {self.problems[0][:90]}",
+                tr("{count} level file(s) skipped: {reason}", count=len(self.problems), reason=self.problems[0][:90]),
                 "body",
                 self.px(14),
                 theme.DANGER,
             )
             surface.blit(note, note.get_rect(midright=(width - self.px(30), height - self.px(46))))
+
+    def _draw_my_levels(self, surface: pygame.Surface) -> None:
+        """The "My levels" heading, the damaged custom files, or a word on where custom levels come from."""
+        ui = self.app.theme
+        y = self.section_y - self.scroll
+        heading = ui.text(tr("MY LEVELS"), "title", self.px(18), theme.ACCENT_2, bold=True)
+        surface.blit(heading, (self.view.x, y))
+        line_y = y + heading.get_height() // 2
+        pygame.draw.line(
+            surface, (90, 60, 130), (self.view.x + heading.get_width() + self.px(14), line_y), (self.view.right, line_y)
+        )
+        for rect, error in zip(self.damaged_cards, self.damaged, strict=False):
+            draw_damaged_card(surface, ui, rect.move(0, -self.scroll), error, scale=self.scale)
+        if len(self.levels) == self.custom_start and not self.damaged:
+            hint = ui.text(
+                tr("Levels you save in the level editor appear here."), "body", self.px(16), theme.TEXT_DIM
+            )
+            surface.blit(hint, (self.view.x, y + heading.get_height() + self.px(10)))
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, level: LevelInfo, index: int) -> None:
         ui = self.app.theme
@@ -174,16 +235,16 @@ class LevelSelectScene(Scene):
         text_x = rect.x + pad * 2 + picture.get_width()
         text_w = rect.right - pad - text_x
         number = level.number if level.number is not None else index + 1
-        tag = ui.text(f"LEVEL {number}", "title", self.px(12), theme.ACCENT_2)
+        tag = ui.text(tr("LEVEL {number}", number=number), "title", self.px(12), theme.ACCENT_2)
         surface.blit(tag, (text_x, rect.y + pad))
         name_size = self.px(19)
-        name = ui.text(level.name, "title", name_size, theme.TEXT, bold=True)
+        name = ui.text(tr_data(level.name), "title", name_size, theme.TEXT, bold=True)
         if name.get_width() > text_w:
-            name = ui.text(level.name, "body", name_size, theme.TEXT, bold=True)
+            name = ui.text(tr_data(level.name), "body", name_size, theme.TEXT, bold=True)
         surface.blit(name, (text_x, rect.y + pad + self.px(18)))
         size = self.px(14)
         y = rect.y + pad + self.px(46)
-        for line in ui.wrap(level.description, "body", size, text_w)[
+        for line in ui.wrap(tr_data(level.description), "body", size, text_w)[
             : max(1, (rect.bottom - y - pad) // int(size * 1.3))
         ]:
             rendered = ui.text(line, "body", size, theme.TEXT_DIM)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.ataxx import STARTPOS, Side
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic, flip_look
@@ -52,9 +53,13 @@ class MenuScene(Scene):
             [
                 Button("Continue", self._continue, visible=False, accent=theme.CLONE),
                 Button("New game", self._new_game, key=pygame.K_n, primary=True),
+                Button("Load game", self._load, key=pygame.K_l),
                 Button("Options", self._options, key=pygame.K_o),
+                Button("Statistics", self._statistics, key=pygame.K_s),
                 Button("Help", self._help, key=pygame.K_F1),
+                Button("About", self._about, key=pygame.K_a),
                 Button("Quit", self.app.quit, key=pygame.K_q, accent=theme.DANGER),
+                Button("Level editor", self._editor, key=pygame.K_e, accent=theme.GOLD),
             ]
         )
         self.tiles: list[tuple[pygame.Rect, str, bool]] = []
@@ -69,19 +74,47 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.button("Continue").visible = self._autosave_available()
+        self.button("Quit").visible = not self.app.kiosk  # a kiosk is left with the admin chord only
 
     def resume(self) -> None:
         self.button("Continue").visible = self._autosave_available()
         self._layout_size = None
 
     def _autosave_available(self) -> bool:
-        # The autosave arrives with the saves issue; until then Continue stays hidden.
-        return False
+        from game.saves import autosave_path
+
+        try:
+            return autosave_path().is_file()
+        except OSError:
+            return False
 
     # -- actions --
 
     def _continue(self) -> None:
+        from game.scenes.saveload import continue_autosave
+
         self.app.audio.play("click")
+        continue_autosave(self.app)
+        self.button("Continue").visible = self._autosave_available()
+        self._layout_size = None
+
+    def _load(self) -> None:
+        from game.scenes.saveload import LoadScene
+
+        self.app.audio.play("click")
+        self.app.push(LoadScene(self.app))
+
+    def _statistics(self) -> None:
+        from game.scenes.statistics import StatisticsScene
+
+        self.app.audio.play("click")
+        self.app.push(StatisticsScene(self.app))
+
+    def _about(self) -> None:
+        from game.scenes.about import AboutScene
+
+        self.app.audio.play("click")
+        self.app.push(AboutScene(self.app))
 
     def _new_game(self) -> None:
         from game.scenes.newgame import NewGameScene
@@ -95,11 +128,17 @@ class MenuScene(Scene):
         self.app.audio.play("click")
         self.app.push(OptionsScene(self.app))
 
-    def _help(self) -> None:
-        from game.scenes.help import HelpScene
+    def _editor(self) -> None:
+        from game.scenes.editor import EditorScene
 
         self.app.audio.play("click")
-        self.app.push(HelpScene(self.app))
+        self.app.push(EditorScene(self.app))
+
+    def _help(self) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.audio.play("click")
+        self.app.push(RulesScene(self.app))
 
     # -- layout and events --
 
@@ -114,12 +153,29 @@ class MenuScene(Scene):
             self.tiles.append((rect, key, playable))
         button_w, button_h, button_gap = self.px(290), self.px(50), self.px(12)
         y = top + tile_h + self.px(34)
+        editor = self.button("Level editor")
+        editor.rect = pygame.Rect(0, 0, self.px(200), self.px(42))
+        editor.rect.bottomright = (width - self.px(20), height - self.px(20))
+        # The main actions in a column, the others in a grid of three beneath.
+        main = ("Continue", "New game", "Load game")
         for button in self.widgets.buttons:
-            if not button.visible:
+            if not button.visible or button is editor or button.label not in main:
                 continue
             button.rect = pygame.Rect(0, 0, button_w, button_h)
             button.rect.midtop = (width // 2, y)
             y += button_h + button_gap
+        others = [b for b in self.widgets.buttons if b.visible and b is not editor and b.label not in main]
+        small_w, small_h, small_gap = self.px(148), self.px(42), self.px(10)
+        per_row = 3
+        y += self.px(4)
+        for start in range(0, len(others), per_row):
+            row = others[start : start + per_row]
+            row_w = len(row) * small_w + (len(row) - 1) * small_gap
+            for index, button in enumerate(row):
+                button.rect = pygame.Rect(
+                    width // 2 - row_w // 2 + index * (small_w + small_gap), y, small_w, small_h
+                )
+            y += small_h + small_gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):
@@ -166,13 +222,14 @@ class MenuScene(Scene):
         title_y = int(height * 0.11) - int((1 - appear) * self.px(40))
         title = ui.text("ATTAX ARCADE", "title", self.px(66), theme.TEXT, bold=True)
         gfx.text_glow(surface, title, (width // 2, title_y), theme.ACCENT, spread=self.px(12))
-        subtitle = ui.text("INFECT  ·  EXPAND  ·  CONQUER", "body", self.px(19), theme.ACCENT_2, bold=True)
+        subtitle = ui.text(tr("INFECT  ·  EXPAND  ·  CONQUER"), "body", self.px(19), theme.ACCENT_2, bold=True)
         surface.blit(subtitle, subtitle.get_rect(center=(width // 2, title_y + self.px(52))))
         for rect, key, playable in self.tiles:
             self._draw_tile(surface, rect, key, playable)
         self.widgets.draw(surface, ui)
-        hint = ui.text("F11 fullscreen   ·   F12 screenshot", "body", self.px(14), theme.TEXT_FAINT)
-        surface.blit(hint, hint.get_rect(midbottom=(width // 2, height - self.px(12))))
+        if not self.app.kiosk:
+            hint = ui.text(tr("F11 fullscreen   ·   F12 screenshot"), "body", self.px(14), theme.TEXT_FAINT)
+            surface.blit(hint, hint.get_rect(midbottom=(width // 2, height - self.px(12))))
 
     def _draw_floaters(self, surface: pygame.Surface) -> None:
         base = self.px(46)
@@ -218,7 +275,7 @@ class MenuScene(Scene):
         colour = theme.TEXT if playable else theme.TEXT_FAINT
         name = ui.text(title.upper(), "title", self.px(18), colour, bold=True)
         surface.blit(name, name.get_rect(center=(rect.centerx, rect.bottom - self.px(34))))
-        line = tagline if playable else "Coming soon"
+        line = tr(tagline) if playable else tr("Coming soon")
         small = ui.text(line, "body", self.px(14), theme.TEXT_DIM if playable else theme.TEXT_FAINT)
         surface.blit(small, small.get_rect(center=(rect.centerx, rect.bottom - self.px(15))))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import paths
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.ui import theme
@@ -23,10 +24,14 @@ class ErrorScene(Dialog):
         log_file = paths.user_data_dir(create=False) / "attax.log"
         super().__init__(
             app,
-            "Something went wrong",
+            tr("Something went wrong"),
             [
-                f"{type(failed).__name__.removesuffix('Scene')} stopped: {message[:300]}",
-                f"Details are in {log_file}.",
+                tr(
+                    "{scene} stopped: {message}",
+                    scene=type(failed).__name__.removesuffix("Scene"),
+                    message=message[:300],
+                ),
+                tr("Details are in {file}.", file=str(log_file)),
             ],
             [("Continue", self._dismiss)],
             accent=theme.DANGER,

@@ -10,8 +10,10 @@ import pygame
 from game.ai.levels import LEVELS, level_by_key
 from game.engine.ataxx import Board, Side
 from game.engine.match import Player
+from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
+from game.ui.keyboard import NewGameKeys
 from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -93,6 +95,7 @@ class NewGameScene(Scene):
             ]
         )
         self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.keys = NewGameKeys(self)
 
     def button(self, label: str) -> Button:
         """The button labelled ``label``."""
@@ -195,6 +198,8 @@ class NewGameScene(Scene):
     # -- events --
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.keys.handle_event(event):
+            return True
         if self.widgets.handle_event(event):
             return True
         for choice in (self.opponent, self.starts, self.colour, self.two_player_first):
@@ -219,16 +224,17 @@ class NewGameScene(Scene):
         ui = self.app.theme
         width, _ = surface.get_size()
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text("NEW GAME", "title", self.px(40), theme.TEXT, bold=True)
+        title = ui.text(tr("NEW GAME"), "title", self.px(40), theme.TEXT, bold=True)
         gfx.text_glow(surface, title, (width // 2, self.px(56)), theme.ACCENT)
         for text, (x, y) in self.labels:
-            label = ui.text(text.upper(), "title", self.px(15), theme.ACCENT)
+            label = ui.text(tr(text).upper(), "title", self.px(15), theme.ACCENT)
             surface.blit(label, (x, y))
         for choice in (self.opponent, self.starts, self.colour, self.two_player_first):
             choice.draw(surface, ui)
         for rect, key in self.level_rects:
             self._draw_level(surface, rect, key)
         self.widgets.draw(surface, ui)
+        self.keys.draw(surface)
 
     def _draw_level(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
         ui = self.app.theme
@@ -254,7 +260,7 @@ class NewGameScene(Scene):
                 surface, colour, (rect.right - pad - (len(LEVELS) - 1 - n) * pip * 3, rect.y + pad + pip), pip
             )
         name = ui.text(
-            level.name,
+            tr(level.name),
             "title",
             max(12, int(rect.height * 0.3)),
             theme.TEXT if chosen else theme.TEXT_DIM,
@@ -262,7 +268,7 @@ class NewGameScene(Scene):
         )
         surface.blit(name, (rect.x + pad, rect.y + rect.height * 0.12))
         size = max(11, int(rect.height * 0.24))
-        lines = ui.wrap(level.description, "body", size, rect.width - pad * 2)
+        lines = ui.wrap(tr(level.description), "body", size, rect.width - pad * 2)
         line = lines[0] + ("…" if len(lines) > 1 else "")
         description = ui.text(line, "body", size, theme.TEXT_DIM)
         surface.blit(description, (rect.x + pad, rect.y + rect.height * 0.56))

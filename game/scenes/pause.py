@@ -1,10 +1,14 @@
-"""The in-game menu: resume, restart, options, quit to menu."""
+"""The in-game menu: resume, save, save as, load, restart, options, rules, quit to menu."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
+from game.i18n import tr
 from game.scenes.dialog import Dialog
+from game.ui.lang import tr_data
 
 if TYPE_CHECKING:
     from game.app import App
@@ -20,17 +24,57 @@ class PauseScene(Dialog):
         self.play = play
         super().__init__(
             app,
-            "Paused",
-            [f"{play.level.name} · move {play.match.ply + 1}"],
+            tr("Paused"),
+            [self._subtitle()],
             [
                 ("Resume", self._resume),
+                ("Save", self._save),
+                ("Save as", self._save_as),
+                ("Load game", self._load),
                 ("Restart", self._restart),
                 ("Options", self._options),
+                ("Rules", self._rules),
                 ("Quit to menu", self._quit),
             ],
-            width=420,
+            width=560,
         )
         self.escape_action = self._resume
+
+    def _subtitle(self) -> str:
+        match = self.play.match
+        return tr("{level} · move {number}", level=tr_data(self.play.level.name), number=match.ply + 1)
+
+    def retranslate(self) -> None:
+        """Called when the language changes while the menu is open."""
+        self.title = tr("Paused")
+        self.lines = [self._subtitle()]
+        self._layout_size = None
+
+    def resume(self) -> None:
+        self.retranslate()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Resume across the top, the other buttons in two columns beneath."""
+        super().layout(size)
+        buttons = [b for b in self.widgets.buttons if b.visible]
+        gap = self.px(12)
+        button_h = self.px(44)
+        rows = 1 + (len(buttons) - 1 + 1) // 2
+        height = (
+            self.px(92) + len(self._wrapped) * int(self.px(19) * 1.35) + rows * (button_h + gap) + self.px(24)
+        )
+        self.panel_rect.height = min(height, size[1] - self.px(20))
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        inner_w = self.panel_rect.width - self.px(60)
+        half = (inner_w - gap) // 2
+        x = self.panel_rect.x + self.px(30)
+        y = self.panel_rect.bottom - self.px(24) - rows * (button_h + gap) + gap
+        buttons[0].rect = pygame.Rect(x, y, inner_w, button_h)
+        for index, button in enumerate(buttons[1:]):
+            row, column = divmod(index, 2)
+            button.rect = pygame.Rect(
+                x + column * (half + gap), y + (row + 1) * (button_h + gap), half, button_h
+            )
 
     def _resume(self) -> None:
         self.app.pop()
@@ -38,6 +82,25 @@ class PauseScene(Dialog):
     def _restart(self) -> None:
         self.app.pop()
         self.play.restart()
+
+    def _save(self) -> None:
+        self.app.pop()
+        self.play.save()
+
+    def _save_as(self) -> None:
+        from game.scenes.saveload import SaveAsScene
+
+        self.app.push(SaveAsScene(self.app, self.play))
+
+    def _load(self) -> None:
+        from game.scenes.saveload import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def _rules(self) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, overlay=True))
 
     def _options(self) -> None:
         from game.scenes.options import OptionsScene

@@ -21,12 +21,17 @@ from game.ai.worker import AIState, AIStatus
 from game.engine.ataxx import Move, Side
 from game.engine.levels import LevelInfo
 from game.engine.match import Match
+from game.i18n import tr
 from game.scenes.base import Scene
+from game.scenes.play_keeper import MatchKeeper
+from game.scenes.play_keys import PlayKeys
 from game.scenes.play_overlays import SHAKE_TIME, BoardOverlays
 from game.scenes.play_panel import PlayPanel, format_score
+from game.scenes.results import REASONS
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, FillAnimation, MoveAnimation
 from game.ui.board_view import BoardView, PieceLook
+from game.ui.lang import player_label, side_name, tr_data
 
 if TYPE_CHECKING:
     from game.app import App
@@ -50,6 +55,10 @@ class _Drag:
 class PlayScene(BoardOverlays, Scene):
     """One game of Ataxx on a level, against the computer or a second player."""
 
+    persistent = True
+    """Whether this game is the player's: autosaved and counted in the statistics (the kiosk's
+    attract mode plays games that are neither)."""
+
     def __init__(self, app: App, config: GameConfig, level: LevelInfo) -> None:
         super().__init__(app)
         self.config = config
@@ -59,12 +68,16 @@ class PlayScene(BoardOverlays, Scene):
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self._background_surface: pygame.Surface | None = None
         self._background_key: object = None
+        self.keeper = MatchKeeper(self)
         self._new_match()
+        self.keys = PlayKeys(self)
 
     # -- the match --
 
     def _new_match(self) -> None:
-        self.match = Match(self.config.start_fen(self.level.fen), self.config.players())
+        self.match = Match(
+            self.config.start_fen(self.level.fen), self.config.players(), self.app.settings.match_rules()
+        )
         self.first_side = self.match.turn
         self._clear_transient()
         self.final_fill: dict[int, PieceLook | None] = {}
@@ -107,8 +120,10 @@ class PlayScene(BoardOverlays, Scene):
         """How the panel names the player of ``side``."""
         player = self.match.player(side)
         if player.is_human:
-            return player.name or theme.SIDE_NAMES[side]
-        return f"Computer · {player.name}" if player.name else "Computer"
+            return player_label(player.name) if player.name else side_name(side)
+        if player.name:
+            return tr("Computer · {level}", level=player_label(player.name))
+        return tr("Computer")
 
     @property
     def vs_computer(self) -> bool:
@@ -189,6 +204,7 @@ class PlayScene(BoardOverlays, Scene):
     def play(self, move: Move, *, animate: bool = True) -> None:
         """Play ``move`` on the match and start its animation."""
         played = self.match.play(move)
+        self.keeper.update()  # the autosave follows every move at once
         self.selected = None
         self.drag = None
         self.hint_move = None
@@ -248,7 +264,10 @@ class PlayScene(BoardOverlays, Scene):
         self._clear_transient()
         self.results_shown = False
         self.app.audio.play("click")
-        self.toast = (f"Took back {len(undone)} move{'s' if len(undone) != 1 else ''}", 1.2)
+        taken = (
+            tr("Took back 1 move") if len(undone) == 1 else tr("Took back {count} moves", count=len(undone))
+        )
+        self.toast = (taken, 1.2)
 
     def redo(self) -> None:
         """Replay moves taken back: up to your next turn against the computer."""
@@ -272,7 +291,7 @@ class PlayScene(BoardOverlays, Scene):
     def hint(self) -> None:
         """Ask the worker for a suggestion; it appears as an arrow."""
         if not self.can_hint():
-            self._reject(None, "A hint is for your turn")
+            self._reject(None, tr("A hint is for your turn"))
             return
         self.hint_move = None
         self.hint_ticket = self.app.worker.request(
@@ -293,8 +312,13 @@ class PlayScene(BoardOverlays, Scene):
 
         dialog = Dialog(
             self.app,
-            "Restart?",
-            [f"Start {self.level.name} again from the beginning? This game will be lost."],
+            tr("Restart?"),
+            [
+                tr(
+                    "Start {level} again from the beginning? This game will be lost.",
+                    level=tr_data(self.level.name),
+                )
+            ],
             [("Restart", confirmed), ("Cancel", self.app.pop)],
             accent=theme.ACCENT_2,
         )
@@ -309,6 +333,19 @@ class PlayScene(BoardOverlays, Scene):
             self.config = self.config.swapped()
         self._new_match()
         self.app.audio.play("start")
+
+    def open_help(self) -> None:
+        """The rules pages over the game (F1); the game clock stops meanwhile."""
+        from game.scenes.rules import RulesScene
+
+        self.app.audio.play("click")
+        self.app.push(RulesScene(self.app, overlay=True))
+
+    def save(self) -> None:
+        """Save to the game's name, asking for one the first time (Ctrl+S)."""
+        from game.scenes.saveload import quick_save
+
+        quick_save(self)
 
     def open_menu(self) -> None:
         """The pause overlay: resume, restart, options, quit to menu."""
@@ -330,13 +367,17 @@ class PlayScene(BoardOverlays, Scene):
             self.app.worker.cancel()
             self.hint_ticket = None
 
+    def _ai_budget(self) -> float | None:
+        """Seconds the computer may think per move (None: its level's own time)."""
+        return self.app.options.ai_time_budget
+
     def _computer_level(self) -> object:
         return level_by_key(self.match.current_player.level or "casual")
 
     def _drive_computer(self, dt: float) -> None:
         if self.ai_ticket is None:
             self.ai_ticket = self.app.worker.request(
-                self.match.board, self._computer_level(), time_budget=self.app.options.ai_time_budget
+                self.match.board, self._computer_level(), time_budget=self._ai_budget()
             )
             self.ai_waited = 0.0
             self.ai_status = None
@@ -370,8 +411,8 @@ class PlayScene(BoardOverlays, Scene):
         self.app.push(
             Dialog(
                 self.app,
-                "The computer is stuck",
-                [f"It could not choose a move: {error[:240]}"],
+                tr("The computer is stuck"),
+                [tr("It could not choose a move: {error}", error=error[:240])],
                 [("Try again", self.app.pop), ("Quit to menu", self._quit_to_menu)],
                 accent=theme.DANGER,
             )
@@ -398,7 +439,7 @@ class PlayScene(BoardOverlays, Scene):
             self.hint_move = status.move
             self.hint_time = 0.0
         elif status.state is AIState.ERROR:
-            self.toast = ("No hint this time: the AI failed", 2.0)
+            self.toast = (tr("No hint this time: the AI failed"), 2.0)
             log.error("hint failed: %s", status.error)
 
     # -- the frame --
@@ -413,6 +454,8 @@ class PlayScene(BoardOverlays, Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.panel.update(dt)
+        self.keeper.update()
+        self.keys.update(dt)
         if self.shake is not None:
             self.shake = (self.shake[0], self.shake[1] - dt) if self.shake[1] > dt else None
         if self.toast is not None:
@@ -477,6 +520,16 @@ class PlayScene(BoardOverlays, Scene):
     # -- input --
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and (
+            event.key == pygame.K_F1 or (event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL)
+        ):
+            if event.key == pygame.K_F1:
+                self.open_help()
+            else:
+                self.save()
+            return True
+        if self.keys.handle_event(event):
+            return True
         if self.panel.widgets.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -532,7 +585,7 @@ class PlayScene(BoardOverlays, Scene):
         if not self.human_turn():
             if self.match.is_over:
                 return True
-            self.toast = ("The computer is thinking…" if self.thinking else "Wait for your turn", 1.2)
+            self.toast = (tr("The computer is thinking…") if self.thinking else tr("Wait for your turn"), 1.2)
             return True
         board = self.match.board
         if self.selected is not None:
@@ -548,18 +601,18 @@ class PlayScene(BoardOverlays, Scene):
                 self.drag = _Drag(sq, pos)
             else:
                 self.selected = None
-                self._reject(sq, "That piece has nowhere to go")
+                self._reject(sq, tr("That piece has nowhere to go"))
             return True
         if self.selected is not None:
             self.selected = None
             self._reject(sq)
             return True
         if owner is not None:
-            self._reject(sq, f"That is {theme.SIDE_NAMES[owner]}'s piece")
+            self._reject(sq, tr("That is {side}'s piece", side=side_name(owner)))
         elif board.blocks >> sq & 1:
-            self._reject(sq, "A destroyed square")
+            self._reject(sq, tr("A destroyed square"))
         else:
-            self._reject(sq, "Pick one of your pieces first")
+            self._reject(sq, tr("Pick one of your pieces first"))
         return True
 
     def _release(self, pos: tuple[int, int]) -> bool:
@@ -585,25 +638,28 @@ class PlayScene(BoardOverlays, Scene):
             result = match.result
             assert result is not None
             winner = result.outcome.winner
-            headline = "Draw" if winner is None else f"{theme.SIDE_NAMES[winner]} wins"
-            return headline, result.outcome.termination.value.capitalize(), theme.GOLD
+            headline = tr("Draw") if winner is None else tr("{side} wins", side=side_name(winner))
+            termination = result.outcome.termination
+            return headline, tr(REASONS.get(termination, termination.value.capitalize())), theme.GOLD
         side = match.turn
         colour = theme.SIDE_COLOURS[side]
         if self.pass_timer is not None:
-            return f"{theme.SIDE_NAMES[side]} passes", "No move is possible", colour
+            return tr("{side} passes", side=side_name(side)), tr("No move is possible"), colour
         if self.thinking:
             progress = self.ai_status.progress if self.ai_status else None
             detail = (
-                f"depth {progress.depth} · eval {format_score(progress.score)}" if progress else "searching…"
+                tr("depth {depth} · eval {score}", depth=progress.depth, score=format_score(progress.score))
+                if progress
+                else tr("searching…")
             )
-            return "Computer is thinking", detail, colour
+            return tr("Computer is thinking"), detail, colour
         if self.hint_ticket is not None:
-            return "Looking for a hint…", "", theme.GOLD
+            return tr("Looking for a hint…"), "", theme.GOLD
         if self.hint_move is not None:
-            return "Hint: " + str(self.hint_move), "Follow the arrow", theme.GOLD
+            return tr("Hint: {move}", move=str(self.hint_move)), tr("Follow the arrow"), theme.GOLD
         if self.vs_computer:
-            return "Your move", "Click a piece, then a square", colour
-        return f"{theme.SIDE_NAMES[side]} to move", "Click a piece, then a square", colour
+            return tr("Your move"), tr("Click a piece, then a square"), colour
+        return tr("{side} to move", side=side_name(side)), tr("Click a piece, then a square"), colour
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
@@ -639,13 +695,14 @@ class PlayScene(BoardOverlays, Scene):
                     PieceLook(side, centre=self.drag.pos, lift=0.5, glow=theme.SELECT),
                 )
         self._draw_hint(surface)
+        self.keys.draw_board(surface)
         self._draw_banner(surface)
         self._draw_toast(surface)
         self.panel.draw(surface)
 
     def _background(self, size: tuple[int, int], blocks: int) -> pygame.Surface:
         """The backdrop, the empty board and the panel's frame in one opaque picture, cached."""
-        key = (size, tuple(self.view.rect), blocks, tuple(self.panel.rect))
+        key = (size, tuple(self.view.rect), blocks, tuple(self.panel.rect), theme.LOOK_VERSION)
         if self._background_key != key:
             background = gfx.backdrop(size).copy()
             self.view.draw_static(background, self.app.theme, blocks)

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.ataxx import bits, neighbours
+from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
 from game.ui.board_view import pulse
+from game.ui.lang import side_name
 
 if TYPE_CHECKING:
     from game.scenes.play import PlayScene
@@ -108,7 +110,7 @@ class BoardOverlays:
         surface.blit(layer, rect.topleft)
         if appear > 0.3:
             text = ui.text(
-                f"{theme.SIDE_NAMES[side]} cannot move and passes",
+                tr("{side} cannot move and passes", side=side_name(side)),
                 "title",
                 self.px(22),
                 theme.TEXT,

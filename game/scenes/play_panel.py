@@ -9,7 +9,9 @@ import pygame
 
 from game.ai.search import WIN_SCORE, is_win_score
 from game.engine.ataxx import Board, Side
+from game.i18n import tr
 from game.ui import gfx, theme
+from game.ui.lang import side_name, tr_data
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ def format_score(score: int) -> str:
     """A search score (hundredths of a piece, mover's view) as text: ``+1.25`` or ``wins in 7``."""
     if is_win_score(score):
         plies = WIN_SCORE - abs(score)
-        return f"wins in {plies}" if score > 0 else f"loses in {plies}"
+        return tr("wins in {plies}", plies=plies) if score > 0 else tr("loses in {plies}", plies=plies)
     return f"{score / 100:+.2f}"
 
 
@@ -61,6 +63,7 @@ class PlayPanel:
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.status = pygame.Rect(0, 0, 0, 0)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.keypad_rect = pygame.Rect(0, 0, 0, 0)
 
     def button(self, label: str) -> Button:
         """The panel button labelled ``label``."""
@@ -80,7 +83,9 @@ class PlayPanel:
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
         self.status = pygame.Rect(inner.x, y, inner.width, scene.px(48))
-        y = self.status.bottom + scene.px(8)
+        y = self.status.bottom + scene.px(4)
+        self.keypad_rect = pygame.Rect(inner.x, y, inner.width, scene.px(46))
+        y = self.keypad_rect.bottom + scene.px(8)
         button_h = scene.px(40)
         gap = scene.px(8)
         buttons_top = inner.bottom - 3 * button_h - 2 * gap
@@ -105,14 +110,15 @@ class PlayPanel:
         """The whole panel."""
         scene = self.scene
         ui = scene.app.theme
-        title = ui.text(scene.level.name.upper(), "title", scene.px(17), theme.TEXT, bold=True)
+        title = ui.text(tr_data(scene.level.name).upper(), "title", scene.px(17), theme.TEXT, bold=True)
         if title.get_width() > self.rect.width - scene.px(28):
-            title = ui.text(scene.level.name, "body", scene.px(17), theme.TEXT, bold=True)
+            title = ui.text(tr_data(scene.level.name), "body", scene.px(17), theme.TEXT, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + scene.px(14))))
         for side in (Side.RED, Side.BLUE):
             self._draw_card(surface, side)
         self._draw_bar(surface)
         self._draw_status(surface)
+        scene.keys.draw_prompt(surface, self.keypad_rect)
         self._draw_moves(surface)
         self.widgets.draw(surface, ui)
 
@@ -142,11 +148,14 @@ class PlayPanel:
         surface.blit(sprite, sprite.get_rect(center=(rect.x + rect.height // 2, rect.centery)))
         name = scene.player_name(side)
         label = ui.text(name, "body", scene.px(17), theme.TEXT, bold=True)
+        room = rect.width - rect.height - scene.px(48)  # leave the count its place on the right
+        if label.get_width() > room:
+            label = ui.text(name, "body", max(11, scene.px(13)), theme.TEXT, bold=True)
         surface.blit(label, (rect.x + rect.height, rect.y + scene.px(7)))
         if active:
-            note = "thinking…" if scene.thinking else "to move"
+            note = tr("thinking…") if scene.thinking else tr("to move")
         else:
-            note = theme.SIDE_NAMES[side] if name not in theme.SIDE_NAMES.values() else ""
+            note = side_name(side) if name not in (side_name(Side.RED), side_name(Side.BLUE)) else ""
         if note:
             small = ui.text(note, "body", scene.px(13), colour if active else theme.TEXT_DIM)
             surface.blit(small, (rect.x + rect.height, rect.y + scene.px(31)))
@@ -217,7 +226,7 @@ class PlayPanel:
         y = rect.y + scene.px(6)
         column_w = (rect.width - scene.px(44)) // 2
         if not rows:
-            empty = ui.text("No moves yet", "body", size, theme.TEXT_FAINT)
+            empty = ui.text(tr("No moves yet"), "body", size, theme.TEXT_FAINT)
             surface.blit(empty, empty.get_rect(center=rect.center))
         for row_index, (number, red, blue) in enumerate(shown, start=len(rows) - len(shown)):
             label = ui.text(f"{number}.", "body", size, theme.TEXT_FAINT)
@@ -240,6 +249,6 @@ class PlayPanel:
                     if last
                     else theme.lerp_colour(theme.SIDE_COLOURS[Side(column)], theme.TEXT, 0.55)
                 )
-                rendered = ui.text(text, "body", size, colour, bold=last)
+                rendered = ui.text(tr("pass") if text == "pass" else text, "body", size, colour, bold=last)
                 surface.blit(rendered, (x, y))
             y += line_h

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.ataxx import Side, Termination
+from game.i18n import tr
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
+from game.ui.lang import side_name
 from game.ui.widgets import Choice
 
 if TYPE_CHECKING:
@@ -33,14 +35,14 @@ def describe_result(play: PlayScene) -> tuple[str, str, theme.Colour, str]:
     result = play.match.result
     assert result is not None
     winner = result.outcome.winner
-    reason = REASONS.get(result.outcome.termination, result.outcome.termination.value)
+    reason = tr(REASONS.get(result.outcome.termination, result.outcome.termination.value))
     if winner is None:
-        return "DRAW", reason, theme.GOLD, "pass"
+        return tr("DRAW"), reason, theme.GOLD, "pass"
     if play.vs_computer:
         if play.match.player(winner).is_human:
-            return "YOU WIN!", reason, theme.SIDE_COLOURS[winner], "win"
-        return "YOU LOSE", reason, theme.SIDE_COLOURS[winner], "loss"
-    return f"{theme.SIDE_NAMES[winner].upper()} WINS!", reason, theme.SIDE_COLOURS[winner], "win"
+            return tr("YOU WIN!"), reason, theme.SIDE_COLOURS[winner], "win"
+        return tr("YOU LOSE"), reason, theme.SIDE_COLOURS[winner], "loss"
+    return tr("{side} WINS!", side=side_name(winner).upper()), reason, theme.SIDE_COLOURS[winner], "win"
 
 
 def format_time(seconds: float) -> str:
@@ -140,9 +142,9 @@ class ResultsScene(Dialog):
             surface.blit(count, count.get_rect(center=(x, top + self.px(74))))
             name = ui.text(self.play.player_name(side), "body", self.px(14), theme.TEXT_DIM)
             surface.blit(name, name.get_rect(center=(x, top + self.px(102))))
-        versus = ui.text("vs", "title", self.px(18), theme.TEXT_FAINT)
+        versus = ui.text(tr("vs"), "title", self.px(18), theme.TEXT_FAINT)
         surface.blit(versus, versus.get_rect(center=(rect.centerx, top + self.px(60))))
-        stats = f"{result.plies} moves  ·  {format_time(result.elapsed)}"
+        stats = tr("{moves} moves  ·  {time}", moves=result.plies, time=format_time(result.elapsed))
         line = ui.text(stats, "body", self.px(16), theme.TEXT)
         surface.blit(line, line.get_rect(center=(rect.centerx, top + self.px(124))))
         self.swap.draw(surface, ui)

@@ -45,7 +45,7 @@ class BoardView:
         self.rect = pygame.Rect(0, 0, 7, 7)
         self.cell = 1
         self._static: pygame.Surface | None = None
-        self._static_key: tuple[int, int, int, int] | None = None
+        self._static_key: tuple[int, ...] | None = None
 
     def place(self, area: pygame.Rect) -> None:
         """Fit the largest board (with its frame) centred in ``area``."""
@@ -80,7 +80,7 @@ class BoardView:
 
     def draw_static(self, surface: pygame.Surface, ui: Theme, blocks: int) -> None:
         """The board without pieces: frame, squares, destroyed squares, coordinates."""
-        key = (self.rect.x, self.rect.y, self.cell, blocks)
+        key = (self.rect.x, self.rect.y, self.cell, blocks, theme.LOOK_VERSION)
         if self._static is None or self._static_key != key:
             self._static = self._render_static(ui, blocks)
             self._static_key = key

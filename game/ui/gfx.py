@@ -108,10 +108,22 @@ def glow_alpha(radius: int, colour: Colour, strength: float = 1.0) -> pygame.Sur
     return _surface_from_rgba(rgba)
 
 
+PIECE_STYLE: dict[str, str] = {"finish": "glossy"}
+"""The piece set chosen in the options: "glossy" or "flat" (set by ``game.ui.looks``)."""
+PIECE_MARKS: dict[Colour, str] = {}
+"""A shape drawn on pieces of a colour ("cross" or "ring"), so sides differ by more than colour."""
+
+
 @functools.lru_cache(maxsize=32)
 def piece_sprite(diameter: int, colour: Colour) -> pygame.Surface:
-    """A glossy, shaded round piece: lit from the top left, with a rim and a specular spot."""
+    """A glossy, shaded round piece: lit from the top left, with a rim and a specular spot.
+
+    The piece set and marks above change the look; ``game.ui.looks`` clears this cache
+    whenever they change.
+    """
     diameter = max(4, int(diameter))
+    if PIECE_STYLE["finish"] == "flat":
+        return _flat_piece(diameter, colour, PIECE_MARKS.get(tuple(colour), ""))  # type: ignore[arg-type]
     big = diameter * SUPERSAMPLE
     radius = big / 2
     ys, xs = np.mgrid[0:big, 0:big].astype(np.float32)
@@ -141,7 +153,44 @@ def piece_sprite(diameter: int, colour: Colour) -> pygame.Surface:
     rgba[..., :3] = np.clip(rgb, 0, 255)
     rgba[..., 3] = inside * 255
     surface = _surface_from_rgba(rgba.astype(np.uint8))
+    _draw_mark(surface, PIECE_MARKS.get(tuple(colour), ""))  # type: ignore[arg-type]
     return pygame.transform.smoothscale(surface, (diameter, diameter))
+
+
+def _flat_piece(diameter: int, colour: Colour, mark: str) -> pygame.Surface:
+    """A flat counter: a solid disc with a dark rim and a lighter inner ring (the "flat" set)."""
+    big = diameter * SUPERSAMPLE
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    centre = (big // 2, big // 2)
+    pygame.draw.circle(surface, theme.lerp_colour(colour, (0, 0, 0), 0.45), centre, big // 2)
+    pygame.draw.circle(surface, colour, centre, int(big * 0.44))
+    pygame.draw.circle(
+        surface, theme.lerp_colour(colour, (255, 255, 255), 0.35), centre, int(big * 0.34), max(2, big // 24)
+    )
+    _draw_mark(surface, mark)
+    return pygame.transform.smoothscale(surface, (diameter, diameter))
+
+
+def _draw_mark(surface: pygame.Surface, mark: str) -> None:
+    """A cross or a ring in dark ink over the piece's centre (colour-blind safe pieces)."""
+    if not mark:
+        return
+    size = surface.get_width()
+    centre = size / 2
+    ink = (16, 18, 34)
+    width = max(2, size // 9)
+    if mark == "cross":
+        arm = size * 0.2
+        for dx, dy in ((1, 1), (1, -1)):
+            pygame.draw.line(
+                surface,
+                ink,
+                (centre - arm * dx, centre - arm * dy),
+                (centre + arm * dx, centre + arm * dy),
+                width,
+            )
+    elif mark == "ring":
+        pygame.draw.circle(surface, ink, (round(centre), round(centre)), round(size * 0.2), width)
 
 
 @functools.lru_cache(maxsize=16)

@@ -1,27 +1,43 @@
 """The player's settings, kept as JSON in the user data folder.
 
-A missing, unreadable or damaged file gives the defaults (and is replaced on
-the next save); every save is atomic. Unknown keys are ignored and bad
-values fall back to their default one by one, so an old or hand-edited file
-keeps whatever is still valid.
+A missing file gives the defaults. A damaged one (not JSON, binary, too big,
+not an object) also gives the defaults, but it is first renamed aside
+(``settings.damaged-<time>.json``) and ``load_message`` says so, naming both
+files, so the player is told and nothing is silently overwritten. Every save
+is atomic. Unknown keys are ignored and bad values fall back to their default
+one by one, so an old or hand-edited file keeps whatever is still valid.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime as _dt
 import json
 import logging
 from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.engine.match import MatchRules
 
-__all__ = ["ANIMATION_SPEEDS", "SETTINGS_FILE", "Settings"]
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "BOARD_THEMES",
+    "LANGUAGES",
+    "PALETTES",
+    "PIECE_SETS",
+    "SETTINGS_FILE",
+    "Settings",
+]
 
 log = logging.getLogger(__name__)
 
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("normal", "fast", "off")
+PALETTES = ("classic", "neon", "colourblind")
+PIECE_SETS = ("glossy", "marked", "flat")
+BOARD_THEMES = ("midnight", "arcade", "paper")
+LANGUAGES = ("en", "fr")
 MAX_SETTINGS_BYTES = 64 * 1024
 
 
@@ -38,6 +54,22 @@ class Settings:
     level: str = "casual"
     human_starts: bool = True
     human_colour: str = "red"
+    # The look: piece colours, piece set, board theme (see game.ui.looks).
+    palette: str = "classic"
+    piece_set: str = "glossy"
+    board_theme: str = "midnight"
+    language: str = "en"
+    # The match rules players may switch off (both on by default, as design.md says).
+    early_finish: bool = True
+    threefold_repetition: bool = True
+    load_message: str | None = dataclasses.field(default=None, compare=False, repr=False)
+    """Set by ``load`` when the file was damaged and kept aside: what to tell the player."""
+    damaged: tuple[str, str] | None = dataclasses.field(default=None, compare=False, repr=False)
+    """(the damaged file, the name it was kept under or "") after ``load`` set a file aside."""
+
+    def match_rules(self) -> MatchRules:
+        """The rules a new match is played with."""
+        return MatchRules(early_finish=self.early_finish, threefold_repetition=self.threefold_repetition)
 
     @staticmethod
     def path() -> Path:
@@ -54,13 +86,34 @@ class Settings:
         except FileNotFoundError:
             return settings
         except (OSError, ValueError) as error:
-            log.warning("settings file unusable (%s); using the defaults", error)
+            settings.load_message, settings.damaged = cls._set_aside(str(error))
             return settings
         if not isinstance(data, dict):
-            log.warning("settings file does not hold an object; using the defaults")
+            settings.load_message, settings.damaged = cls._set_aside("it does not hold a settings object")
             return settings
         settings._apply(data)
         return settings
+
+    @classmethod
+    def _set_aside(cls, reason: str) -> tuple[str, tuple[str, str]]:
+        """Rename the damaged file out of the way; the message for the player, naming both files."""
+        path = cls.path()
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"settings.damaged-{stamp}.json")
+        number = 1
+        while aside.exists():  # never overwrite a file already kept aside
+            number += 1
+            aside = path.with_name(f"settings.damaged-{stamp}-{number}.json")
+        try:
+            path.replace(aside)
+        except OSError:
+            message = f"{path} is damaged ({reason}); the default settings are used"
+            kept = ""
+        else:
+            message = f"{path} is damaged ({reason}); the default settings are used and the file is kept as {aside.name}"
+            kept = aside.name
+        log.warning(message)
+        return message, (str(path), kept)
 
     def _apply(self, data: dict[str, Any]) -> None:
         checks = {
@@ -72,6 +125,12 @@ class Settings:
             "level": lambda v: isinstance(v, str) and 0 < len(v) < 40,
             "human_starts": lambda v: isinstance(v, bool),
             "human_colour": lambda v: v in ("red", "blue"),
+            "palette": lambda v: v in PALETTES,
+            "piece_set": lambda v: v in PIECE_SETS,
+            "board_theme": lambda v: v in BOARD_THEMES,
+            "language": lambda v: v in LANGUAGES,
+            "early_finish": lambda v: isinstance(v, bool),
+            "threefold_repetition": lambda v: isinstance(v, bool),
         }
         for key, valid in checks.items():
             if key in data:
@@ -83,6 +142,9 @@ class Settings:
     def save(self) -> None:
         """Write the settings atomically; a failure is logged, never fatal."""
         try:
-            paths.atomic_write_text(self.path(), json.dumps(dataclasses.asdict(self), indent=2) + "\n")
+            data = dataclasses.asdict(self)
+            data.pop("load_message", None)
+            data.pop("damaged", None)
+            paths.atomic_write_text(self.path(), json.dumps(data, indent=2) + "\n")
         except OSError as error:
             log.warning("could not save the settings: %s", error)

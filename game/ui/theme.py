@@ -46,6 +46,10 @@ BOARD_EDGE: Colour = (70, 110, 200)
 
 SIDE_COLOURS: dict[Side, Colour] = {Side.RED: RED, Side.BLUE: BLUE}
 SIDE_NAMES: dict[Side, str] = {Side.RED: "Red", Side.BLUE: "Blue"}
+"""English keys: show them through ``game.i18n.tr``. The palette in the options changes
+these colours and names, and the square colours above (see ``game.ui.looks``)."""
+LOOK_VERSION = 0
+"""Bumped by ``game.ui.looks.apply`` so cached board pictures know to redraw."""
 
 _FONT_FILES = {
     "title": "Orbitron.ttf",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.theme import Colour, Theme
 
@@ -105,7 +106,8 @@ class Button:
         surface.blit(_button_layer(rect.width, rect.height, fill, edge, radius), rect.topleft)
         size = max(12, int(rect.height * 0.42))
         colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
-        label = f"{self.icon}  {self.label}" if self.icon else self.label
+        text = tr(self.label)  # labels are English keys (tests find buttons by them)
+        label = f"{self.icon}  {text}" if self.icon else text
         rendered = ui.text(label, "title" if self.primary else "body", size, colour, bold=True)
         if rendered.get_width() > rect.width - 12:
             rendered = ui.text(label, "body", max(10, int(size * 0.85)), colour, bold=True)
@@ -161,7 +163,9 @@ class Choice:
             pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
             surface.blit(layer, rect.topleft)
             colour = theme.TEXT if chosen else theme.TEXT_DIM
-            rendered = ui.text(label, "body", max(11, int(rect.height * 0.42)), colour, bold=chosen)
+            rendered = ui.text(tr(label), "body", max(11, int(rect.height * 0.42)), colour, bold=chosen)
+            if rendered.get_width() > rect.width - 6:
+                rendered = ui.text(tr(label), "body", max(10, int(rect.height * 0.34)), colour, bold=chosen)
             surface.blit(rendered, rendered.get_rect(center=rect.center))
 
 
@@ -251,6 +255,11 @@ class WidgetGroup:
                 button = self.buttons[self.focus]
                 if button.active:
                     button.action()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+                # The first Enter shows where the focus is; the next one presses (never a surprise).
+                primary = [index for index in usable if self.buttons[index].primary]
+                self._set_focus(primary[0] if primary else usable[0])
                 return True
         return False
 

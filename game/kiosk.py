@@ -1,0 +1,178 @@
+"""The unattended kiosk (``python main.py --kiosk``): idle timers, the attract mode, the admin chord.
+
+The app owns one ``Kiosk`` when started with ``--kiosk``. It sees every event
+before the scenes: any touch, click or key counts as someone being there;
+the window's close button, F11 and F12 are ignored; Ctrl+Alt+Shift+Q (the admin
+chord) is the only way out. After ``idle`` seconds without input (``game_idle``
+while a game is on screen) it starts the attract mode, where the computer
+plays itself until someone touches the screen. Scene errors are logged to
+``attax.log`` in the user data folder and the kiosk starts again from its
+menu (see ``App._scene_failed``).
+
+The timers come from the App's options, else from the environment variables
+``ATTAX_KIOSK_IDLE`` and ``ATTAX_KIOSK_GAME_IDLE`` (seconds), else 60 and 120.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import paths
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["ADMIN_CHORD", "GAME_IDLE", "IDLE", "Kiosk", "is_admin_chord", "timer_from_env"]
+
+log = logging.getLogger(__name__)
+
+IDLE = 60.0
+GAME_IDLE = 120.0
+ADMIN_CHORD = "Ctrl+Alt+Shift+Q"
+_CHORD_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
+_INPUT_EVENTS = (
+    pygame.KEYDOWN,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEMOTION,
+    pygame.MOUSEWHEEL,
+    pygame.FINGERDOWN,
+    pygame.FINGERUP,
+    pygame.FINGERMOTION,
+    pygame.TEXTINPUT,
+)
+
+
+def timer_from_env(name: str, default: float) -> float:
+    """Seconds from environment variable ``name``; ``default`` when unset or not a positive number."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        log.warning("%s=%r is not a number of seconds; using %s", name, text, default)
+        return default
+    return value if value > 0 else default
+
+
+def is_admin_chord(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the key press that leaves the kiosk (Ctrl+Alt+Shift+Q)."""
+    return (
+        event.type == pygame.KEYDOWN
+        and event.key == pygame.K_q
+        and all(event.mod & mod for mod in _CHORD_MODS)
+    )
+
+
+class Kiosk:
+    """Idle timers, the attract mode and the locked-down keys of a kiosk."""
+
+    def __init__(self, app: App, idle: float | None = None, game_idle: float | None = None) -> None:
+        self.app = app
+        self.idle_limit = idle if idle is not None else timer_from_env("ATTAX_KIOSK_IDLE", IDLE)
+        self.game_idle_limit = (
+            game_idle if game_idle is not None else timer_from_env("ATTAX_KIOSK_GAME_IDLE", GAME_IDLE)
+        )
+        self.idle = 0.0
+        self.rng = random.Random()
+        self.attract_runs = 0
+        """How many times the attract mode started."""
+        self.attract_games = 0
+        """Games the attract mode finished (the soak bench counts them)."""
+        self.recoveries = 0
+        """Scene errors the kiosk recovered from."""
+        self.swallow_release = False
+        """The touch that ended the attract mode must not also press what lies under it on the menu."""
+        self._log_handler: logging.Handler | None = None
+        self._ensure_log_file()
+
+    def _ensure_log_file(self) -> None:
+        """Errors must reach attax.log in the user data folder even when main.py did not set it up."""
+        try:
+            target = (paths.user_data_dir() / "attax.log").resolve()
+        except OSError as error:
+            log.warning("no log file for the kiosk: %s", error)
+            return
+        root = logging.getLogger()
+        for handler in root.handlers:
+            if isinstance(handler, logging.FileHandler) and os.path.abspath(handler.baseFilename) == str(
+                target
+            ):
+                return
+        try:
+            handler = logging.FileHandler(target, encoding="utf-8")
+        except OSError as error:
+            log.warning("no log file for the kiosk: %s", error)
+            return
+        handler.setLevel(logging.WARNING)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+        self._log_handler = handler
+
+    def close(self) -> None:
+        """Detach the log file this kiosk opened."""
+        if self._log_handler is not None:
+            logging.getLogger().removeHandler(self._log_handler)
+            self._log_handler.close()
+            self._log_handler = None
+
+    # -- events --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Before the scenes: True when the kiosk consumed ``event``."""
+        if event.type in _INPUT_EVENTS:
+            self.idle = 0.0
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.swallow_release = False
+        elif event.type == pygame.MOUSEBUTTONUP and self.swallow_release:
+            self.swallow_release = False
+            return True
+        if event.type == pygame.QUIT:
+            log.info("kiosk: window close ignored (the admin chord is %s)", ADMIN_CHORD)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if is_admin_chord(event):
+                log.info("kiosk: admin chord, leaving")
+                self.app.quit()
+                return True
+            if event.key in (pygame.K_F11, pygame.K_F12):
+                return True  # stays fullscreen; writes no screenshots
+        return False
+
+    # -- time --
+
+    def update(self, dt: float) -> None:
+        """Count idle time and start the attract mode when nobody has played for long enough."""
+        from game.scenes.attract import AttractScene
+        from game.scenes.play import PlayScene
+
+        self.idle += dt
+        app = self.app
+        if isinstance(app.top, AttractScene):
+            return
+        in_game = app.find(PlayScene) is not None
+        if self.idle >= (self.game_idle_limit if in_game else self.idle_limit):
+            self.start_attract()
+
+    def start_attract(self) -> None:
+        """Clear the stack and let the computer play itself."""
+        from game.scenes.attract import AttractScene
+
+        self.idle = 0.0
+        self.attract_runs += 1
+        log.info("kiosk: attract mode (run %d)", self.attract_runs)
+        self.app.reset(AttractScene(self.app, self.rng))
+
+    def back_to_menu(self) -> None:
+        """Someone is here: the menu, with nothing else on the stack."""
+        from game.scenes.menu import MenuScene
+
+        self.idle = 0.0
+        self.swallow_release = True
+        self.app.reset(MenuScene(self.app))

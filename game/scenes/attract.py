@@ -1,0 +1,189 @@
+"""The kiosk's attract mode: the computer plays itself on random levels until someone touches the screen.
+
+An ``AttractScene`` is a play screen whose two players are the computer at
+middling levels, thinking briefly, with the animations on. It never saves,
+never counts in the statistics (``persistent = False``) and shows no buttons;
+a pulsing "Touch to play" invites passers-by. When a game ends the winner is
+announced for a moment and another level starts. Any touch, click or key
+goes back to the kiosk's menu.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai.levels import level_by_key
+from game.engine.match import Match, Player
+from game.i18n import tr
+from game.scenes.levelselect import available_levels
+from game.scenes.newgame import GameConfig
+from game.scenes.play import PlayScene
+from game.ui import gfx, theme
+from game.ui.anim import SPEED_FACTORS, ease_out_cubic
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["ATTRACT_LEVELS", "AttractScene"]
+
+log = logging.getLogger(__name__)
+
+ATTRACT_LEVELS = ("casual", "skilled", "expert")
+"""Middling computer levels: lively games with real infections, never a slaughter."""
+THINK_TIME = 0.25
+"""Seconds per move in the attract mode (unless the app sets a budget of its own)."""
+END_PAUSE = 3.5
+"""Seconds the final position stays on screen before the next level."""
+
+
+class AttractScene(PlayScene):
+    """Computer against computer, one random level after another, behind a "Touch to play" invitation."""
+
+    persistent = False
+
+    def __init__(self, app: App, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+        self.levels, _ = available_levels()
+        self.games = 0
+        self.end_timer: float | None = None
+        self.invitation = pygame.Rect(0, 0, 0, 0)
+        super().__init__(app, GameConfig(vs_computer=True, level="skilled"), self.rng.choice(self.levels))
+        for button in self.panel.widgets.buttons:
+            button.visible = False
+
+    # -- the match --
+
+    def _new_match(self) -> None:
+        red, blue = (self.rng.choice(ATTRACT_LEVELS) for _ in range(2))
+        players = (
+            Player.computer(red, level_by_key(red).name),
+            Player.computer(blue, level_by_key(blue).name),
+        )
+        self.match = Match(self.level.fen, players)
+        self.first_side = self.match.turn
+        self._clear_transient()
+        self.final_fill = {}
+        self.results_shown = True  # no results screen here: the next level follows
+        self.end_timer = None
+
+    def next_game(self) -> None:
+        """A new random level (after a game ends, or when the computer could not move)."""
+        self._cancel_ai()
+        self.level = self.rng.choice(self.levels)
+        self._new_match()
+
+    def _ai_budget(self) -> float | None:
+        budget = self.app.options.ai_time_budget
+        return budget if budget is not None else THINK_TIME
+
+    def _ai_failed(self, error: str) -> None:
+        log.error("attract mode: the AI failed (%s); next level", error)
+        self.next_game()
+
+    @property
+    def speed(self) -> float:
+        """The animations always play here (at the player's speed, or normal when turned off)."""
+        if self.instant:
+            return 0.0  # tests: no waiting at all
+        return SPEED_FACTORS.get(self.app.settings.animation, 1.0) or SPEED_FACTORS["normal"]
+
+    # -- the frame --
+
+    def _update_end(self, dt: float) -> None:
+        super()._update_end(dt)  # the early-finish fill, if any; never the results screen
+        if self.anim is not None or (self.fill is not None and not self.fill.done):
+            return
+        if self.end_timer is None:
+            self.end_timer = END_PAUSE if not self.instant else 0.0
+            self.games += 1
+            kiosk = getattr(self.app, "kiosk_mode", None)
+            if kiosk is not None:
+                kiosk.attract_games += 1
+        self.end_timer -= dt
+        if self.end_timer <= 0:
+            self.next_game()
+
+    # -- input --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+            self.leave()
+        return True
+
+    def leave(self) -> None:
+        """Someone touched the screen: back to the menu."""
+        kiosk = getattr(self.app, "kiosk_mode", None)
+        self.app.audio.play("click")
+        if kiosk is not None:
+            kiosk.back_to_menu()
+        else:
+            from game.scenes.menu import MenuScene
+
+            self.app.reset(MenuScene(self.app))
+
+    # -- drawing --
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        # Room under the board for the invitation.
+        area = self.board_area.copy()
+        area.height -= self.px(118)
+        self.view.place(area)
+        self.invitation = pygame.Rect(self.board_area.x, area.bottom, self.board_area.width, self.px(118))
+
+    def status_text(self) -> tuple[str, str, theme.Colour]:
+        if self.match.is_over:
+            return super().status_text()
+        headline, detail, colour = super().status_text()
+        return headline, detail or tr("Computer against computer"), colour
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_invitation(surface)
+
+    def _draw_invitation(self, surface: pygame.Surface) -> None:
+        ui = self.app.theme
+        appear = ease_out_cubic(min(1.0, self.time / 0.8))
+        # Eight steps of the beat: the glowing title is drawn from a handful of cached pictures.
+        beat = round((0.5 + 0.5 * math.sin(self.time * 3.2)) * 8) / 8
+        band = self.invitation
+        layer = pygame.Surface(band.size, pygame.SRCALPHA)
+        for row in range(band.height):
+            # Dark in the middle, fading to nothing at the top and bottom edges.
+            edge = min(row, band.height - 1 - row) / (band.height / 2)
+            layer.fill((6, 8, 24, int(205 * appear * min(1.0, edge * 1.6))), (0, row, band.width, 1))
+        surface.blit(layer, band.topleft)
+        for offset, alpha in ((-band.height // 2 + 4, 0.9), (band.height // 2 - 6, 0.9)):
+            y = band.centery + offset
+            line = pygame.Surface((band.width, 2), pygame.SRCALPHA)
+            line.fill((*theme.ACCENT, int(120 * alpha * appear * (0.6 + 0.4 * beat))))
+            surface.blit(line, (band.x, y))
+        size = self.px(40 + 4 * beat)
+        title = ui.text(tr("TOUCH TO PLAY"), "title", size, theme.TEXT, bold=True)
+        gfx.text_glow(
+            surface,
+            title,
+            (band.centerx, band.centery - self.px(12)),
+            theme.lerp_colour(theme.ACCENT, theme.ACCENT_2, beat),
+            spread=self.px(10 + 8 * beat),
+        )
+        if self.match.is_over:
+            winner = self.match.result.outcome.winner if self.match.result else None
+            line = tr("Draw!") if winner is None else tr("{side} wins!", side=tr(theme.SIDE_NAMES[winner]))
+            colour = theme.GOLD if winner is None else theme.SIDE_COLOURS[winner]
+        else:
+            line = tr("Computer against computer · {level}", level=self.level.name)
+            colour = theme.TEXT_DIM
+        sub = ui.text(line, "body", self.px(18), colour, bold=self.match.is_over)
+        surface.blit(sub, sub.get_rect(center=(band.centerx, band.centery + self.px(30))))
+        # A finger tapping, beside the words.
+        tap = self.time * 1.6 % 1.0
+        centre = (band.centerx + title.get_width() // 2 + self.px(48), band.centery - self.px(12))
+        ring = int(self.px(8) + self.px(22) * tap)
+        pygame.draw.circle(surface, theme.lerp_colour((6, 8, 24), theme.ACCENT, 1 - tap), centre, ring, 2)
+        pygame.draw.circle(surface, theme.ACCENT, centre, self.px(7))

@@ -1,0 +1,636 @@
+"""The level editor (seed 000, "Mise en situation"): the board on the left, the tools on the right.
+
+Paint cells by clicking or dragging (right button: erase), optionally mirrored;
+set who starts; take over the game in progress or a standard level; save and
+open your own levels; then Play (the position is validated first, as is
+saving). The draft and its undo history are ``game.engine.level_edit``'s
+``LevelDraft``; this scene turns the mouse and keys into its calls.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.ataxx import STARTPOS, Cell, Side, bits
+from game.engine.level_edit import LevelDraft, Symmetry, mirror_squares
+from game.engine.levels import (
+    LevelError,
+    LevelExistsError,
+    LevelInfo,
+    Severity,
+    custom_levels,
+    custom_levels_dir,
+    delete_custom_level,
+    save_custom_level,
+    shipped_levels,
+)
+from game.i18n import tr
+from game.scenes.base import Scene
+from game.scenes.editor_dialogs import EditorNewGameScene, LevelPickerScene, SaveLevelDialog, ValidationDialog
+from game.scenes.editor_tools import SYMMETRY_NAMES, FitButton, SymmetryPicker, ToolPalette, draw_counts
+from game.ui import gfx, theme
+from game.ui.board_view import BoardView, PieceLook
+from game.ui.widgets import Choice, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["EditorScene"]
+
+log = logging.getLogger(__name__)
+
+_TOOL_KEYS = {pygame.K_1: Cell.EMPTY, pygame.K_2: Cell.RED, pygame.K_3: Cell.BLUE, pygame.K_4: Cell.BLOCK}
+_POP_TIME = 0.3
+
+
+def _squares_between(start: int, end: int) -> list[int]:
+    """The squares on a straight line from ``start`` to ``end`` (a fast drag skips none)."""
+    x0, y0, x1, y1 = start % 7, start // 7, end % 7, end // 7
+    steps = max(abs(x1 - x0), abs(y1 - y0))
+    if steps == 0:
+        return [end]
+    return [
+        round(y0 + (y1 - y0) * i / steps) * 7 + round(x0 + (x1 - x0) * i / steps) for i in range(1, steps + 1)
+    ]
+
+
+class EditorScene(Scene):
+    """Build a position, then play it or keep it as a level."""
+
+    def __init__(self, app: App, level: LevelInfo | None = None) -> None:
+        super().__init__(app)
+        self.draft = LevelDraft(level.fen if level else STARTPOS)
+        self.source: LevelInfo | None = level
+        """The level the draft started from (its name and description are offered when saving)."""
+        self.saved = self.draft.snapshot()
+        self.view = BoardView()
+        self.palette = ToolPalette(Cell.BLOCK, self._set_tool)
+        self.symmetry = SymmetryPicker(Symmetry.POINT, self._set_symmetry)
+        self.who_starts = Choice(
+            [("Red", Side.RED), ("Blue", Side.BLUE)], self.draft.turn, self._set_turn, accent=theme.GOLD
+        )
+        self.widgets = WidgetGroup(
+            [
+                FitButton("Undo edit", self.undo, icon="<"),
+                FitButton("Redo edit", self.redo, icon=">"),
+                FitButton("Reset board", self.reset_board),
+                FitButton("Take current game", self.take_current_game, accent=theme.CLONE),
+                FitButton("Standard levels…", self.open_standard),
+                FitButton("Open custom level…", self.open_custom),
+                FitButton("Save as level…", self.save_as, accent=theme.GOLD),
+                FitButton("Delete", self.delete, accent=theme.DANGER),
+                FitButton("Cancel", self.cancel, key=pygame.K_ESCAPE),
+                FitButton("Play", self.play, primary=True, accent=theme.CLONE),
+            ]
+        )
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.title_y = 0
+        self.caption_y = 0
+        self.counts_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover: int | None = None
+        self.stroke: Cell | None = None
+        self.stroke_last: int | None = None
+        self.pops: dict[int, float] = {}
+        self.flagged: list[tuple[int, theme.Colour]] = []
+        """Squares marked by the last validation, until the next edit."""
+        self.toast: tuple[str, float] | None = None
+        self.current_game: tuple[str, str] | None = None
+        """(FEN, name) of the game in progress, if there is one."""
+        self._background_surface: pygame.Surface | None = None
+        self._background_key: object = None
+
+    # -- state --
+
+    @property
+    def tool(self) -> Cell:
+        """The cell a left click places."""
+        return self.palette.value
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the draft differs from what was opened or last saved."""
+        return self.draft.snapshot() != self.saved
+
+    @property
+    def custom_path(self) -> Path | None:
+        """The file of the custom level being edited, if it is one."""
+        if self.source is None or self.source.path is None:
+            return None
+        try:
+            folder = custom_levels_dir(create=False).resolve()
+            path = self.source.path.resolve()
+        except OSError:
+            return None
+        return self.source.path if path.parent == folder else None
+
+    def button(self, label: str) -> FitButton:
+        """The tool button labelled ``label`` (its English text)."""
+        return self.widgets.by_label(label)  # type: ignore[return-value]
+
+    def square_centre(self, sq: int) -> tuple[int, int]:
+        """The pixel centre of square ``sq`` (tests click there)."""
+        self.ensure_layout()
+        return self.view.square_centre(sq)
+
+    def _refresh(self) -> None:
+        """Bring the widgets in line with the draft and what is available."""
+        self.who_starts.value = self.draft.turn
+        self.button("Undo edit").enabled = self.draft.can_undo
+        self.button("Redo edit").enabled = self.draft.can_redo
+        self.button("Take current game").enabled = self.current_game is not None
+        self.button("Delete").enabled = self.custom_path is not None
+
+    def _edited(self) -> None:
+        self.flagged = []
+        self._refresh()
+
+    def _find_current_game(self) -> tuple[str, str] | None:
+        from game.scenes.play import PlayScene
+
+        play = self.app.find(PlayScene)
+        if play is not None:
+            return play.match.board.fen(), play.level.name
+        try:
+            from game.saves import load_autosave
+
+            saved = load_autosave()
+        except Exception as error:  # a damaged autosave only means there is nothing to take
+            log.info("no game to take from the autosave: %s", error)
+            return None
+        if saved is None:
+            return None
+        match, game = saved
+        return match.board.fen(), game.tag("Level") or tr("Game in progress")
+
+    def enter(self) -> None:
+        self.current_game = self._find_current_game()
+        self._refresh()
+
+    def resume(self) -> None:
+        self._refresh()
+
+    def pause(self) -> None:
+        self._end_stroke()
+
+    # -- the tools --
+
+    def _set_tool(self, cell: Cell) -> None:
+        self.app.audio.play("select")
+
+    def _set_symmetry(self, symmetry: Symmetry) -> None:
+        self.app.audio.play("select")
+
+    def _set_turn(self, side: object) -> None:
+        if isinstance(side, Side) and self.draft.set_turn(side):
+            self.app.audio.play("select")
+            self._edited()
+
+    def undo(self) -> None:
+        """Take back the last edit."""
+        if self.draft.undo():
+            self.app.audio.play("click")
+            self._edited()
+        else:
+            self.app.audio.play("invalid")
+
+    def redo(self) -> None:
+        """Make again the last edit taken back."""
+        if self.draft.redo():
+            self.app.audio.play("click")
+            self._edited()
+        else:
+            self.app.audio.play("invalid")
+
+    def reset_board(self) -> None:
+        """The classic start: four pieces in the corners, no blocks, Red to move (undoable)."""
+        self.draft.set_position(STARTPOS)
+        self.app.audio.play("click")
+        self._say(tr("Board reset"))
+        self._edited()
+
+    def take_current_game(self) -> None:
+        """Bring over the game in progress: its exact position and side to move."""
+        if self.current_game is None:
+            self.app.audio.play("invalid")
+            return
+        fen, name = self.current_game
+        self.draft.set_position(fen)
+        self.app.audio.play("click")
+        self._say(tr("Took the game in progress: {name}", name=name))
+        self._edited()
+
+    def load_level(self, level: LevelInfo) -> None:
+        """Start editing ``level`` (undoable)."""
+        self.draft.set_position(level.fen)
+        self.source = level
+        self.saved = self.draft.snapshot()
+        self._say(tr("Opened {name}", name=level.name))
+        self._edited()
+
+    def open_standard(self) -> None:
+        """Pick one of the standard levels to edit."""
+        entries = shipped_levels("ataxx")
+        self.app.audio.play("click")
+        self.app.push(
+            LevelPickerScene(
+                self.app,
+                tr("Standard levels"),
+                entries,
+                self.load_level,
+                tag=lambda index, level: tr("LEVEL {number}", number=level.number or index + 1),
+            )
+        )
+
+    def open_custom(self) -> None:
+        """Pick one of your own levels to edit; damaged files are listed with their reason."""
+        self.app.audio.play("click")
+        self.app.push(
+            LevelPickerScene(
+                self.app,
+                tr("My levels"),
+                custom_levels("ataxx"),
+                self.load_level,
+                tag=lambda index, level: tr("MY LEVEL"),
+                empty_text=tr("You have no levels of your own yet. Make one, then “Save as level…”."),
+            )
+        )
+
+    def _validated(self, go_label: str, then: callable) -> None:  # type: ignore[valid-type]
+        problems = self.draft.problems()
+        self.flagged = [
+            (p.squares, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
+            for p in problems
+            if p.squares
+        ]
+        if not problems:
+            then()
+            return
+        refused = any(p.severity is Severity.REFUSED for p in problems)
+        self.app.audio.play("invalid" if refused else "select")
+        self.app.push(ValidationDialog(self.app, self, problems, go_label, then))
+
+    def play(self) -> None:
+        """Validate, then choose the opponent and play the position."""
+        self._validated("Play anyway", self._start_game)
+
+    def _level_for_play(self) -> LevelInfo:
+        fen = self.draft.fen()
+        if self.source is not None and self.source.fen == fen:
+            return LevelInfo(self.source.name, self.source.description, self.source.author, fen)
+        if self.source is not None:
+            return LevelInfo(tr("{name} (edited)", name=self.source.name), self.source.description, "", fen)
+        return LevelInfo(tr("Custom position"), tr("A position made in the level editor."), "", fen)
+
+    def _start_game(self) -> None:
+        self.app.audio.play("click")
+        self.app.push(EditorNewGameScene(self.app, self._level_for_play(), self.draft.turn))
+
+    def save_as(self) -> None:
+        """Validate, then ask for a name and a description and save into "My levels"."""
+        self._validated("Save anyway", self._ask_name)
+
+    def _ask_name(self) -> None:
+        custom = self.custom_path is not None and self.source is not None
+        name = self.source.name if custom and self.source else ""
+        description = self.source.description if self.source else ""
+        self.app.push(SaveLevelDialog(self.app, name, description, self._save))
+
+    def _save(self, name: str, description: str, *, replace: bool = False) -> None:
+        from game.scenes.dialog import Dialog
+
+        dialog = self.app.top
+        level = LevelInfo(name, description, tr("You"), self.draft.fen())
+        try:
+            if not replace and self.custom_path is not None and self.source is not None:
+                replace = name.strip().casefold() == self.source.name.casefold()
+            path = save_custom_level(level, replace=replace)
+        except LevelExistsError:
+            confirm = Dialog(
+                self.app,
+                tr("Replace it?"),
+                [tr("A level called “{name}” is already in My levels. Replace it with this one?", name=name)],
+                [
+                    ("Replace", lambda: (self.app.pop(), self._save(name, description, replace=True))),
+                    ("Choose another name", self.app.pop),
+                ],
+                accent=theme.GOLD,
+            )
+            confirm.escape_action = self.app.pop
+            self.app.push(confirm)
+            return
+        except (LevelError, OSError) as error:
+            log.warning("saving level %r failed: %s", name, error)
+            if isinstance(dialog, SaveLevelDialog):
+                dialog.error = tr("Not saved: {reason}", reason=str(error)[:120])
+            self.app.audio.play("invalid")
+            return
+        if isinstance(self.app.top, SaveLevelDialog):
+            self.app.pop()
+        self.source = LevelInfo(name, description, tr("You"), self.draft.fen(), path)
+        self.saved = self.draft.snapshot()
+        self.app.audio.play("start")
+        self._say(tr("Saved “{name}” in My levels", name=name))
+        self._refresh()
+
+    def delete(self) -> None:
+        """Delete the custom level being edited (after a confirmation); the board stays as it is."""
+        from game.scenes.dialog import Dialog
+
+        path = self.custom_path
+        if path is None or self.source is None:
+            self.app.audio.play("invalid")
+            return
+
+        def confirmed() -> None:
+            self.app.pop()
+            try:
+                delete_custom_level(path)
+            except (LevelError, OSError) as error:
+                self._say(tr("Not deleted: {reason}", reason=str(error)[:100]))
+                self.app.audio.play("invalid")
+                return
+            self._say(tr("Deleted “{name}”", name=self.source.name if self.source else ""))
+            self.source = None
+            self.saved = ((), Side.RED)  # nothing saved matches the board any more
+            self._refresh()
+
+        dialog = Dialog(
+            self.app,
+            tr("Delete this level?"),
+            [
+                tr(
+                    "“{name}” will be removed from My levels. The board stays in the editor.",
+                    name=self.source.name,
+                )
+            ],
+            [("Delete", confirmed), ("Keep it", self.app.pop)],
+            accent=theme.DANGER,
+        )
+        dialog.escape_action = self.app.pop
+        self.app.audio.play("click")
+        self.app.push(dialog)
+
+    def cancel(self) -> None:
+        """Close the editor without using the changes (asks first when there are some)."""
+        from game.scenes.dialog import Dialog
+
+        if not self.dirty:
+            self.app.audio.play("click")
+            self.app.pop()
+            return
+
+        def leave() -> None:
+            self.app.pop()
+            self.app.pop()
+
+        dialog = Dialog(
+            self.app,
+            tr("Leave the editor?"),
+            [tr("Your changes to this board will be lost.")],
+            [("Leave", leave), ("Keep editing", self.app.pop)],
+            accent=theme.ACCENT_2,
+        )
+        dialog.escape_action = self.app.pop
+        self.app.push(dialog)
+
+    def _say(self, text: str) -> None:
+        self.toast = (text, 2.2)
+
+    # -- painting --
+
+    def _paint(self, sq: int) -> None:
+        if self.stroke is None:
+            return
+        squares = _squares_between(self.stroke_last, sq) if self.stroke_last is not None else [sq]
+        for target in squares:
+            before = self.draft.snapshot()
+            if self.draft.paint(target, self.stroke, self.symmetry.value):
+                for image in mirror_squares(target, self.symmetry.value):
+                    if before[0][image] is not self.stroke:
+                        self.pops[image] = _POP_TIME
+                self.app.audio.play("clone" if self.stroke in (Cell.RED, Cell.BLUE) else "select")
+        self.stroke_last = sq
+
+    def _begin_stroke(self, sq: int, cell: Cell) -> None:
+        self.draft.begin_stroke()
+        self.stroke = cell
+        self.stroke_last = None
+        self._paint(sq)
+
+    def _end_stroke(self) -> None:
+        if self.stroke is None:
+            return
+        self.stroke = None
+        self.stroke_last = None
+        if self.draft.end_stroke():
+            self._edited()
+
+    # -- layout --
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        margin = self.px(16)
+        panel_w = max(262, min(int(width * 0.4), self.px(372)))
+        self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, height - margin * 2)
+        self.view.place(self.board_area)
+        self.panel_rect = pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
+        pad = self.px(16)
+        inner = self.panel_rect.inflate(-pad * 2, -pad * 2)
+        gap = self.px(8)
+        bottom_h = self.px(46)
+        row_h = self.px(40)
+        # Sections and their heights at the design size; spare height is shared between the gaps.
+        sections = [
+            max(self.px(58), 46),
+            self.px(20 + 74),
+            self.px(20 + 38 + 4 + 20),
+            self.px(20 + 36),
+            self.px(28),
+        ]
+        buttons_h = 4 * row_h + 3 * gap
+        spare = inner.height - sum(sections) - buttons_h - bottom_h
+        section_gap = max(self.px(6), min(self.px(30), spare // 6))
+        if spare < section_gap * 6:  # a small window: shrink the tool buttons instead
+            row_h = max(20, row_h - (section_gap * 6 - spare) // 4)
+        self.title_y = inner.y + self.px(14)
+        y = inner.y + sections[0]
+        self.labels = []
+        self.labels.append(("Cells to place", (inner.x, y)))
+        y += self.px(20)
+        self.palette.layout(pygame.Rect(inner.x, y, inner.width, self.px(74)), self.px(8))
+        y += self.px(74) + section_gap
+        self.labels.append(("Symmetry", (inner.x, y)))
+        y += self.px(20)
+        self.symmetry.layout(pygame.Rect(inner.x, y, inner.width, self.px(38)), self.px(6))
+        y += self.px(38) + self.px(4)
+        self.caption_y = y
+        y += self.px(20) + section_gap
+        self.labels.append(("Who starts?", (inner.x, y)))
+        y += self.px(20)
+        self.who_starts.layout(pygame.Rect(inner.x, y, inner.width, self.px(36)), self.px(8))
+        y += self.px(36) + section_gap
+        self.counts_rect = pygame.Rect(inner.x, y, inner.width, self.px(28))
+        y += self.px(28) + section_gap
+        column_w = (inner.width - gap) // 2
+        buttons = self.widgets.buttons
+        for index, button in enumerate(buttons[:8]):
+            row, column = divmod(index, 2)
+            button.rect = pygame.Rect(
+                inner.x + column * (column_w + gap), y + row * (row_h + gap), column_w, row_h
+            )
+        bottom_y = inner.bottom - bottom_h
+        for column, button in enumerate(buttons[8:]):
+            button.rect = pygame.Rect(inner.x + column * (column_w + gap), bottom_y, column_w, bottom_h)
+
+    # -- events --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if self.widgets.handle_event(event):
+            return True
+        if self.palette.handle_event(event) or self.symmetry.handle_event(event):
+            return True
+        if self.who_starts.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.view.square_at(event.pos)
+            if self.stroke is not None and self.hover is not None:
+                self._paint(self.hover)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            sq = self.view.square_at(event.pos)
+            if sq is None:
+                return False
+            self._end_stroke()
+            self._begin_stroke(sq, self.tool if event.button == 1 else Cell.EMPTY)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and self.stroke is not None:
+            self._end_stroke()
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return True
+        if ctrl and event.key == pygame.K_s:
+            self.save_as()
+            return True
+        if not ctrl and event.key in _TOOL_KEYS:
+            self.palette.choose(_TOOL_KEYS[event.key])
+            return True
+        return False
+
+    # -- the frame --
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.widgets.update(dt)
+        self.pops = {sq: left - dt for sq, left in self.pops.items() if left > dt}
+        if self.toast is not None:
+            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board = self.draft.board()
+        surface.blit(self._background(surface.get_size(), board.blocks), (0, 0))
+        view = self.view
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+        for squares, colour in self.flagged:
+            for sq in bits(squares):
+                view.fill_square(surface, sq, colour, int(40 + 50 * pulse))
+        view.draw_pieces(surface, board)
+        for sq, left in self.pops.items():
+            strength = left / _POP_TIME
+            halo = gfx.glow(int(view.cell * (0.9 - 0.3 * strength)), theme.SELECT, 0.7 * strength)
+            surface.blit(
+                halo, halo.get_rect(center=view.square_centre(sq)), special_flags=pygame.BLEND_RGB_ADD
+            )
+        self._draw_hover(surface)
+        self._draw_toast(surface)
+        self._draw_panel(surface)
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        if self.hover is None or self.stroke is not None:
+            return
+        view = self.view
+        for index, sq in enumerate(mirror_squares(self.hover, self.symmetry.value)):
+            if self.tool in (Cell.RED, Cell.BLUE) and self.draft.cells[sq] is not self.tool:
+                side = Side.RED if self.tool is Cell.RED else Side.BLUE
+                view.draw_piece(surface, sq, PieceLook(side, alpha=110))
+            elif self.tool is Cell.BLOCK and self.draft.cells[sq] is not Cell.BLOCK:
+                tile = gfx.block_tile(view.cell, sq % 5).copy()
+                tile.set_alpha(120)
+                surface.blit(tile, view.square_rect(sq))
+            colour = theme.SELECT if index == 0 else theme.lerp_colour(theme.SELECT, theme.ACCENT, 0.6)
+            view.ring_square(surface, sq, colour, max(2, view.cell // 22))
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast is None:
+            return
+        ui = self.app.theme
+        text, left = self.toast
+        rendered = ui.text(text, "body", self.px(18), theme.TEXT, bold=True)
+        box = rendered.get_rect(midbottom=(self.view.rect.centerx, self.view.rect.bottom - self.px(16)))
+        frame = box.inflate(self.px(28), self.px(14))
+        layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+        alpha = int(235 * min(1.0, left / 0.3))
+        pygame.draw.rect(layer, (14, 18, 40, alpha), layer.get_rect(), border_radius=frame.height // 2)
+        pygame.draw.rect(layer, (*theme.ACCENT, alpha), layer.get_rect(), 2, border_radius=frame.height // 2)
+        surface.blit(layer, frame)
+        rendered = rendered.copy()
+        rendered.set_alpha(alpha)
+        surface.blit(rendered, box)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        ui = self.app.theme
+        panel = self.panel_rect
+        title = ui.text(tr("LEVEL EDITOR"), "title", self.px(24), theme.TEXT, bold=True)
+        gfx.text_glow(surface, title, (panel.centerx, self.title_y + self.px(6)), theme.ACCENT)
+        if self.source is not None:
+            subtitle = self.source.name + (" *" if self.dirty else "")
+        else:
+            subtitle = tr("Untitled board") + (" *" if self.dirty else "")
+        rendered = ui.text(subtitle, "body", self.px(15), theme.TEXT_DIM)
+        if rendered.get_width() > panel.width - self.px(30):
+            rendered = rendered.subsurface((0, 0, panel.width - self.px(30), rendered.get_height()))
+        surface.blit(rendered, rendered.get_rect(midtop=(panel.centerx, self.title_y + self.px(24))))
+        for text, (x, y) in self.labels:
+            label = ui.text(tr(text).upper(), "title", self.px(13), theme.ACCENT)
+            surface.blit(label, (x, y))
+        self.palette.draw(surface, ui, self.time)
+        self.symmetry.draw(surface, ui)
+        caption = ui.text(tr(SYMMETRY_NAMES[self.symmetry.value]), "body", self.px(14), theme.TEXT_DIM)
+        surface.blit(caption, caption.get_rect(midtop=(panel.centerx, self.caption_y)))
+        self.who_starts.draw(surface, ui)
+        counts = {cell: self.draft.count(cell) for cell in Cell}
+        draw_counts(surface, ui, self.counts_rect, counts, self.px(16))
+        self.widgets.draw(surface, ui)
+
+    def _background(self, size: tuple[int, int], blocks: int) -> pygame.Surface:
+        key = (
+            size,
+            tuple(self.view.rect),
+            blocks,
+            tuple(self.panel_rect),
+            theme.__dict__.get("LOOK_VERSION"),
+        )
+        if self._background_key != key:
+            background = gfx.backdrop(size).copy()
+            self.view.draw_static(background, self.app.theme, blocks)
+            gfx.panel(background, self.panel_rect, radius=self.px(16), alpha=215)
+            self._background_surface = background
+            self._background_key = key
+        assert self._background_surface is not None
+        return self._background_surface

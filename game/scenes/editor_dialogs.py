@@ -1,0 +1,535 @@
+"""The level editor's overlays: validation findings, "Save as level…", level pickers, and the
+new-game screen that starts a game on the edited position.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.ataxx import Side, bits, square_name
+from game.engine.levels import (
+    MAX_DESCRIPTION_LENGTH,
+    MAX_NAME_LENGTH,
+    LevelError,
+    LevelInfo,
+    Problem,
+    Severity,
+)
+from game.i18n import tr
+from game.scenes.base import Scene
+from game.scenes.dialog import Dialog
+from game.scenes.level_cards import draw_damaged_card, draw_level_card
+from game.scenes.newgame import NewGameScene
+from game.ui import gfx, theme
+from game.ui.anim import ease_out_cubic
+from game.ui.textinput import TextInput
+from game.ui.widgets import Button, Choice, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.editor import EditorScene
+
+__all__ = [
+    "EditorNewGameScene",
+    "LevelPickerScene",
+    "SaveLevelDialog",
+    "ValidationDialog",
+    "problem_text",
+]
+
+
+def _square_list(squares: int, limit: int = 10) -> str:
+    names = [square_name(sq) for sq in bits(squares)]
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + tr(" and {count} more", count=len(names) - limit)
+    return ", ".join(names)
+
+
+def problem_text(problem: Problem) -> str:
+    """A validation finding in the player's language, naming its squares."""
+    squares = _square_list(problem.squares)
+    count = problem.squares.bit_count()
+    texts = {
+        "no-red": tr("Red has no pieces"),
+        "no-blue": tr("Blue has no pieces"),
+        "no-empty": tr("There is no empty square to play on"),
+        "over": tr("The game is already over: neither side can move"),
+        "many-blocks": tr("{count} blocks: more than 24 leaves little room to play", count=count),
+        "corner-block": tr("A block in a corner: {squares}", squares=squares),
+        "unreachable": tr("No piece can ever reach {squares}", squares=squares),
+        "asymmetric": tr("The blocks are not symmetric about the centre (see {squares})", squares=squares),
+    }
+    return texts.get(problem.code, problem.message)
+
+
+# -- validation --
+
+
+class ValidationDialog(Dialog):
+    """The findings of ``validate_position``, over the editor's tools; the board stays visible.
+
+    Refusals allow only going back to the editor; warnings offer to go on.
+    The offending squares pulse on the board; pointing at one finding shows
+    only its squares.
+    """
+
+    def __init__(
+        self,
+        app: App,
+        editor: EditorScene,
+        problems: Sequence[Problem],
+        go_label: str,
+        on_go: Callable[[], None],
+    ) -> None:
+        self.editor = editor
+        self.problems = list(problems)
+        self.refused = any(p.severity is Severity.REFUSED for p in self.problems)
+        if self.refused:
+            title = tr("Not playable")
+            intro = tr("Fix what is marked on the board, then try again.")
+            buttons: list[tuple[str, Callable[[], None]]] = [("Back to the editor", self._back)]
+            accent = theme.DANGER
+        else:
+            title = tr("Are you sure?")
+            intro = tr("This level is playable, but unusual:")
+            buttons = [(go_label, self._go), ("Keep editing", self._back)]
+            accent = theme.GOLD
+        self.on_go = on_go
+        super().__init__(app, title, [intro], buttons, accent=accent, width=400)
+        self.escape_action = self._back
+        self.focus_problem: int | None = None
+        self.problem_rects: list[pygame.Rect] = []
+        self._problem_lines: list[list[str]] = []
+
+    def _back(self) -> None:
+        self.app.pop()
+
+    def _go(self) -> None:
+        self.app.pop()
+        self.on_go()
+
+    def highlighted(self) -> list[tuple[int, theme.Colour]]:
+        """The squares to mark on the board and their colour, for the finding pointed at or all."""
+        chosen = self.problems if self.focus_problem is None else [self.problems[self.focus_problem]]
+        return [
+            (p.squares, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
+            for p in chosen
+            if p.squares
+        ]
+
+    def _text_size(self) -> int:
+        return self.px(16)
+
+    def content_height(self, width: int) -> int:
+        size = self._text_size()
+        self._problem_lines = [
+            self.app.theme.wrap(problem_text(p), "body", size, width - self.px(76)) for p in self.problems
+        ]
+        lines = sum(len(lines) for lines in self._problem_lines)
+        return lines * int(size * 1.3) + len(self.problems) * self.px(12) + self.px(8)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        # Over the tools, beside the board, so the marked squares can be seen.
+        tools = self.editor.panel_rect
+        if tools.width > 0:
+            self.design_width = tools.width / self.scale
+        super().layout(size)
+        if tools.width > 0:
+            shift = tools.centerx - self.panel_rect.centerx
+            self.panel_rect.move_ip(shift, 0)
+            for button in self.widgets.buttons:
+                button.rect.move_ip(shift, 0)
+        y = self.content_top() + self.px(4)
+        self.problem_rects = []
+        size = self._text_size()
+        for lines in self._problem_lines:
+            height = len(lines) * int(size * 1.3) + self.px(8)
+            self.problem_rects.append(
+                pygame.Rect(self.panel_rect.x + self.px(16), y, self.panel_rect.width - self.px(32), height)
+            )
+            y += height + self.px(4)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.focus_problem = next(
+                (i for i, rect in enumerate(self.problem_rects) if rect.collidepoint(event.pos)), None
+            )
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        appear = ease_out_cubic(self.time / 0.25)
+        board = self.editor.view.rect.inflate(self.editor.view.cell, self.editor.view.cell)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((4, 6, 18, int(170 * appear)))
+        veil.fill((4, 6, 18, int(40 * appear)), board)  # the board stays clear
+        surface.blit(veil, (0, 0))
+        pulse = 0.5 + 0.5 * math.sin(self.time * 6)
+        for squares, colour in self.highlighted():
+            for sq in bits(squares):
+                self.editor.view.fill_square(surface, sq, colour, int(60 + 70 * pulse))
+                self.editor.view.ring_square(surface, sq, colour, max(2, self.editor.view.cell // 16))
+        gfx.panel(surface, self.panel_rect, edge=self.accent, alpha=245, radius=self.px(18), width=2)
+        self.draw_content(surface)
+        self.widgets.draw(surface, self.app.theme)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
+        ui = self.app.theme
+        size = self._text_size()
+        for index, (rect, lines, problem) in enumerate(
+            zip(self.problem_rects, self._problem_lines, self.problems, strict=False)
+        ):
+            refused = problem.severity is Severity.REFUSED
+            colour = theme.DANGER if refused else theme.GOLD
+            if index == self.focus_problem:
+                gfx.panel(
+                    surface, rect, fill=(40, 36, 60), edge=colour, alpha=200, radius=self.px(8), width=1
+                )
+            centre = (rect.x + self.px(16), int(rect.y + self.px(4) + size * 0.65))
+            radius = max(5, int(size * 0.5))
+            pygame.draw.circle(surface, colour, centre, radius)
+            mark = ui.text(
+                "×" if refused else "!", "body", max(11, int(size * 0.95)), (20, 16, 30), bold=True
+            )
+            surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - 1)))
+            y = rect.y + self.px(4)
+            for line in lines:
+                rendered = ui.text(line, "body", size, theme.TEXT if refused else theme.TEXT_DIM)
+                surface.blit(rendered, (rect.x + self.px(34), y))
+                y += int(size * 1.3)
+
+
+# -- save as level --
+
+
+class SaveLevelDialog(Dialog):
+    """Name and description of the level to save; Save calls ``on_save(name, description)``."""
+
+    def __init__(self, app: App, name: str, description: str, on_save: Callable[[str, str], None]) -> None:
+        super().__init__(
+            app,
+            tr("Save as level"),
+            [tr("Your level goes to “My levels” in level select.")],
+            [("Save", self._save), ("Cancel", self._cancel)],
+            accent=theme.ACCENT,
+            width=520,
+        )
+        self.on_save = on_save
+        self.name = TextInput(
+            name, on_submit=lambda _: self._save(), max_length=MAX_NAME_LENGTH, placeholder=tr("Level name")
+        )
+        self.description = TextInput(
+            description,
+            on_submit=lambda _: self._save(),
+            max_length=MAX_DESCRIPTION_LENGTH,
+            placeholder=tr("A few words about it (optional)"),
+            focused=False,
+        )
+        self.error = ""
+        self.escape_action = self._cancel
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+
+    @property
+    def fields(self) -> tuple[TextInput, TextInput]:
+        return self.name, self.description
+
+    def enter(self) -> None:
+        self.name.start()
+
+    def exit(self) -> None:
+        self.name.stop()
+
+    def _save(self) -> None:
+        if not self.name.text.strip():
+            self.error = tr("Give the level a name.")
+            self.app.audio.play("invalid")
+            return
+        self.on_save(self.name.text.strip(), self.description.text.strip())
+
+    def _cancel(self) -> None:
+        self.app.pop()
+
+    def content_height(self, width: int) -> int:
+        return self.px(2 * 76 + 34)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        x = self.panel_rect.x + self.px(30)
+        width = self.panel_rect.width - self.px(60)
+        y = self.content_top() + self.px(14)
+        self.labels = []
+        for label, field in ((tr("Name"), self.name), (tr("Description"), self.description)):
+            self.labels.append((label, (x, y)))
+            field.rect = pygame.Rect(x, y + self.px(22), width, self.px(44))
+            y += self.px(76)
+        self.error_pos = (self.panel_rect.centerx, y + self.px(8))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            first = not self.name.focused
+            self.name.focused, self.description.focused = first, not first
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for field in self.fields:
+                if field.rect.collidepoint(event.pos):
+                    for other in self.fields:
+                        other.focused = other is field
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._cancel()
+            return True
+        for field in self.fields:
+            if (
+                field.focused
+                and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN)
+                and field.handle_event(event)
+            ):
+                if event.type == pygame.TEXTINPUT:
+                    self.error = ""
+                return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for field in self.fields:
+            field.update(dt)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
+        ui = self.app.theme
+        for label, (x, y) in self.labels:
+            rendered = ui.text(label.upper(), "title", self.px(13), theme.ACCENT)
+            surface.blit(rendered, (x, y))
+        for field in self.fields:
+            field.draw(surface, ui)
+        if self.error:
+            rendered = ui.text(self.error, "body", self.px(16), theme.DANGER, bold=True)
+            surface.blit(rendered, rendered.get_rect(midtop=self.error_pos))
+
+
+# -- level pickers --
+
+
+class LevelPickerScene(Scene):
+    """A grid of level cards over the editor: click one to load it. Damaged files show their reason."""
+
+    transparent = True
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        entries: Sequence[LevelInfo | LevelError],
+        on_pick: Callable[[LevelInfo], None],
+        *,
+        tag: Callable[[int, LevelInfo], str],
+        empty_text: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.entries = list(entries)
+        self.on_pick = on_pick
+        self.tag = tag
+        self.empty_text = empty_text
+        self.cards: list[pygame.Rect] = []
+        self.hover: int | None = None
+        self.scroll = 0
+        self.max_scroll = 0
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.note: tuple[str, float] | None = None
+        self.widgets = WidgetGroup([Button("Cancel", self._cancel, key=pygame.K_ESCAPE)])
+
+    def button(self, label: str) -> Button:
+        return self.widgets.by_label(label)
+
+    def _cancel(self) -> None:
+        self.app.audio.play("click")
+        self.app.pop()
+
+    def pick(self, index: int) -> None:
+        """Choose entry ``index``: a level is loaded (and the picker closes); a damaged file is refused."""
+        entry = self.entries[index]
+        if isinstance(entry, LevelError):
+            self.app.audio.play("invalid")
+            self.note = (tr("This file is damaged and cannot be opened."), 2.0)
+            return
+        self.app.audio.play("click")
+        self.app.pop()
+        self.on_pick(entry)
+
+    def card_centre(self, index: int) -> tuple[int, int]:
+        """The centre of entry ``index``'s card (tests click it)."""
+        self.ensure_layout()
+        return self.cards[index].move(0, -self.scroll).center
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        margin = self.px(30)
+        self.panel_rect = pygame.Rect(margin, margin, width - margin * 2, height - margin * 2)
+        top = self.panel_rect.y + self.px(80)
+        bottom = self.panel_rect.bottom - self.px(84)
+        inner = self.panel_rect.inflate(-self.px(40), 0)
+        columns = 3 if inner.width >= self.px(840) else 2
+        gap = self.px(14)
+        card_w = (inner.width - gap * (columns - 1)) // columns
+        card_h = max(self.px(104), min(self.px(150), card_w // 2))
+        rows = max(1, math.ceil(len(self.entries) / columns))
+        self.view = pygame.Rect(inner.x, top, inner.width, bottom - top)
+        fit_h = (self.view.height - gap * (rows - 1)) // rows
+        if fit_h >= self.px(96):
+            card_h = min(card_h, fit_h)
+        self.cards = []
+        for index in range(len(self.entries)):
+            row, column = divmod(index, columns)
+            self.cards.append(
+                pygame.Rect(inner.x + column * (card_w + gap), top + row * (card_h + gap), card_w, card_h)
+            )
+        content = rows * (card_h + gap) - gap
+        self.max_scroll = max(0, content - self.view.height)
+        self.scroll = min(self.scroll, self.max_scroll)
+        cancel = self.widgets.buttons[0]
+        cancel.rect = pygame.Rect(0, 0, self.px(200), self.px(48))
+        cancel.rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - self.px(20))
+
+    def _card_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.view.collidepoint(pos):
+            return None
+        return next(
+            (i for i, rect in enumerate(self.cards) if rect.move(0, -self.scroll).collidepoint(pos)), None
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(40)))
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = self._card_at(event.pos)
+            if index is not None:
+                self.pick(index)
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+            index = event.key - pygame.K_1
+            if index < len(self.entries):
+                self.pick(index)
+        # Modal: nothing reaches the editor beneath.
+        return event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.KEYDOWN,
+            pygame.KEYUP,
+            pygame.MOUSEWHEEL,
+            pygame.TEXTINPUT,
+        )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.widgets.update(dt)
+        if self.note is not None:
+            self.note = (self.note[0], self.note[1] - dt) if self.note[1] > dt else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.app.theme
+        appear = ease_out_cubic(self.time / 0.25)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((4, 6, 18, int(190 * appear)))
+        surface.blit(veil, (0, 0))
+        gfx.panel(surface, self.panel_rect, edge=theme.ACCENT, alpha=245, radius=self.px(18), width=2)
+        title = ui.text(self.title, "title", self.px(28), theme.TEXT, bold=True)
+        gfx.text_glow(
+            surface, title, (self.panel_rect.centerx, self.panel_rect.y + self.px(42)), theme.ACCENT
+        )
+        if not self.entries and self.empty_text:
+            y = self.view.y + self.px(40)
+            for line in ui.wrap(self.empty_text, "body", self.px(19), self.view.width - self.px(80)):
+                rendered = ui.text(line, "body", self.px(19), theme.TEXT_DIM)
+                surface.blit(rendered, rendered.get_rect(midtop=(self.view.centerx, y)))
+                y += self.px(26)
+        clip = surface.get_clip()
+        surface.set_clip(self.view.inflate(self.px(16), self.px(8)))
+        for index, (rect, entry) in enumerate(zip(self.cards, self.entries, strict=False)):
+            shown = rect.move(0, -self.scroll)
+            if shown.bottom < self.view.top or shown.top > self.view.bottom:
+                continue
+            if isinstance(entry, LevelError):
+                draw_damaged_card(surface, ui, shown, entry, hovered=index == self.hover, scale=self.scale)
+            else:
+                draw_level_card(
+                    surface,
+                    ui,
+                    shown,
+                    entry,
+                    self.tag(index, entry),
+                    hovered=index == self.hover,
+                    scale=self.scale,
+                )
+        surface.set_clip(clip)
+        if self.max_scroll:
+            hint = ui.text(tr("Scroll for more"), "body", self.px(14), theme.TEXT_FAINT)
+            surface.blit(
+                hint,
+                hint.get_rect(
+                    midright=(self.panel_rect.right - self.px(24), self.widgets.buttons[0].rect.centery)
+                ),
+            )
+        self.widgets.draw(surface, ui)
+        if self.note is not None:
+            rendered = ui.text(self.note[0], "body", self.px(17), theme.DANGER, bold=True)
+            box = rendered.get_rect(
+                midbottom=(self.panel_rect.centerx, self.widgets.buttons[0].rect.top - self.px(10))
+            )
+            gfx.panel(
+                surface,
+                box.inflate(self.px(24), self.px(12)),
+                fill=(40, 20, 30),
+                edge=theme.DANGER,
+                alpha=235,
+                radius=self.px(10),
+            )
+            surface.blit(rendered, box)
+
+
+# -- starting a game on the edited position --
+
+
+class EditorNewGameScene(NewGameScene):
+    """The new-game screen for the edited position: opponent, level and colour as usual, but who
+    starts was chosen in the editor; "Play" starts the game at once (no level to pick)."""
+
+    def __init__(self, app: App, level: LevelInfo, first: Side) -> None:
+        super().__init__(app)
+        self.level = level
+        self.first = first
+        side_name = tr(theme.SIDE_NAMES[first])
+        locked = tr("{side} starts (set in the editor)", side=side_name)
+        self.starts = Choice([(locked, True)], True, lambda _: None)
+        self.two_player_first = Choice([(locked, first)], first, lambda _: None)
+        self.config = dataclasses.replace(self.config, first=first)
+        go = self.widgets.buttons[-1]
+        go.label = "Play"
+        go.action = self._next
+
+    def _next(self) -> None:
+        from game.scenes.menu import MenuScene
+        from game.scenes.play import PlayScene
+
+        settings = self.app.settings
+        settings.opponent = "computer" if self.config.vs_computer else "human"
+        if self.config.vs_computer:
+            settings.level = self.config.level
+            settings.human_colour = "red" if self.config.human_side is Side.RED else "blue"
+        self.app.save_settings()
+        config = dataclasses.replace(self.config, first=self.first)
+        self.app.audio.play("start")
+        # "Jouer" closes the editor: the game on the edited position replaces whatever was under it.
+        if not self.app.pop_to(MenuScene):
+            self.app.reset(MenuScene(self.app))
+        self.app.push(PlayScene(self.app, config, self.level))

@@ -1,0 +1,265 @@
+"""The level editor's tool widgets: the cell palette, the symmetry picker, the counts, fitted buttons.
+
+Each widget holds its rectangles (set by the editor's layout), reacts to the
+mouse and draws itself with the theme, like the widgets in ``game.ui.widgets``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.ataxx import Cell, Side
+from game.engine.level_edit import Symmetry, mirror_squares
+from game.engine.levels import MAX_RECOMMENDED_BLOCKS
+from game.i18n import tr
+from game.ui import gfx, theme
+from game.ui.theme import Colour, Theme
+from game.ui.widgets import Button
+
+__all__ = [
+    "CELL_NAMES",
+    "SYMMETRY_NAMES",
+    "FitButton",
+    "SymmetryPicker",
+    "ToolPalette",
+    "draw_cell_icon",
+    "draw_counts",
+    "fit_text",
+]
+
+CELL_NAMES: dict[Cell, str] = {
+    Cell.EMPTY: "Empty",
+    Cell.RED: "Red",
+    Cell.BLUE: "Blue",
+    Cell.BLOCK: "Block",
+}
+"""English names of the cells to place (shown through ``tr``)."""
+
+SYMMETRY_NAMES: dict[Symmetry, str] = {
+    Symmetry.NONE: "No symmetry",
+    Symmetry.LEFT_RIGHT: "Mirror left-right",
+    Symmetry.TOP_BOTTOM: "Mirror top-bottom",
+    Symmetry.BOTH: "Mirror both ways",
+    Symmetry.POINT: "Half turn about the centre",
+}
+"""English captions of the symmetry modes (shown through ``tr``)."""
+
+_PALETTE = (Cell.EMPTY, Cell.RED, Cell.BLUE, Cell.BLOCK)
+_SAMPLE_SQUARE = 5 * 7 + 1  # b6: off every axis, so each mode shows all its images
+
+
+def fit_text(
+    ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False
+) -> pygame.Surface:
+    """``text`` at ``size`` pixels, or smaller (down to the smallest font) until it fits ``width``."""
+    rendered = ui.text(text, role, size, colour, bold=bold)
+    while rendered.get_width() > width and size > 11:
+        size -= 1
+        rendered = ui.text(text, role, size, colour, bold=bold)
+    if rendered.get_width() > width and role != "body":
+        rendered = ui.text(text, "body", size, colour, bold=bold)
+    if rendered.get_width() > width > 0:
+        # Even the smallest font is too wide (long French labels in a small window): squeeze it.
+        height = max(1, round(rendered.get_height() * max(0.72, width / rendered.get_width())))
+        rendered = pygame.transform.smoothscale(rendered, (width, height))
+    return rendered
+
+
+@dataclasses.dataclass(eq=False)
+class FitButton(Button):
+    """A ``Button`` whose label shrinks to fit (long French labels, small windows)."""
+
+    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        label, icon = self.label, self.icon
+        self.label, self.icon = "", ""
+        try:
+            super().draw(surface, ui)
+        finally:
+            self.label, self.icon = label, icon
+        text = f"{icon}  {tr(label)}" if icon else tr(label)  # labels are English keys
+        colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
+        size = max(12, int(self.rect.height * 0.42))
+        role = "title" if self.primary else "body"
+        rendered = fit_text(ui, text, role, size, colour, self.rect.width - 14, bold=True)
+        surface.blit(rendered, rendered.get_rect(center=self.rect.center))
+
+
+def draw_cell_icon(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> None:
+    """A small picture of ``cell``: an empty square, a piece or a destroyed square."""
+    size = min(rect.width, rect.height)
+    box = pygame.Rect(0, 0, size, size)
+    box.center = rect.center
+    if cell is Cell.BLOCK:
+        surface.blit(gfx.block_tile(size, 2), box)
+        return
+    tile = box.inflate(-max(2, size // 14), -max(2, size // 14))
+    pygame.draw.rect(surface, theme.SQUARE_B, tile, border_radius=max(3, size // 7))
+    pygame.draw.rect(surface, (60, 72, 120), tile, 1, border_radius=max(3, size // 7))
+    if cell in (Cell.RED, Cell.BLUE):
+        side = Side.RED if cell is Cell.RED else Side.BLUE
+        sprite = gfx.piece_sprite(max(4, int(size * 0.74)), theme.SIDE_COLOURS[side])
+        surface.blit(sprite, sprite.get_rect(center=box.center))
+
+
+class ToolPalette:
+    """The four cells to place, as big tiles; ``on_change`` gets the chosen ``Cell``."""
+
+    def __init__(self, value: Cell, on_change: Callable[[Cell], None]) -> None:
+        self.value = value
+        self.on_change = on_change
+        self.rects: list[pygame.Rect] = []
+        self.hover: Cell | None = None
+
+    def layout(self, area: pygame.Rect, gap: int) -> None:
+        """Share ``area`` between the four tiles."""
+        width = (area.width - gap * 3) // 4
+        self.rects = [pygame.Rect(area.x + i * (width + gap), area.y, width, area.height) for i in range(4)]
+
+    def centre(self, cell: Cell) -> tuple[int, int]:
+        """Where the tile of ``cell`` is (tests click it)."""
+        return self.rects[_PALETTE.index(cell)].center
+
+    def choose(self, cell: Cell) -> None:
+        """Make ``cell`` the cell to place."""
+        if cell is not self.value:
+            self.value = cell
+            self.on_change(cell)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next(
+                (c for r, c in zip(self.rects, _PALETTE, strict=False) if r.collidepoint(event.pos)), None
+            )
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        for rect, cell in zip(self.rects, _PALETTE, strict=False):
+            if rect.collidepoint(event.pos):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.choose(cell)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, ui: Theme, time_s: float) -> None:
+        for index, (rect, cell) in enumerate(zip(self.rects, _PALETTE, strict=False)):
+            chosen = cell is self.value
+            accent = theme.SELECT if chosen else ((90, 108, 180) if cell is self.hover else (56, 66, 118))
+            if chosen:
+                halo = gfx.glow_box(rect.width + 20, rect.height + 20, theme.SELECT, 0.35, 10)
+                surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
+            gfx.panel(
+                surface,
+                rect,
+                fill=(34, 36, 58) if chosen else (20, 25, 52),
+                edge=accent,
+                alpha=240,
+                radius=max(6, rect.width // 7),
+                width=2,
+            )
+            caption_h = max(12, int(rect.height * 0.26))
+            icon = pygame.Rect(
+                rect.x, rect.y + rect.height * 0.08, rect.width, rect.height - caption_h - rect.height * 0.12
+            )
+            draw_cell_icon(surface, cell, icon.inflate(-rect.width * 0.3, 0))
+            name = fit_text(
+                ui,
+                tr(CELL_NAMES[cell]),
+                "body",
+                max(11, int(caption_h * 0.85)),
+                theme.TEXT if chosen else theme.TEXT_DIM,
+                rect.width - 6,
+                bold=chosen,
+            )
+            surface.blit(name, name.get_rect(midbottom=(rect.centerx, rect.bottom - rect.height * 0.05)))
+            key = ui.text(str(index + 1), "body", 11, theme.TEXT_FAINT)
+            if rect.width > key.get_width() * 5:
+                surface.blit(key, (rect.x + 5, rect.y + 2))
+
+
+class SymmetryPicker:
+    """Five chips, one per symmetry, each a tiny board showing where one stroke paints."""
+
+    def __init__(self, value: Symmetry, on_change: Callable[[Symmetry], None]) -> None:
+        self.value = value
+        self.on_change = on_change
+        self.rects: list[pygame.Rect] = []
+
+    def layout(self, area: pygame.Rect, gap: int) -> None:
+        count = len(Symmetry)
+        width = (area.width - gap * (count - 1)) // count
+        self.rects = [
+            pygame.Rect(area.x + i * (width + gap), area.y, width, area.height) for i in range(count)
+        ]
+
+    def centre(self, symmetry: Symmetry) -> tuple[int, int]:
+        """Where the chip of ``symmetry`` is (tests click it)."""
+        return self.rects[list(Symmetry).index(symmetry)].center
+
+    def choose(self, symmetry: Symmetry) -> None:
+        if symmetry is not self.value:
+            self.value = symmetry
+            self.on_change(symmetry)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        for rect, symmetry in zip(self.rects, Symmetry, strict=False):
+            if rect.collidepoint(event.pos):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.choose(symmetry)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
+        for rect, symmetry in zip(self.rects, Symmetry, strict=False):
+            chosen = symmetry is self.value
+            fill = theme.lerp_colour((20, 25, 52), theme.ACCENT, 0.22) if chosen else (20, 25, 52)
+            edge = theme.ACCENT if chosen else (64, 76, 130)
+            gfx.panel(surface, rect, fill=fill, edge=edge, alpha=235, radius=max(5, rect.height // 4))
+            self._draw_icon(surface, rect.inflate(-rect.width * 0.3, -rect.height * 0.24), symmetry, chosen)
+
+    @staticmethod
+    def _draw_icon(surface: pygame.Surface, area: pygame.Rect, symmetry: Symmetry, chosen: bool) -> None:
+        cell = max(2, min(area.width, area.height) // 7)
+        grid = pygame.Rect(0, 0, cell * 7, cell * 7)
+        grid.center = area.center
+        pygame.draw.rect(surface, (30, 36, 70), grid)
+        images = mirror_squares(_SAMPLE_SQUARE, symmetry)
+        for sq in images:
+            column, row = sq % 7, 6 - sq // 7
+            colour = theme.SELECT if sq == _SAMPLE_SQUARE else (theme.ACCENT if chosen else theme.TEXT_DIM)
+            pygame.draw.rect(surface, colour, (grid.x + column * cell, grid.y + row * cell, cell, cell))
+        axis = theme.ACCENT_2 if chosen else (110, 80, 140)
+        if symmetry in (Symmetry.LEFT_RIGHT, Symmetry.BOTH):
+            pygame.draw.line(surface, axis, (grid.centerx, grid.top - 2), (grid.centerx, grid.bottom + 1))
+        if symmetry in (Symmetry.TOP_BOTTOM, Symmetry.BOTH):
+            pygame.draw.line(surface, axis, (grid.left - 2, grid.centery), (grid.right + 1, grid.centery))
+        if symmetry is Symmetry.POINT:
+            pygame.draw.circle(surface, axis, grid.center, max(2, cell // 2 + 1))
+
+
+def draw_counts(
+    surface: pygame.Surface, ui: Theme, rect: pygame.Rect, counts: dict[Cell, int], size: int
+) -> None:
+    """The live count of blocks, pieces and empty squares, as icons and numbers in ``rect``."""
+    order = (Cell.BLOCK, Cell.RED, Cell.BLUE, Cell.EMPTY)
+    slot = rect.width // len(order)
+    icon = min(rect.height, max(10, int(size * 1.25)))
+    for index, cell in enumerate(order):
+        x = rect.x + index * slot
+        draw_cell_icon(surface, cell, pygame.Rect(x, rect.centery - icon // 2, icon, icon))
+        value = counts.get(cell, 0)
+        colour = theme.TEXT
+        text = str(value)
+        if cell is Cell.BLOCK:
+            text = f"{value}/{MAX_RECOMMENDED_BLOCKS}"
+            colour = theme.GOLD if value > MAX_RECOMMENDED_BLOCKS else theme.TEXT
+        elif cell in (Cell.RED, Cell.BLUE) and value == 0:
+            colour = theme.DANGER
+        rendered = fit_text(ui, text, "body", size, colour, slot - icon - 8, bold=True)
+        surface.blit(rendered, rendered.get_rect(midleft=(x + icon + 5, rect.centery)))

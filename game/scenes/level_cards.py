@@ -1,0 +1,130 @@
+"""Level cards: a thumbnail, a tag, the name and the description, or a damaged file and its reason.
+
+Level select (its "My levels" section) and the editor's level pickers draw
+the same cards with these functions.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.levels import LevelError, LevelInfo
+from game.i18n import tr
+from game.ui import gfx, theme
+from game.ui.board_view import thumbnail
+from game.ui.theme import Theme
+
+__all__ = ["damaged_name", "damaged_reason", "display_text", "draw_damaged_card", "draw_level_card"]
+
+
+def display_text(text: str, limit: int = 80) -> str:
+    """``text`` safe to render: control characters and undecodable bytes shown as ``?``, shortened."""
+    cleaned = "".join("?" if ord(char) < 32 or 0xD800 <= ord(char) <= 0xDFFF else char for char in text)
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+def damaged_name(error: LevelError) -> str:
+    """The file name of a damaged level, safe to show."""
+    if error.path is not None:
+        return display_text(error.path.name, 48)
+    return display_text(str(error).split(":", 1)[0], 48)
+
+
+def damaged_reason(error: LevelError) -> str:
+    """Why a level file cannot be used (the message without the file name), safe to show."""
+    text = str(error)
+    if error.path is not None and text.startswith(error.path.name + ":"):
+        text = text[len(error.path.name) + 1 :]
+    return display_text(text.strip(), 160)
+
+
+def _lines(ui: Theme, text: str, size: int, width: int, room: int) -> list[str]:
+    lines = ui.wrap(text, "body", size, width)
+    count = max(1, room // int(size * 1.3))
+    if len(lines) > count:
+        lines = [*lines[: count - 1], lines[count - 1] + "…"]
+    return lines
+
+
+def draw_level_card(
+    surface: pygame.Surface,
+    ui: Theme,
+    rect: pygame.Rect,
+    level: LevelInfo,
+    tag: str,
+    *,
+    hovered: bool = False,
+    chosen: bool = False,
+    scale: float = 1.0,
+) -> None:
+    """A playable level: its thumbnail on the left, ``tag``, name and description on the right."""
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    edge = theme.SELECT if chosen else (theme.ACCENT if hovered else (60, 74, 130))
+    if hovered or chosen:
+        halo = gfx.glow_box(rect.width + 32, rect.height + 32, edge, 0.45, 18)
+        surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
+    gfx.panel(surface, rect, edge=edge, radius=px(12))
+    pad = px(10)
+    picture = thumbnail(level.fen, rect.height - pad * 2)
+    surface.blit(picture, (rect.x + pad, rect.y + pad))
+    text_x = rect.x + pad * 2 + picture.get_width()
+    text_w = rect.right - pad - text_x
+    label = ui.text(tag, "title", px(12), theme.ACCENT_2)
+    surface.blit(label, (text_x, rect.y + pad))
+    name_text = display_text(level.name, 60)
+    name = ui.text(name_text, "title", px(19), theme.TEXT, bold=True)
+    if name.get_width() > text_w:
+        name = ui.text(name_text, "body", px(19), theme.TEXT, bold=True)
+    if name.get_width() > text_w:
+        name = name.subsurface((0, 0, max(1, text_w), name.get_height()))
+    surface.blit(name, (text_x, rect.y + pad + px(18)))
+    size = px(14)
+    y = rect.y + pad + px(46)
+    description = display_text(level.description.replace("\n", " "), 400) or tr("No description.")
+    for line in _lines(ui, description, size, text_w, rect.bottom - y - pad):
+        rendered = ui.text(line, "body", size, theme.TEXT_DIM)
+        surface.blit(rendered, (text_x, y))
+        y += int(size * 1.3)
+
+
+def draw_damaged_card(
+    surface: pygame.Surface,
+    ui: Theme,
+    rect: pygame.Rect,
+    error: LevelError,
+    *,
+    hovered: bool = False,
+    scale: float = 1.0,
+) -> None:
+    """A level file that cannot be used: a cracked placeholder, its file name and the reason."""
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    gfx.panel(
+        surface, rect, fill=(34, 20, 36), edge=theme.DANGER if hovered else (120, 56, 72), radius=px(12)
+    )
+    pad = px(10)
+    side = rect.height - pad * 2
+    slot = pygame.Rect(rect.x + pad, rect.y + pad, side, side)
+    pygame.draw.rect(surface, (22, 14, 26), slot, border_radius=px(8))
+    pygame.draw.rect(surface, (120, 56, 72), slot, 2, border_radius=px(8))
+    mark = ui.text("!", "title", max(12, side // 2), theme.DANGER, bold=True)
+    surface.blit(mark, mark.get_rect(center=slot.center))
+    text_x = slot.right + pad
+    text_w = rect.right - pad - text_x
+    label = ui.text(tr("DAMAGED FILE"), "title", px(12), theme.DANGER)
+    surface.blit(label, (text_x, rect.y + pad))
+    name = ui.text(damaged_name(error), "body", px(17), theme.TEXT, bold=True)
+    if name.get_width() > text_w:
+        name = name.subsurface((0, 0, max(1, text_w), name.get_height()))
+    surface.blit(name, (text_x, rect.y + pad + px(18)))
+    size = px(13)
+    y = rect.y + pad + px(44)
+    for line in _lines(ui, damaged_reason(error), size, text_w, rect.bottom - y - pad):
+        rendered = ui.text(line, "body", size, (236, 150, 150))
+        surface.blit(rendered, (text_x, y))
+        y += int(size * 1.3)

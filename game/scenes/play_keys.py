@@ -1,0 +1,466 @@
+"""Playing without a mouse: a board cursor for the arrow keys, and the keypad codes of seed 002.
+
+``PlayKeys`` belongs to a ``PlayScene`` and sees every event first. Arrow keys
+move a cursor over the board and Enter (or Space) selects the piece under it,
+then plays the square it is on; Tab hands the focus to the panel's buttons and
+back. Digits, from the numeric pad or the top row, feed ``KeypadEntry``: a cell
+typed as ``ij`` (row from the top, column from the left) selects a piece, then
+a move code (``1``-``9`` around 5, ``5x`` and ``5xy`` for jumps) plays it. An
+impossible move cancels back to the position prompt, as the seed asks. While a
+piece is selected by keypad the board shows the code of every reachable square.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.ataxx import InvalidMoveError, Move, Side, bits
+from game.engine.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
+from game.i18n import tr
+from game.ui import gfx, theme
+
+if TYPE_CHECKING:
+    from game.scenes.play import PlayScene
+
+__all__ = ["ALL_CODES", "KeypadEntry", "PlayKeys", "code_is_final", "digit_of"]
+
+ALL_CODES: frozenset[str] = frozenset(code for row in CODE_GRID for code in row if code)
+
+_DIGIT_KEYS: dict[int, str] = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)}
+_DIGIT_KEYS.update(
+    {getattr(pygame, f"K_KP_{n}", getattr(pygame, f"K_KP{n}", -1 - n)): str(n) for n in range(10)}
+)
+_ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+_ARROWS = {
+    pygame.K_UP: (1, 0),
+    pygame.K_DOWN: (-1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+MESSAGE_TIME = 3.0
+
+
+def digit_of(event: pygame.event.Event) -> str | None:
+    """The digit a key press types (numeric pad or top row), or None."""
+    return _DIGIT_KEYS.get(event.key)
+
+
+def code_is_final(code: str) -> bool:
+    """Whether typing ``code`` leaves nothing to wait for: no longer code starts with it."""
+    return not any(other != code and other.startswith(code) for other in ALL_CODES)
+
+
+class KeypadEntry:
+    """The seed's two-step keypad dialogue: a position, then a move; the typed digits and a message."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.digits = ""
+        self.message: tuple[str, str] | None = None
+        """(text already translated, kind: "error" or "info") shown under the prompt."""
+        self.message_time = 0.0
+        self.used = False
+        """Whether keypad play was used in this game: the codes overlay shows from then on."""
+
+    @property
+    def stage(self) -> str:
+        """``"cell"`` while a position is awaited, ``"move"`` once a piece is selected."""
+        return "move" if self.scene.selected is not None else "cell"
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` (already translated, without the side tag) under the prompt."""
+        self.message = (text, kind)
+        self.message_time = MESSAGE_TIME
+
+    def clear(self) -> None:
+        """Forget the digits typed so far."""
+        self.digits = ""
+
+    def type_digit(self, digit: str) -> None:
+        """One more digit; the entry goes through by itself once nothing longer can follow."""
+        self.used = True
+        if not self.scene.human_turn():
+            self.scene._reject(None, tr("Wait for your turn"))
+            return
+        self.digits += digit
+        if self.stage == "cell":
+            if len(self.digits) >= 2:
+                self.enter()
+        elif code_is_final(self.digits):
+            self.enter()
+        else:
+            self.scene.app.audio.play("click")
+
+    def backspace(self) -> bool:
+        """Remove the last digit; False when there was none."""
+        if not self.digits:
+            return False
+        self.digits = self.digits[:-1]
+        return True
+
+    def enter(self) -> None:
+        """Validate what was typed (Enter, or the last digit of a complete entry)."""
+        typed, self.digits = self.digits, ""
+        if not typed:
+            return
+        if self.stage == "cell":
+            self._enter_cell(typed)
+        else:
+            self._enter_move(typed)
+
+    def _enter_cell(self, typed: str) -> None:
+        scene = self.scene
+        board = scene.match.board
+        try:
+            square = parse_cell(typed)
+        except InvalidMoveError:
+            scene._reject(None)
+            self.say(tr("Position entered is incorrect."), "error")
+            return
+        owner = board.side_at(square)
+        if owner is not board.turn:
+            scene._reject(square)
+            if owner is None:
+                self.say(tr("Position entered is incorrect.") + " " + tr("No piece of yours there."), "error")
+            else:
+                self.say(tr("Position entered is incorrect.") + " " + tr("That is not your piece."), "error")
+            return
+        if not scene._movable(square):
+            scene._reject(square)
+            self.say(tr("Position entered is incorrect.") + " " + tr("That piece cannot move."), "error")
+            return
+        self.message = None
+        scene.select(square)
+        scene.keys.cursor = square
+
+    def _enter_move(self, typed: str) -> None:
+        scene = self.scene
+        source = scene.selected
+        assert source is not None
+        move: Move | None = None
+        try:
+            candidate = move_for_code(source, typed)
+        except InvalidMoveError:
+            candidate = None
+        if candidate is not None:
+            move = scene.move_for(source, candidate.to_square)
+        if move is None:
+            # The seed: an impossible move gives up this one and asks for a position again.
+            scene.select(None)
+            scene._reject(candidate.to_square if candidate is not None else source)
+            self.say(tr("This move is invalid."), "error")
+            return
+        scene.keys.cursor = move.to_square
+        scene.play(move)
+
+    def update(self, dt: float) -> None:
+        """Let the last message fade out."""
+        if self.message is not None:
+            self.message_time -= dt
+            if self.message_time <= 0:
+                self.message = None
+
+
+class PlayKeys:
+    """The play screen's keyboard: the board cursor, the keypad entry, and what they draw."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.entry = KeypadEntry(scene)
+        self.cursor: int | None = None
+        self.cursor_shown = False
+        self.show_codes = False
+        """Show the keypad codes on the targets of a selected piece (K toggles; typing digits sets it)."""
+        self._seen_ply = scene.match.ply
+        self._seen_counts = self._counts()
+
+    # -- events --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys for the board; True when consumed. The panel gets the event when this declines."""
+        scene = self.scene
+        self._sync()  # a move played since the last frame starts a fresh entry before this key
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.cursor_shown = False
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        widgets = scene.panel.widgets
+        if widgets.focus is not None:
+            # The panel has the focus: Tab walks its buttons and then comes back to the board.
+            if key == pygame.K_TAB:
+                usable = [index for index, button in enumerate(widgets.buttons) if button.active]
+                if widgets.focus == (usable[-1] if usable else None) or not usable:
+                    widgets._set_focus(None)
+                    self.cursor_shown = True
+                    return True
+                return False
+            if key == pygame.K_ESCAPE:
+                widgets._set_focus(None)
+                self.cursor_shown = True
+                return True
+            return False
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if ctrl and key == pygame.K_y:
+            scene.redo()
+            return True
+        if ctrl and key == pygame.K_z:
+            scene.undo()
+            return True
+        digit = digit_of(event)
+        if digit is not None and not ctrl:
+            self.show_codes = True
+            self.entry.type_digit(digit)
+            return True
+        if key == pygame.K_BACKSPACE and self.entry.backspace():
+            return True
+        if key in _ENTER_KEYS and self.entry.digits:
+            self.entry.enter()
+            return True
+        if key == pygame.K_ESCAPE and (self.entry.digits or scene.selected is not None):
+            self.entry.clear()
+            scene.select(None)
+            scene.app.audio.play("click")
+            return True
+        if key == pygame.K_k and not ctrl:
+            self.show_codes = not self.show_codes
+            scene.app.audio.play("click")
+            return True
+        if key in _ARROWS:
+            self._move_cursor(*_ARROWS[key])
+            return True
+        if key == pygame.K_TAB:
+            usable = [index for index, button in enumerate(widgets.buttons) if button.active]
+            if usable:
+                widgets._set_focus(usable[0])
+                self.cursor_shown = False
+                return True
+            return False
+        if key in (*_ENTER_KEYS, pygame.K_SPACE):
+            if scene.anim is not None or scene.pass_timer is not None:
+                scene._skip()
+                return True
+            if self.cursor_shown or key != pygame.K_SPACE:
+                self.activate()
+                return True
+        return False
+
+    def _move_cursor(self, rows_up: int, columns_right: int) -> None:
+        scene = self.scene
+        if self.cursor is None or not self.cursor_shown:
+            if self.cursor is None:
+                self.cursor = scene.selected if scene.selected is not None else self._first_piece()
+            self.cursor_shown = True
+            scene.hover = self.cursor
+            return
+        row = min(6, max(0, self.cursor // 7 + rows_up))
+        column = min(6, max(0, self.cursor % 7 + columns_right))
+        self.cursor = row * 7 + column
+        scene.hover = self.cursor
+
+    def _first_piece(self) -> int:
+        board = self.scene.match.board
+        own = [sq for sq in range(49) if board.side_at(sq) is board.turn and self.scene._movable(sq)]
+        if not own:
+            return 3 * 7 + 3
+        # The one nearest the top-left, as a reader scans the board.
+        return min(own, key=lambda sq: (6 - sq // 7, sq % 7))
+
+    def activate(self) -> None:
+        """Enter on the cursor: select the piece there, or play to that square."""
+        scene = self.scene
+        if not self.cursor_shown or self.cursor is None:
+            self._move_cursor(0, 0)
+            return
+        square = self.cursor
+        if scene.selected == square:
+            scene.select(None)
+            return
+        scene._press(scene.view.square_centre(square))
+        scene.drag = None  # a key press never starts a drag
+
+    # -- the frame --
+
+    def _counts(self) -> tuple[int, int]:
+        board = self.scene.match.board
+        return board.count(Side.RED), board.count(Side.BLUE)
+
+    def update(self, dt: float) -> None:
+        """Notice moves however they were played, to say who infected whom or passed."""
+        self.entry.update(dt)
+        if self.cursor_shown and self.cursor is not None:
+            self.scene.hover = self.cursor
+        self._sync()
+
+    def _sync(self) -> None:
+        scene = self.scene
+        ply = scene.match.ply
+        if ply != self._seen_ply:
+            counts = self._counts()
+            last = scene.match.board.peek()
+            if ply == self._seen_ply + 1 and last is not None:
+                mover = scene.match.turn.opponent
+                if last.is_pass:
+                    self.entry.say(tr("passes."), "info:" + mover.name)
+                elif counts[mover.opponent.value] < self._seen_counts[mover.opponent.value]:
+                    self.entry.say(tr("infects the opponent!"), "info:" + mover.name)
+            else:
+                self.entry.message = None
+            self.entry.clear()
+            self._seen_ply, self._seen_counts = ply, counts
+
+    # -- drawing --
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The keypad codes on the reachable squares, and the cursor."""
+        scene = self.scene
+        if self.show_codes and scene.selected is not None and scene.anim is None and scene.human_turn():
+            self._draw_codes(surface, scene.selected)
+        if self.cursor_shown and self.cursor is not None and scene.panel.widgets.focus is None:
+            self._draw_cursor(surface, self.cursor)
+
+    def _draw_codes(self, surface: pygame.Surface, source: int) -> None:
+        scene = self.scene
+        view = scene.view
+        ui = scene.app.theme
+        clones, jumps = scene.targets(source)
+        size = max(11, int(view.cell * 0.26))
+        for targets, colour in ((clones, theme.CLONE), (jumps, theme.JUMP)):
+            for sq in bits(targets):
+                code = code_for_offset(source // 7 - sq // 7, sq % 7 - source % 7)
+                typed = self.entry.digits and code.startswith(self.entry.digits)
+                text = ui.text(code, "title", size, theme.TEXT, bold=True)
+                rect = text.get_rect(center=view.square_centre(sq))
+                chip = rect.inflate(size * 0.7, size * 0.35)
+                layer = pygame.Surface(chip.size, pygame.SRCALPHA)
+                fill = theme.lerp_colour((10, 12, 30), colour, 0.55 if typed else 0.25)
+                pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=chip.height // 2)
+                edge = theme.GOLD if typed else colour
+                pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=chip.height // 2)
+                surface.blit(layer, chip.topleft)
+                surface.blit(text, rect)
+        # The source is key 5 of the pad: say so, small, in its top-left corner.
+        label = ui.text("5", "title", max(10, int(view.cell * 0.2)), theme.SELECT, bold=True)
+        corner = view.square_rect(source)
+        surface.blit(label, (corner.x + view.cell * 0.09, corner.y + view.cell * 0.05))
+
+    def _draw_cursor(self, surface: pygame.Surface, square: int) -> None:
+        scene = self.scene
+        view = scene.view
+        rect = view.square_rect(square)
+        glow = 0.5 + 0.5 * math.sin(scene.time * 6)
+        inset = int(view.cell * (0.02 + 0.03 * glow))
+        rect = rect.inflate(-inset * 2, -inset * 2)
+        halo = gfx.glow_box(
+            rect.width + view.cell // 3,
+            rect.height + view.cell // 3,
+            theme.ACCENT,
+            0.12 + 0.08 * glow,
+            view.cell // 6,
+        )
+        surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
+        arm = max(6, rect.width // 4)
+        width = max(3, view.cell // 16)
+        colour = theme.lerp_colour(theme.ACCENT, (255, 255, 255), 0.3 * glow)
+        for corner, (dx, dy) in (
+            (rect.topleft, (1, 1)),
+            (rect.topright, (-1, 1)),
+            (rect.bottomleft, (1, -1)),
+            (rect.bottomright, (-1, -1)),
+        ):
+            x, y = corner[0] - (1 if dx < 0 else 0), corner[1] - (1 if dy < 0 else 0)
+            pygame.draw.line(surface, colour, (x, y), (x + dx * arm, y), width)
+            pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
+        # The square's keypad name (row then column), on a small tab below the square.
+        ui = scene.app.theme
+        tag = ui.text(cell_code(square), "body", max(10, int(view.cell * 0.2)), (8, 10, 26), bold=True)
+        tab = tag.get_rect(midtop=(rect.centerx, rect.bottom - tag.get_height() // 3)).inflate(
+            view.cell // 8, 0
+        )
+        pygame.draw.rect(surface, colour, tab, border_radius=tab.height // 2)
+        surface.blit(tag, tag.get_rect(center=tab.center))
+
+    def prompt(self) -> tuple[Side, str]:
+        """The side the prompt speaks to and the seed's prompt line (translated)."""
+        scene = self.scene
+        side = scene.match.turn
+        if scene.pass_timer is not None:
+            return side, tr("passes.")
+        if scene.match.is_over:
+            return side, tr("The game is over.")
+        if not scene.match.current_player.is_human:
+            return side, tr("is thinking…")
+        if self.entry.stage == "move":
+            return side, tr("Enter a move:")
+        return side, tr("Enter a position to play:")
+
+    def draw_prompt(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The seed's console line in the panel: ``[Red] - Enter a position to play: 3_``."""
+        scene = self.scene
+        ui = scene.app.theme
+        pygame.draw.rect(surface, (10, 12, 28), rect, border_radius=scene.px(8))
+        waiting = scene.human_turn() and not scene.match.is_over
+        edge = theme.lerp_colour((44, 52, 94), theme.ACCENT, 0.5) if self.entry.digits else (44, 52, 94)
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=scene.px(8))
+        pad = scene.px(8)
+        side, line = self.prompt()
+        tag = "[" + tr(theme.SIDE_NAMES[side]) + "]"
+        digits = self.entry.digits
+        for size in (scene.px(14), scene.px(13), scene.px(12), scene.px(11)):
+            parts = [
+                ui.text(tag, "body", size, theme.SIDE_COLOURS[side], bold=True),
+                ui.text(" - " + line + " ", "body", size, theme.TEXT if waiting else theme.TEXT_FAINT),
+                ui.text(digits or " ", "title", size, theme.GOLD, bold=True),
+            ]
+            if sum(part.get_width() for part in parts) + size <= rect.width - pad * 2:
+                break
+        x, y = rect.x + pad, rect.y + scene.px(6)
+        for part in parts[:2]:
+            surface.blit(part, (x, y))
+            x += part.get_width()
+        if digits:
+            surface.blit(parts[2], (x, y))
+            x += parts[2].get_width() + 1
+        if waiting and (scene.time * 2) % 2 < 1.3:
+            caret = pygame.Rect(x + 1, y + 2, max(2, size // 2), parts[0].get_height() - 4)
+            pygame.draw.rect(surface, theme.GOLD, caret)
+        message = self.entry.message
+        small = scene.px(12)
+        if message is not None:
+            text, kind = message
+            alpha = min(1.0, self.entry.message_time / 0.4)
+            if kind.startswith("info:"):
+                speaker = Side[kind.split(":", 1)[1]]
+                colour = theme.SIDE_COLOURS[speaker]
+                text = "[" + tr(theme.SIDE_NAMES[speaker]) + "] - " + text
+            else:
+                colour = theme.DANGER if kind == "error" else theme.GOLD
+                text = tag + " - " + text
+            rendered = _fit(ui, text, small, colour, rect.width - pad * 2)
+            if alpha < 1:
+                rendered = rendered.copy()
+                rendered.set_alpha(int(255 * alpha))
+            surface.blit(rendered, (rect.x + pad, rect.bottom - scene.px(6) - rendered.get_height()))
+        elif waiting:
+            if self.entry.stage == "move":
+                help_text = tr("1-9 clone · 5 then a direction jumps")
+            else:
+                help_text = tr("Type row then column (11-77), or arrows")
+            rendered = _fit(ui, help_text, small, theme.TEXT_FAINT, rect.width - pad * 2)
+            surface.blit(rendered, (rect.x + pad, rect.bottom - scene.px(6) - rendered.get_height()))
+
+
+def _fit(ui: theme.Theme, text: str, size: int, colour: theme.Colour, width: int) -> pygame.Surface:
+    """``text`` at ``size`` or smaller so that it fits ``width``; shortened with … at the smallest."""
+    for step in (size, size - 1, size - 2):
+        rendered = ui.text(text, "body", max(10, step), colour)
+        if rendered.get_width() <= width:
+            return rendered
+    while len(text) > 4 and rendered.get_width() > width:
+        text = text[:-2]
+        rendered = ui.text(text + "…", "body", max(10, size - 2), colour)
+    return rendered

@@ -1,0 +1,43 @@
+"""Names shown to the player in their language: sides, players, levels.
+
+Fixed interface strings go through ``game.i18n.tr`` where they are written.
+These helpers are for names that come from data (a level file, a saved game):
+a shipped level's name has a translation in the catalogue, a level the
+player made does not and is shown as written — without being reported as a
+missing translation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.engine.ataxx import Side
+from game.i18n import current_language, load_catalog, tr
+from game.ui import theme
+
+__all__ = ["player_label", "side_name", "tr_data"]
+
+
+def tr_data(text: str) -> str:
+    """``text`` translated if the catalogue knows it, else unchanged (names from files)."""
+    return load_catalog(current_language()).get(text, text)
+
+
+def side_name(side: Side) -> str:
+    """The colour name of ``side`` in the current palette and language ("Red", "Orange"...)."""
+    return tr(theme.SIDE_NAMES[side])
+
+
+def player_label(name: str) -> str:
+    """A player's stored display name ("You", "Red", "Casual", "Computer (casual)") translated."""
+    if name in ("Red", "Blue"):
+        return side_name(Side.RED if name == "Red" else Side.BLUE)
+    found = re.fullmatch(r"Computer \((\w+)\)", name)
+    if found:
+        from game.ai.levels import level_by_key
+
+        try:
+            return tr("Computer ({level})", level=tr(level_by_key(found.group(1)).name))
+        except ValueError:
+            return name
+    return tr_data(name)

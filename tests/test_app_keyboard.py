@@ -1,0 +1,196 @@
+"""Playing without a mouse, through the real App: arrow keys and Enter, and seed 002's keypad codes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine.ataxx import Move, Side, bits, neighbours
+from game.engine.keypad import cell_code, code_for_move
+from game.i18n import set_language
+from game.scenes.levelselect import LevelSelectScene
+from game.scenes.menu import MenuScene
+from game.scenes.newgame import NewGameScene
+from game.scenes.play import PlayScene
+from game.scenes.play_keys import code_is_final
+from game.scenes.results import ResultsScene
+from game.ui.driver import Driver
+
+KEYPAD = {str(n): getattr(pygame, f"K_KP_{n}", None) or getattr(pygame, f"K_KP{n}") for n in range(10)}
+TOP_ROW = {str(n): getattr(pygame, f"K_{n}") for n in range(10)}
+
+
+@pytest.fixture
+def driver():
+    driver = Driver.fast()
+    yield driver
+    driver.app.close()
+    set_language("en")
+
+
+def _greedy(board, rng):
+    moves = board.legal_moves()
+    return max(moves, key=lambda m: (board.captures(m).bit_count() + m.is_clone, rng.random()))
+
+
+def _source(board, move: Move) -> int:
+    if move.is_jump:
+        return move.from_square
+    return bits(neighbours(move.to_square) & board.pieces[board.turn])[0]
+
+
+def _walk(driver: Driver, play: PlayScene, target: int) -> None:
+    """Arrow keys from the cursor to ``target``."""
+    keys = play.keys
+    if not keys.cursor_shown:
+        driver.key(pygame.K_RIGHT)  # the first arrow shows the cursor where it is
+    assert keys.cursor is not None
+    while keys.cursor % 7 != target % 7:
+        driver.key(pygame.K_RIGHT if target % 7 > keys.cursor % 7 else pygame.K_LEFT)
+    while keys.cursor // 7 != target // 7:
+        driver.key(pygame.K_UP if target // 7 > keys.cursor // 7 else pygame.K_DOWN)
+    assert keys.cursor == target
+
+
+def _to_play_screen_by_keys(driver: Driver, two_players: bool) -> PlayScene:
+    assert isinstance(driver.top, MenuScene)
+    driver.key(pygame.K_RETURN)  # the first Enter shows the focus on New game
+    driver.key(pygame.K_RETURN)
+    scene = driver.top
+    assert isinstance(scene, NewGameScene)
+    driver.key(pygame.K_DOWN)  # the opponent row
+    driver.key(pygame.K_RIGHT if two_players else pygame.K_LEFT)
+    assert scene.config.vs_computer is not two_players
+    if not two_players:
+        for _ in range(3):
+            driver.key(pygame.K_DOWN)  # who starts, your colour, the computer's level
+        for _ in range(5):
+            driver.key(pygame.K_LEFT)
+        assert scene.config.level == "beginner"
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, LevelSelectScene)
+    driver.key(pygame.K_RETURN)  # focus the first card
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RETURN)
+    play = driver.top
+    assert isinstance(play, PlayScene)
+    assert play.level.name == driver.app.scenes[-2].levels[1].name
+    return play
+
+
+def test_a_whole_game_by_arrows_and_enter(driver: Driver) -> None:
+    play = _to_play_screen_by_keys(driver, two_players=True)
+    rng = random.Random(8)
+    for _ in range(300):
+        driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=30)
+        if play.match.is_over:
+            break
+        board = play.match.board
+        move = _greedy(board, rng)
+        before = play.match.ply
+        _walk(driver, play, _source(board, move))
+        driver.key(pygame.K_RETURN)
+        assert play.selected == _source(board, move)
+        _walk(driver, play, move.to_square)
+        driver.key(pygame.K_KP_ENTER if before % 2 else pygame.K_RETURN)
+        assert play.match.moves[before] == move
+    assert play.match.is_over
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=120)
+    driver.key(pygame.K_ESCAPE)  # Esc on the results: back to the menu
+    assert isinstance(driver.top, MenuScene)
+
+
+def test_keys_cancel_undo_redo_and_tab_to_the_buttons(driver: Driver) -> None:
+    play = _to_play_screen_by_keys(driver, two_players=True)
+    driver.key(pygame.K_RIGHT)
+    start = play.keys.cursor
+    driver.key(pygame.K_RETURN)
+    assert play.selected == start
+    driver.key(pygame.K_ESCAPE)  # Esc drops the selection first...
+    assert play.selected is None and isinstance(driver.top, PlayScene)
+    move = play.match.legal_moves()[0]
+    _walk(driver, play, _source(play.match.board, move))
+    driver.key(pygame.K_RETURN)
+    _walk(driver, play, move.to_square)
+    driver.key(pygame.K_RETURN)
+    assert play.match.ply == 1
+    driver.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert play.match.ply == 0
+    driver.key(pygame.K_y, pygame.KMOD_LCTRL)
+    assert play.match.ply == 1
+    driver.key(pygame.K_TAB)  # to the panel's buttons; Enter presses the focused one (Undo)
+    assert play.panel.widgets.focus is not None
+    driver.key(pygame.K_RETURN)
+    assert play.match.ply == 0
+    driver.key(pygame.K_ESCAPE)  # back to the board
+    assert play.panel.widgets.focus is None and play.keys.cursor_shown
+    driver.key(pygame.K_ESCAPE)  # ...then opens the game menu
+    assert type(driver.top).__name__ == "PauseScene"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is play
+
+
+def _type(driver: Driver, text: str, pad: dict[str, int]) -> None:
+    for digit in text:
+        driver.key(pad[digit])
+
+
+def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> None:
+    play = _to_play_screen_by_keys(driver, two_players=False)
+    assert play.vs_computer and play.match.player(Side.BLUE).level == "beginner"
+    rng = random.Random(4)
+    entered = 0
+    for turn in range(200):
+        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=900, sleep=0.001)
+        if play.match.is_over:
+            break
+        board = play.match.board
+        move = _greedy(board, rng)
+        source = _source(board, move)
+        pad = KEYPAD if turn % 2 else TOP_ROW  # the numeric pad and the top row both work
+        before = play.match.ply
+        _type(driver, cell_code(source), pad)  # two digits go through by themselves
+        assert play.selected == source and play.keys.entry.stage == "move"
+        code = code_for_move(Move(source, move.to_square))
+        _type(driver, code, pad)
+        if not code_is_final(code):
+            driver.key(pygame.K_KP_ENTER)
+        assert play.match.moves[before].to_square == move.to_square
+        entered += 1
+    assert play.match.is_over and entered > 5
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=120)
+
+
+def test_keypad_mistakes_follow_the_seed(driver: Driver) -> None:
+    driver.press("New game")
+    driver.click(driver.top.opponent.rects[1].center)
+    driver.press("Choose level")
+    driver.click(driver.top.card_centre(0))
+    play = driver.top
+    entry = play.keys.entry
+    _type(driver, "44", TOP_ROW)  # an empty square
+    assert play.selected is None and entry.message[1] == "error"
+    assert "Position entered is incorrect." in entry.message[0]
+    _type(driver, "9", TOP_ROW)
+    driver.key(pygame.K_RETURN)  # one digit, then Enter: not a cell
+    assert "incorrect" in entry.message[0]
+    _type(driver, "11", KEYPAD)  # Red's a7
+    assert play.selected == 6 * 7
+    assert play.keys.show_codes
+    _type(driver, "7", KEYPAD)  # up-left of a7: off the board, so back to the position
+    assert play.selected is None and entry.message[0] == "This move is invalid."
+    assert play.match.ply == 0
+    _type(driver, "11", KEYPAD)
+    _type(driver, "5", KEYPAD)
+    assert entry.digits == "5"  # 5 alone waits for more
+    driver.key(pygame.K_BACKSPACE)
+    assert entry.digits == ""
+    _type(driver, "3", KEYPAD)  # a7 -> b6
+    assert [str(m) for m in play.match.moves] == ["b6"]
+    # French prompts, as in the seed.
+    set_language("fr")
+    side, line = play.keys.prompt()
+    assert side is Side.BLUE and line == "Saisir une position à jouer :"
+    driver.frames(2)

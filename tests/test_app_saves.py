@@ -1,0 +1,244 @@
+"""Save, Save as, Load, Continue and the autosave through the real scenes, driven by events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import saves
+from game.engine.ataxx import Move
+from game.engine.match import Match, Player
+from game.scenes.dialog import Dialog
+from game.scenes.menu import MenuScene
+from game.scenes.pause import PauseScene
+from game.scenes.play import PlayScene
+from game.scenes.saveload import LoadScene, SaveAsScene, open_match
+from game.ui.driver import Driver
+
+
+@pytest.fixture
+def driver():
+    driver = Driver.fast()
+    yield driver
+    driver.app.close()
+
+
+def _two_player_game(driver: Driver) -> PlayScene:
+    driver.press("New game")
+    driver.click(driver.top.opponent.rects[1].center)  # "Second player"
+    driver.press("Choose level")
+    driver.click(driver.top.card_centre(0))
+    play = driver.top
+    assert isinstance(play, PlayScene)
+    return play
+
+
+def _type(driver: Driver, text: str, *, clear: bool = True) -> None:
+    if clear:
+        for _ in range(saves.MAX_NAME_LENGTH + 5):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    driver.frames(1)
+
+
+def _history(match: Match) -> tuple[list[str], list[str]]:
+    return [str(m) for m in match.moves], [str(m) for m in match.redo_moves]
+
+
+def test_save_as_load_and_continue_keep_history_players_and_level(driver: Driver, user_data_dir: Path) -> None:
+    play = _two_player_game(driver)
+    for text in ("b6", "f6", "g1e3", "a1c3"):
+        driver.play_move(Move.from_uai(text))
+    driver.press("Undo")
+    driver.press("Undo")
+    moves, redo = _history(play.match)
+    assert moves == ["b6", "f6"] and redo == ["g1e3", "a1c3"]
+    level_name = play.level.name
+    # The autosave follows every change, history included.
+    auto, _ = saves.load_autosave()
+    assert _history(auto) == (moves, redo)
+
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseScene)
+    driver.press("Save as")
+    assert isinstance(driver.top, SaveAsScene)
+    _type(driver, "Évening game #1")
+    driver.key(pygame.K_RETURN)
+    assert driver.top is play, "saving returns to the game"
+    path = user_data_dir / "saves" / "Évening game 1.pgn"
+    assert path.is_file()
+    assert play.keeper.save_name == "Évening game 1" and play.toast is not None
+
+    # Save (to the same name) after one more move: no question asked.
+    driver.press("Redo")
+    driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert driver.top is play
+    assert [str(m) for m in saves.load_game(path)[0].moves] == ["b6", "f6", "g1e3"]
+    driver.press("Undo")
+
+    driver.key(pygame.K_ESCAPE)
+    driver.press("Quit to menu")
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    assert menu.button("Continue").visible
+
+    driver.press("Load game")
+    load = driver.top
+    assert isinstance(load, LoadScene)
+    index = load.index_of("Évening game 1")
+    if load.selected != index:
+        driver.click(load.row_rect(index).center)  # a click selects; a click on the selection loads
+    driver.press("Load")
+    loaded = driver.top
+    assert isinstance(loaded, PlayScene) and loaded is not play
+    assert _history(loaded.match) == (["b6", "f6", "g1e3"], ["a1c3"])
+    assert loaded.level.name == level_name
+    assert [p.is_human for p in loaded.match.players] == [True, True]
+    assert loaded.keeper.save_name == "Évening game 1"
+    driver.press("Redo")
+    assert _history(loaded.match) == (["b6", "f6", "g1e3", "a1c3"], [])
+    assert [type(s) for s in driver.app.scenes] == [MenuScene, PlayScene]
+
+    driver.key(pygame.K_ESCAPE)
+    driver.press("Quit to menu")
+    driver.press("Continue")
+    resumed = driver.top
+    assert isinstance(resumed, PlayScene)
+    assert _history(resumed.match) == (["b6", "f6", "g1e3", "a1c3"], [])
+    assert resumed.level.name == level_name
+
+
+def test_loading_against_the_computer_restores_the_players(driver: Driver) -> None:
+    match = Match(players=(Player.computer("expert", "Expert"), Player.human("You")))
+    match.play(Move.from_uai("b6"))
+    saves.save_game("vs expert", match, level_name="Diamond")
+    driver.press("Load game")
+    driver.press("Load")
+    play = driver.top
+    assert isinstance(play, PlayScene)
+    assert play.vs_computer and play.config.level == "expert"
+    assert play.match.player(play.config.human_side).is_human
+    assert play.level.name == "Diamond" and play.match.ply == 1
+
+
+def test_save_as_refuses_empty_names_and_asks_before_replacing(driver: Driver, user_data_dir: Path) -> None:
+    play = _two_player_game(driver)
+    driver.play_move(Move.from_uai("b6"))
+    saves.save_game("taken", Match(), level_name="Classic")
+    driver.key(pygame.K_ESCAPE)
+    driver.press("Save as")
+    dialog = driver.top
+    _type(driver, "../../..")
+    driver.press("Save")
+    assert driver.top is dialog and dialog.error, "a name with no letters is refused"
+    _type(driver, "../../etc/taken")
+    driver.press("Save")  # sanitised to "etctaken": a new file, inside the saves folder
+    assert driver.top is play
+    assert (user_data_dir / "saves" / "etctaken.pgn").is_file()
+    assert not (user_data_dir.parent / "etc").exists()
+    driver.key(pygame.K_ESCAPE)
+    driver.press("Save as")
+    _type(driver, "taken")
+    driver.press("Save")
+    confirm = driver.top
+    assert isinstance(confirm, Dialog) and confirm.title == "Replace?"
+    driver.press("Replace")
+    assert driver.top is play
+    assert saves.load_game(user_data_dir / "saves" / "taken.pgn")[0].ply == 1
+
+
+def test_finished_games_remove_the_autosave_and_a_damaged_one_is_reported(
+    driver: Driver, user_data_dir: Path
+) -> None:
+    fen = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
+    open_match(driver.app, Match(fen, (Player.human("Red"), Player.human("Blue"))), "Nearly full")
+    play = driver.top
+    driver.play_move(Move.from_uai("g7"))
+    assert play.match.is_over
+    driver.frames(2)
+    assert not saves.autosave_path().exists()
+    # A damaged autosave: Continue names the file, sets it aside and the menu goes on.
+    saves.autosave_path().write_bytes(b"\x00\x01\x02 not a game")
+    driver.app.reset(MenuScene(driver.app))
+    driver.frames(1)
+    driver.press("Continue")
+    message = driver.top
+    assert isinstance(message, Dialog)
+    assert any("autosave.pgn" in line for line in message.lines)
+    assert list(user_data_dir.glob("autosave.damaged-*.pgn"))
+    driver.press("OK")
+    menu = driver.top
+    assert isinstance(menu, MenuScene) and not menu.button("Continue").visible
+
+
+def _damaged_files(folder: Path) -> dict[str, bytes]:
+    good = saves.match_to_pgn(Match(), level_name="Classic").encode()
+    files = {
+        "empty.pgn": b"",
+        "truncated.pgn": good[: good.index(b"[Black") + 9],  # cut inside a tag
+        "binary.pgn": bytes(range(256)) * 4,
+        "huge.pgn": b"[Event \"x\"]\n" + b"1. b6 " * 400_000,
+        "chess.pgn": b'[Event "Chess"]\n\n1. e4 e5 2. Nf3 Nc6 *\n',
+        "bad fen.pgn": b'[FEN "not a position"]\n\n*\n',
+        "latin1.pgn": "[Event \"\xe9t\xe9\"]\n\n*\n".encode("latin-1"),
+        "CON.pgn": good,
+        "..pgn": good,
+        "\u202eevil\u200b name.pgn": good,
+        ("x" * 200) + ".pgn": good,
+    }
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    (folder / "a folder.pgn").mkdir()
+    link = folder / "link.pgn"
+    try:
+        link.symlink_to("/etc/passwd")
+    except OSError:
+        pass
+    return files
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_damaged_files_of_every_kind_are_listed_and_never_block_the_others(
+    language: str, user_data_dir: Path
+) -> None:
+    saves.save_game("good one", Match(), level_name="Classic")
+    _damaged_files(saves.saves_dir())
+    driver = Driver.fast()
+    try:
+        driver.app.settings.language = language
+        from game.i18n import set_language
+
+        set_language(language)
+        driver.press("Load game")
+        load = driver.top
+        assert isinstance(load, LoadScene)
+        names = {entry.name: entry for entry in load.entries}
+        assert isinstance(names["good one"], saves.SaveEntry)
+        for bad in ("empty", "truncated", "binary", "huge", "chess", "bad fen", "latin1", "a folder"):
+            assert isinstance(names[bad], saves.DamagedSave), bad
+        # Draw every row (scrolling through the list), in both languages, without a failure.
+        for index in range(len(load.entries)):
+            load._select(index)
+            driver.frames(1)
+            assert driver.top is load
+        # A damaged file cannot be loaded but can be deleted, after a confirmation.
+        load._select(load.index_of("binary"))
+        assert not load.button("Load").enabled
+        driver.frames(1)
+        driver.press("Delete")
+        assert isinstance(driver.top, Dialog)
+        driver.press("Delete")
+        assert driver.top is load and "binary" not in {e.name for e in load.entries}
+        assert not (saves.saves_dir() / "binary.pgn").exists()
+        load._select(load.index_of("good one"))
+        driver.frames(1)
+        driver.press("Load")
+        assert isinstance(driver.top, PlayScene)
+    finally:
+        driver.app.close()
+        from game.i18n import set_language
+
+        set_language("en")
