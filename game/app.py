@@ -223,6 +223,8 @@ class App:
             self._call(self.scenes[-1], "pause")
         self.scenes.append(scene)
         self._call(scene, "enter")
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.lock_down(scene)
 
     def pop(self) -> Scene | None:
         """Remove the top scene and resume the one beneath."""
@@ -233,6 +235,8 @@ class App:
         self._failed.discard(id(scene))
         if self.scenes:
             self._call(self.scenes[-1], "resume")
+            if self.kiosk_mode is not None:
+                self.kiosk_mode.lock_down(self.scenes[-1])
         return scene
 
     def replace(self, scene: Scene) -> None:
@@ -243,6 +247,8 @@ class App:
             self._failed.discard(id(old))
         self.scenes.append(scene)
         self._call(scene, "enter")
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.lock_down(scene)
 
     def reset(self, scene: Scene) -> None:
         """Empty the stack and start again from ``scene`` (e.g. back to the menu)."""

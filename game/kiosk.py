@@ -35,6 +35,11 @@ IDLE = 60.0
 GAME_IDLE = 120.0
 ADMIN_CHORD = "Ctrl+Alt+Shift+Q"
 _CHORD_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
+KIOSK_HIDDEN_BUTTONS = frozenset(
+    {"Quit", "Save", "Save as", "Load game", "Delete", "Reset", "Level editor", "Export", "Import"}
+)
+"""Buttons no kiosk shows: leaving the program, and everything that writes or reads the player's files
+(the autosave and Continue stay)."""
 _INPUT_EVENTS = (
     pygame.KEYDOWN,
     pygame.MOUSEBUTTONDOWN,
@@ -121,6 +126,19 @@ class Kiosk:
             logging.getLogger().removeHandler(self._log_handler)
             self._log_handler.close()
             self._log_handler = None
+
+    def lock_down(self, scene: object) -> None:
+        """Hide ``scene``'s buttons that a kiosk must not offer (called as each scene enters)."""
+        from game.i18n import tr
+
+        hidden = KIOSK_HIDDEN_BUTTONS | {tr(label) for label in KIOSK_HIDDEN_BUTTONS}
+        groups = [getattr(scene, "widgets", None), getattr(getattr(scene, "panel", None), "widgets", None)]
+        for group in groups:
+            for button in getattr(group, "buttons", ()):
+                if getattr(button, "label", None) in hidden:
+                    button.visible = False
+        if hasattr(scene, "_layout_size"):
+            scene._layout_size = None  # lay out again without them
 
     # -- events --
 

@@ -151,3 +151,17 @@ def test_timers_from_the_environment(monkeypatch) -> None:
     assert timer_from_env("ATTAX_KIOSK_IDLE", 60) == 60
     monkeypatch.setenv("ATTAX_KIOSK_IDLE", "-1")
     assert timer_from_env("ATTAX_KIOSK_IDLE", 60) == 60
+
+
+def test_no_file_options_in_the_kiosk(kiosk: Driver) -> None:
+    menu = kiosk.top
+    visible = {button.label for button in menu.widgets.buttons if button.visible}
+    assert "New game" in visible
+    assert not visible & {"Quit", "Load game", "Level editor"}
+    kiosk.press("New game")
+    kiosk.press("Choose level")
+    kiosk.click(kiosk.top.card_centre(0))
+    kiosk.key(pygame.K_ESCAPE)  # the pause menu
+    pause = kiosk.top
+    shown = {button.label for button in pause.widgets.buttons if button.visible}
+    assert "Resume" in shown and not shown & {"Save", "Save as", "Load game"}

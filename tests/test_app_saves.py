@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pygame
@@ -48,7 +49,9 @@ def _history(match: Match) -> tuple[list[str], list[str]]:
     return [str(m) for m in match.moves], [str(m) for m in match.redo_moves]
 
 
-def test_save_as_load_and_continue_keep_history_players_and_level(driver: Driver, user_data_dir: Path) -> None:
+def test_save_as_load_and_continue_keep_history_players_and_level(
+    driver: Driver, user_data_dir: Path
+) -> None:
     play = _two_player_game(driver)
     for text in ("b6", "f6", "g1e3", "a1c3"):
         driver.play_move(Move.from_uai(text))
@@ -180,10 +183,10 @@ def _damaged_files(folder: Path) -> dict[str, bytes]:
         "empty.pgn": b"",
         "truncated.pgn": good[: good.index(b"[Black") + 9],  # cut inside a tag
         "binary.pgn": bytes(range(256)) * 4,
-        "huge.pgn": b"[Event \"x\"]\n" + b"1. b6 " * 400_000,
+        "huge.pgn": b'[Event "x"]\n' + b"1. b6 " * 400_000,
         "chess.pgn": b'[Event "Chess"]\n\n1. e4 e5 2. Nf3 Nc6 *\n',
         "bad fen.pgn": b'[FEN "not a position"]\n\n*\n',
-        "latin1.pgn": "[Event \"\xe9t\xe9\"]\n\n*\n".encode("latin-1"),
+        "latin1.pgn": '[Event "\xe9t\xe9"]\n\n*\n'.encode("latin-1"),
         "CON.pgn": good,
         "..pgn": good,
         "\u202eevil\u200b name.pgn": good,
@@ -193,10 +196,8 @@ def _damaged_files(folder: Path) -> dict[str, bytes]:
         (folder / name).write_bytes(data)
     (folder / "a folder.pgn").mkdir()
     link = folder / "link.pgn"
-    try:
+    with contextlib.suppress(OSError):
         link.symlink_to("/etc/passwd")
-    except OSError:
-        pass
     return files
 
 

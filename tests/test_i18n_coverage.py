@@ -22,9 +22,33 @@ GAME = ROOT / "game"
 
 # Words that are the same in every language: names of games, fonts and programs, keys.
 ALLOWED_WORDS = {
-    "ATTAX", "ARCADE", "Attax", "Arcade", "ATAXX", "Ataxx", "ATTANGLE", "Attangle", "LIONHEART",
-    "Lionheart", "English", "Ctrl", "Esc", "Orbitron", "Exo", "SIL", "OFL", "FEN", "PGN", "UAI",
-    "python", "ataxx", "libataxx", "pygame", "ce", "numpy", "Python",
+    "ATTAX",
+    "ARCADE",
+    "Attax",
+    "Arcade",
+    "ATAXX",
+    "Ataxx",
+    "ATTANGLE",
+    "Attangle",
+    "LIONHEART",
+    "Lionheart",
+    "English",
+    "Ctrl",
+    "Esc",
+    "Orbitron",
+    "Exo",
+    "SIL",
+    "OFL",
+    "FEN",
+    "PGN",
+    "UAI",
+    "python",
+    "ataxx",
+    "libataxx",
+    "pygame",
+    "ce",
+    "numpy",
+    "Python",
 }
 
 

@@ -196,7 +196,11 @@ class LevelSelectScene(Scene):
         self.widgets.draw(surface, ui)
         if self.problems:
             note = ui.text(
-                tr("{count} level file(s) skipped: {reason}", count=len(self.problems), reason=self.problems[0][:90]),
+                tr(
+                    "{count} level file(s) skipped: {reason}",
+                    count=len(self.problems),
+                    reason=self.problems[0][:90],
+                ),
                 "body",
                 self.px(14),
                 theme.DANGER,
@@ -211,7 +215,10 @@ class LevelSelectScene(Scene):
         surface.blit(heading, (self.view.x, y))
         line_y = y + heading.get_height() // 2
         pygame.draw.line(
-            surface, (90, 60, 130), (self.view.x + heading.get_width() + self.px(14), line_y), (self.view.right, line_y)
+            surface,
+            (90, 60, 130),
+            (self.view.x + heading.get_width() + self.px(14), line_y),
+            (self.view.right, line_y),
         )
         for rect, error in zip(self.damaged_cards, self.damaged, strict=False):
             draw_damaged_card(surface, ui, rect.move(0, -self.scroll), error, scale=self.scale)

@@ -222,7 +222,9 @@ class MenuScene(Scene):
         title_y = int(height * 0.11) - int((1 - appear) * self.px(40))
         title = ui.text("ATTAX ARCADE", "title", self.px(66), theme.TEXT, bold=True)
         gfx.text_glow(surface, title, (width // 2, title_y), theme.ACCENT, spread=self.px(12))
-        subtitle = ui.text(tr("INFECT  ·  EXPAND  ·  CONQUER"), "body", self.px(19), theme.ACCENT_2, bold=True)
+        subtitle = ui.text(
+            tr("INFECT  ·  EXPAND  ·  CONQUER"), "body", self.px(19), theme.ACCENT_2, bold=True
+        )
         surface.blit(subtitle, subtitle.get_rect(center=(width // 2, title_y + self.px(52))))
         for rect, key, playable in self.tiles:
             self._draw_tile(surface, rect, key, playable)

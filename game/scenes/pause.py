@@ -72,8 +72,12 @@ class PauseScene(Dialog):
         buttons[0].rect = pygame.Rect(x, y, inner_w, button_h)
         for index, button in enumerate(buttons[1:]):
             row, column = divmod(index, 2)
+            alone = index == len(buttons) - 2 and column == 0  # an odd one out spans both columns
             button.rect = pygame.Rect(
-                x + column * (half + gap), y + (row + 1) * (button_h + gap), half, button_h
+                x + column * (half + gap),
+                y + (row + 1) * (button_h + gap),
+                inner_w if alone else half,
+                button_h,
             )
 
     def _resume(self) -> None:

@@ -84,7 +84,7 @@ class PlayPanel:
         y = self.bar.bottom + scene.px(12)
         self.status = pygame.Rect(inner.x, y, inner.width, scene.px(48))
         y = self.status.bottom + scene.px(4)
-        self.keypad_rect = pygame.Rect(inner.x, y, inner.width, scene.px(46))
+        self.keypad_rect = pygame.Rect(inner.x, y, inner.width, max(40, scene.px(46)))
         y = self.keypad_rect.bottom + scene.px(8)
         button_h = scene.px(40)
         gap = scene.px(8)

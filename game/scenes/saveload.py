@@ -27,7 +27,7 @@ from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
 from game.ui.board_view import thumbnail
-from game.ui.lang import player_label, tr_data
+from game.ui.lang import fit_text, player_label, tr_data
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
@@ -280,7 +280,9 @@ class SaveAsScene(Dialog):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # The only field keeps the focus: a click on a button must not stop the typing.
-        clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(event.pos)
+        clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
+            event.pos
+        )
         if not clicked_elsewhere and self.field.handle_event(event):
             self.error = ""
             return True
@@ -421,7 +423,7 @@ class LoadScene(Scene):
         top = self.px(100)
         bottom = height - self.px(86)
         self.list_rect = pygame.Rect(margin, top, width - margin * 2, bottom - top)
-        self.row_h = max(self.px(78), 52)
+        self.row_h = max(self.px(88), 62)
         self.max_scroll = max(0, len(self.entries) * self.row_h - self.list_rect.height)
         self.scroll = max(0, min(self.scroll, self.max_scroll))
         button_w, button_h = self.px(190), self.px(48)
@@ -548,25 +550,26 @@ class LoadScene(Scene):
             pygame.draw.line(surface, theme.DANGER, box.topleft, box.bottomright, 3)
             pygame.draw.line(surface, theme.DANGER, box.topright, box.bottomleft, 3)
         text_x = x + thumb + self.px(14)
-        name = ui.text(entry.name, "body", self.px(19), theme.TEXT, bold=True)
+        room = rect.right - text_x - self.px(24)
+        name = fit_text(ui, entry.name, "body", self.px(19), theme.TEXT, room - self.px(170), bold=True)
         surface.blit(name, (text_x, rect.y + pad))
         if isinstance(entry, saves.DamagedSave):
             reason = tr("damaged: {reason}", reason=explain_reason(entry.reason))
-            line = ui.text(reason, "body", self.px(15), theme.DANGER)
-            surface.blit(line, (text_x, rect.y + pad + self.px(28)))
+            line = fit_text(ui, reason, "body", self.px(15), theme.DANGER, room)
+            surface.blit(line, (text_x, rect.y + pad + self.px(30)))
             return
         level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
         if entry.result != "*":
             move = tr("finished, {moves} moves", moves=entry.move_number)
         else:
             move = tr("move {number}", number=entry.move_number + 1)
-        detail = ui.text(f"{level}  ·  {move}", "body", self.px(15), theme.ACCENT)
-        surface.blit(detail, (text_x, rect.y + pad + self.px(28)))
+        detail = fit_text(ui, f"{level}  ·  {move}", "body", self.px(15), theme.ACCENT, room)
+        surface.blit(detail, (text_x, rect.y + pad + self.px(30)))
         players = tr(
             "{red} vs {blue}", red=player_label(entry.red_player), blue=player_label(entry.blue_player)
         )
         who = ui.text(players, "body", self.px(14), theme.TEXT_DIM)
-        surface.blit(who, (text_x, rect.y + pad + self.px(48)))
+        surface.blit(who, (text_x, rect.y + pad + self.px(52)))
         when = ui.text(_when(entry.modified), "body", self.px(14), theme.TEXT_DIM)
         surface.blit(when, when.get_rect(topright=(rect.right - self.px(22), rect.y + pad)))
 

@@ -20,7 +20,7 @@ from game.scenes.results import format_time
 from game.stats import GameRecord, Statistics, Tally
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.lang import tr_data
+from game.ui.lang import fit_text, tr_data
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -201,9 +201,7 @@ class StatisticsScene(Scene):
             number = ui.text(value, "title", self.px(28), colour, bold=True)
             surface.blit(number, number.get_rect(center=(rect.centerx, rect.y + rect.height * 0.4)))
             size = self.px(13)
-            text = ui.text(label, "body", size, theme.TEXT_DIM)
-            if text.get_width() > rect.width - self.px(8):
-                text = ui.text(label, "body", max(10, int(size * 0.85)), theme.TEXT_DIM)
+            text = fit_text(ui, label, "body", size, theme.TEXT_DIM, rect.width - self.px(8))
             surface.blit(text, text.get_rect(center=(rect.centerx, rect.y + rect.height * 0.78)))
 
     def _draw_chart(
@@ -216,7 +214,9 @@ class StatisticsScene(Scene):
     ) -> None:
         ui = self.app.theme
         gfx.panel(surface, rect, radius=self.px(14))
-        heading = ui.text(name.upper(), "title", self.px(14), theme.ACCENT, bold=True)
+        heading = fit_text(
+            ui, name.upper(), "title", self.px(14), theme.ACCENT, rect.width - self.px(28), bold=True
+        )
         surface.blit(heading, (rect.x + self.px(14), rect.y + self.px(12)))
         inner = pygame.Rect(
             rect.x + self.px(14), rect.y + self.px(40), rect.width - self.px(28), rect.height - self.px(52)
@@ -232,8 +232,6 @@ class StatisticsScene(Scene):
         bar_h = max(4, int(row_h * 0.32))
         for index, (label, tally) in enumerate(shown):
             y = inner.y + index * row_h
-            text = ui.text(label, "body", label_size, theme.TEXT, bold=True)
-            surface.blit(text, (inner.x, y))
             figures = ui.text(
                 tr(
                     "{wins} W · {draws} D · {losses} L",
@@ -246,6 +244,8 @@ class StatisticsScene(Scene):
                 theme.TEXT_DIM,
             )
             surface.blit(figures, figures.get_rect(topright=(inner.right, y + 1)))
+            room = inner.width - figures.get_width() - self.px(8)
+            surface.blit(fit_text(ui, label, "body", label_size, theme.TEXT, room, bold=True), (inner.x, y))
             bar = pygame.Rect(inner.x, y + label_size + self.px(5), inner.width, bar_h)
             pygame.draw.rect(surface, (30, 36, 70), bar, border_radius=bar_h // 2)
             x = bar.x
@@ -269,7 +269,7 @@ class StatisticsScene(Scene):
             head = ui.text(label, "body", self.px(14), theme.ACCENT, bold=True)
             surface.blit(head, (x, rect.y + self.px(7)))
             detail = self._describe(record)
-            text = ui.text(detail, "body", self.px(14), theme.TEXT)
+            text = fit_text(ui, detail, "body", self.px(14), theme.TEXT, half - self.px(24))
             surface.blit(text, (x, rect.y + self.px(27)))
 
     @staticmethod

@@ -14,8 +14,9 @@ import re
 from game.engine.ataxx import Side
 from game.i18n import current_language, load_catalog, tr
 from game.ui import theme
+from game.ui.theme import Colour, Theme
 
-__all__ = ["player_label", "side_name", "tr_data"]
+__all__ = ["fit_text", "player_label", "side_name", "tr_data"]
 
 
 def tr_data(text: str) -> str:
@@ -41,3 +42,17 @@ def player_label(name: str) -> str:
         except ValueError:
             return name
     return tr_data(name)
+
+
+def fit_text(ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False):
+    """``text`` rendered no wider than ``width``: smaller type first, then cut with an ellipsis."""
+    rendered = ui.text(text, role, size, colour, bold=bold)
+    smaller = size
+    while rendered.get_width() > width and smaller > 11:
+        smaller = max(11, int(smaller * 0.9))
+        rendered = ui.text(text, role, smaller, colour, bold=bold)
+    cut = text
+    while rendered.get_width() > width and len(cut) > 1:
+        cut = cut[:-1]
+        rendered = ui.text(cut.rstrip() + "…", role, smaller, colour, bold=bold)
+    return rendered
