@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warmup",
         type=int,
-        default=10,
-        help="games before the start figures, once caches are warm (default 10)",
+        default=12,
+        help="games before the start figures, once caches are warm (default 12)",
     )
     parser.add_argument("--tap-every", type=int, default=10, help="tap back to the menu every N games")
     parser.add_argument(
@@ -120,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     start_child: float | None = None
     start_objects = 0
     taps = 0
+    back_from_menu = False  # a tap has shown the menu, and the attract mode has come back since
+    seen_menu = False
     next_report = began + 60
     last_tapped_at = 0
     low, high = float("inf"), 0.0
@@ -128,8 +130,17 @@ def main(argv: list[str] | None = None) -> int:
         while app.running:
             app.frame(args.dt)
             games = kiosk.attract_games
-            if start_rss is None and games >= min(args.warmup, args.games or args.warmup):
-                # Measured once everything is loaded and the drawing caches have filled.
+            if taps and not isinstance(app.top, AttractScene):
+                seen_menu = True
+            elif seen_menu:
+                back_from_menu = True
+            warmed_up = games >= min(args.warmup, args.games or args.warmup) and (
+                back_from_menu or not args.tap_every or args.games is not None
+            )
+            if start_rss is None and warmed_up and isinstance(app.top, AttractScene):
+                # Measured once everything is loaded and the drawing caches have
+                # filled: after a whole cycle (attract, tap, menu, attract again),
+                # as the menu's pictures are drawn only when it first shows.
                 gc.collect()
                 start_rss = rss_mib()
                 pid = app.worker.child_pid if app.worker.use_process else None

@@ -81,7 +81,9 @@ def test_time_budget_respected(level: Level) -> None:
 
 
 def test_max_think_time_caps_the_budget() -> None:
-    master = dataclasses.replace(level_by_key("master"), max_think_time=0.3)
+    # Long enough that the margin below the promise (5% and 30 ms) covers a
+    # thread kept waiting by a busy machine.
+    master = dataclasses.replace(level_by_key("master"), max_think_time=0.8)
     start = time.monotonic()
     move = choose_move(Board(MIDGAME), master, time_budget=60.0)
     assert time.monotonic() - start < master.max_think_time

@@ -161,6 +161,19 @@ def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> No
         entered += 1
     assert play.match.is_over and entered > 5
     assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=120)
+    # The rematch without a mouse: S switches sides, Enter shows the focus, Enter plays.
+    results = driver.top
+    human = next(side for side in Side if play.match.player(side).is_human)
+    driver.key(pygame.K_s)
+    assert results.swap.value is True
+    driver.key(pygame.K_s)
+    assert results.swap.value is False
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_RETURN)
+    assert results.widgets.buttons[results.widgets.focus].label == "Rematch"
+    driver.key(pygame.K_RETURN)
+    assert driver.top is play and play.match.ply == 0
+    assert play.match.player(human.opponent).is_human and not play.match.player(human).is_human
 
 
 def test_keypad_mistakes_follow_the_seed(driver: Driver) -> None:

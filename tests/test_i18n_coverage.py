@@ -85,6 +85,19 @@ def _literal_keys() -> dict[str, str]:
     return found
 
 
+def test_each_text_is_translated_in_one_catalogue_file_only() -> None:
+    # The files are merged in name order, so a text in two files would silently
+    # take the later file's translation; one place per text keeps them honest.
+    where: dict[str, str] = {}
+    clashes = []
+    for path in sorted((GAME / "locale" / "fr").glob("*.toml")):
+        for key in tomllib.loads(path.read_text(encoding="utf-8")):
+            if key in where:
+                clashes.append(f"{key!r} in {where[key]} and {path.name}")
+            where.setdefault(key, path.name)
+    assert not clashes, clashes
+
+
 def test_every_english_key_in_the_source_has_a_french_entry() -> None:
     keys = _catalogue_keys()
     missing = {text: where for text, where in _literal_keys().items() if text not in keys}

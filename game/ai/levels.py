@@ -144,8 +144,9 @@ def choose_move(
     if len(legal) == 1:
         return legal[0]
     budget = level.think_time if time_budget is None else max(0.0, time_budget)
-    # The clock is read every few milliseconds: keep a margin below the promise.
-    budget = min(budget, level.max_think_time * 0.95 - 0.01)
+    # The clock is read every few milliseconds, and a busy machine may not run
+    # this thread for a few more: keep a margin below the promise.
+    budget = max(0.0, min(budget, level.max_think_time * 0.95 - 0.03))
     searcher = searcher if searcher is not None else Searcher()
     if level.careless:
         return _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())

@@ -820,6 +820,11 @@ def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int
         ticket = request.get("id")
         stop = threading.Event()
         with lock:
+            # Tickets only grow and requests are served in order: a stop for an
+            # older ticket can only concern a finished request, so forget it
+            # (otherwise the set grows by one for every stop that came late).
+            if isinstance(ticket, int):
+                stopped.difference_update([old for old in stopped if isinstance(old, int) and old < ticket])
             running["id"], running["stop"] = ticket, stop
             if ticket in stopped:
                 stopped.discard(ticket)

@@ -68,7 +68,11 @@ class ResultsScene(Dialog):
             width=500,
         )
         self.swap = Choice(
-            [("Same sides", False), ("Swap sides", True)], False, self._set_swap, accent=theme.GOLD
+            [("Same sides", False), ("Swap sides", True)],
+            False,
+            self._set_swap,
+            accent=theme.GOLD,
+            key=pygame.K_s,
         )
         self.escape_action = self._menu
 
@@ -148,3 +152,7 @@ class ResultsScene(Dialog):
         line = ui.text(stats, "body", self.px(16), theme.TEXT)
         surface.blit(line, line.get_rect(center=(rect.centerx, top + self.px(124))))
         self.swap.draw(surface, ui)
+        if self.swap.rects:
+            hint = ui.text(tr("S: switch sides for the rematch"), "body", self.px(12), theme.TEXT_FAINT)
+            below = self.swap.rects[-1].bottom + self.px(4)
+            surface.blit(hint, hint.get_rect(midtop=(rect.centerx, below)))

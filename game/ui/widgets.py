@@ -116,7 +116,11 @@ class Button:
 
 @dataclasses.dataclass(eq=False)
 class Choice:
-    """A row of mutually exclusive chips; ``on_change`` gets the chosen value."""
+    """A row of mutually exclusive chips; ``on_change`` gets the chosen value.
+
+    ``key``, if given, is a key that moves the choice to the next chip (so the
+    row is reachable without a mouse).
+    """
 
     options: Sequence[tuple[str, object]]
     value: object
@@ -124,6 +128,14 @@ class Choice:
     accent: Colour = theme.ACCENT
     rects: list[pygame.Rect] = dataclasses.field(default_factory=list)
     visible: bool = True
+    key: int | None = None
+
+    def cycle(self) -> None:
+        """Choose the next chip (after the last, the first) and report it."""
+        values = [value for _, value in self.options]
+        position = values.index(self.value) if self.value in values else -1
+        self.value = values[(position + 1) % len(values)]
+        self.on_change(self.value)
 
     def layout(self, area: pygame.Rect, gap: int) -> None:
         """Share ``area`` between the chips, left to right."""
@@ -134,7 +146,10 @@ class Choice:
         ]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Choose the chip clicked."""
+        """Choose the chip clicked, or the next one on ``key``."""
+        if self.visible and self.key is not None and event.type == pygame.KEYDOWN and event.key == self.key:
+            self.cycle()
+            return True
         if not self.visible or event.type != pygame.MOUSEBUTTONUP or event.button != 1:
             return (
                 event.type == pygame.MOUSEBUTTONDOWN
