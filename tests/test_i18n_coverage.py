@@ -108,10 +108,9 @@ def test_data_shown_to_the_player_has_french_too() -> None:
     from game.ai.levels import LEVELS
     from game.engine.levels import shipped_levels
     from game.scenes.about import CREDITS
-    from game.scenes.help import CONTROLS
     from game.scenes.menu import GAMES
     from game.scenes.results import REASONS
-    from game.scenes.rules import PAGES
+    from game.scenes.rules import CONTROLS, PAGES
     from game.scenes.saveload import _REASONS
     from game.ui.looks import BOARD_THEMES, PALETTES, PIECE_SETS
 

@@ -21,7 +21,23 @@ from game.ui.widgets import Button, WidgetGroup
 if TYPE_CHECKING:
     from game.app import App
 
-__all__ = ["PAGES", "RulesScene"]
+__all__ = ["CONTROLS", "PAGES", "RulesScene"]
+
+# The controls page: a key (or gesture) and what it does.
+CONTROLS = [
+    ("Mouse", "point at a piece to see its moves, click it, click a square (or drag)"),
+    ("Right click", "cancel the selection"),
+    ("Arrows, Enter", "move the cursor, select the piece, play the square"),
+    ("11-77, then a code", "keypad play: row and column, then 1-9 to clone, 5 and a direction to jump"),
+    ("Tab", "to the buttons beside the board"),
+    ("U / Y / H", "undo, redo, hint"),
+    ("Ctrl+Z / Ctrl+Y", "undo, redo"),
+    ("Esc", "game menu"),
+    ("F11", "fullscreen on or off"),
+    ("F12", "screenshot, saved in your data folder"),
+    ("F1", "these rules, during a game"),
+    ("Ctrl+S", "save the game"),
+]
 
 # (title, text, diagram): English keys, translated when drawn.
 PAGES: tuple[tuple[str, str, str], ...] = (
@@ -216,14 +232,12 @@ class RulesScene(Scene):
             y += self.px(10)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
-        from game.scenes.help import CONTROLS
-
         ui = self.app.theme
         size = self.px(17)
         rect = self.panel_rect
         x, y = rect.x + self.px(28), rect.y + self.px(104)
-        keys = [tr(key) for key, _ in CONTROLS] + ["F1", "Ctrl+S"]
-        whats = [tr(what) for _, what in CONTROLS] + [tr("these rules, during a game"), tr("save the game")]
+        keys = [tr(key) for key, _ in CONTROLS]
+        whats = [tr(what) for _, what in CONTROLS]
         head_w = self.px(20) + max(ui.font("body", size, bold=True).size(key)[0] for key in keys)
         line_h = int(ui.font("body", size).get_linesize() * 1.08)
         bottom = self.widgets.buttons[0].rect.y - self.px(40)
