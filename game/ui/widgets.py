@@ -178,9 +178,16 @@ class Choice:
             pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
             surface.blit(layer, rect.topleft)
             colour = theme.TEXT if chosen else theme.TEXT_DIM
-            rendered = ui.text(tr(label), "body", max(11, int(rect.height * 0.42)), colour, bold=chosen)
-            if rendered.get_width() > rect.width - 6:
-                rendered = ui.text(tr(label), "body", max(10, int(rect.height * 0.34)), colour, bold=chosen)
+            # Labels are longer in some languages: step the size down until the chip holds it.
+            size = max(11, int(rect.height * 0.42))
+            rendered = ui.text(tr(label), "body", size, colour, bold=chosen)
+            room = rect.width - 10
+            while rendered.get_width() > room and size > 10:
+                size -= 1
+                rendered = ui.text(tr(label), "body", size, colour, bold=chosen)
+            if rendered.get_width() > room > 0:
+                # Smaller would be unreadable: condense the letters instead.
+                rendered = pygame.transform.smoothscale(rendered, (room, rendered.get_height()))
             surface.blit(rendered, rendered.get_rect(center=rect.center))
 
 
