@@ -46,7 +46,7 @@ class FakeBoard:
         self.mode = mode
 
     def legal_moves(self) -> list[str]:
-        return ["ok"]
+        return ["ok"] + [f"count-{n}" for n in range(1, 10)]
 
 
 class FakeLevel:
@@ -59,7 +59,10 @@ def level_by_key(key: str) -> FakeLevel:
     return FakeLevel()
 
 
-def choose_move(board, level, *, stop, on_info, rng, time_budget):
+def choose_move(board, level, *, stop, on_info, rng, time_budget, memory):
+    if board.mode == "count":  # how many searches this worker has run: memory lasts
+        memory["searches"] = memory.get("searches", 0) + 1
+        return f"count-{memory['searches']}"
     if board.mode == "raise":
         raise RuntimeError("boom from the fake AI")
     if board.mode == "crash":
@@ -281,6 +284,26 @@ def test_an_exception_in_the_search_is_reported(ai: AIWorker, fake_game: type) -
     assert status.state is AIState.DONE and status.move == "ok"
     status = wait_finished(ai, ai.request(midgame(), "beginner", time_budget=0.05))
     assert status.state is AIState.DONE, status.error
+
+
+def test_the_game_memory_lasts_from_one_request_to_the_next(ai: AIWorker, fake_game: type) -> None:
+    moves = [wait_finished(ai, ai.request(fake_game("count"), "fake")).move for _ in range(3)]
+    assert moves == ["count-1", "count-2", "count-3"]
+
+
+def test_strong_levels_keep_their_transposition_table_and_weak_ones_start_afresh() -> None:
+    from game.ai.worker import game_named
+
+    ataxx_ai = game_named("ataxx")
+    memory: dict = {}
+    options = {"stop": None, "on_info": None, "rng": None, "time_budget": None, "memory": memory}
+    ataxx_ai.choose_move(midgame(), ataxx_ai.level_by_key("beginner"), **options)
+    assert "searcher" not in memory
+    options["time_budget"] = 0.05
+    ataxx_ai.choose_move(midgame(), ataxx_ai.level_by_key("master"), **options)
+    searcher = memory["searcher"]
+    ataxx_ai.choose_move(midgame(), ataxx_ai.level_by_key("hint"), **options)
+    assert memory["searcher"] is searcher
 
 
 def test_an_illegal_answer_is_an_error(ai: AIWorker, fake_game: type) -> None:

@@ -150,7 +150,10 @@ class GameAI:
     - ``choose_move(board, level, *, stop, on_info, rng, time_budget)`` returns a
       legal move without changing ``board``; it must return soon (100 ms) after
       ``stop`` is set, and may call ``on_info`` with objects that have ``depth``,
-      ``score``, ``nodes``, ``elapsed``, ``pv`` (and optionally ``nps``).
+      ``score``, ``nodes``, ``elapsed``, ``pv`` (and optionally ``nps``). It
+      also gets ``memory``, a dict the worker keeps from one request to the
+      next (for the life of its child process or thread), where the game may
+      keep what helps the next search, such as a transposition table.
     - ``module`` is imported by the child process to register the game there.
     """
 
@@ -241,9 +244,18 @@ def _register_ataxx() -> None:
             return levels.HINT_LEVEL
         return levels.level_by_key(key)
 
-    def choose_move(board: ataxx.Board, level: Any, **options: Any) -> ataxx.Move:
-        from game.ai import levels
+    def choose_move(board: ataxx.Board, level: Any, *, memory: dict[str, Any], **options: Any) -> ataxx.Move:
+        from game.ai import levels, search
 
+        if not level.careless:
+            # The strong levels keep one transposition table from move to move,
+            # as the strength benchmark's players do: the last search's tree
+            # orders the next one. The careless levels start afresh, so that
+            # deep scores left by a strong search cannot sharpen their sight.
+            searcher = memory.get("searcher")
+            if not isinstance(searcher, search.Searcher):
+                searcher = memory["searcher"] = search.Searcher()
+            options["searcher"] = searcher
         return levels.choose_move(board, level, **options)
 
     register_game(
@@ -282,12 +294,17 @@ def _info_to_json(info: Any) -> dict[str, Any]:
 
 
 def _run_search(
-    request: Mapping[str, Any], stop: threading.Event, on_progress: Callable[[dict[str, Any]], None]
+    request: Mapping[str, Any],
+    stop: threading.Event,
+    on_progress: Callable[[dict[str, Any]], None],
+    memory: dict[str, dict[str, Any]] | None = None,
 ) -> str:
     """Run the search a request describes; returns the chosen move's text.
 
     ``request`` holds ``game``, ``module``, ``board``, ``level``, ``time_budget``
-    and ``seed``, all plain data. Exceptions propagate to the caller.
+    and ``seed``, all plain data. ``memory`` is kept by the caller between
+    requests; each game gets its own part of it. Exceptions propagate to the
+    caller.
     """
     module = request.get("module")
     if module:
@@ -304,6 +321,7 @@ def _run_search(
         on_info=lambda info: on_progress(_info_to_json(info)),
         rng=rng,
         time_budget=request.get("time_budget"),
+        memory=(memory if memory is not None else {}).setdefault(game.name, {}),
     )
     legal_moves = getattr(board, "legal_moves", None)
     if callable(legal_moves) and move not in legal_moves():
@@ -559,6 +577,7 @@ class AIWorker:
 
     def _manage_thread(self) -> None:
         """Thread mode: run each request's search right here."""
+        memory: dict[str, dict[str, Any]] = {}
         while True:
             item = self._inbox.get()
             if item[0] == "close":
@@ -571,7 +590,7 @@ class AIWorker:
                 continue
             try:
                 move_text = _run_search(
-                    job.payload, job.stop, lambda data, job=job: self._report_progress(job, data)
+                    job.payload, job.stop, lambda data, job=job: self._report_progress(job, data), memory
                 )
             except Exception as exc:
                 self._finish(job, error=_format_exception(exc))
@@ -783,6 +802,7 @@ def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int
     stopped: set[Any] = set()
     quitting = threading.Event()
     running: dict[str, Any] = {"id": None, "stop": threading.Event()}
+    memory: dict[str, dict[str, Any]] = {}  # what the games keep between searches
 
     def send(message: dict[str, Any]) -> None:
         with output_lock:
@@ -834,7 +854,10 @@ def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int
             continue
         try:
             move_text = _run_search(
-                request, stop, lambda data, ticket=ticket: send({"type": "info", "id": ticket, **data})
+                request,
+                stop,
+                lambda data, ticket=ticket: send({"type": "info", "id": ticket, **data}),
+                memory,
             )
         except Exception as exc:
             error, trace = _format_exception(exc)
