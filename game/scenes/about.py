@@ -85,9 +85,7 @@ class AboutScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         width, _ = surface.get_size()
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text("ATTAX ARCADE", "title", self.px(52), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (width // 2, self.px(56)), theme.ACCENT, spread=self.px(10))
+        self.draw_screen_title(surface, "ATTAX ARCADE", size=52, y=56, spread=10)
         line = tr("Version {version}  ·  Ataxx against the computer or a friend", version=version())
         sub = ui.text(line, "body", self.px(18), theme.ACCENT_2, bold=True)
         surface.blit(sub, sub.get_rect(center=(width // 2, self.px(106))))

@@ -87,3 +87,21 @@ class Scene:
     def px(self, value: float) -> int:
         """``value`` design pixels at the current window scale."""
         return max(1, round(value * self.scale))
+
+    def draw_screen_title(
+        self, surface: pygame.Surface, title: str, *, size: int, y: int, spread: int | None = None
+    ) -> None:
+        """The full-screen scenes' background, and their glowing ``title`` centred at ``y``.
+
+        ``size``, ``y`` and ``spread`` (the glow's reach) are in design pixels;
+        ``title`` is drawn as given (translate it first).
+        """
+        from game.ui import gfx, theme
+
+        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
+        rendered = self.app.theme.text(title, "title", self.px(size), theme.TEXT, bold=True)
+        centre = (surface.get_width() // 2, self.px(y))
+        if spread is None:
+            gfx.text_glow(surface, rendered, centre, theme.ACCENT)
+        else:
+            gfx.text_glow(surface, rendered, centre, theme.ACCENT, spread=self.px(spread))

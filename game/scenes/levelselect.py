@@ -173,9 +173,7 @@ class LevelSelectScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         width, height = surface.get_size()
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text(tr("CHOOSE A LEVEL"), "title", self.px(36), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (width // 2, self.px(50)), theme.ACCENT)
+        self.draw_screen_title(surface, tr("CHOOSE A LEVEL"), size=36, y=50)
         who = tr("vs Computer") if self.config.vs_computer else tr("Two players")
         sub = ui.text(who, "body", self.px(17), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(center=(width // 2, self.px(82))))

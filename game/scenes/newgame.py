@@ -222,10 +222,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        width, _ = surface.get_size()
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text(tr("NEW GAME"), "title", self.px(40), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (width // 2, self.px(56)), theme.ACCENT)
+        self.draw_screen_title(surface, tr("NEW GAME"), size=40, y=56)
         for text, (x, y) in self.labels:
             label = ui.text(tr(text).upper(), "title", self.px(15), theme.ACCENT)
             surface.blit(label, (x, y))

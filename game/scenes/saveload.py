@@ -487,9 +487,7 @@ class LoadScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         width, _height = surface.get_size()
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text(tr("LOAD A GAME"), "title", self.px(36), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (width // 2, self.px(48)), theme.ACCENT)
+        self.draw_screen_title(surface, tr("LOAD A GAME"), size=36, y=48)
         count = sum(isinstance(entry, saves.SaveEntry) for entry in self.entries)
         sub = ui.text(tr("{count} saved game(s)", count=count), "body", self.px(16), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(center=(width // 2, self.px(80))))

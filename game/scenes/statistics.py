@@ -155,9 +155,7 @@ class StatisticsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         width, height = surface.get_size()
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        title = ui.text(tr("STATISTICS"), "title", self.px(36), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (width // 2, self.px(42)), theme.ACCENT)
+        self.draw_screen_title(surface, tr("STATISTICS"), size=36, y=42)
         self._draw_cards(surface)
         grow = ease_out_cubic(min(1.0, self.time / 0.7))
         for rect, (name, rows) in zip(self.charts, self.chart_rows(), strict=True):
