@@ -17,7 +17,20 @@ import pygame
 if TYPE_CHECKING:
     from game.app import App
 
-__all__ = ["Scene"]
+__all__ = ["PLAYER_INPUT", "Scene"]
+
+PLAYER_INPUT = frozenset(
+    {
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+    }
+)
+"""The events a modal scene (a dialog) keeps from the scenes beneath it."""
 
 
 class Scene:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.base import Scene
+from game.scenes.base import PLAYER_INPUT, Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_back, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
@@ -104,14 +104,7 @@ class Dialog(Scene):
             self.escape_action()
             return True
         # Modal: nothing reaches the scenes beneath.
-        return event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.KEYDOWN,
-            pygame.KEYUP,
-            pygame.MOUSEWHEEL,
-        )
+        return event.type in PLAYER_INPUT
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -21,7 +21,7 @@ from game.engine.levels import (
     Severity,
 )
 from game.i18n import tr
-from game.scenes.base import Scene
+from game.scenes.base import PLAYER_INPUT, Scene
 from game.scenes.dialog import Dialog
 from game.scenes.level_cards import draw_damaged_card, draw_level_card
 from game.scenes.newgame import NewGameScene
@@ -420,15 +420,7 @@ class LevelPickerScene(Scene):
             if index < len(self.entries):
                 self.pick(index)
         # Modal: nothing reaches the editor beneath.
-        return event.type in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.KEYDOWN,
-            pygame.KEYUP,
-            pygame.MOUSEWHEEL,
-            pygame.TEXTINPUT,
-        )
+        return event.type in PLAYER_INPUT
 
     def update(self, dt: float) -> None:
         super().update(dt)
