@@ -1,10 +1,11 @@
 """Kiosk soak test: the attract mode, headless, at accelerated speed, for a long time.
 
-    python bench/soak.py [--minutes 10] [--games N] [--thread]
+    python bench/soak.py [--minutes 10] [--games N] [--thread] [--idle SECONDS]
 
 The real App runs as a kiosk with SDL's dummy video and audio drivers, frames
 as fast as the machine draws them, each advancing the clock by ``--dt``
-seconds (0.1: six times real time), the computer thinking ``--budget`` seconds
+seconds (0.1: six times real time) with a short sleep between frames (``--idle``,
+as the real loop sleeps in ``Clock.tick``), the computer thinking ``--budget`` seconds
 a move, animations fast. Every ``--tap-every`` games a tap brings the menu
 back, and the idle timer starts the attract mode again, so those paths are
 soaked too. The user data folder is a temporary one.
@@ -87,6 +88,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--thread", action="store_true", help="search in the worker thread, not a child process"
     )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=0.001,
+        help="seconds of sleep a frame (default 0.001): the real loop sleeps in Clock.tick, and "
+        "without a pause the worker's threads in this process hardly ever get the interpreter",
+    )
     args = parser.parse_args(argv)
 
     data = tempfile.TemporaryDirectory(prefix="attax-soak-")
@@ -129,6 +137,11 @@ def main(argv: list[str] | None = None) -> int:
         app.start()
         while app.running:
             app.frame(args.dt)
+            if args.idle > 0:
+                # A frame that never sleeps keeps re-taking the GIL before the AI
+                # worker's reader threads wake up, and the computer's moves come
+                # seconds late: the game's 60 FPS loop sleeps, and so does this one.
+                time.sleep(args.idle)
             games = kiosk.attract_games
             if taps and not isinstance(app.top, AttractScene):
                 seen_menu = True
