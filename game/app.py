@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime
+import gc
 import logging
 import sys
 import time
@@ -97,6 +98,7 @@ class App:
         self.audio = Audio(self.settings.volume, self.settings.muted, enabled=self.options.audio)
         self._worker: AIWorker | None = None
         self.scenes: list[Scene] = []
+        self._dropped_scene = False  # collect garbage after this frame (see ``frame``)
         self._failed: set[int] = set()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -233,6 +235,7 @@ class App:
         scene = self.scenes.pop()
         self._call(scene, "exit")
         self._failed.discard(id(scene))
+        self._dropped_scene = True
         if self.scenes:
             self._call(self.scenes[-1], "resume")
             if self.kiosk_mode is not None:
@@ -245,6 +248,7 @@ class App:
             old = self.scenes.pop()
             self._call(old, "exit")
             self._failed.discard(id(old))
+            self._dropped_scene = True
         self.scenes.append(scene)
         self._call(scene, "enter")
         if self.kiosk_mode is not None:
@@ -320,6 +324,7 @@ class App:
                 log.exception("%s.exit failed during recovery", type(scene).__name__)
         self.scenes.clear()
         self._failed.clear()
+        self._dropped_scene = True
         self.push(MenuScene(self))
 
     # -- the loop --
@@ -379,6 +384,13 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if self._dropped_scene:
+            # A scene refers to itself through its widgets' callbacks, so a dropped
+            # one waits for the cycle collector, and with it the megabytes of its
+            # cached pictures (which the collector's counts do not see). Collect
+            # now, on the frame of the change, rather than let dead scenes pile up.
+            self._dropped_scene = False
+            gc.collect()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             self.first_frame_wall = time.time()

@@ -130,3 +130,20 @@ def test_undo_and_redo_while_the_computer_thinks() -> None:
         assert play.match.ply == 0 and not play.thinking
     finally:
         driver.app.close()
+
+
+def test_a_dropped_scene_and_its_pictures_are_freed_on_the_frame_it_leaves(driver: Driver) -> None:
+    import gc
+    import weakref
+
+    driver.press("New game")
+    new_game = weakref.ref(driver.top)
+    assert isinstance(new_game(), NewGameScene)
+    gc.disable()  # the app must not count on the collector running by itself
+    try:
+        driver.key(pygame.K_ESCAPE)  # back to the menu: the new-game scene is dropped
+        assert isinstance(driver.top, MenuScene)
+        driver.frames(1)
+        assert new_game() is None
+    finally:
+        gc.enable()
