@@ -14,7 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import argparse  # noqa: E402
 import contextlib  # noqa: E402
 import logging  # noqa: E402
+import signal  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 DEMOS = (
     "menu",
@@ -111,6 +113,23 @@ def _setup_logging() -> None:
     )
 
 
+def _quit_on_sigterm(apps: list[Any]) -> None:
+    """Let SIGTERM (a service manager stopping the game) end it like Quit, with a clean close.
+
+    Installed before pygame starts: SDL takes SIGTERM only when nobody has, and
+    would turn it into a window close, which the kiosk ignores.
+    """
+
+    def stop(signum: int, frame: object) -> None:
+        if not apps:
+            raise SystemExit(0)
+        for app in apps:
+            app.quit()
+
+    with contextlib.suppress(ValueError, OSError, AttributeError):  # not the main thread; no SIGTERM
+        signal.signal(signal.SIGTERM, stop)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the exit code."""
     args = parse_args(argv)
@@ -119,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     _setup_logging()
+    apps: list[Any] = []
+    _quit_on_sigterm(apps)
     from game.app import App, AppOptions
 
     options = AppOptions(
@@ -133,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         kiosk_game_idle=args.kiosk_idle * 2 if args.kiosk_idle else None,
     )
     app = App(options)
+    apps.append(app)
     if args.mute:
         app.audio.muted = True
     try:

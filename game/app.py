@@ -341,6 +341,13 @@ class App:
             from game.scenes.menu import MenuScene
 
             self.push(MenuScene(self))
+        log.info(
+            "started%s: %dx%d%s, the AI in a %s",
+            " as a kiosk" if self.kiosk else "",
+            *self.size,
+            " fullscreen" if self.fullscreen else "",
+            "child process" if self.options.use_process else "thread",
+        )
         if self.settings.damaged is not None:
             from game.scenes.saveload import damaged_settings_dialog
 

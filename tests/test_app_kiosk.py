@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -165,3 +170,34 @@ def test_no_file_options_in_the_kiosk(kiosk: Driver) -> None:
     pause = kiosk.top
     shown = {button.label for button in pause.widgets.buttons if button.visible}
     assert "Resume" in shown and not shown & {"Save", "Save as", "Load game"}
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_stops_a_kiosk_cleanly(user_data_dir: Path) -> None:
+    # A window close is ignored by the kiosk; a service manager's SIGTERM must still stop it.
+    root = Path(__file__).resolve().parent.parent
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ATTAX_DATA_DIR=str(user_data_dir)
+    )
+    game = subprocess.Popen(
+        [sys.executable, str(root / "main.py"), "--kiosk"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        log = user_data_dir / "attax.log"
+        # Running once the log says the kiosk's first scene is up (or after a generous wait).
+        while time.monotonic() < deadline and game.poll() is None:
+            if log.exists() and log.stat().st_size > 0:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert game.poll() is None, game.stderr.read() if game.stderr else ""
+        game.send_signal(signal.SIGTERM)
+        assert game.wait(timeout=10) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
