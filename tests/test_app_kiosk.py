@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import paths
 from game.kiosk import is_admin_chord, timer_from_env
 from game.scenes.attract import AttractScene
 from game.scenes.base import Scene
@@ -170,6 +171,14 @@ def test_no_file_options_in_the_kiosk(kiosk: Driver) -> None:
     pause = kiosk.top
     shown = {button.label for button in pause.widgets.buttons if button.visible}
     assert "Resume" in shown and not shown & {"Save", "Save as", "Load game"}
+    kiosk.key(pygame.K_ESCAPE)  # resume, then Ctrl+S: no name to ask for, nothing written
+    play = kiosk.top
+    assert isinstance(play, PlayScene)
+    kiosk.key(pygame.K_s, pygame.KMOD_LCTRL)
+    assert kiosk.top is play and play.toast is not None
+    assert not (paths.user_data_dir() / "saves").exists() or not any(
+        (paths.user_data_dir() / "saves").iterdir()
+    )
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")

@@ -342,9 +342,13 @@ class PlayScene(BoardOverlays, Scene):
         self.app.push(RulesScene(self.app, overlay=True))
 
     def save(self) -> None:
-        """Save to the game's name, asking for one the first time (Ctrl+S)."""
+        """Save to the game's name, asking for one the first time (Ctrl+S); a kiosk keeps only the autosave."""
         from game.scenes.saveload import quick_save
 
+        if self.app.kiosk:
+            self.toast = (tr("Saving is off on this machine"), 1.8)
+            self.app.audio.play("invalid")
+            return
         quick_save(self)
 
     def open_menu(self) -> None:
