@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import gfx, theme
+
 if TYPE_CHECKING:
     from game.app import App
 
@@ -109,8 +111,6 @@ class Scene:
         ``size``, ``y`` and ``spread`` (the glow's reach) are in design pixels;
         ``title`` is drawn as given (translate it first).
         """
-        from game.ui import gfx, theme
-
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
         rendered = self.app.theme.text(title, "title", self.px(size), theme.TEXT, bold=True)
         centre = (surface.get_width() // 2, self.px(y))

@@ -16,7 +16,8 @@ from game.engine.level_edit import Symmetry, mirror_squares
 from game.engine.levels import MAX_RECOMMENDED_BLOCKS
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.theme import Colour, Theme
+from game.ui.lang import squeeze_text
+from game.ui.theme import Theme
 from game.ui.widgets import Button
 
 __all__ = [
@@ -27,7 +28,6 @@ __all__ = [
     "ToolPalette",
     "draw_cell_icon",
     "draw_counts",
-    "fit_text",
 ]
 
 CELL_NAMES: dict[Cell, str] = {
@@ -51,23 +51,6 @@ _PALETTE = (Cell.EMPTY, Cell.RED, Cell.BLUE, Cell.BLOCK)
 _SAMPLE_SQUARE = 5 * 7 + 1  # b6: off every axis, so each mode shows all its images
 
 
-def fit_text(
-    ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False
-) -> pygame.Surface:
-    """``text`` at ``size`` pixels, or smaller (down to the smallest font) until it fits ``width``."""
-    rendered = ui.text(text, role, size, colour, bold=bold)
-    while rendered.get_width() > width and size > 11:
-        size -= 1
-        rendered = ui.text(text, role, size, colour, bold=bold)
-    if rendered.get_width() > width and role != "body":
-        rendered = ui.text(text, "body", size, colour, bold=bold)
-    if rendered.get_width() > width > 0:
-        # Even the smallest font is too wide (long French labels in a small window): squeeze it.
-        height = max(1, round(rendered.get_height() * max(0.72, width / rendered.get_width())))
-        rendered = pygame.transform.smoothscale(rendered, (width, height))
-    return rendered
-
-
 @dataclasses.dataclass(eq=False)
 class FitButton(Button):
     """A ``Button`` whose label shrinks to fit (long French labels, small windows)."""
@@ -85,7 +68,7 @@ class FitButton(Button):
         colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
         size = max(12, int(self.rect.height * 0.42))
         role = "title" if self.primary else "body"
-        rendered = fit_text(ui, text, role, size, colour, self.rect.width - 14, bold=True)
+        rendered = squeeze_text(ui, text, role, size, colour, self.rect.width - 14, bold=True)
         surface.blit(rendered, rendered.get_rect(center=self.rect.center))
 
 
@@ -166,7 +149,7 @@ class ToolPalette:
                 rect.x, rect.y + rect.height * 0.08, rect.width, rect.height - caption_h - rect.height * 0.12
             )
             draw_cell_icon(surface, cell, icon.inflate(-rect.width * 0.3, 0))
-            name = fit_text(
+            name = squeeze_text(
                 ui,
                 tr(CELL_NAMES[cell]),
                 "body",
@@ -261,5 +244,5 @@ def draw_counts(
             colour = theme.GOLD if value > MAX_RECOMMENDED_BLOCKS else theme.TEXT
         elif cell in (Cell.RED, Cell.BLUE) and value == 0:
             colour = theme.DANGER
-        rendered = fit_text(ui, text, "body", size, colour, slot - icon - 8, bold=True)
+        rendered = squeeze_text(ui, text, "body", size, colour, slot - icon - 8, bold=True)
         surface.blit(rendered, rendered.get_rect(midleft=(x + icon + 5, rect.centery)))

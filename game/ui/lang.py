@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 
+import pygame
+
 from game.engine.ataxx import Side
 from game.i18n import current_language, load_catalog, tr
 from game.ui import theme
 from game.ui.theme import Colour, Theme
 
-__all__ = ["fit_text", "player_label", "side_name", "tr_data"]
+__all__ = ["fit_text", "player_label", "side_name", "squeeze_text", "tr_data"]
 
 
 def tr_data(text: str) -> str:
@@ -55,4 +57,24 @@ def fit_text(ui: Theme, text: str, role: str, size: int, colour: Colour, width: 
     while rendered.get_width() > width and len(cut) > 1:
         cut = cut[:-1]
         rendered = ui.text(cut.rstrip() + "…", role, smaller, colour, bold=bold)
+    return rendered
+
+
+def squeeze_text(
+    ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False
+) -> pygame.Surface:
+    """``text`` no wider than ``width`` and never cut: smaller type (down to 11 pixels), then condensed.
+
+    For labels that must be read whole (buttons, choices); ``fit_text`` cuts with an ellipsis instead.
+    """
+    rendered = ui.text(text, role, size, colour, bold=bold)
+    while rendered.get_width() > width and size > 11:
+        size -= 1
+        rendered = ui.text(text, role, size, colour, bold=bold)
+    if rendered.get_width() > width and role != "body":
+        rendered = ui.text(text, "body", size, colour, bold=bold)
+    if rendered.get_width() > width > 0:
+        # Even the smallest font is too wide (long French labels in a small window):
+        # condense the letters, keeping their height, which reads better than smaller type.
+        rendered = pygame.transform.smoothscale(rendered, (width, rendered.get_height()))
     return rendered

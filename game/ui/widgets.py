@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui import gfx, theme
+from game.ui.lang import squeeze_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["Button", "Choice", "Slider", "WidgetGroup"]
@@ -178,16 +179,9 @@ class Choice:
             pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
             surface.blit(layer, rect.topleft)
             colour = theme.TEXT if chosen else theme.TEXT_DIM
-            # Labels are longer in some languages: step the size down until the chip holds it.
+            # Labels are longer in some languages: smaller type, then squeezed, never cut.
             size = max(11, int(rect.height * 0.42))
-            rendered = ui.text(tr(label), "body", size, colour, bold=chosen)
-            room = rect.width - 10
-            while rendered.get_width() > room and size > 10:
-                size -= 1
-                rendered = ui.text(tr(label), "body", size, colour, bold=chosen)
-            if rendered.get_width() > room > 0:
-                # Smaller would be unreadable: condense the letters instead.
-                rendered = pygame.transform.smoothscale(rendered, (room, rendered.get_height()))
+            rendered = squeeze_text(ui, tr(label), "body", size, colour, rect.width - 10, bold=chosen)
             surface.blit(rendered, rendered.get_rect(center=rect.center))
 
 
