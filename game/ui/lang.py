@@ -46,7 +46,9 @@ def player_label(name: str) -> str:
     return tr_data(name)
 
 
-def fit_text(ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False):
+def fit_text(
+    ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False
+) -> pygame.Surface:
     """``text`` rendered no wider than ``width``: smaller type first, then cut with an ellipsis."""
     rendered = ui.text(text, role, size, colour, bold=bold)
     smaller = size
