@@ -38,7 +38,7 @@ os.environ.setdefault("ATTAX_DATA_DIR", tempfile.mkdtemp(prefix="attax-bench-"))
 
 import pygame  # noqa: E402
 
-from game.ai.levels import choose_move, level_by_key  # noqa: E402
+from game.ai.ataxx.levels import choose_move, level_by_key  # noqa: E402
 from game.ai.worker import AIState  # noqa: E402
 from game.app import FPS, App, AppOptions  # noqa: E402
 from game.engine.ataxx import Side  # noqa: E402

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.search import Searcher, SearchLimits
+from game.ai.ataxx.search import Searcher, SearchLimits
 from game.engine.ataxx import STARTPOS, Board
 
 POSITIONS = {

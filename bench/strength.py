@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.evaluate import EvalWeights
-from game.ai.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
-from game.ai.search import Searcher, SearchLimits
+from game.ai.ataxx.evaluate import EvalWeights
+from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
+from game.ai.ataxx.search import Searcher, SearchLimits
 from game.engine.ataxx import Board, Move
 
 OPENINGS = (

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from game.ai.levels import HINT_LEVEL, LEVELS, choose_move
-from game.ai.search import Searcher, SearchLimits, is_win_score
+from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move
+from game.ai.ataxx.search import Searcher, SearchLimits, is_win_score
 from game.engine.ataxx import Board, Move, Side
 
 # (name, FEN, the winning move). Each claim is checked by ``test_golden_claims``.

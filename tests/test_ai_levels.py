@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from game.ai.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key
-from game.ai.search import Searcher, SearchInfo
+from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key
+from game.ai.ataxx.search import Searcher, SearchInfo
 from game.engine.ataxx import Board, Move
 
 MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"

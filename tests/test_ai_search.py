@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from game.ai.evaluate import PIECE
-from game.ai.search import (
+from game.ai.ataxx.evaluate import PIECE
+from game.ai.ataxx.search import (
     WIN_SCORE,
     Searcher,
     SearchInfo,

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game.ai import levels, worker
+from game.ai import worker
+from game.ai.ataxx import levels
 from game.ai.worker import AIState, AIStatus, AIWorker, game_for, game_named
 from game.engine.ataxx import Board, Move
 

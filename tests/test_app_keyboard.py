@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.engine.ataxx import Move, Side, bits, neighbours
-from game.engine.keypad import cell_code, code_for_move
+from game.engine.ataxx.keypad import cell_code, code_for_move
 from game.i18n import set_language
 from game.scenes.levelselect import LevelSelectScene
 from game.scenes.menu import MenuScene

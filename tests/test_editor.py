@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine.ataxx import STARTPOS, Board, Cell, Move, Side, parse_square
-from game.engine.level_edit import LevelDraft, Symmetry, mirror_squares
+from game.engine.ataxx.level_edit import LevelDraft, Symmetry, mirror_squares
 from game.engine.levels import (
     LevelError,
     LevelExistsError,

@@ -105,7 +105,7 @@ def test_every_english_key_in_the_source_has_a_french_entry() -> None:
 
 
 def test_data_shown_to_the_player_has_french_too() -> None:
-    from game.ai.levels import LEVELS
+    from game.ai.ataxx.levels import LEVELS
     from game.engine.levels import shipped_levels
     from game.scenes.about import CREDITS
     from game.scenes.menu import GAMES

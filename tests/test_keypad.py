@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.ataxx import Board, InvalidMoveError, Move, neighbours, parse_square
-from game.engine.keypad import cell_code, code_for_move, move_for_code, parse_cell
+from game.engine.ataxx.keypad import cell_code, code_for_move, move_for_code, parse_cell
 
 
 def test_cells_row_from_top_column_from_left() -> None:

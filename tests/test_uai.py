@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import levels, uai
-from game.ai.search import SearchInfo
-from game.ai.uai import GoParams, UaiEngine, UaiError, parse_go, time_limits
+from game.ai.ataxx import levels, uai
+from game.ai.ataxx.search import SearchInfo
+from game.ai.ataxx.uai import GoParams, UaiEngine, UaiError, parse_go, time_limits
 from game.engine.ataxx import STARTPOS, Board, Move, Side
 
 ROOT = Path(__file__).resolve().parent.parent

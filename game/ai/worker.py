@@ -238,14 +238,14 @@ def _register_ataxx() -> None:
         return board
 
     def level_by_key(key: str) -> Any:
-        from game.ai import levels
+        from game.ai.ataxx import levels
 
         if key == levels.HINT_LEVEL.key:
             return levels.HINT_LEVEL
         return levels.level_by_key(key)
 
     def choose_move(board: ataxx.Board, level: Any, *, memory: dict[str, Any], **options: Any) -> ataxx.Move:
-        from game.ai import levels, search
+        from game.ai.ataxx import levels, search
 
         if not level.careless:
             # The strong levels keep one transposition table from move to move,

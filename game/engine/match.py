@@ -72,7 +72,7 @@ class Player:
 
     @classmethod
     def computer(cls, level: str, name: str = "") -> Player:
-        """The computer playing at ``level`` (a key of ``game.ai.levels``)."""
+        """The computer playing at ``level`` (a key of ``game.ai.ataxx.levels``)."""
         return cls(PlayerKind.COMPUTER, level, name)
 
     @property

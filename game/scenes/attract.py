@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import level_by_key
+from game.ai.ataxx.levels import level_by_key
 from game.engine.match import Match, Player
 from game.i18n import tr
 from game.scenes.levelselect import available_levels

@@ -117,7 +117,7 @@ def _play_out(play: object, rng: random.Random) -> None:
 def _keyboard_demo(play: object, name: str, selected: int) -> None:
     """The keypad codes around a selected piece, or the arrow-key cursor on a target."""
     from game.engine.ataxx import bits
-    from game.engine.keypad import cell_code
+    from game.engine.ataxx.keypad import cell_code
 
     keys = play.keys  # type: ignore[attr-defined]
     keys.update(0.0)  # take in the moves the demo played

@@ -3,7 +3,7 @@
 Paint cells by clicking or dragging (right button: erase), optionally mirrored;
 set who starts; take over the game in progress or a standard level; save and
 open your own levels; then Play (the position is validated first, as is
-saving). The draft and its undo history are ``game.engine.level_edit``'s
+saving). The draft and its undo history are ``game.engine.ataxx.level_edit``'s
 ``LevelDraft``; this scene turns the mouse and keys into its calls.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.ataxx import STARTPOS, Cell, Side, bits
-from game.engine.level_edit import LevelDraft, Symmetry, mirror_squares
+from game.engine.ataxx.level_edit import LevelDraft, Symmetry, mirror_squares
 from game.engine.levels import (
     LevelError,
     LevelExistsError,

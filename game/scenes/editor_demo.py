@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.ataxx import Cell, Side, parse_square
-from game.engine.level_edit import Symmetry
+from game.engine.ataxx.level_edit import Symmetry
 from game.engine.levels import LevelInfo, save_custom_level
 from game.scenes.editor import EditorScene
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.ataxx import Cell, Side
-from game.engine.level_edit import Symmetry, mirror_squares
+from game.engine.ataxx.level_edit import Symmetry, mirror_squares
 from game.engine.levels import MAX_RECOMMENDED_BLOCKS
 from game.i18n import tr
 from game.ui import gfx, theme

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import LEVELS, level_by_key
+from game.ai.ataxx.levels import LEVELS, level_by_key
 from game.engine.ataxx import Board, Side
 from game.engine.match import Player
 from game.i18n import tr

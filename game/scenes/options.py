@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import LEVELS
+from game.ai.ataxx.levels import LEVELS
 from game.engine.ataxx import Side
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import HINT_LEVEL, level_by_key
+from game.ai.ataxx.levels import HINT_LEVEL, level_by_key
 from game.ai.worker import AIState, AIStatus
 from game.engine.ataxx import Move, Side
 from game.engine.levels import LevelInfo

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.ataxx import InvalidMoveError, Move, Side, bits
-from game.engine.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
+from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
 from game.i18n import tr
 from game.ui import gfx, theme
 

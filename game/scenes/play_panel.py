@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.search import WIN_SCORE, is_win_score
+from game.ai.ataxx.search import WIN_SCORE, is_win_score
 from game.engine.ataxx import Board, Side
 from game.i18n import tr
 from game.ui import gfx, theme

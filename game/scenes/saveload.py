@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import saves
-from game.ai.levels import level_by_key
+from game.ai.ataxx.levels import level_by_key
 from game.engine.ataxx import Board, Side
 from game.engine.levels import LevelInfo
 from game.engine.match import Match

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import LEVELS
+from game.ai.ataxx.levels import LEVELS
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog

@@ -101,7 +101,7 @@ class NewGameKeys:
             self._sync_buttons()
             return
         if row == "level":
-            from game.ai.levels import LEVELS
+            from game.ai.ataxx.levels import LEVELS
 
             keys = [level.key for level in LEVELS]
             index = keys.index(scene.config.level) if scene.config.level in keys else 0

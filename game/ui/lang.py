@@ -37,7 +37,7 @@ def player_label(name: str) -> str:
         return side_name(Side.RED if name == "Red" else Side.BLUE)
     found = re.fullmatch(r"Computer \((\w+)\)", name)
     if found:
-        from game.ai.levels import level_by_key
+        from game.ai.ataxx.levels import level_by_key
 
         try:
             return tr("Computer ({level})", level=tr(level_by_key(found.group(1)).name))

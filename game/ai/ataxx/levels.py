@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai.search import Searcher, SearchInfo, SearchLimits, is_win_score
+from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits, is_win_score
 from game.engine.ataxx import Board, Move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine.ataxx import FULL, NOT_FILE_A, NOT_FILE_G, Board
+from game.engine.ataxx import FULL, Board, spread
 
 __all__ = ["DEFAULT_WEIGHTS", "PIECE", "EvalWeights", "Evaluator", "evaluate_board", "make_evaluator"]
 
@@ -79,14 +79,11 @@ def make_evaluator(weights: EvalWeights = DEFAULT_WEIGHTS) -> Evaluator:
     def positional(us: int, them: int, empty: int) -> int:
         score = piece * (us.bit_count() - them.bit_count()) + tempo
         if exposed:
-            row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
-            near_empty = row | (row << 7) | (row >> 7)
+            near_empty = spread(empty)
             score -= exposed * ((us & near_empty).bit_count() - (them & near_empty).bit_count())
         if mobility:
-            row = us | ((us << 1) & NOT_FILE_A) | ((us >> 1) & NOT_FILE_G)
-            ours = (row | (row << 7) | (row >> 7)) & empty
-            row = them | ((them << 1) & NOT_FILE_A) | ((them >> 1) & NOT_FILE_G)
-            theirs = (row | (row << 7) | (row >> 7)) & empty
+            ours = spread(us) & empty
+            theirs = spread(them) & empty
             score += mobility * (ours.bit_count() - theirs.bit_count())
         if edge:
             score += edge * ((us & _EDGES).bit_count() - (them & _EDGES).bit_count())

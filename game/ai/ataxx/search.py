@@ -31,19 +31,24 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.ai.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
-from game.engine.ataxx import (
-    _JUMP_RING,
-    _NEIGHBOURS,
-    _Z_BLUE_TO_MOVE,
-    _Z_FLIP,
-    _Z_PIECE,
+from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
+from game.engine.ataxx import Board, Move
+from game.engine.ataxx.bits import (
     FULL,
+    JUMP_RING,
+    NEIGHBOURS,
     NOT_FILE_A,
     NOT_FILE_G,
-    Board,
-    Move,
+    Z_BLUE_TO_MOVE,
+    Z_PIECE,
     bits,
+    capture_keys,
+    clone_targets,
+    fill_region,
+    jump_moves,
+    may_end,
+    raw_is_legal,
+    spread,
 )
 
 __all__ = [
@@ -123,21 +128,24 @@ class _Abort(Exception):
     """Raised inside the recursion when a limit is hit mid-iteration."""
 
 
-def _capture_keys() -> tuple[dict[int, int], ...]:
-    """For each square, the Zobrist change of every set of neighbours changing colour."""
-    tables = []
-    for sq in range(49):
-        table = {0: 0}
-        around = bits(_NEIGHBOURS[sq])
-        for subset in range(1, 1 << len(around)):
-            mask = key = 0
-            for index, neighbour in enumerate(around):
-                if subset >> index & 1:
-                    mask |= 1 << neighbour
-                    key ^= _Z_FLIP[neighbour]
-            table[mask] = key
-        tables.append(table)
-    return tuple(tables)
+def ordered_moves(us: int, them: int, empty: int) -> list[int]:
+    """Every legal move of ``us`` but the pass, as ``order key << 12 | move``, from the rules' primitives.
+
+    A move is ``from << 6 | to`` (a clone has ``from == to``). The key sorts by
+    material gain (2 per infected piece, 1 more for a clone), then clones before
+    jumps, then jumps leaving fewer own pieces next to the vacated square.
+    ``item & 4095`` is the move.
+    """
+    neighbours = NEIGHBOURS
+    ordered = [
+        ((neighbours[to] & them).bit_count() << 18) | 0x30000 | to << 6 | to
+        for to in bits(clone_targets(us, empty))
+    ]
+    ordered += [
+        ((neighbours[to] & them).bit_count() << 18) | (15 - (neighbours[frm] & us).bit_count()) << 12 | frm << 6 | to
+        for frm, to in jump_moves(us, empty)
+    ]
+    return ordered
 
 
 def _to_move(move: int) -> Move:
@@ -149,27 +157,6 @@ def _to_move(move: int) -> Move:
 
 def _from_move(move: Move) -> int:
     return PASS if move.is_pass else move.from_square << 6 | move.to_square
-
-
-def _history(board: Board) -> list[int]:
-    """The hashes of the earlier positions that can still repeat (those since the last clone)."""
-    stack = board._stack
-    return [state.hash for state in stack[max(0, len(stack) - board.halfmove_clock) :]]
-
-
-def _spread(bb: int) -> int:
-    row = bb | ((bb << 1) & NOT_FILE_A) | ((bb >> 1) & NOT_FILE_G)
-    return (row | (row << 7) | (row >> 7)) & FULL
-
-
-def _fill(them: int, empty: int) -> int:
-    """The empty squares ``them`` can reach by clones alone (connected through empty squares)."""
-    region = _spread(them) & empty
-    while True:
-        grown = _spread(region) & empty
-        if grown == region:
-            return region
-        region = grown
 
 
 def _count_score(us: int, them: int, ply: int) -> int:
@@ -186,7 +173,7 @@ class Searcher:
     """An Ataxx search with its own transposition table and killer moves.
 
     ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
-    (see ``game.ai.evaluate``). Not thread-safe: run one search at a time.
+    (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
     """
 
     def __init__(self, hash_mb: int = 16, *, weights: EvalWeights = DEFAULT_WEIGHTS) -> None:
@@ -200,7 +187,7 @@ class Searcher:
         self._piece = weights.piece
         self._tempo = weights.tempo
         self._material_only = not (weights.exposed or weights.mobility or weights.edge)
-        self._capture_keys = _capture_keys()
+        self._capture_keys = capture_keys()
         self._killers = [[PASS, PASS] for _ in range(MAX_PLY + 2)]
         self._generation = 0
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
@@ -260,7 +247,7 @@ class Searcher:
         empty = FULL ^ (us | them | board.blocks)
         side = int(board.turn)
         clock = board.halfmove_clock
-        history = _history(board)
+        history = board.repeatable_hashes()
         self._generation += 1
         self.nodes = 0
         self._next_check = CHECK_INTERVAL
@@ -272,7 +259,7 @@ class Searcher:
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
 
         root_moves = [_from_move(move) for move in legal]
-        neighbours = _NEIGHBOURS
+        neighbours = NEIGHBOURS
         root_moves.sort(
             key=lambda m: m != PASS and 2 * (neighbours[m & 63] & them).bit_count() + (m >> 6 == m & 63),
             reverse=True,
@@ -328,10 +315,10 @@ class Searcher:
         self._node_limit = None
         self._stop = stop
         self._deadline = deadline
-        self._path = _history(board)
+        self._path = board.repeatable_hashes()
         self._path.append(board.hash)
         moves = board.legal_moves()
-        neighbours = _NEIGHBOURS
+        neighbours = NEIGHBOURS
         moves.sort(key=lambda m: m.is_clone + 2 * (neighbours[m.to_square] & them).bit_count(), reverse=True)
         scored = []
         best = -_INFINITY
@@ -415,7 +402,7 @@ class Searcher:
                 them,
                 us,
                 empty,
-                key ^ _Z_BLUE_TO_MOVE,
+                key ^ Z_BLUE_TO_MOVE,
                 clock + 1,
                 1 - side,
                 depth - 1,
@@ -426,9 +413,9 @@ class Searcher:
             )
         frm, to = move >> 6, move & 63
         bit = 1 << to
-        captured = _NEIGHBOURS[to] & them
-        zobrist = _Z_PIECE[side]
-        key ^= zobrist[to] ^ self._capture_keys[to][captured] ^ _Z_BLUE_TO_MOVE
+        captured = NEIGHBOURS[to] & them
+        zobrist = Z_PIECE[side]
+        key ^= zobrist[to] ^ self._capture_keys[to][captured] ^ Z_BLUE_TO_MOVE
         if frm == to:
             return self._pvs(
                 them ^ captured, us | bit | captured, empty ^ bit, key, 0, 1 - side,
@@ -465,7 +452,8 @@ class Searcher:
         if pv_node:
             self._pv[ply] = []
 
-        # The end of the game, in the order of the rules.
+        # The end of the game, in the order of the rules (bits.material_over and
+        # bits.can_move, written out: this is the hottest spot of the search).
         if not us:
             return ply - WIN_SCORE
         if not empty:
@@ -509,19 +497,19 @@ class Searcher:
         best_move = PASS
         material = self._piece * (us.bit_count() - them.bit_count()) if depth == 1 else 0
         futility = self._margin
-        neighbours = _NEIGHBOURS
+        neighbours = NEIGHBOURS
         killers = self._killers[ply]
         child = self._child
         self._path.append(key)
         searched = 0
-        for move in self._moves(us, them, empty, near, tt_move, killers):
+        for move in self._moves(us, them, empty, tt_move, killers):
             frm, to = move >> 6, move & 63
             gain = 2 * (neighbours[to] & them).bit_count() + (frm == to)
             if depth == 1 and searched and material + gain * self._piece + futility <= alpha:
                 # Futile: even the best evaluation after this move cannot reach alpha,
                 # unless the move ends the game (checked exactly: wins hide here).
                 bound = material + gain * self._piece + futility
-                if not self._may_end(us, them, empty, move):
+                if not may_end(them, empty, frm, to):
                     if bound > best:
                         best = bound
                     continue
@@ -590,7 +578,7 @@ class Searcher:
         # to be infected or lose its last square, so all of them lie within two squares
         # of the move's target: a 5x5 box. If they do not fit one, no move can.
         row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
-        mobile = them & _spread(row | (row << 7) | (row >> 7))
+        mobile = them & spread(row | (row << 7) | (row >> 7))
         if not mobile:
             return None
         if (mobile.bit_length() - 1) // 7 - ((mobile & -mobile).bit_length() - 1) // 7 <= 4:
@@ -635,65 +623,24 @@ class Searcher:
         return self._piece * (us.bit_count() - them.bit_count() + gain) - self._tempo
 
     def _moves(
-        self, us: int, them: int, empty: int, near: int, tt_move: int, killers: list[int]
+        self, us: int, them: int, empty: int, tt_move: int, killers: list[int]
     ) -> Iterator[int]:
         """The legal moves (not the pass) of ``us``: table move, killers, then the rest by gain.
 
-        ``near`` is ``us`` spread by one square. The order of the rest: material
-        gain (2 per infected piece, 1 more for a clone), then clones before
-        jumps, then jumps leaving fewer own pieces next to the vacated square.
+        The rest come in the order of ``ordered_moves``.
         """
-        neighbours = _NEIGHBOURS
-        if tt_move != PASS and self._is_legal(us, empty, tt_move):
+        neighbours = NEIGHBOURS
+        if tt_move != PASS and raw_is_legal(us, empty, tt_move >> 6, tt_move & 63):
             yield tt_move
         for killer in killers:
-            if killer != PASS and killer != tt_move and self._is_legal(us, empty, killer):
+            if killer != PASS and killer != tt_move and raw_is_legal(us, empty, killer >> 6, killer & 63):
                 yield killer
-        ordered = []
-        targets = near & empty
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            to = low.bit_length() - 1
-            ordered.append(((neighbours[to] & them).bit_count() << 18) | 0x30000 | to << 6 | to)
-        ring = _JUMP_RING
-        pieces = us
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            frm = low.bit_length() - 1
-            targets = ring[frm] & empty
-            if targets:
-                base = (15 - (neighbours[frm] & us).bit_count()) << 12 | frm << 6
-                while targets:
-                    low = targets & -targets
-                    targets ^= low
-                    to = low.bit_length() - 1
-                    ordered.append(((neighbours[to] & them).bit_count() << 18) | base | to)
+        ordered = ordered_moves(us, them, empty)
         ordered.sort(reverse=True)
         for item in ordered:
             move = item & 4095
             if move != tt_move and move != killers[0] and move != killers[1]:
                 yield move
-
-    @staticmethod
-    def _may_end(us: int, them: int, empty: int, move: int) -> bool:
-        """Whether playing ``move`` ends the game or leaves the opponent stuck."""
-        frm, to = move >> 6, move & 63
-        them ^= _NEIGHBOURS[to] & them
-        empty ^= 1 << to
-        if frm != to:
-            empty |= 1 << frm
-        return not them or not empty or not (_spread(_spread(them)) & empty)
-
-    @staticmethod
-    def _is_legal(us: int, empty: int, move: int) -> bool:
-        frm, to = move >> 6, move & 63
-        if not empty >> to & 1:
-            return False
-        if frm == to:
-            return bool(_NEIGHBOURS[to] & us)
-        return bool(us >> frm & 1) and bool(_JUMP_RING[frm] >> to & 1)
 
     def _stuck(
         self,
@@ -716,12 +663,12 @@ class Searcher:
         end ahead, the game is lost; otherwise the pass is searched.
         """
         row = them | ((them << 1) & NOT_FILE_A) | ((them >> 1) & NOT_FILE_G)
-        row = _spread(row | (row << 7) | (row >> 7))
+        row = spread(row | (row << 7) | (row >> 7))
         if not row & empty:
             return _count_score(us, them, ply)
         if clock >= 99:
             return 0
-        if them.bit_count() + _fill(them, empty).bit_count() > us.bit_count():
+        if them.bit_count() + fill_region(them, empty).bit_count() > us.bit_count():
             return ply - WIN_SCORE
         if depth <= 0 or ply >= MAX_PLY:
             return self._evaluate(us, them, empty)

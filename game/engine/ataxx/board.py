@@ -1,4 +1,4 @@
-"""Ataxx rules: bitboards on Python ints, FEN, UAI move notation, outcomes, perft.
+"""The Ataxx board: bitboards on Python ints, FEN, UAI move notation, outcomes, perft.
 
 The board is 7x7. Squares are numbered rank-major from a1 = 0 to g7 = 48, so the
 square of file ``f`` (0 = a) and rank ``r`` (0 = rank 1) is ``r * 7 + f``. A
@@ -10,7 +10,8 @@ the project's design: clone to a neighbouring empty square or jump to one two
 squares away, infect every enemy piece next to the destination, pass only when
 forced, and the game ends on elimination, a full board, no moves for either
 side, the 100 half-move clock (a decided position wins first) or threefold
-repetition.
+repetition. The rules themselves are the bit-level primitives of ``bits``,
+which the search and perft share.
 
 >>> board = Board()
 >>> board.push(Move.from_uai("b6"))
@@ -22,13 +23,30 @@ repetition.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import random
 from typing import NamedTuple
 
+from game.engine.ataxx import perft as _perft_module
+from game.engine.ataxx.bits import (
+    FULL,
+    JUMP_RING,
+    NEIGHBOURS,
+    SQUARES,
+    Z_BLUE_TO_MOVE,
+    Z_FLIP,
+    Z_PIECE,
+    bits,
+    can_move,
+    clone_targets,
+    hash_pieces,
+    jump_moves,
+    material_over,
+    raw_is_legal,
+    spread,
+)
+from game.engine.core import Outcome
+
 __all__ = [
-    "SQUARES",
     "STARTPOS",
     "AtaxxError",
     "Board",
@@ -37,14 +55,11 @@ __all__ = [
     "InvalidFenError",
     "InvalidMoveError",
     "Move",
-    "Outcome",
     "Side",
     "Termination",
-    "bits",
     "jump_ring",
     "neighbours",
     "parse_square",
-    "spread",
     "square",
     "square_file",
     "square_name",
@@ -56,13 +71,6 @@ STARTPOS = "x5o/7/7/7/7/7/o5x x 0 1"
 
 FILE_NAMES = "abcdefg"
 RANK_NAMES = "1234567"
-SQUARES = range(49)
-
-FULL = (1 << 49) - 1
-FILE_A = sum(1 << (rank * 7) for rank in range(7))
-FILE_G = FILE_A << 6
-NOT_FILE_A = FULL ^ FILE_A
-NOT_FILE_G = FULL ^ FILE_G
 
 MAX_FEN_LENGTH = 128  # the longest legal FEN is about 70 characters
 MAX_CLOCK_DIGITS = 9
@@ -130,20 +138,6 @@ class Termination(enum.Enum):
     """A match rule: the stuck side's opponent fills the rest of the board (see ``Match``)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the termination and the winner (``None`` for a draw)."""
-
-    termination: Termination
-    winner: Side | None
-
-    def result(self) -> str:
-        """The PGN result: ``1-0`` when Red won, ``0-1`` when Blue won, ``1/2-1/2`` for a draw."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Side.RED else "0-1"
-
-
 # --- squares -----------------------------------------------------------------
 
 
@@ -174,47 +168,14 @@ def parse_square(name: str) -> int:
     return FILE_NAMES.index(name[0]) + 7 * RANK_NAMES.index(name[1])
 
 
-def _ring_mask(sq: int, distance: int) -> int:
-    file_index, rank_index = sq % 7, sq // 7
-    mask = 0
-    for d_rank in range(-distance, distance + 1):
-        for d_file in range(-distance, distance + 1):
-            if max(abs(d_rank), abs(d_file)) != distance:
-                continue
-            f, r = file_index + d_file, rank_index + d_rank
-            if 0 <= f < 7 and 0 <= r < 7:
-                mask |= 1 << (r * 7 + f)
-    return mask
-
-
-_NEIGHBOURS: tuple[int, ...] = tuple(_ring_mask(sq, 1) for sq in SQUARES)
-_JUMP_RING: tuple[int, ...] = tuple(_ring_mask(sq, 2) for sq in SQUARES)
-
-
 def neighbours(sq: int) -> int:
     """The bitboard of the up to 8 squares at distance 1 from ``sq``."""
-    return _NEIGHBOURS[sq]
+    return NEIGHBOURS[sq]
 
 
 def jump_ring(sq: int) -> int:
     """The bitboard of the up to 16 squares at distance 2 from ``sq``."""
-    return _JUMP_RING[sq]
-
-
-def spread(bb: int) -> int:
-    """``bb`` together with every square at distance 1 from one of its squares."""
-    row = bb | ((bb << 1) & NOT_FILE_A) | ((bb >> 1) & NOT_FILE_G)
-    return (row | (row << 7) | (row >> 7)) & FULL
-
-
-def bits(bb: int) -> list[int]:
-    """The squares set in a bitboard, lowest first."""
-    squares = []
-    while bb:
-        low = bb & -bb
-        squares.append(low.bit_length() - 1)
-        bb ^= low
-    return squares
+    return JUMP_RING[sq]
 
 
 # --- moves -------------------------------------------------------------------
@@ -245,7 +206,7 @@ class Move(NamedTuple):
     def jump(cls, from_square: int, to_square: int) -> Move:
         """A jump; the squares must be two apart (raises ``InvalidMoveError`` otherwise)."""
         if not (0 <= from_square < 49 and 0 <= to_square < 49) or not (
-            _JUMP_RING[from_square] >> to_square & 1
+            JUMP_RING[from_square] >> to_square & 1
         ):
             raise InvalidMoveError(f"squares {from_square} and {to_square} are not a jump apart")
         return _MOVES[from_square * 49 + to_square]
@@ -264,7 +225,7 @@ class Move(NamedTuple):
         >>> Move.from_uai("g1f2")
         Traceback (most recent call last):
         ...
-        game.engine.ataxx.InvalidMoveError: 'g1f2' names squares one apart: a clone is written ...
+        game.engine.ataxx.board.InvalidMoveError: 'g1f2' names squares one apart: a clone is written ...
         """
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
@@ -280,12 +241,12 @@ class Move(NamedTuple):
             to_square = parse_square(text[2:])
             if from_square == to_square:
                 raise InvalidMoveError(f"{text!r} moves a piece onto its own square")
-            if _NEIGHBOURS[from_square] >> to_square & 1:
+            if NEIGHBOURS[from_square] >> to_square & 1:
                 raise InvalidMoveError(
                     f"{text!r} names squares one apart: a clone is written as its "
                     f"destination alone ({text[2:]!r})"
                 )
-            if not _JUMP_RING[from_square] >> to_square & 1:
+            if not JUMP_RING[from_square] >> to_square & 1:
                 raise InvalidMoveError(f"{text!r} is not a move: a jump goes exactly two squares")
             return _MOVES[from_square * 49 + to_square]
         raise InvalidMoveError(f"{text!r} is not a move: expected a square (g2), two squares (a1a3) or 0000")
@@ -321,42 +282,12 @@ class Move(NamedTuple):
 
 NULL_MOVE = tuple.__new__(Move, (-1, -1))
 _MOVES: tuple[Move | None, ...] = tuple(
-    tuple.__new__(Move, (frm, to)) if frm == to or (_JUMP_RING[frm] >> to & 1) else None
+    tuple.__new__(Move, (frm, to)) if frm == to or (JUMP_RING[frm] >> to & 1) else None
     for frm in SQUARES
     for to in SQUARES
 )
 # For each square, the moves that land on it (clone) or leave from it (jumps).
 _CLONE_TO: tuple[Move, ...] = tuple(_MOVES[sq * 49 + sq] for sq in SQUARES)  # type: ignore[misc]
-_JUMPS_FROM: tuple[dict[int, Move], ...] = tuple(
-    {to: _MOVES[frm * 49 + to] for to in bits(_JUMP_RING[frm])}
-    for frm in SQUARES  # type: ignore[misc]
-)
-
-
-# --- Zobrist keys --------------------------------------------------------------
-
-
-def _zobrist_keys() -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    # A fixed seed makes hashes reproducible across runs, so they can be stored.
-    rng = random.Random(0x41_7A_A8)
-    red = tuple(rng.getrandbits(64) for _ in SQUARES)
-    blue = tuple(rng.getrandbits(64) for _ in SQUARES)
-    return red, blue, rng.getrandbits(64)
-
-
-_Z_RED, _Z_BLUE, _Z_BLUE_TO_MOVE = _zobrist_keys()
-_Z_PIECE = (_Z_RED, _Z_BLUE)
-_Z_FLIP = tuple(r ^ b for r, b in zip(_Z_RED, _Z_BLUE, strict=True))
-
-
-def _hash_bitboards(red: int, blue: int, turn: Side) -> int:
-    key = _Z_BLUE_TO_MOVE if turn is Side.BLUE else 0
-    for sq in bits(red):
-        key ^= _Z_RED[sq]
-    for sq in bits(blue):
-        key ^= _Z_BLUE[sq]
-    return key
-
 
 # --- the board -----------------------------------------------------------------
 
@@ -471,7 +402,7 @@ class Board:
         self.turn = turn
         self.halfmove_clock = halfmove_clock
         self.fullmove_number = fullmove_number
-        self.hash = _hash_bitboards(red, blue, turn)
+        self.hash = hash_pieces(red, blue, turn is Side.BLUE)
         self._stack = []
         self._root_fen = self.fen()
 
@@ -562,27 +493,23 @@ class Board:
 
     def can_move(self, side: Side) -> bool:
         """Whether ``side`` has a clone or jump available (ignoring whose turn it is)."""
-        return bool(spread(spread(self.pieces[side])) & self.empty)
+        return can_move(self.pieces[side], self.empty)
 
     def clone_targets(self, sq: int) -> int:
         """Empty squares a piece on ``sq`` can clone to (a bitboard)."""
-        return _NEIGHBOURS[sq] & self.empty
+        return NEIGHBOURS[sq] & self.empty
 
     def jump_targets(self, sq: int) -> int:
         """Empty squares a piece on ``sq`` can jump to (a bitboard)."""
-        return _JUMP_RING[sq] & self.empty
+        return JUMP_RING[sq] & self.empty
 
     def captures(self, move: Move) -> int:
         """The enemy pieces ``move`` would infect (a bitboard); ``move`` must be legal."""
         if move.to_square < 0:
             return 0
-        return _NEIGHBOURS[move.to_square] & self.pieces[1 - self.turn]
+        return NEIGHBOURS[move.to_square] & self.pieces[1 - self.turn]
 
     # -- moves --
-
-    def _game_over_by_material(self) -> bool:
-        red, blue = self.pieces
-        return not red or not blue or not (FULL ^ (red | blue | self.blocks))
 
     def legal_moves(self) -> list[Move]:
         """The legal moves: one clone per target square, one jump per (from, to).
@@ -594,22 +521,11 @@ class Board:
         us = self.pieces[self.turn]
         them = self.pieces[1 - self.turn]
         empty = FULL ^ (us | them | self.blocks)
-        if not us or not them or not empty or self.halfmove_clock >= 100:
+        if material_over(us, them, empty) or self.halfmove_clock >= 100:
             return []
-        moves = [_CLONE_TO[sq] for sq in bits(spread(us) & empty)]
-        pieces = us
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            from_square = low.bit_length() - 1
-            targets = _JUMP_RING[from_square] & empty
-            if targets:
-                jumps = _JUMPS_FROM[from_square]
-                while targets:
-                    low = targets & -targets
-                    targets ^= low
-                    moves.append(jumps[low.bit_length() - 1])
-        if not moves and spread(spread(them)) & empty:
+        moves = [_CLONE_TO[sq] for sq in bits(clone_targets(us, empty))]
+        moves += [_MOVES[frm * 49 + to] for frm, to in jump_moves(us, empty)]  # type: ignore[misc]
+        if not moves and can_move(them, empty):
             return [NULL_MOVE]
         return moves
 
@@ -619,16 +535,12 @@ class Board:
         us = self.pieces[turn]
         them = self.pieces[1 - turn]
         empty = FULL ^ (us | them | self.blocks)
-        if not us or not them or not empty or self.halfmove_clock >= 100:
+        if material_over(us, them, empty) or self.halfmove_clock >= 100:
             return False
         frm, to = move
         if to < 0:  # the pass: only when stuck while the opponent can move
-            return frm == -1 and not (spread(spread(us)) & empty) and bool(spread(spread(them)) & empty)
-        if to >= 49 or not (empty >> to & 1):
-            return False
-        if frm == to:
-            return bool(_NEIGHBOURS[to] & us)
-        return 0 <= frm < 49 and bool(us >> frm & 1) and bool(_JUMP_RING[frm] >> to & 1)
+            return frm == -1 and not can_move(us, empty) and can_move(them, empty)
+        return raw_is_legal(us, empty, frm, to)
 
     def push(self, move: Move) -> None:
         """Play ``move``; raises ``IllegalMoveError`` (board unchanged) if it is not legal."""
@@ -670,8 +582,8 @@ class Board:
         )
         frm, to = move
         if to >= 0:
-            piece_keys = _Z_PIECE[turn]
-            captured = _NEIGHBOURS[to] & them
+            piece_keys = Z_PIECE[turn]
+            captured = NEIGHBOURS[to] & them
             us |= (1 << to) | captured
             them ^= captured
             key ^= piece_keys[to]
@@ -684,7 +596,7 @@ class Board:
             while captured:
                 low = captured & -captured
                 captured ^= low
-                key ^= _Z_FLIP[low.bit_length() - 1]
+                key ^= Z_FLIP[low.bit_length() - 1]
             self.pieces[turn] = us
             self.pieces[1 - turn] = them
         else:
@@ -694,7 +606,7 @@ class Board:
             self.turn = Side.RED
         else:
             self.turn = Side.BLUE
-        self.hash = key ^ _Z_BLUE_TO_MOVE
+        self.hash = key ^ Z_BLUE_TO_MOVE
 
     def pop(self) -> Move:
         """Take back the last move and return it; raises ``IndexError`` if there is none."""
@@ -735,6 +647,11 @@ class Board:
                 count += 1
         return count
 
+    def repeatable_hashes(self) -> list[int]:
+        """The hashes of the earlier positions that can still repeat (those since the last clone), oldest first."""
+        stack = self._stack
+        return [state.hash for state in stack[max(0, len(stack) - self.halfmove_clock) :]]
+
     def outcome(self, *, repetition: bool = True) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on.
 
@@ -744,16 +661,17 @@ class Board:
         """
         red, blue = self.pieces
         empty = FULL ^ (red | blue | self.blocks)
+        scores = (red.bit_count(), blue.bit_count())
         if not red or not blue:
-            return Outcome(Termination.ELIMINATION, self.winner_by_count())
+            return Outcome(Termination.ELIMINATION, self.winner_by_count(), scores)
         if not empty:
-            return Outcome(Termination.FULL_BOARD, self.winner_by_count())
-        if not (spread(spread(red | blue)) & empty):
-            return Outcome(Termination.NO_MOVES, self.winner_by_count())
+            return Outcome(Termination.FULL_BOARD, self.winner_by_count(), scores)
+        if not can_move(red | blue, empty):
+            return Outcome(Termination.NO_MOVES, self.winner_by_count(), scores)
         if self.halfmove_clock >= 100:
-            return Outcome(Termination.HALFMOVE_CLOCK, None)
+            return Outcome(Termination.HALFMOVE_CLOCK, None, scores)
         if repetition and self.repetition_count() >= 3:
-            return Outcome(Termination.THREEFOLD_REPETITION, None)
+            return Outcome(Termination.THREEFOLD_REPETITION, None, scores)
         return None
 
     def is_game_over(self, *, repetition: bool = True) -> bool:
@@ -779,7 +697,7 @@ class Board:
             return 1
         us = self.pieces[self.turn]
         them = self.pieces[1 - self.turn]
-        return _perft(us, them, FULL ^ (us | them | self.blocks), self.halfmove_clock, depth)
+        return _perft_module.perft(us, them, FULL ^ (us | them | self.blocks), self.halfmove_clock, depth)
 
     # -- dunder --
 
@@ -817,135 +735,3 @@ def _parse_clock(text: str, what: str, *, minimum: int) -> int:
     if value < minimum:
         raise InvalidFenError(f"{what} {text!r} must be at least {minimum}")
     return value
-
-
-def _count_moves(us: int, empty: int) -> int:
-    """The number of clones and jumps available to the pieces ``us``."""
-    count = (spread(us) & empty).bit_count()
-    ring = _JUMP_RING
-    while us:
-        low = us & -us
-        us ^= low
-        count += (ring[low.bit_length() - 1] & empty).bit_count()
-    return count
-
-
-def _perft(us: int, them: int, empty: int, clock: int, depth: int) -> int:
-    """Perft on raw bitboards: ``us`` is the side to move. Depth must be >= 1."""
-    if not us or not them or not empty or clock >= 100:
-        return 0
-    if depth == 1:
-        count = _count_moves(us, empty)
-        if count:
-            return count
-        return 1 if spread(spread(them)) & empty else 0
-    if depth == 2:
-        return _perft2(us, them, empty, clock)
-    nodes = 0
-    neighbour_masks = _NEIGHBOURS
-    targets = spread(us) & empty
-    moved = bool(targets)
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        captured = neighbour_masks[low.bit_length() - 1] & them
-        nodes += _perft(them ^ captured, us | low | captured, empty ^ low, 0, depth - 1)
-    pieces = us
-    ring = _JUMP_RING
-    while pieces:
-        origin = pieces & -pieces
-        pieces ^= origin
-        targets = ring[origin.bit_length() - 1] & empty
-        if targets:
-            moved = True
-            rest = us ^ origin
-            freed = empty | origin
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                captured = neighbour_masks[low.bit_length() - 1] & them
-                nodes += _perft(them ^ captured, rest | low | captured, freed ^ low, clock + 1, depth - 1)
-    if not moved and spread(spread(them)) & empty:
-        return _perft(them, us, empty, clock + 1, depth - 1)
-    return nodes
-
-
-def _perft2(us: int, them: int, empty: int, clock: int) -> int:
-    """Perft at depth 2, counting each child's moves without visiting it.
-
-    The child's jump count is the parent's count of (enemy piece, empty square
-    two apart) pairs, corrected for the infected pieces, the filled target and
-    (for a jump) the freed origin. Most of perft's time is spent here, one ply
-    above the leaves. The node itself must not be over.
-    """
-    ring = _JUMP_RING
-    neighbour_masks = _NEIGHBOURS
-    their_jumps = 0
-    pieces = them
-    while pieces:
-        low = pieces & -pieces
-        pieces ^= low
-        their_jumps += (ring[low.bit_length() - 1] & empty).bit_count()
-    nodes = 0
-    targets = spread(us) & empty
-    moved = bool(targets)
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        to = low.bit_length() - 1
-        captured = neighbour_masks[to] & them
-        rest = them ^ captured
-        after = empty ^ low
-        if not rest or not after:
-            continue
-        jumps = their_jumps - (ring[to] & rest).bit_count()
-        while captured:
-            infected = captured & -captured
-            captured ^= infected
-            jumps -= (ring[infected.bit_length() - 1] & empty).bit_count()
-        count = (spread(rest) & after).bit_count() + jumps
-        if count:
-            nodes += count
-        elif spread(spread(us | low | (them ^ rest))) & after:
-            nodes += 1
-    if clock + 1 < 100:
-        pieces = us
-        while pieces:
-            origin = pieces & -pieces
-            pieces ^= origin
-            frm = origin.bit_length() - 1
-            targets = ring[frm] & empty
-            if not targets:
-                continue
-            moved = True
-            freed = empty | origin
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                to = low.bit_length() - 1
-                captured = neighbour_masks[to] & them
-                rest = them ^ captured
-                after = freed ^ low
-                if not rest or not after:
-                    continue
-                jumps = their_jumps - (ring[to] & rest).bit_count() + (ring[frm] & rest).bit_count()
-                while captured:
-                    infected = captured & -captured
-                    captured ^= infected
-                    jumps -= (ring[infected.bit_length() - 1] & empty).bit_count()
-                count = (spread(rest) & after).bit_count() + jumps
-                if count:
-                    nodes += count
-                elif spread(spread((us ^ origin) | low | (them ^ rest))) & after:
-                    nodes += 1
-    else:
-        moved = moved or any(ring[sq] & empty for sq in bits(us))
-    if not moved and spread(spread(them)) & empty:
-        # We pass: the child is the same position with them to move and the clock one later.
-        if clock + 1 >= 100:
-            return 0
-        count = (spread(them) & empty).bit_count() + their_jumps
-        if count:
-            return count
-        return 1 if spread(spread(us)) & empty else 0
-    return nodes

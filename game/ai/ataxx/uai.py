@@ -1,0 +1,608 @@
+"""The Ataxx AI as a UAI engine: ``python -m game.ai.uai``.
+
+UAI is UCI for Ataxx: text commands on stdin, answers on stdout, one per line.
+Supported: ``uai``, ``isready``, ``uainewgame``, ``setoption name Level|Hash
+value V``, ``position startpos|fen <4 fields> [moves m1 m2 ...]``, ``go`` with
+``wtime btime winc binc movestogo movetime depth nodes infinite``, ``stop``,
+``quit``; and two extras, ``perft N`` and ``d`` (show the board).
+
+Contracts:
+
+- The search runs in a thread, so ``isready``, ``stop`` and ``quit`` are
+  answered while it thinks. An ``info depth ... pv ...`` line follows every
+  completed depth, then ``bestmove M``. The move is always legal; it is
+  ``0000`` only when passing is the only legal move, or when the game is over
+  (then an ``info string`` says why first). With ``infinite``, ``bestmove``
+  waits for ``stop`` as UCI requires.
+- ``go movetime N`` answers within N ms plus a small margin: the search stops
+  itself before N, and a watchdog sends the best move found so far at N + 60 ms
+  should the search be late.
+- Bad input never stops the engine: it answers ``info string error <reason>``
+  and keeps its previous state. A ``position`` with a bad FEN or an illegal
+  move leaves the position as it was before that command; a ``go`` with a bad
+  parameter starts no search (and sends no ``bestmove``).
+- Red is ``x`` and moves first; as in libataxx it is "black", so its clock is
+  ``btime``/``binc``.
+- The search respects the repetition rule. A position that is already drawn by
+  threefold repetition, which other software may not know about, is searched
+  without its history, so a legal move still comes back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import random
+import re
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from game.ai.ataxx import levels
+from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits, is_win_score, plies_to_end
+from game.engine.ataxx import STARTPOS, AtaxxError, Board, Move, Side, Termination
+
+__all__ = ["GoParams", "UaiEngine", "UaiError", "main", "parse_go", "time_limits"]
+
+ENGINE_NAME = "Attax Arcade"
+ENGINE_AUTHOR = "the Attax Arcade authors"
+DEFAULT_HASH_MB = 16
+MIN_HASH_MB = 1
+MAX_HASH_MB = 1024
+MAX_LINE_BYTES = 1 << 16
+"""Longer input lines are refused whole (a position with every move of a game is far shorter)."""
+MAX_NUMBER_DIGITS = 12
+"""Go parameters with more digits are refused: they overflow timers and mean nothing."""
+MOVE_OVERHEAD = 0.03
+"""Seconds kept back from every time limit for the answer to travel and threads to switch."""
+WATCHDOG_GRACE = 0.06
+"""Seconds past the time limit after which the best move so far is sent even if the search is late."""
+STOP_JOIN_TIMEOUT = 2.0
+"""How long a new command waits for a stopped search to end."""
+
+
+def engine_version() -> str:
+    """The project's version, read from pyproject.toml beside the package, or ``dev``."""
+    try:
+        text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return "dev"
+    match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
+    return match.group(1) if match else "dev"
+
+
+class UaiError(ValueError):
+    """Bad input; the message is the reason shown after ``info string error``."""
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    """``text`` quoted for an error message: ASCII only, and short."""
+    shown = ascii(text[:limit])
+    return shown + ("..." if len(text) > limit else "")
+
+
+# --- go ------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class GoParams:
+    """The limits of one ``go`` command; times in milliseconds, ``None`` when not given."""
+
+    wtime: int | None = None
+    btime: int | None = None
+    winc: int | None = None
+    binc: int | None = None
+    movestogo: int | None = None
+    movetime: int | None = None
+    depth: int | None = None
+    nodes: int | None = None
+    infinite: bool = False
+
+    @property
+    def unlimited(self) -> bool:
+        """Whether nothing but ``stop`` (or the level) limits the search."""
+        return (
+            self.wtime is None
+            and self.btime is None
+            and self.movetime is None
+            and self.depth is None
+            and self.nodes is None
+        )
+
+
+_GO_NUMBERS = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes"}
+_GO_MINIMUM = {"movestogo": 1, "depth": 1, "nodes": 1}
+# python-ataxx's client sends ``go nodes N simulations N``: simulations are for
+# Monte Carlo engines, so the number is checked and then ignored.
+_GO_IGNORED_NUMBERS = {"simulations"}
+
+
+def parse_go(tokens: list[str]) -> GoParams:
+    """Parse the words after ``go``; raises ``UaiError`` naming the bad word.
+
+    Times are whole milliseconds >= 0 (a clock may run slightly negative in some
+    GUIs: that is still refused, as the UAI text says times are >= 0);
+    ``movestogo``, ``depth`` and ``nodes`` are >= 1.
+
+    >>> parse_go("movetime 100 depth 3".split())
+    GoParams(wtime=None, btime=None, winc=None, binc=None, movestogo=None, movetime=100, depth=3, nodes=None, infinite=False)
+    >>> parse_go(["depth", "x"])
+    Traceback (most recent call last):
+    ...
+    game.ai.ataxx.uai.UaiError: go depth needs a whole number, not 'x'
+    """
+    values: dict[str, int | bool] = {}
+    index = 0
+    while index < len(tokens):
+        word = tokens[index]
+        key = word.lower()
+        if key == "infinite":
+            values["infinite"] = True
+            index += 1
+            continue
+        if key not in _GO_NUMBERS and key not in _GO_IGNORED_NUMBERS:
+            raise UaiError(f"unknown go parameter {_quote(word)}")
+        if index + 1 >= len(tokens):
+            raise UaiError(f"go {key} needs a number after it")
+        text = tokens[index + 1]
+        if not re.fullmatch(r"[+-]?[0-9]+", text):
+            raise UaiError(f"go {key} needs a whole number, not {_quote(text)}")
+        if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
+            raise UaiError(f"go {key} {_quote(text)} is too large")
+        number = int(text)
+        minimum = _GO_MINIMUM.get(key, 0)
+        if number < minimum:
+            raise UaiError(f"go {key} must be at least {minimum}, not {number}")
+        if key in values:
+            raise UaiError(f"go {key} given twice")
+        if key not in _GO_IGNORED_NUMBERS:
+            values[key] = number
+        index += 2
+    return GoParams(**values)  # type: ignore[arg-type]
+
+
+def time_limits(params: GoParams, turn: Side) -> tuple[float | None, float | None]:
+    """The soft and hard time limits in seconds that ``params`` give the side ``turn``.
+
+    ``movetime`` is used whole, less ``MOVE_OVERHEAD`` (a fifth of it when short). From a clock, the
+    search plans on remaining / moves-to-go (20 when unknown) plus most of the
+    increment, may run up to twice that if an iteration is nearly done, and never
+    spends more than a third of what is left. ``(None, None)`` when no time
+    limit is given.
+
+    >>> time_limits(GoParams(movetime=1000), Side.RED)
+    (0.97, 0.97)
+    >>> soft, hard = time_limits(GoParams(btime=60_000, binc=1000), Side.RED)
+    >>> round(soft, 2), round(hard, 2)
+    (3.72, 7.47)
+    """
+    limits: list[float] = []
+    if params.movetime is not None:
+        limits.append(params.movetime / 1000)
+    remaining_ms = params.btime if turn is Side.RED else params.wtime
+    increment_ms = (params.binc if turn is Side.RED else params.winc) or 0
+    if remaining_ms is not None:
+        remaining = remaining_ms / 1000
+        moves_to_go = min(params.movestogo or 20, 20)
+        planned = remaining / moves_to_go + 0.75 * increment_ms / 1000
+        hard = min(2 * planned, remaining / 3)
+        soft = min(planned, hard)
+        if not limits or hard < limits[0]:
+            return soft - _overhead(soft), hard - _overhead(hard)
+    if limits:
+        limit = limits[0] - _overhead(limits[0])
+        return limit, limit
+    return None, None
+
+
+def _overhead(limit: float) -> float:
+    """The margin kept back from ``limit``: ``MOVE_OVERHEAD``, or a fifth of a very short limit."""
+    return min(MOVE_OVERHEAD, limit / 5)
+
+
+def _greedy_move(board: Board) -> Move:
+    """A quick legal move (most pieces gained, clones first): the answer of last resort."""
+    moves = board.legal_moves()
+    return max(moves, key=lambda move: board.captures(move).bit_count() * 2 + move.is_clone)
+
+
+# --- the engine ------------------------------------------------------------------------
+
+
+class _Task:
+    """One background job (a search or a perft) and what its answer depends on."""
+
+    def __init__(self, *, infinite: bool = False) -> None:
+        self.stop = threading.Event()
+        self.done = threading.Event()
+        self.infinite = infinite
+        self.lock = threading.Lock()
+        self.answered = False
+        self.best: Move | None = None
+        self.thread: threading.Thread | None = None
+        self.watchdog: threading.Timer | None = None
+
+
+class UaiEngine:
+    """The protocol state machine: feed it lines with ``handle``; it answers through ``write``.
+
+    ``write`` receives one line at a time (no newline) and must be thread-safe
+    enough for one call at a time: the engine serialises its own calls.
+    """
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self._write = write
+        self._write_lock = threading.Lock()
+        self.board = Board()
+        self.level = levels.LEVELS[-1]
+        self.hash_mb = DEFAULT_HASH_MB
+        self._searcher: Searcher | None = None
+        self._rng = random.Random()
+        self._task: _Task | None = None
+        self._commands: dict[str, Callable[[list[str]], None]] = {
+            "uai": self._uai,
+            "isready": self._isready,
+            "uainewgame": self._uainewgame,
+            "setoption": self._setoption,
+            "position": self._position,
+            "go": self._go,
+            "stop": self._stop,
+            "perft": self._perft,
+            "d": self._display,
+        }
+
+    # -- input --
+
+    def handle(self, line: str) -> bool:
+        """Process one input line; returns ``False`` after ``quit``. Never raises on bad input."""
+        tokens = line.split()
+        if not tokens:
+            return True
+        command = tokens[0]
+        if command == "quit":
+            self.shutdown()
+            return False
+        handler = self._commands.get(command)
+        if handler is None:
+            self.error(f"unknown command {_quote(command)}")
+            return True
+        try:
+            handler(tokens[1:])
+        except UaiError as exc:
+            self.error(str(exc))
+        except Exception as exc:  # a bug must not kill a running match: report and go on
+            self.error(f"internal error in {command}: {type(exc).__name__}: {exc}")
+        return True
+
+    def run(self, lines: Iterable[str]) -> None:
+        """Handle ``lines`` until ``quit`` or their end, then stop any search."""
+        for line in lines:
+            if not self.handle(line):
+                return
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Stop the running task (it still answers) and wait briefly for it."""
+        self._finish_task()
+
+    # -- output --
+
+    def send(self, line: str) -> None:
+        """Write one line of output."""
+        with self._write_lock:
+            self._write(line)
+
+    def error(self, reason: str) -> None:
+        """Report bad input."""
+        self.send(f"info string error {reason}")
+
+    # -- commands --
+
+    def _uai(self, args: list[str]) -> None:
+        self.send(f"id name {ENGINE_NAME} {engine_version()}")
+        self.send(f"id author {ENGINE_AUTHOR}")
+        keys = " ".join(f"var {level.key}" for level in levels.LEVELS)
+        self.send(f"option name Level type combo default {levels.LEVELS[-1].key} {keys}")
+        self.send(f"option name Hash type spin default {DEFAULT_HASH_MB} min {MIN_HASH_MB} max {MAX_HASH_MB}")
+        self.send("uaiok")
+
+    def _isready(self, args: list[str]) -> None:
+        self.send("readyok")
+
+    def _uainewgame(self, args: list[str]) -> None:
+        self._finish_task()
+        if self._searcher is not None:
+            self._searcher.new_game()
+        self._rng = random.Random()
+
+    def _setoption(self, args: list[str]) -> None:
+        if not args or args[0].lower() != "name":
+            raise UaiError("setoption needs 'name <option> value <value>'")
+        lowered = [arg.lower() for arg in args]
+        if "value" not in lowered:
+            raise UaiError("setoption needs 'value <value>' after the option name")
+        split = lowered.index("value")
+        name = " ".join(args[1:split]).lower()
+        value = " ".join(args[split + 1 :])
+        if name == "level":
+            try:
+                self.level = levels.level_by_key(value.lower())
+            except ValueError:
+                known = ", ".join(level.key for level in levels.LEVELS)
+                raise UaiError(f"unknown level {_quote(value)}: expected one of {known}") from None
+        elif name == "hash":
+            if not re.fullmatch(r"[0-9]{1,6}", value) or not MIN_HASH_MB <= int(value) <= MAX_HASH_MB:
+                raise UaiError(f"Hash must be a whole number of MB from {MIN_HASH_MB} to {MAX_HASH_MB}")
+            self._finish_task()  # the searcher is about to be replaced
+            self.hash_mb = int(value)
+            self._searcher = None
+        else:
+            raise UaiError(f"unknown option {_quote(' '.join(args[1:split]))}: expected Level or Hash")
+
+    def _position(self, args: list[str]) -> None:
+        if not args:
+            raise UaiError("position needs 'startpos' or 'fen <fen>'")
+        if args[0] == "startpos":
+            fen, rest = STARTPOS, args[1:]
+        elif args[0] == "fen":
+            end = args.index("moves") if "moves" in args else len(args)
+            fen, rest = " ".join(args[1:end]), args[end:]
+            if not fen:
+                raise UaiError("position fen needs a FEN")
+        else:
+            raise UaiError(f"position needs 'startpos' or 'fen', not {_quote(args[0])}")
+        if rest and rest[0] != "moves":
+            raise UaiError(f"unexpected {_quote(rest[0])} in position: expected 'moves'")
+        try:
+            board = Board(fen)
+        except AtaxxError as exc:
+            raise UaiError(f"bad FEN, position unchanged: {exc}") from None
+        for number, text in enumerate(rest[1:], start=1):
+            try:
+                board.push_uai(text)
+            except AtaxxError as exc:
+                raise UaiError(f"move {number} ({_quote(text)}): {exc}; position unchanged") from None
+        self.board = board
+
+    def _go(self, args: list[str]) -> None:
+        params = parse_go(args)
+        self._finish_task()
+        received = time.monotonic()
+        board = self.board.copy()
+        task = _Task(infinite=params.infinite)
+        outcome = board.outcome()
+        if outcome is not None:
+            if outcome.termination is not Termination.THREEFOLD_REPETITION:
+                self.send(f"info string game over ({outcome.termination.value}, {outcome.result()})")
+                self._start(task, lambda: self._answer_when_allowed(task, None))
+                return
+            self.send(
+                "info string the position is drawn by threefold repetition; searching it without history"
+            )
+            board = board.copy(stack=False)
+        task.best = _greedy_move(board)
+        soft, hard = time_limits(params, board.turn)
+        if hard is not None and not params.infinite:
+            # The answer must come in time even if the search overruns its deadline.
+            # ``hard`` is the limit less its overhead, which was min(MOVE_OVERHEAD, hard / 4).
+            limit = hard + min(MOVE_OVERHEAD, hard / 4)
+            delay = max(0.0, received + limit + WATCHDOG_GRACE - time.monotonic())
+            task.watchdog = threading.Timer(delay, self._watchdog, args=(task,))
+            task.watchdog.daemon = True
+        self._start(task, lambda: self._think(task, board, params, soft, hard, received))
+        if task.watchdog is not None:
+            task.watchdog.start()
+
+    def _stop(self, args: list[str]) -> None:
+        task = self._task
+        if task is not None:
+            task.stop.set()
+
+    def _perft(self, args: list[str]) -> None:
+        if len(args) != 1 or not re.fullmatch(r"[0-9]{1,3}", args[0]):
+            raise UaiError("perft needs one depth, a whole number >= 0")
+        depth = int(args[0])
+        self._finish_task()
+        task = _Task()
+        board = self.board.copy()
+        self._start(task, lambda: self._run_perft(task, board, depth))
+
+    def _display(self, args: list[str]) -> None:
+        board = self.board
+        for line in str(board).splitlines():
+            self.send(line)
+        self.send(f"Fen: {board.fen()}")
+        self.send(f"Key: {board.hash:016x}")
+        self.send(f"Side to move: {board.turn.name.lower()} ({board.turn.symbol})")
+        self.send(f"Pieces: red {board.count(Side.RED)}, blue {board.count(Side.BLUE)}")
+        moves = board.legal_moves()
+        self.send(f"Legal moves ({len(moves)}): {' '.join(str(move) for move in moves)}")
+        outcome = board.outcome()
+        if outcome is not None:
+            self.send(f"Game over: {outcome.termination.value}, {outcome.result()}")
+
+    # -- background tasks --
+
+    def _start(self, task: _Task, target: Callable[[], None]) -> None:
+        def run() -> None:
+            try:
+                target()
+            except Exception as exc:
+                self.error(f"internal error: {type(exc).__name__}: {exc}")
+                self._answer_when_allowed(task, task.best)
+            finally:
+                task.done.set()
+
+        self._task = task
+        task.thread = threading.Thread(target=run, name="uai-task", daemon=True)
+        task.thread.start()
+
+    def _finish_task(self) -> None:
+        """Stop the running task and wait for it, so a new one never overlaps it."""
+        task = self._task
+        if task is None:
+            return
+        task.stop.set()
+        task.done.wait(STOP_JOIN_TIMEOUT)
+        if task.watchdog is not None:
+            task.watchdog.cancel()
+        self._task = None
+
+    def _searcher_for_search(self) -> Searcher:
+        if self._searcher is None:
+            self._searcher = Searcher(self.hash_mb)
+        return self._searcher
+
+    def _think(
+        self,
+        task: _Task,
+        board: Board,
+        params: GoParams,
+        soft: float | None,
+        hard: float | None,
+        received: float,
+    ) -> None:
+        """The search thread: report each depth, then answer."""
+        if hard is not None:
+            # The limits count from the go command, not from when this thread got going.
+            spent = time.monotonic() - received
+            soft = None if soft is None else max(soft - spent, 0.0)
+            hard = max(hard - spent, 0.0)
+
+        def on_info(info: SearchInfo) -> None:
+            if task.answered:
+                return  # the watchdog answered: later lines would belong to no search
+            if info.pv:
+                task.best = info.pv[0]
+            self.send(_info_line(info))
+
+        level = self.level
+        searcher = self._searcher_for_search()
+        if level == levels.LEVELS[-1]:
+            if params.unlimited and not params.infinite:
+                # A bare ``go``: think as the level would in the game.
+                soft, hard = level.think_time * 0.45, level.think_time
+            limits = SearchLimits(depth=params.depth, nodes=params.nodes, soft_time=soft, hard_time=hard)
+            move, _ = searcher.search(board, limits, task.stop, on_info)
+        else:
+            # Weaker levels play by their own rules (noise, shallow search): only
+            # the time can be imposed on them.
+            if params.depth is not None or params.nodes is not None:
+                self.send(f"info string level {level.key} ignores depth and nodes limits")
+            move = levels.choose_move(
+                board,
+                level,
+                stop=task.stop,
+                on_info=on_info,
+                rng=self._rng,
+                time_budget=hard,
+                searcher=searcher,
+            )
+        task.best = move
+        self._answer_when_allowed(task, move)
+
+    def _answer_when_allowed(self, task: _Task, move: Move | None) -> None:
+        if task.infinite:
+            task.stop.wait()  # UCI: no bestmove before stop in an infinite search
+        self._answer(task, move)
+
+    def _answer(self, task: _Task, move: Move | None) -> None:
+        with task.lock:
+            if task.answered:
+                return
+            task.answered = True
+        if task.watchdog is not None:
+            task.watchdog.cancel()
+        self.send(f"bestmove {move if move is not None else Move.null()}")
+
+    def _watchdog(self, task: _Task) -> None:
+        """The time is up and the search has not answered: stop it and send the best move so far."""
+        task.stop.set()
+        if not task.done.wait(0.0):
+            self._answer(task, task.best)
+
+    def _run_perft(self, task: _Task, board: Board, depth: int) -> None:
+        """Count leaf nodes move by move, so ``stop`` can end a long count between root moves."""
+        start = time.monotonic()
+        if depth == 0:
+            nodes = 1
+        else:
+            nodes = 0
+            moves = board.legal_moves()
+            for number, move in enumerate(moves, start=1):
+                if task.stop.is_set():
+                    self.send(f"info string perft stopped after {number - 1} of {len(moves)} root moves")
+                    return
+                board.push(move)
+                nodes += board.perft(depth - 1) if depth > 1 else 1
+                board.pop()
+        elapsed = time.monotonic() - start
+        nps = int(nodes / elapsed) if elapsed > 0 else nodes
+        self.send(f"perft depth {depth} nodes {nodes} time {int(elapsed * 1000)} nps {nps}")
+
+
+def _info_line(info: SearchInfo) -> str:
+    """The ``info`` line of one completed depth."""
+    if is_win_score(info.score):
+        plies = plies_to_end(info.score)
+        # UCI counts mates in moves of the winner: +N to win, -N to lose.
+        score = f"mate {(plies + 1) // 2}" if info.score > 0 else f"mate -{max(plies // 2, 1)}"
+    else:
+        score = f"cp {info.score}"
+    time_ms = int(info.elapsed * 1000)
+    pv = " ".join(str(move) for move in info.pv)
+    return f"info depth {info.depth} score {score} nodes {info.nodes} nps {info.nps} time {time_ms} pv {pv}"
+
+
+# --- the program -------------------------------------------------------------------------
+
+
+def _read_lines(stream: BinaryIO, on_error: Callable[[str], None]) -> Iterable[str]:
+    """Decoded input lines; bytes that are not UTF-8 become U+FFFD; overlong lines are refused."""
+    while True:
+        try:
+            raw = stream.readline(MAX_LINE_BYTES)
+        except (OSError, ValueError):
+            return
+        if not raw:
+            return
+        if len(raw) == MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            # Skip the rest of the line too: none of it can be trusted.
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_LINE_BYTES)
+            on_error(f"input line longer than {MAX_LINE_BYTES} bytes ignored")
+            continue
+        yield raw.decode("utf-8", errors="replace")
+
+
+def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the engine on stdin/stdout until ``quit`` or end of input; returns the exit status."""
+    input_stream = stdin if stdin is not None else sys.stdin.buffer
+    output = stdout if stdout is not None else sys.stdout
+    closed = threading.Event()
+
+    def write(line: str) -> None:
+        if closed.is_set():
+            return
+        try:
+            output.write(line + "\n")
+            output.flush()
+        except (OSError, ValueError):
+            closed.set()  # the GUI went away; keep quiet and let end of input end us
+
+    if stdout is None:
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdout.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[union-attr]
+    engine = UaiEngine(write)
+    try:
+        engine.run(_read_lines(input_stream, engine.error))
+    except KeyboardInterrupt:
+        engine.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

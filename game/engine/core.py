@@ -1,0 +1,83 @@
+"""What every game of the arcade shares below the screens: seats, chance, outcomes, the position surface.
+
+Above the rules engines nothing says Red or Blue: a game has two seats, 0 and
+1, and ``CHANCE`` stands for the dice while they are to be rolled. Each game's
+position offers the small surface of ``Position`` (as OpenSpiel's games do),
+and the generic match, the AI worker, saves and tests use only that.
+
+>>> Outcome(Termination.EXAMPLE, 0).result(), Outcome(Termination.EXAMPLE, None).result()
+('1-0', '1/2-1/2')
+>>> other_seat(0), other_seat(1)
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Sequence
+from typing import Any, Protocol, Self
+
+__all__ = ["CHANCE", "SEATS", "Outcome", "Position", "other_seat"]
+
+SEATS: tuple[int, int] = (0, 1)
+"""The two seats. Seat 0 is the game's first player (Red in Ataxx, White in Attangle, Gold in Lionheart)."""
+CHANCE = -1
+"""The ``turn`` of a position whose next step is a roll of the dice (a chance node)."""
+
+
+def other_seat(seat: int) -> int:
+    """The opponent of ``seat`` (0 or 1)."""
+    return 1 - seat
+
+
+class Termination(enum.Enum):
+    """Only for the doctests of this module: each game has its own reasons."""
+
+    EXAMPLE = "example"
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the game's reason, the winning seat (``None`` for a draw) and the scores.
+
+    ``scores`` (one per seat, e.g. the piece counts of Ataxx) do not take part
+    in comparisons: two outcomes are equal when the reason and winner are.
+    """
+
+    termination: enum.Enum
+    winner: int | None
+    scores: tuple[int, ...] = dataclasses.field(default=(), compare=False)
+
+    def result(self) -> str:
+        """The PGN result: ``1-0`` when seat 0 won, ``0-1`` when seat 1 won, ``1/2-1/2`` for a draw."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == 0 else "0-1"
+
+
+class Position(Protocol):
+    """The surface every game's position offers (the rules engines implement it).
+
+    ``turn`` is a seat, or ``CHANCE`` while dice are to be rolled. ``push``
+    raises a ``ValueError`` subclass on an illegal move and leaves the position
+    unchanged; ``pop`` takes back the last move or chance outcome. At a chance
+    node, ``chance_outcomes`` lists ``(outcome, probability)`` pairs and an
+    outcome is pushed like a move.
+    """
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def hash(self) -> int: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def push(self, move: Any) -> None: ...
+
+    def pop(self) -> Any: ...
+
+    def copy(self) -> Self: ...
+
+    def outcome(self) -> Outcome | None: ...
