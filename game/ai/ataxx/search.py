@@ -35,7 +35,6 @@ from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
 from game.engine.ataxx import Board, Move
 from game.engine.ataxx.bits import (
     FULL,
-    JUMP_RING,
     NEIGHBOURS,
     NOT_FILE_A,
     NOT_FILE_G,
@@ -142,7 +141,10 @@ def ordered_moves(us: int, them: int, empty: int) -> list[int]:
         for to in bits(clone_targets(us, empty))
     ]
     ordered += [
-        ((neighbours[to] & them).bit_count() << 18) | (15 - (neighbours[frm] & us).bit_count()) << 12 | frm << 6 | to
+        ((neighbours[to] & them).bit_count() << 18)
+        | (15 - (neighbours[frm] & us).bit_count()) << 12
+        | frm << 6
+        | to
         for frm, to in jump_moves(us, empty)
     ]
     return ordered
@@ -622,14 +624,11 @@ class Searcher:
         gain = max(2 * best_clone + 1, 2 * best_jump)
         return self._piece * (us.bit_count() - them.bit_count() + gain) - self._tempo
 
-    def _moves(
-        self, us: int, them: int, empty: int, tt_move: int, killers: list[int]
-    ) -> Iterator[int]:
+    def _moves(self, us: int, them: int, empty: int, tt_move: int, killers: list[int]) -> Iterator[int]:
         """The legal moves (not the pass) of ``us``: table move, killers, then the rest by gain.
 
         The rest come in the order of ``ordered_moves``.
         """
-        neighbours = NEIGHBOURS
         if tt_move != PASS and raw_is_legal(us, empty, tt_move >> 6, tt_move & 63):
             yield tt_move
         for killer in killers:

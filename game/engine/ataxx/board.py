@@ -42,7 +42,6 @@ from game.engine.ataxx.bits import (
     jump_moves,
     material_over,
     raw_is_legal,
-    spread,
 )
 from game.engine.core import Outcome
 
