@@ -1,15 +1,18 @@
-"""A game of Ataxx as a screen drives it: players, history with undo/redo, rules, result.
+"""A game as a screen drives it, for any game of the arcade: players, history, undo/redo, chance, clock, result.
 
-``Match`` wraps a ``Board`` and adds what a game session needs beyond the rules
-engine: who plays each side (a person or the computer at some level), a redo
-stack, the match rules that perft and UAI ignore (the early finish of seed 001,
-threefold repetition as an option), the time the game has taken, and the final
-result with the final piece counts. It is pure logic: no pygame, no threads.
+``Match`` wraps a game's position (through its ``GameRules``) and adds what a
+session needs beyond the rules: who plays each seat (a person or the computer
+at some level), the history of moves and chance outcomes with a redo stack
+(a game may forbid undoing past some entries: Lionheart never undoes a roll),
+the match rules players may switch (``options``), one seeded random
+generator that draws every chance outcome (so a saved game replays exactly),
+the time the game has taken, and the final result with per-seat scores. It is
+pure logic: no pygame, no threads.
 
->>> match = Match()
->>> played = match.play(Move.from_uai("b6"))
->>> played.side, bin(played.captured)
-(<Side.RED: 0>, '0b0')
+>>> from game.engine.ataxx.rules import RULES
+>>> match = Match(RULES)
+>>> str(match.play(RULES.parse_move("b6"))), match.turn
+('b6', <Side.BLUE: 1>)
 >>> str(match.undo()), match.can_redo
 ('b6', True)
 """
@@ -18,40 +21,34 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from game.engine.ataxx import (
-    STARTPOS,
-    AtaxxError,
-    Board,
-    Move,
-    Outcome,
-    Side,
-    Termination,
-    bits,
-    neighbours,
-    spread,
-)
+from game.engine.core import CHANCE, Outcome
+from game.engine.rules import GameRules, history_text
 
 __all__ = [
     "Match",
     "MatchOverError",
     "MatchResult",
-    "MatchRules",
-    "PlayedMove",
+    "NotChanceError",
     "Player",
     "PlayerKind",
-    "fillable_by",
 ]
 
 
-class MatchOverError(AtaxxError):
+class MatchOverError(ValueError):
     """A move was offered after the match ended."""
 
 
+class NotChanceError(ValueError):
+    """Dice were asked for when no roll is due (or a move was offered while one is)."""
+
+
 class PlayerKind(enum.Enum):
-    """Who makes the moves of a side."""
+    """Who plays a seat."""
 
     HUMAN = "human"
     COMPUTER = "computer"
@@ -59,7 +56,7 @@ class PlayerKind(enum.Enum):
 
 @dataclasses.dataclass(frozen=True)
 class Player:
-    """A side's player: a person, or the computer at a difficulty level (a level key)."""
+    """A seat's player: a person, or the computer at a difficulty level (a level key)."""
 
     kind: PlayerKind
     level: str | None = None
@@ -72,219 +69,233 @@ class Player:
 
     @classmethod
     def computer(cls, level: str, name: str = "") -> Player:
-        """The computer playing at ``level`` (a key of ``game.ai.ataxx.levels``)."""
+        """The computer playing at ``level`` (a key of the game's AI levels)."""
         return cls(PlayerKind.COMPUTER, level, name)
 
     @property
     def is_human(self) -> bool:
-        """Whether a person plays this side."""
+        """Whether a person plays this seat."""
         return self.kind is PlayerKind.HUMAN
 
 
 @dataclasses.dataclass(frozen=True)
-class MatchRules:
-    """The match rules a player can toggle; both are on by default."""
-
-    early_finish: bool = True
-    threefold_repetition: bool = True
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayedMove:
-    """What a move did, for animation and the move list."""
-
-    move: Move
-    side: Side
-    captured: int
-    """Bitboard of the enemy pieces the move infected."""
-    source: int | None
-    """The square the piece came from: the jump origin, or a neighbouring own piece for a
-    clone (the one a player would see it grow out of); ``None`` for a pass."""
-
-    @property
-    def captured_squares(self) -> list[int]:
-        """The infected squares, nearest the destination first (diagonals after orthogonals)."""
-        squares = bits(self.captured)
-        to = self.move.to_square
-        return sorted(squares, key=lambda sq: (abs(sq % 7 - to % 7) + abs(sq // 7 - to // 7), sq))
-
-
-@dataclasses.dataclass(frozen=True)
 class MatchResult:
-    """The end of a match: the outcome, the final counts (after any early finish), and the length."""
+    """The end of a match: the outcome (with the final scores), its length, and the game's note.
+
+    ``detail`` is what a match rule left for the board to show (Ataxx's early
+    finish: the squares it filled), else ``None``.
+    """
 
     outcome: Outcome
-    red_count: int
-    blue_count: int
-    filled: int
-    """Bitboard of the squares the early finish gave to the winner (0 otherwise)."""
     plies: int
     elapsed: float
+    detail: Any = None
 
-    def count(self, side: Side) -> int:
-        """The final number of pieces of ``side``."""
-        return self.red_count if side is Side.RED else self.blue_count
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The final score of each seat."""
+        return self.outcome.scores
 
-
-def fillable_by(board: Board, side: Side) -> int:
-    """The empty squares ``side`` could fill by clones alone, one after another.
-
-    An empty square qualifies when it is joined to one of ``side``'s pieces
-    through empty squares (clones only ever fill squares next to a piece).
-    """
-    empty = board.empty
-    reach = spread(board.pieces[side]) & empty
-    while True:
-        grown = spread(reach) & empty
-        if grown == reach:
-            return reach
-        reach = grown
+    def score(self, seat: int) -> int:
+        """The final score of ``seat`` (0 when the game keeps none)."""
+        scores = self.outcome.scores
+        return scores[seat] if seat < len(scores) else 0
 
 
 class Match:
     """A game between two players from a start position, with undo/redo and a final result.
 
-    ``clock`` returns seconds (``time.monotonic`` by default); tests pass a fake
-    one. The board is the match's own: read it freely, change it only through
-    ``play``, ``undo`` and ``redo``.
+    ``clock`` returns seconds (``time.monotonic`` by default); tests pass a
+    fake one. ``seed`` seeds the generator of chance outcomes. The position is
+    the match's own: read it freely, change it only through ``play``, ``roll``,
+    ``undo`` and ``redo``.
     """
 
     def __init__(
         self,
-        start_fen: str = STARTPOS,
+        rules: GameRules,
+        start: str | None = None,
         players: tuple[Player, Player] | None = None,
-        rules: MatchRules | None = None,
+        options: Mapping[str, bool] | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
         elapsed: float = 0.0,
+        seed: int | None = None,
     ) -> None:
-        self.board = Board(start_fen)
-        self.start_fen = self.board.fen()
+        self.rules = rules
+        self.position: Any = rules.new_position(start)
+        self.start_text = rules.position_text(self.position)
         self.players: tuple[Player, Player] = players or (Player.human(), Player.human())
-        self.rules = rules or MatchRules()
+        self.options: dict[str, bool] = {option.key: option.default for option in rules.options}
+        for key, value in (options or {}).items():
+            if key in self.options:
+                self.options[key] = bool(value)
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.rng = random.Random(self.seed)
         self._clock = clock
         self._elapsed_before = elapsed
         self._running_since: float | None = clock()
-        self._redo: list[Move] = []
+        self._history: list[Any] = []
+        self._redo: list[Any] = []
         self._result: MatchResult | None = None
         self._update_result()
 
     # -- who plays --
 
     @property
-    def turn(self) -> Side:
-        """The side to move."""
-        return self.board.turn
+    def turn(self) -> int:
+        """The seat to move, or ``CHANCE`` while dice are to be rolled."""
+        return self.position.turn
 
-    def player(self, side: Side) -> Player:
-        """The player of ``side``."""
-        return self.players[side]
+    @property
+    def at_chance(self) -> bool:
+        """Whether the next step is a roll of the dice (``roll``)."""
+        return self._result is None and self.position.turn == CHANCE
+
+    def player(self, seat: int) -> Player:
+        """The player of ``seat``."""
+        return self.players[seat]
 
     @property
     def current_player(self) -> Player:
-        """The player whose turn it is."""
-        return self.players[self.board.turn]
+        """The player whose turn it is (seat 0's while dice are rolled)."""
+        turn = self.position.turn
+        return self.players[turn if turn != CHANCE else 0]
 
     @property
     def computer_to_move(self) -> bool:
-        """Whether the computer should move now (the match goes on and it is its turn)."""
-        return self._result is None and not self.current_player.is_human
+        """Whether the computer should move now (the match goes on and it is its turn, not the dice's)."""
+        return self._result is None and self.position.turn != CHANCE and not self.current_player.is_human
+
+    @property
+    def has_human(self) -> bool:
+        """Whether a person plays at least one seat."""
+        return any(player.is_human for player in self.players)
 
     # -- moves --
 
     @property
-    def moves(self) -> list[Move]:
-        """The moves played from the start position, oldest first."""
-        return self.board.move_stack
+    def moves(self) -> list[Any]:
+        """The moves and chance outcomes played from the start position, oldest first."""
+        return list(self._history)
 
     @property
     def ply(self) -> int:
-        """The number of moves played (passes included)."""
-        return len(self.board.move_stack)
+        """The number of moves and chance outcomes played."""
+        return len(self._history)
 
-    def legal_moves(self) -> list[Move]:
-        """The moves the side to move may play; ``[]`` once the match is over."""
-        if self._result is not None:
+    def position_text(self) -> str:
+        """The position with its history, as text (what the AI worker is given)."""
+        return history_text(self.start_text, [str(entry) for entry in self._history])
+
+    def legal_moves(self) -> list[Any]:
+        """The moves the seat to move may play; ``[]`` once the match is over or at a roll."""
+        if self._result is not None or self.position.turn == CHANCE:
             return []
-        return self.board.legal_moves()
+        return list(self.position.legal_moves())
 
-    def play(self, move: Move) -> PlayedMove:
-        """Play ``move`` for the side to move and return what it did.
+    def forced_move(self) -> Any | None:
+        """A move nobody chooses (Ataxx's forced pass), or ``None``."""
+        if self._result is not None or self.position.turn == CHANCE:
+            return None
+        return self.rules.forced_move(self.position)
 
-        Raises ``MatchOverError`` after the end and ``IllegalMoveError`` for an
-        illegal move; in both cases nothing changes. Playing the move that
-        ``redo`` would replay keeps the rest of the redo stack.
+    def play(self, move: Any) -> Any:
+        """Play ``move`` for the seat to move and return it.
+
+        Raises ``MatchOverError`` after the end, ``NotChanceError`` while a roll
+        is due, and the game's ``ValueError`` for an illegal move; in every case
+        nothing changes. Playing the move that ``redo`` would replay keeps the
+        rest of the redo stack.
         """
+        self._check_open()
+        if self.position.turn == CHANCE:
+            raise NotChanceError("the dice must be rolled first")
+        self._push(move)
+        return move
+
+    def roll(self) -> Any:
+        """At a chance node, draw an outcome with the match's generator, play it and return it."""
+        self._check_open()
+        if self.position.turn != CHANCE:
+            raise NotChanceError("no roll is due: it is a player's turn")
+        if self._redo:
+            outcome = self._redo[-1]  # replaying history: the same dice as before
+        else:
+            outcomes = self.position.chance_outcomes()
+            outcome = self.rng.choices(
+                [item for item, _ in outcomes], weights=[weight for _, weight in outcomes]
+            )[0]
+        self._push(outcome)
+        return outcome
+
+    def _check_open(self) -> None:
         if self._result is not None:
             raise MatchOverError(
                 f"the match is over ({self._result.outcome.termination.value}); no more moves"
             )
-        played = self._describe(move)
-        self.board.push(move)
-        if self._redo and self._redo[-1] == move:
+
+    def _push(self, entry: Any) -> None:
+        self.position.push(entry)
+        self._history.append(entry)
+        if self._redo and self._redo[-1] == entry:
             self._redo.pop()
         else:
             self._redo.clear()
         self._update_result()
-        return played
-
-    def _describe(self, move: Move) -> PlayedMove:
-        board = self.board
-        side = board.turn
-        if move.is_pass:
-            return PlayedMove(move, side, 0, None)
-        captured = board.captures(move)
-        if move.is_jump:
-            source: int | None = move.from_square
-        else:
-            adjacent_own = bits(neighbours(move.to_square) & board.pieces[side])
-            source = adjacent_own[0] if adjacent_own else None
-        return PlayedMove(move, side, captured, source)
 
     @property
     def can_undo(self) -> bool:
-        """Whether a move can be taken back."""
-        return bool(self.board.move_stack)
+        """Whether the last entry can be taken back (none, or a game's barrier, stops it)."""
+        return bool(self._history) and not self.rules.is_undo_barrier(self._history[-1])
 
     @property
     def can_redo(self) -> bool:
-        """Whether a taken-back move can be replayed."""
+        """Whether a taken-back entry can be replayed."""
         return bool(self._redo)
 
-    def undo(self) -> Move:
-        """Take back the last move (even after the end); raises ``IndexError`` if there is none."""
-        if not self.board.move_stack:
-            raise IndexError("no move to undo")
-        move = self.board.pop()
-        self._redo.append(move)
+    def undo(self) -> Any:
+        """Take back the last entry (even after the end); ``IndexError`` if there is none or a barrier stops it."""
+        if not self.can_undo:
+            raise IndexError("nothing to undo")
+        entry = self.position.pop()
+        self._history.pop()
+        self._redo.append(entry)
         self._update_result()
-        return move
+        return entry
 
-    def redo(self) -> PlayedMove:
-        """Replay the last move taken back; raises ``IndexError`` if there is none."""
+    def redo(self) -> Any:
+        """Replay the last entry taken back; ``IndexError`` if there is none."""
         if not self._redo:
-            raise IndexError("no move to redo")
-        return self.play(self._redo[-1])
+            raise IndexError("nothing to redo")
+        self._check_open()
+        entry = self._redo[-1]
+        self._push(entry)
+        return entry
 
-    def undo_to_human_turn(self) -> list[Move]:
-        """Take back moves until it is a person's turn again, with at least one move undone.
+    def undo_to_human_turn(self) -> list[Any]:
+        """Take back entries until a person has a real choice again, with at least one entry undone.
 
         Against the computer this returns the player to their previous turn.
-        Returns the moves taken back, latest first; ``[]`` if there is nothing
-        to undo or no person plays.
+        Returns the entries taken back, latest first; ``[]`` if there is
+        nothing to undo or no person plays.
         """
-        if not any(player.is_human for player in self.players):
+        if not self.has_human:
             return []
-        undone: list[Move] = []
+        undone: list[Any] = []
         while self.can_undo:
             undone.append(self.undo())
-            if self.current_player.is_human and self.board.legal_moves() != [Move.null()]:
+            if (
+                self.position.turn != CHANCE
+                and self.current_player.is_human
+                and self.rules.forced_move(self.position) is None
+            ):
                 break
         return undone
 
     @property
-    def redo_moves(self) -> list[Move]:
-        """The moves ``redo`` would replay, next first."""
+    def redo_moves(self) -> list[Any]:
+        """The entries ``redo`` would replay, next first."""
         return list(reversed(self._redo))
 
     # -- time --
@@ -319,41 +330,18 @@ class Match:
         """Whether the match has ended."""
         return self._result is not None
 
-    def early_finish_squares(self) -> int:
-        """The squares the early finish gives away now (a bitboard), or 0 if it does not apply.
-
-        It applies when the side to move must pass and its opponent can fill
-        every remaining empty square by clones alone.
-        """
-        board = self.board
-        if board.outcome(repetition=False) is not None or board.legal_moves() != [Move.null()]:
-            return 0
-        empty = board.empty
-        if fillable_by(board, board.turn.opponent) != empty:
-            return 0
-        return empty
-
     def _update_result(self) -> None:
-        board = self.board
-        outcome = board.outcome(repetition=self.rules.threefold_repetition)
-        filled = 0
-        red_count, blue_count = board.count(Side.RED), board.count(Side.BLUE)
-        if outcome is None and self.rules.early_finish:
-            filled = self.early_finish_squares()
-            if filled:
-                beneficiary = board.turn.opponent
-                if beneficiary is Side.RED:
-                    red_count += filled.bit_count()
-                else:
-                    blue_count += filled.bit_count()
-                winner = (
-                    None if red_count == blue_count else (Side.RED if red_count > blue_count else Side.BLUE)
-                )
-                outcome = Outcome(Termination.EARLY_FINISH, winner)
+        position = self.position
+        outcome = self.rules.outcome(position, self.options)
+        detail = None
+        if outcome is None:
+            adjudication = self.rules.adjudicate(position, self.options)
+            if adjudication is not None:
+                outcome, detail = adjudication.outcome, adjudication.detail
         if outcome is None:
             if self._result is not None:  # an undo reopened the match
                 self._result = None
                 self.resume()
             return
         self.pause()
-        self._result = MatchResult(outcome, red_count, blue_count, filled, self.ply, self.elapsed)
+        self._result = MatchResult(outcome, self.ply, self.elapsed, detail)

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.ai import api
 from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits, is_win_score
 from game.engine.ataxx import Board, Move
 
@@ -27,8 +28,8 @@ __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key"]
 
 
 @dataclass(frozen=True)
-class Level:
-    """A difficulty level.
+class Level(api.Level):
+    """A difficulty level of Ataxx: what the screens show (``api.Level``) and how it searches.
 
     ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
     ``think_time``: the time budget of a move in seconds; ``noise``: standard
@@ -38,10 +39,6 @@ class Level:
     never exceeds on this machine.
     """
 
-    key: str
-    name: str
-    description: str
-    max_think_time: float
     think_time: float
     depth: int | None = None
     noise: int = 0
@@ -102,7 +99,7 @@ LEVELS: tuple[Level, ...] = (
 """The levels, weakest first."""
 
 HINT_LEVEL = Level(
-    "hint",
+    api.HINT,
     "Hint",
     "The top level with about a second to think.",
     max_think_time=1.3,

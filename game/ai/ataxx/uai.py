@@ -67,7 +67,7 @@ STOP_JOIN_TIMEOUT = 2.0
 def engine_version() -> str:
     """The project's version, read from pyproject.toml beside the package, or ``dev``."""
     try:
-        text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+        text = (Path(__file__).resolve().parents[3] / "pyproject.toml").read_text(encoding="utf-8")
     except OSError:
         return "dev"
     match = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)

@@ -1,0 +1,9 @@
+"""``python -m game.ai.worker``: the worker's child process (see ``game.ai.worker.child``)."""
+
+from __future__ import annotations
+
+import sys
+
+from game.ai.worker.child import child_main
+
+sys.exit(child_main())

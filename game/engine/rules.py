@@ -1,0 +1,181 @@
+"""What a game's rules offer the generic layers: the match, saves, levels, the AI worker.
+
+Each game's engine package has one object implementing ``GameRules`` (Ataxx's
+is ``game.engine.ataxx.rules.RULES``); ``game.games`` points at it. The
+generic code asks it for positions and notation, for the match rules players
+may switch (``RuleOption``), for the end of a game (``outcome``, and
+``adjudicate`` for match rules such as Ataxx's early finish), and for how its
+positions and levels are written in files. It never looks inside a position
+beyond the surface of ``game.engine.core.Position``.
+
+Positions travel as text with their history (the AI worker needs it for
+repetition): the start position's text, then ``moves`` and the moves (and
+chance outcomes) played since, in the game's notation.
+
+>>> history_text("x5o/7/7/7/7/7/o5x x 0 1", ["b6", "a1a3"])
+'x5o/7/7/7/7/7/o5x x 0 1 moves b6 a1a3'
+>>> split_history_text("x5o/7/7/7/7/7/o5x x 0 1 moves b6 a1a3")
+('x5o/7/7/7/7/7/o5x x 0 1', ['b6', 'a1a3'])
+>>> split_history_text("x5o/7/7/7/7/7/o5x x 0 1")
+('x5o/7/7/7/7/7/o5x x 0 1', [])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from game.engine.core import Outcome, Position
+
+__all__ = [
+    "Adjudication",
+    "GameRules",
+    "LevelProblem",
+    "RuleOption",
+    "Severity",
+    "history_text",
+    "replay",
+    "split_history_text",
+]
+
+MAX_HISTORY_TEXT = 200_000
+"""Longer position texts are refused unread (a whole long game is far shorter)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleOption:
+    """A match rule a player may switch on or off (options screen, saved with each game)."""
+
+    key: str
+    """Stable identifier, as stored in settings and saves (``early_finish``)."""
+    label: str
+    """English text shown through ``tr`` (``Early finish``)."""
+    default: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
+class Adjudication:
+    """A match rule ended the game: how, and what the screen should show of it.
+
+    ``outcome.scores`` are the final scores after the rule (Ataxx's early
+    finish gives the remaining squares to one side); ``detail`` is the game's
+    own note for its board controller (the squares filled).
+    """
+
+    outcome: Outcome
+    detail: Any = None
+
+
+class Severity(enum.Enum):
+    """How serious a level validation finding is."""
+
+    REFUSED = "refused"
+    """The position cannot be played."""
+    WARNING = "warning"
+    """Playable, but against the usual guidelines; the player may go on."""
+
+
+@dataclasses.dataclass(frozen=True)
+class LevelProblem:
+    """One validation finding of a level, with the places it concerns (a game's own value, e.g. a bitboard)."""
+
+    severity: Severity
+    code: str
+    message: str
+    places: Any = 0
+
+
+class GameRules(Protocol):
+    """One game's rules as the generic layers use them (see the module docstring)."""
+
+    key: str
+    """The registry key (``ataxx``)."""
+    start_text: str
+    """The standard start position."""
+    options: tuple[RuleOption, ...]
+    """The match rules a player may switch."""
+    level_position_key: str
+    """The key of the position in a level file (``fen`` for Ataxx)."""
+    pgn_name_tags: tuple[str, str]
+    """The PGN tags naming seat 0's and seat 1's players (Ataxx: ``Black``, ``White``, as libataxx)."""
+    pgn_position_tag: str
+    """The PGN tag of a start position other than the standard one (``FEN``)."""
+
+    def new_position(self, text: str | None = None) -> Position:
+        """A position from its text (the standard start by default); a ``ValueError`` if the text is bad."""
+        ...
+
+    def position_text(self, position: Position) -> str:
+        """The text of ``position`` (without its history)."""
+        ...
+
+    def parse_move(self, text: str) -> Any:
+        """A move (or chance outcome) from its text; a ``ValueError`` saying what is wrong."""
+        ...
+
+    def outcome(self, position: Position, options: Mapping[str, bool]) -> Outcome | None:
+        """How the game ended under the switchable ``options``, or ``None`` while it goes on."""
+        ...
+
+    def adjudicate(self, position: Position, options: Mapping[str, bool]) -> Adjudication | None:
+        """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
+        ...
+
+    def forced_move(self, position: Position) -> Any | None:
+        """A move nobody chooses (Ataxx's forced pass), which the match screen announces and plays."""
+        ...
+
+    def is_undo_barrier(self, entry: Any) -> bool:
+        """Whether undo must stop before taking back ``entry`` (a move or chance outcome)."""
+        ...
+
+    def first_seat(self, start_text: str) -> int:
+        """The seat to move first in the start position ``start_text``."""
+        ...
+
+    def with_first_seat(self, start_text: str, seat: int) -> str:
+        """``start_text`` with ``seat`` to move first."""
+        ...
+
+    def validate_level(self, position: Position) -> list[LevelProblem]:
+        """Why ``position`` cannot be a level (REFUSED) or is unusual (WARNING); ``[]`` if fine."""
+        ...
+
+    def termination_text(self, termination: enum.Enum) -> str:
+        """The reason a game ended, as an English text shown through ``tr``."""
+        ...
+
+
+def history_text(start: str, moves: Sequence[str]) -> str:
+    """A position as the start position's text and the moves played since (see the module docstring)."""
+    if not moves:
+        return start
+    return f"{start} moves {' '.join(moves)}"
+
+
+def split_history_text(text: str) -> tuple[str, list[str]]:
+    """The start position's text and the moves of a ``history_text``; a ``ValueError`` if it is not one."""
+    if not isinstance(text, str):
+        raise ValueError(f"a position must be text, not {type(text).__name__}")
+    if len(text) > MAX_HISTORY_TEXT:
+        raise ValueError(f"the position text is {len(text)} characters long, more than any game needs")
+    start, separator, moves = text.partition(" moves ")
+    if not separator:
+        if text.endswith(" moves"):
+            return text[: -len(" moves")].strip(), []
+        return text.strip(), []
+    return start.strip(), moves.split()
+
+
+def replay(rules: GameRules, text: str) -> Position:
+    """The position a ``history_text`` describes, every move pushed; the game's ``ValueError`` if it cannot be."""
+    start, moves = split_history_text(text)
+    position = rules.new_position(start)
+    for index, move_text in enumerate(moves, start=1):
+        try:
+            position.push(rules.parse_move(move_text))
+        except ValueError as error:
+            raise ValueError(f"move {index} ({move_text}): {error}") from None
+    return position

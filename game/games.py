@@ -1,0 +1,203 @@
+"""The registry: one definition per game of the arcade (design.md, "One arcade, three games").
+
+A game plugs in here and in its own subpackages (``game/engine/<key>/``,
+``game/ai/<key>/``, ``game/scenes/<key>/``); nothing generic names a game. A
+``GameDefinition`` gives the game's identity (key, name, tagline, tile, its two
+seats' names and colours in every palette, whether it has dice), and points at
+its parts by ``"module:attribute"`` paths that are imported only when used:
+the rules (``GameRules``), the AI (``GameAI``), the board controller of the
+match screen, the level editor and rules pages. So importing this module is
+cheap and pygame-free: the AI's child process and the terminal version use it
+too.
+
+A game without rules yet (Attangle and Lionheart until their issues land) is
+shown on the menu as "coming soon".
+
+>>> [definition.key for definition in GAMES]
+['ataxx', 'attangle', 'lionheart']
+>>> game("ataxx").playable, game("lionheart").playable
+(True, False)
+>>> game("chess")
+Traceback (most recent call last):
+...
+game.games.UnknownGameError: unknown game 'chess'; the games are: ataxx, attangle, lionheart
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ai.api import GameAI
+    from game.engine.rules import GameRules
+
+__all__ = [
+    "GAMES",
+    "PALETTE_KEYS",
+    "GameDefinition",
+    "SeatLook",
+    "UnknownGameError",
+    "game",
+    "playable_games",
+    "resolve",
+]
+
+Colour = tuple[int, int, int]
+
+PALETTE_KEYS = ("classic", "neon", "colourblind")
+"""The palettes of the options screen; every game gives its seats' looks in each."""
+
+
+class UnknownGameError(KeyError, ValueError):
+    """No game has that key; the message lists the games."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatLook:
+    """How one seat looks in one palette: its name (an English key for ``tr``), colour and mark."""
+
+    name: str
+    colour: Colour
+    mark: str = ""
+    """A mark the palette always draws on the pieces ("cross", "ring"), so sides differ by shape too."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GameDefinition:
+    """One game of the arcade (see the module docstring)."""
+
+    key: str
+    name: str
+    """Display name, an English key for ``tr``."""
+    tagline: str
+    """One line under the name on the menu tile, an English key for ``tr``."""
+    seats: Mapping[str, tuple[SeatLook, SeatLook]]
+    """For every palette key, seat 0's and seat 1's look."""
+    tile: str
+    """``module:function`` drawing the menu tile's picture: ``draw(surface, centre, radius)``."""
+    has_chance: bool = False
+    rules: str | None = None
+    """``module:attribute`` of the game's ``GameRules`` (pygame-free); ``None`` until the game exists."""
+    ai: str | None = None
+    """``module:attribute`` of the game's ``GameAI`` (pygame-free)."""
+    board: str | None = None
+    """``module:attribute`` of the board controller class the match screen drives."""
+    editor: str | None = None
+    """``module:attribute`` of the game's level editor scene, if it has one."""
+    rules_pages: str | None = None
+    """``module:attribute`` of the game's rules pages (``game.scenes.rules`` shows them)."""
+    uai: str | None = None
+    """``module:function`` running a UAI engine on stdin/stdout, for games other software can drive."""
+
+    @property
+    def playable(self) -> bool:
+        """Whether the game can be played (it has rules and a board); otherwise it is "coming soon"."""
+        return self.rules is not None and self.board is not None
+
+    def seat_looks(self, palette: str) -> tuple[SeatLook, SeatLook]:
+        """The seats' looks in ``palette`` (the classic one for an unknown key)."""
+        return self.seats.get(palette) or self.seats["classic"]
+
+    def load_rules(self) -> GameRules:
+        """The game's rules object; ``LookupError`` for a game that has none yet."""
+        return resolve(self._require(self.rules, "rules"))
+
+    def load_ai(self) -> GameAI:
+        """The game's AI; ``LookupError`` for a game without one."""
+        return resolve(self._require(self.ai, "computer opponent"))
+
+    def load(self, part: str) -> Any:
+        """One of the game's parts by field name (``board``, ``editor``, ``rules_pages``, ``tile``, ``uai``)."""
+        return resolve(self._require(getattr(self, part), part))
+
+    def has(self, part: str) -> bool:
+        """Whether the game has the part ``part`` (a field name)."""
+        return getattr(self, part, None) is not None
+
+    def _require(self, path: str | None, what: str) -> str:
+        if path is None:
+            raise LookupError(f"{self.name} has no {what} yet")
+        return path
+
+
+def resolve(path: str) -> Any:
+    """The object a ``module:attribute`` path names (the module is imported on first use)."""
+    module_name, _, attribute = path.partition(":")
+    value: Any = importlib.import_module(module_name)
+    for part in attribute.split(".") if attribute else ():
+        value = getattr(value, part)
+    return value
+
+
+GAMES: tuple[GameDefinition, ...] = (
+    GameDefinition(
+        key="ataxx",
+        name="Ataxx",
+        tagline="Clone, jump, infect",
+        seats={
+            "classic": (SeatLook("Red", (255, 72, 88)), SeatLook("Blue", (58, 140, 255))),
+            "neon": (SeatLook("Gold", (255, 196, 46)), SeatLook("Violet", (170, 96, 255))),
+            # Orange and blue: told apart by nearly every form of colour blindness, and marked.
+            "colourblind": (
+                SeatLook("Orange", (255, 146, 28), "cross"),
+                SeatLook("Blue", (40, 120, 255), "ring"),
+            ),
+        },
+        tile="game.scenes.ataxx.tile:draw_tile",
+        rules="game.engine.ataxx.rules:RULES",
+        ai="game.ai.ataxx.player:AI",
+        board="game.scenes.ataxx.board:AtaxxBoard",
+        editor="game.scenes.ataxx.editor:EditorScene",
+        rules_pages="game.scenes.ataxx.pages:PAGES",
+        uai="game.ai.ataxx.uai:main",
+    ),
+    GameDefinition(
+        key="attangle",
+        name="Attangle",
+        tagline="Stack on the hexagon",
+        seats={
+            "classic": (SeatLook("White", (236, 236, 244)), SeatLook("Black", (58, 62, 84))),
+            "neon": (SeatLook("Ivory", (255, 236, 190)), SeatLook("Indigo", (92, 80, 200))),
+            "colourblind": (
+                SeatLook("White", (240, 240, 240), "ring"),
+                SeatLook("Black", (30, 30, 40), "cross"),
+            ),
+        },
+        tile="game.scenes.attangle.tile:draw_tile",
+    ),
+    GameDefinition(
+        key="lionheart",
+        name="Lionheart",
+        tagline="Medieval dice battle",
+        seats={
+            "classic": (SeatLook("Gold", (236, 184, 52)), SeatLook("Silver", (196, 206, 222))),
+            "neon": (SeatLook("Amber", (255, 160, 40)), SeatLook("Cyan", (80, 220, 255))),
+            "colourblind": (
+                SeatLook("Gold", (255, 176, 0), "cross"),
+                SeatLook("Silver", (150, 170, 200), "ring"),
+            ),
+        },
+        tile="game.scenes.lionheart.tile:draw_tile",
+        has_chance=True,
+    ),
+)
+
+
+def game(key: str) -> GameDefinition:
+    """The definition of the game ``key``; ``UnknownGameError`` (a ``KeyError``) naming the games otherwise."""
+    for definition in GAMES:
+        if definition.key == key:
+            return definition
+    names = ", ".join(definition.key for definition in GAMES)
+    raise UnknownGameError(f"unknown game {key!r}; the games are: {names}")
+
+
+def playable_games() -> list[GameDefinition]:
+    """The games that can be played now, in menu order."""
+    return [definition for definition in GAMES if definition.playable]
