@@ -18,31 +18,31 @@ import signal  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
-DEMOS = (
-    "menu",
-    "newgame",
-    "levels",
-    "play",
-    "results",
-    "pause",
-    "options",
-    "help",
-    "keypad",
-    "cursor",
-    "attract",
-    "editor",
-    "editor-problems",
-    "editor-save",
-    "editor-open",
-    # Saves, statistics, rules and about (game/scenes/demo_extras.py).
-    "load",
-    "saveas",
-    "statistics",
-    "rules",
-    "rules-f1",
-    "about",
-    "damaged-settings",
-)
+
+def _demo_names() -> list[str]:
+    """Every ``--demo`` name: the generic screens', then each game's own."""
+    from game import games
+    from game.scenes.demo import DEMOS
+
+    names = list(DEMOS)
+    for definition in games.GAMES:
+        names += [name for name in definition.demo_names if name not in names]
+    return names
+
+
+def _game_key(text: str) -> str:
+    from game import games
+
+    try:
+        definition = games.game(text)
+    except games.UnknownGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not definition.playable:
+        playable = ", ".join(item.key for item in games.playable_games())
+        raise argparse.ArgumentTypeError(
+            f"{definition.name} cannot be played yet; the games to play: {playable}"
+        )
+    return definition.key
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -59,8 +59,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line; bad options print a message and exit with code 2 (argparse)."""
     parser = argparse.ArgumentParser(
         prog="main.py",
-        description="Attax Arcade: Ataxx (and soon Attangle and Lionheart) against the computer or a friend.",
+        description="Attax Arcade: strategy games against the computer or a friend.",
         epilog="Keys: F11 toggles fullscreen, F12 saves a screenshot, Esc opens the game menu.",
+    )
+    parser.add_argument(
+        "--game", type=_game_key, metavar="NAME", help="open on this game's menu (ataxx, attangle, lionheart)"
     )
     parser.add_argument(
         "--fullscreen", action="store_true", help="start fullscreen at the desktop resolution"
@@ -87,7 +90,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--demo",
-        choices=DEMOS,
+        choices=_demo_names(),
         help="open on a demonstration of one screen (with --screenshot: pictures for the README)",
     )
     parser.add_argument(
@@ -148,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         use_process=not args.ai_thread,
         audio=not args.mute and args.screenshot is None,
         demo=args.demo,
+        game=args.game,
         save_settings=args.screenshot is None,
         kiosk=args.kiosk,
         kiosk_idle=args.kiosk_idle,
@@ -170,8 +174,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             return 0
         app.run(max_frames=args.quit_after_frames)
-        if args.first_frame_time and app.first_frame_wall is not None:
-            print(f"{app.first_frame_wall:.6f}")  # for bench/frames.py: when the first frame was shown
+        if args.first_frame_time and app.stats.first_frame_wall is not None:
+            print(f"{app.stats.first_frame_wall:.6f}")  # for bench/frames.py: when the first frame was shown
     except KeyboardInterrupt:
         pass
     finally:

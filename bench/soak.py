@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(20, 20), button=1))
                     taps += 1
             now = time.monotonic()
-            if start_rss is not None and app.frames % 600 == 0:
+            if start_rss is not None and app.stats.frames % 600 == 0:
                 current = rss_mib()
                 if current is not None:
                     low, high = min(low, current), max(high, current)
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         data.cleanup()
 
     exceptions = counter.count + kiosk.recoveries
-    print(f"soak: {elapsed / 60:.1f} min wall, {app.frames} frames ({app.frames / max(elapsed, 1e-9):.0f}/s)")
+    print(f"soak: {elapsed / 60:.1f} min wall, {app.stats.frames} frames ({app.stats.frames / max(elapsed, 1e-9):.0f}/s)")
     print(
         f"games played: {kiosk.attract_games}  (attract runs {kiosk.attract_runs}, taps to the menu {taps})"
     )

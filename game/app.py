@@ -1,11 +1,12 @@
-"""The application: pygame set-up, the window, the scene stack and the 60 FPS loop.
+"""The application: pygame set-up, the window, and the 60 FPS loop.
 
 ``App`` owns what every scene shares (the window, the theme, the settings,
-the sound, the AI worker) and passes itself to the scenes it creates. The
-stack follows design.md: ``push``/``pop``/``replace`` with paired
-``enter``/``exit`` and ``pause``/``resume``; events offered top-down; drawing
-from the lowest opaque scene up. A scene that raises is logged and replaced
-by a message on screen; the app keeps running.
+the sound, the AI worker, the current game) and passes itself to the scenes
+the router creates. The scene stack (``game.stack``) lives beside it: events
+are offered to the scenes top-down, drawing goes from the lowest opaque scene
+up. A scene that raises is logged and replaced by a message on screen (in a
+kiosk, the kiosk starts again from its menu); the app keeps running. Frame
+timing for the benchmarks is kept apart, in ``FrameStats``.
 """
 
 from __future__ import annotations
@@ -19,21 +20,25 @@ import sys
 import time
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game import paths
+from game import games, paths
 from game.i18n import set_language
-from game.scenes.base import Scene
+from game.scenes.router import Router
+from game.stack import SceneStack
 from game.ui.audio import Audio
 from game.ui.settings import Settings
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
     from game.ai.worker import AIWorker
+    from game.games import GameDefinition
+    from game.scenes.base import Scene
+    from game.scenes.kiosk import Kiosk
 
-__all__ = ["FPS", "MIN_SIZE", "App", "AppOptions"]
+__all__ = ["FPS", "MIN_SIZE", "App", "AppOptions", "FrameStats"]
 
 log = logging.getLogger(__name__)
 
@@ -61,24 +66,49 @@ class AppOptions:
     audio: bool = True
     save_settings: bool = True
     demo: str | None = None
+    """Open on a demonstration scene (for screenshots): see ``game.scenes.demo``."""
+    game: str | None = None
+    """Open on this game's menu (a registry key); None: the game chosen last time."""
     kiosk: bool = False
-    """Unattended kiosk: fullscreen, no Quit, no file options, the attract mode (``game.kiosk``)."""
+    """Unattended kiosk: fullscreen, no Quit, no file options, the attract mode (``game.scenes.kiosk``)."""
     kiosk_idle: float | None = None
     """Seconds without input before the attract mode (None: ``ATTAX_KIOSK_IDLE`` or 60)."""
     kiosk_game_idle: float | None = None
     """The same for a game left alone (None: ``ATTAX_KIOSK_GAME_IDLE`` or 120)."""
-    """Open on a demonstration scene (for screenshots): see ``game.scenes.demo``."""
+
+
+@dataclasses.dataclass
+class FrameStats:
+    """What the benchmarks read of the loop: frames run, the first one's time, and per-frame work."""
+
+    started: float = dataclasses.field(default_factory=time.perf_counter)
+    frames: int = 0
+    first_frame_at: float | None = None
+    first_frame_wall: float | None = None
+    record: bool = False
+    """Keep every frame's work time in ``frame_times`` (bench/frames.py)."""
+    frame_times: list[float] = dataclasses.field(default_factory=list)
+
+    def count(self, began: float) -> None:
+        """One frame finished; ``began`` is its ``perf_counter`` start."""
+        self.frames += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+            self.first_frame_wall = time.time()
+        if self.record:
+            self.frame_times.append(time.perf_counter() - began)
 
 
 class App:
-    """The window, the scene stack and the loop."""
+    """The window and the loop (see the module docstring)."""
 
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
-        self.started = time.perf_counter()
+        self.stats = FrameStats()
         self.settings = Settings.load()
         if self.options.animation is not None:
             self.settings.animation = self.options.animation
+        self.game: GameDefinition = self._initial_game()
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
@@ -91,29 +121,44 @@ class App:
             fullscreen = True
         self.fullscreen = False
         self.screen = self._set_mode(fullscreen)
-        self._set_icon()
         self.theme = Theme()
         self.apply_look()
+        self._set_icon()
         set_language(self.settings.language)
         self.audio = Audio(self.settings.volume, self.settings.muted, enabled=self.options.audio)
         self._worker: AIWorker | None = None
-        self.scenes: list[Scene] = []
-        self._dropped_scene = False  # collect garbage after this frame (see ``frame``)
-        self._failed: set[int] = set()
+        self.stack = SceneStack(self._scene_failed, self._scene_on_top)
+        self.router = Router(self)
         self.clock = pygame.time.Clock()
         self.running = True
-        self.frames = 0
-        self.first_frame_at: float | None = None
-        self.first_frame_wall: float | None = None
-        self.frame_times: list[float] = []
-        self.record_frame_times = False
-        from game.kiosk import Kiosk
+        from game.scenes.kiosk import Kiosk
         from game.ui.touch import TouchMapper
 
         self.touch = TouchMapper()
         self.kiosk_mode: Kiosk | None = (
             Kiosk(self, self.options.kiosk_idle, self.options.kiosk_game_idle) if self.kiosk else None
         )
+
+    def _initial_game(self) -> GameDefinition:
+        key = self.options.game or self.settings.game
+        try:
+            definition = games.game(key)
+        except KeyError:
+            definition = games.playable_games()[0]
+        return definition if definition.playable else games.playable_games()[0]
+
+    # -- the current game --
+
+    def choose_game(self, key: str) -> None:
+        """Make ``key`` the current game (menu tiles, level select, options); its looks apply at once."""
+        definition = games.game(key)
+        if not definition.playable:
+            raise ValueError(f"{definition.name} cannot be played yet")
+        self.game = definition
+        if self.settings.game != key:
+            self.settings.game = key
+            self.save_settings()
+        self.apply_look()
 
     # -- the window --
 
@@ -146,7 +191,7 @@ class App:
         from game.ui import gfx, theme
 
         with contextlib.suppress(pygame.error):
-            pygame.display.set_icon(gfx.piece_sprite(64, theme.RED))
+            pygame.display.set_icon(gfx.piece_sprite(64, theme.SEAT_COLOURS[0]))
 
     def toggle_fullscreen(self) -> None:
         """Switch between the window and fullscreen at the desktop resolution (F11)."""
@@ -186,15 +231,15 @@ class App:
         return self._worker
 
     def save_settings(self) -> None:
-        """Persist the settings (not in tests that ask otherwise)."""
+        """Persist the settings (not in tests that ask otherwise, nor in a kiosk)."""
         if self.options.save_settings and not self.kiosk:
             self.settings.save()
 
     def apply_look(self) -> None:
-        """Draw with the palette, piece set and board theme from the settings (at once)."""
+        """Draw with the palette, piece set and board theme from the settings, in the current game's colours."""
         from game.ui import looks
 
-        looks.apply(self.settings)
+        looks.apply(self.settings, self.game)
 
     def apply_audio_settings(self) -> None:
         """Give the sound player the volume and mute from the settings."""
@@ -217,146 +262,69 @@ class App:
     @property
     def top(self) -> Scene | None:
         """The scene on top of the stack."""
-        return self.scenes[-1] if self.scenes else None
+        return self.stack.top
 
-    def push(self, scene: Scene) -> None:
-        """Cover the top scene with ``scene``."""
-        if self.scenes:
-            self._call(self.scenes[-1], "pause")
-        self.scenes.append(scene)
-        self._call(scene, "enter")
+    def _scene_on_top(self, scene: Scene) -> None:
+        self.lock_down(scene)
+
+    def lock_down(self, scene: Scene) -> None:
+        """In a kiosk, hide ``scene``'s buttons a kiosk must not offer (a scene calls it after showing more)."""
         if self.kiosk_mode is not None:
             self.kiosk_mode.lock_down(scene)
-
-    def pop(self) -> Scene | None:
-        """Remove the top scene and resume the one beneath."""
-        if not self.scenes:
-            return None
-        scene = self.scenes.pop()
-        self._call(scene, "exit")
-        self._failed.discard(id(scene))
-        self._dropped_scene = True
-        if self.scenes:
-            self._call(self.scenes[-1], "resume")
-            if self.kiosk_mode is not None:
-                self.kiosk_mode.lock_down(self.scenes[-1])
-        return scene
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene``."""
-        if self.scenes:
-            old = self.scenes.pop()
-            self._call(old, "exit")
-            self._failed.discard(id(old))
-            self._dropped_scene = True
-        self.scenes.append(scene)
-        self._call(scene, "enter")
-        if self.kiosk_mode is not None:
-            self.kiosk_mode.lock_down(scene)
-
-    def reset(self, scene: Scene) -> None:
-        """Empty the stack and start again from ``scene`` (e.g. back to the menu)."""
-        while len(self.scenes) > 1:
-            self.pop()
-        self.replace(scene)
-
-    def pop_to(self, scene_type: type[Scene]) -> bool:
-        """Pop scenes until one of ``scene_type`` is on top; False (nothing popped) if none is."""
-        if not any(isinstance(scene, scene_type) for scene in self.scenes):
-            return False
-        while not isinstance(self.scenes[-1], scene_type):
-            self.pop()
-        return True
-
-    def find(self, scene_type: type[Scene]) -> Any:
-        """The topmost scene of ``scene_type`` on the stack, or None."""
-        for scene in reversed(self.scenes):
-            if isinstance(scene, scene_type):
-                return scene
-        return None
-
-    # -- errors --
-
-    def _call(self, scene: Scene, method: str, *args: Any) -> Any:
-        if id(scene) in self._failed:
-            return None
-        try:
-            return getattr(scene, method)(*args)
-        except Exception as error:
-            self._scene_failed(scene, method, error)
-            return None
 
     def _scene_failed(self, scene: Scene, method: str, error: Exception) -> None:
-        from game.scenes.message import ErrorScene
-
-        log.exception("%s.%s failed", type(scene).__name__, method)
-        self._failed.add(id(scene))
+        log.error("%s.%s failed", type(scene).__name__, method, exc_info=error)
         if self.kiosk_mode is not None:
             # Nobody is there to read a message: start again from the kiosk's menu.
             self.kiosk_mode.recoveries += 1
             self._recover()
             return
-        if isinstance(scene, ErrorScene):
+        if scene.name == "error":
             self._recover()
             return
-        if scene not in self.scenes:
+        if scene not in self.stack:
             return
-        self.push(ErrorScene(self, scene, f"{type(error).__name__}: {error}"))
+        self.router.push("error", scene, f"{type(error).__name__}: {error}")
 
     def dismiss_error(self, failed: Scene) -> None:
         """Called by the error message: drop the failed scene and carry on beneath it."""
-        self.pop()
-        if failed in self.scenes:
-            while self.scenes and self.scenes[-1] is not failed:
-                self.pop()
-            if len(self.scenes) > 1:
-                self.pop()
-            else:
-                self._recover()
+        self.stack.pop()
+        self.stack.drop_failed(failed)
+        if not len(self.stack):
+            self._recover()
 
     def _recover(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        for scene in reversed(self.scenes):
-            try:
-                scene.exit()
-            except Exception:
-                log.exception("%s.exit failed during recovery", type(scene).__name__)
-        self.scenes.clear()
-        self._failed.clear()
-        self._dropped_scene = True
-        self.push(MenuScene(self))
+        self.stack.clear()
+        self.stack.forget_failures()
+        self.router.reset("menu")
 
     # -- the loop --
 
     def start(self) -> None:
         """Put the first scene on the stack (the menu, or a demonstration)."""
-        if self.scenes:
+        if len(self.stack):
             return
         if self.options.demo:
             from game.scenes.demo import start_demo
 
             start_demo(self, self.options.demo)
         else:
-            from game.scenes.menu import MenuScene
-
-            self.push(MenuScene(self))
+            self.router.push("menu")
         log.info(
-            "started%s: %dx%d%s, the AI in a %s",
+            "started%s: %dx%d%s, %s, the AI in a %s",
             " as a kiosk" if self.kiosk else "",
             *self.size,
             " fullscreen" if self.fullscreen else "",
+            self.game.key,
             "child process" if self.options.use_process else "thread",
         )
         if self.settings.damaged is not None:
-            from game.scenes.saveload import damaged_settings_dialog
-
-            self.push(damaged_settings_dialog(self))
+            self.router.push("dialog", **damaged_settings_message(self.settings))
 
     def run(self, max_frames: int | None = None) -> None:
         """Run the loop until Quit (or ``max_frames`` frames)."""
         self.start()
-        while self.running and (max_frames is None or self.frames < max_frames):
+        while self.running and (max_frames is None or self.stats.frames < max_frames):
             dt = self.clock.tick(FPS) / 1000.0
             if self.kiosk_mode is None:
                 self.frame(dt)
@@ -385,24 +353,19 @@ class App:
         top = self.top
         if top is not None:
             top.ensure_layout()
-            self._call(top, "update", dt)
+            self.stack.call(top, "update", dt)
         if self.kiosk_mode is not None:
             self.kiosk_mode.update(dt)
         self.draw()
         pygame.display.flip()
-        self.frames += 1
-        if self._dropped_scene:
+        if self.stack.dropped:
             # A scene refers to itself through its widgets' callbacks, so a dropped
             # one waits for the cycle collector, and with it the megabytes of its
             # cached pictures (which the collector's counts do not see). Collect
             # now, on the frame of the change, rather than let dead scenes pile up.
-            self._dropped_scene = False
+            self.stack.dropped = False
             gc.collect()
-        if self.first_frame_at is None:
-            self.first_frame_at = time.perf_counter()
-            self.first_frame_wall = time.time()
-        if self.record_frame_times:
-            self.frame_times.append(time.perf_counter() - began)
+        self.stats.count(began)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Handle the app's own events, then offer ``event`` to the scenes from the top down."""
@@ -427,23 +390,24 @@ class App:
                 self.audio.play("click")
                 return
         # Offered from the top down; an opaque scene hides (and shields) the ones beneath it.
-        for scene in reversed(list(self.scenes)):
+        for scene in reversed(list(self.stack.scenes)):
             scene.ensure_layout()
-            if self._call(scene, "handle_event", event) or not scene.transparent:
+            if self.stack.call(scene, "handle_event", event) or not scene.transparent:
                 break
 
     def draw(self) -> None:
         """Paint from the lowest opaque scene up."""
+        scenes = self.stack.scenes
         base = 0
-        for index in range(len(self.scenes) - 1, -1, -1):
-            if not self.scenes[index].transparent:
+        for index in range(len(scenes) - 1, -1, -1):
+            if not scenes[index].transparent:
                 base = index
                 break
-        if not self.scenes or self.scenes[base].transparent:
+        if not scenes or scenes[base].transparent:
             self.screen.fill((0, 0, 0))
-        for scene in self.scenes[base:]:
+        for scene in scenes[base:]:
             scene.ensure_layout()
-            self._call(scene, "draw", self.screen)
+            self.stack.call(scene, "draw", self.screen)
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
@@ -451,8 +415,7 @@ class App:
 
     def close(self) -> None:
         """Release the worker, the sound and the display."""
-        while self.scenes:
-            self.pop()
+        self.stack.clear()
         if self._worker is not None:
             self._worker.close()
             self._worker = None
@@ -461,3 +424,21 @@ class App:
             self.kiosk_mode.close()
         pygame.display.quit()
         pygame.font.quit()
+
+
+def damaged_settings_message(settings: Settings) -> dict[str, object]:
+    """The dialog shown at start when the settings file was damaged and set aside (router arguments)."""
+    from game.i18n import tr
+    from game.ui import theme
+
+    damaged = settings.damaged or ("settings.json", "")
+    lines = [tr("The settings file {file} is damaged: the default settings are used.", file=damaged[0])]
+    if damaged[1]:
+        lines.append(tr("The damaged file is kept as {name}.", name=damaged[1]))
+    return {
+        "title": tr("Settings reset"),
+        "lines": lines,
+        "buttons": [("ok", "OK", None)],
+        "accent": theme.GOLD,
+        "width": 620,
+    }

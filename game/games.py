@@ -94,6 +94,10 @@ class GameDefinition:
     """``module:attribute`` of the game's rules pages (``game.scenes.rules`` shows them)."""
     uai: str | None = None
     """``module:function`` running a UAI engine on stdin/stdout, for games other software can drive."""
+    demos: str | None = None
+    """``module:function(app, name) -> bool`` setting up the game's own demonstrations (``main.py --demo``)."""
+    demo_names: tuple[str, ...] = ()
+    """The names of those demonstrations."""
 
     @property
     def playable(self) -> bool:
@@ -154,8 +158,10 @@ GAMES: tuple[GameDefinition, ...] = (
         ai="game.ai.ataxx.player:AI",
         board="game.scenes.ataxx.board:AtaxxBoard",
         editor="game.scenes.ataxx.editor:EditorScene",
-        rules_pages="game.scenes.ataxx.pages:PAGES",
+        rules_pages="game.scenes.ataxx.pages:RULES_PAGES",
         uai="game.ai.ataxx.uai:main",
+        demos="game.scenes.ataxx.demos:start_demo",
+        demo_names=("keypad", "cursor", "editor", "editor-problems", "editor-save", "editor-open"),
     ),
     GameDefinition(
         key="attangle",

@@ -5,29 +5,43 @@ live in the platform's user data folder, never inside the source tree. The
 environment variable ``ATTAX_DATA_DIR`` overrides the location (tests use it).
 Every write goes through a temporary file in the same folder and an atomic
 rename, so a crash or a kill mid-write leaves either the old file or the new
-one, never half of one.
+one, never half of one. Names the player types (saves, custom levels) become
+file names through ``safe_file_stem``, the one sanitiser, so no name reaches
+outside its folder.
+
+>>> safe_file_stem("../../etc/passwd"), safe_file_stem("  My  game. "), safe_file_stem("CON")
+('etcpasswd', 'My game', 'CON_')
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 __all__ = [
     "APP_DIR_NAME",
     "ENV_DATA_DIR",
+    "MAX_STEM_LENGTH",
     "atomic_write_bytes",
     "atomic_write_text",
     "read_text_limited",
+    "safe_file_stem",
     "source_root",
     "user_data_dir",
 ]
 
 APP_DIR_NAME = "attax-arcade"
 ENV_DATA_DIR = "ATTAX_DATA_DIR"
+MAX_STEM_LENGTH = 60
+"""The longest file stem ``safe_file_stem`` returns."""
+_WINDOWS_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+)
 
 
 def source_root() -> Path:
@@ -102,3 +116,27 @@ def read_text_limited(path: Path | str, max_bytes: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(f"{target.name}: not UTF-8 text (byte {error.start})") from None
+
+
+def safe_file_stem(name: str) -> str:
+    """A file name without extension, safe on every platform, from a name the player typed.
+
+    Keeps letters, digits, spaces, ``-``, ``_``, ``.`` and ``'`` (after NFC
+    normalisation); drops path separators, control characters and everything
+    else; collapses runs of white space; strips leading and trailing dots and
+    spaces; trims to ``MAX_STEM_LENGTH`` characters; appends ``_`` to the names
+    Windows reserves (``CON``, ``nul.txt``...). So the result never names a
+    folder, a hidden file or a device. Raises ``ValueError`` when nothing usable
+    is left (or ``name`` is not text); callers wrap it in their own error type.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"{name!r} is not a usable name: a name must be text")
+    text = unicodedata.normalize("NFC", name)
+    text = "".join(char for char in text if char.isalnum() or char in " -_.'")
+    text = re.sub(r"\s+", " ", text).strip(" .")
+    text = text[:MAX_STEM_LENGTH].rstrip(" .")
+    if not text:
+        raise ValueError(f"{name!r} is not a usable name: use letters or digits")
+    if text.lower().split(".")[0] in _WINDOWS_RESERVED:
+        text = f"{text}_"
+    return text

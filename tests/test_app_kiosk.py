@@ -145,7 +145,7 @@ def test_the_main_loop_itself_is_guarded(kiosk: Driver, user_data_dir: Path, mon
         original(dt)
 
     monkeypatch.setattr(app.kiosk_mode, "update", failing_once)
-    app.run(max_frames=app.frames + 3)
+    app.run(max_frames=app.stats.frames + 3)
     assert isinstance(kiosk.top, MenuScene)
     assert "boom in the loop" in (user_data_dir / "attax.log").read_text(encoding="utf-8")
 

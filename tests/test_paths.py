@@ -58,3 +58,42 @@ def test_read_text_limited(tmp_path: Path) -> None:
     target.write_bytes(b"\xff\xfe")
     with pytest.raises(ValueError, match="UTF-8"):
         paths.read_text_limited(target, 10)
+
+
+@pytest.mark.parametrize(
+    ("typed", "stem"),
+    [
+        ("My game", "My game"),
+        ("../../etc/passwd", "etcpasswd"),
+        ("..\\..\\windows", "windows"),
+        ("/absolute/path", "absolutepath"),
+        ("  spaced \t\n  out  ", "spaced out"),
+        (".hidden", "hidden"),
+        ("trailing dots...", "trailing dots"),
+        ("Ann's game_2-b.v1", "Ann's game_2-b.v1"),
+        ("CON", "CON_"),
+        ("nul.txt", "nul.txt_"),
+        ("com1", "com1_"),
+        ("console", "console"),
+        ("a" * 200, "a" * 60),
+        ("a" * 59 + " b", "a" * 59),
+        ("café\x00\x1b[31m", "café31m"),
+        ("cafe\u0301", "café"),
+        ("日本語", "日本語"),
+    ],
+)
+def test_safe_file_stem(typed: str, stem: str) -> None:
+    assert paths.safe_file_stem(typed) == stem
+    assert len(stem) <= paths.MAX_STEM_LENGTH
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "...", "/", "\\", "\x00\x01", "<>|:*?"])
+def test_safe_file_stem_refuses_names_with_nothing_usable(typed: str) -> None:
+    with pytest.raises(ValueError, match=r"is not a usable name: use letters or digits") as caught:
+        paths.safe_file_stem(typed)
+    assert repr(typed) in str(caught.value)
+
+
+def test_safe_file_stem_refuses_what_is_not_text() -> None:
+    with pytest.raises(ValueError, match="must be text"):
+        paths.safe_file_stem(42)  # type: ignore[arg-type]

@@ -1,25 +1,28 @@
-"""Statistics: counting, figures, persistence, damaged files."""
+"""Statistics: counting, figures, persistence by game, damaged files."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 from pathlib import Path
 
 import pytest
 
-from game.engine.ataxx import Move, Side
+from game.engine.ataxx import Move
 from game.engine.match import Match, Player
-from game.stats import MAX_RECORDS, GameRecord, Statistics, record_for
+from game.engine.stats import MAX_RECORDS, MAX_STATS_BYTES, GameRecord, Statistics, record_for
+from game.games import UnknownGameError, game
 
 NOW = datetime.datetime(2026, 11, 22, 12, 0, 0)
+RULES = game("ataxx").load_rules()
 
 
-def finished(players: tuple[Player, Player], red_wins: bool) -> Match:
-    # Red to move eliminates Blue with d5; Blue to move eliminates Red with d5.
-    fen = "7/7/7/2xo3/7/7/7 x 0 1" if red_wins else "7/7/7/2xo3/7/7/7 o 0 1"
-    match = Match(fen, players)
-    match.play(Move.from_uai("d5" if red_wins else "c5"))
+def finished(players: tuple[Player, Player], seat_0_wins: bool) -> Match:
+    # Seat 0 to move eliminates seat 1 with d5; seat 1 to move eliminates seat 0 with c5.
+    fen = "7/7/7/2xo3/7/7/7 x 0 1" if seat_0_wins else "7/7/7/2xo3/7/7/7 o 0 1"
+    match = Match(RULES, fen, players)
+    match.play(Move.from_uai("d5" if seat_0_wins else "c5"))
     assert match.is_over
     return match
 
@@ -32,29 +35,41 @@ def rec(
     level: str = "Classic",
     plies: int = 40,
 ) -> GameRecord:
-    return GameRecord(NOW.isoformat(), opponent, difficulty, level, "red", result, plies, 60.0, 30, 19)
+    return GameRecord(NOW.isoformat(), opponent, difficulty, level, 0, result, plies, 60.0, (30, 19))
 
 
 def test_record_from_the_persons_point_of_view() -> None:
     vs_computer = (Player.human(), Player.computer("expert"))
-    assert record_for(finished(vs_computer, True), level_name="Classic", now=NOW).result == "win"
+    record = record_for(finished(vs_computer, True), level_name="Classic", now=NOW)
+    assert (record.result, record.seat, record.scores, record.finished_at) == (
+        "win",
+        0,
+        (3, 0),
+        "2026-11-22T12:00:00",
+    )
     assert record_for(finished(vs_computer, False)).result == "loss"
-    as_blue = (Player.computer("casual"), Player.human())
-    record = record_for(finished(as_blue, True))
-    assert (record.result, record.side, record.difficulty, record.opponent) == (
+    as_seat_1 = (Player.computer("casual"), Player.human())
+    record = record_for(finished(as_seat_1, True))
+    assert (record.result, record.seat, record.difficulty, record.opponent, record.scores) == (
         "loss",
-        "blue",
+        1,
         "casual",
         "computer",
+        (3, 0),
     )
     two_people = record_for(finished((Player.human(), Player.human()), False))
-    assert (two_people.opponent, two_people.result, two_people.difficulty) == ("human", "loss", "")
+    assert (two_people.opponent, two_people.result, two_people.difficulty, two_people.seat) == (
+        "human",
+        "loss",
+        "",
+        0,
+    )
     with pytest.raises(ValueError, match="not over"):
-        record_for(Match())
+        record_for(Match(RULES))
 
 
 def test_tallies_streaks_and_extremes() -> None:
-    stats = Statistics()
+    stats = Statistics("ataxx")
     for result, difficulty, plies in [
         ("win", "master", 50),
         ("win", "master", 30),
@@ -70,10 +85,12 @@ def test_tallies_streaks_and_extremes() -> None:
     stats.add(rec("win", opponent="human", difficulty="", plies=5))
     assert (stats.tally().wins, stats.tally().draws, stats.tally().losses) == (6, 1, 3)
     assert stats.tally(opponent="computer").games == 9
+    assert stats.tally(difficulty="expert").games == 3 and stats.tally(level_name="Other").games == 0
     master = stats.by("difficulty")["master"]
     assert (master.wins, master.losses) == (2, 2) and master.score == 0.5
     assert set(stats.by("level_name")) == {"Classic"}
     assert stats.streaks() == (0, 3, 2)
+    assert stats.results_count() == {"win": 6, "draw": 1, "loss": 3}
     longest, shortest = stats.longest(), stats.shortest()
     assert longest is not None and longest.plies == 100
     assert shortest is not None and shortest.plies == 5
@@ -82,17 +99,68 @@ def test_tallies_streaks_and_extremes() -> None:
 
 
 def test_save_load_round_trip(user_data_dir: Path) -> None:
-    stats = Statistics()
+    stats = Statistics("ataxx")
     stats.add(
         record_for(finished((Player.human(), Player.computer("master")), True), level_name="Diamond", now=NOW)
     )
     stats.save()
-    loaded = Statistics.load()
+    data = json.loads(Statistics.path().read_text())
+    assert data["schema_version"] == 2 and list(data["games"]) == ["ataxx"]
+    assert data["games"]["ataxx"]["records"][0]["scores"] == [3, 0]
+    loaded = Statistics.load("ataxx")
     assert loaded.records == stats.records and loaded.load_message is None
+    assert loaded.game == "ataxx"
+
+
+def test_each_game_keeps_its_own_records(user_data_dir: Path) -> None:
+    ataxx = Statistics.load("ataxx")
+    ataxx.add(rec("win"))
+    ataxx.save()
+    attangle = Statistics.load("attangle")
+    assert attangle.records == []
+    attangle.add(rec("loss", difficulty="beginner"))
+    attangle.add(rec("draw"))
+    attangle.save()
+    # an object loaded before the other game saved must not lose that game's records
+    ataxx.add(rec("draw"))
+    ataxx.save()
+    assert [r.result for r in Statistics.load("attangle").records] == ["loss", "draw"]
+    assert [r.result for r in Statistics.load("ataxx").records] == ["win", "draw"]
+    attangle = Statistics.load("attangle")
+    attangle.reset()
+    attangle.save()
+    assert Statistics.load("attangle").records == []
+    assert len(Statistics.load("ataxx").records) == 2
+    with pytest.raises(UnknownGameError):
+        Statistics.load("chess")
+
+
+def test_other_games_sections_are_kept_untouched(user_data_dir: Path) -> None:
+    odd = {"records": [{"from": "a later game"}, 5]}
+    Statistics.path().write_text(json.dumps({"schema_version": 2, "games": {"lionheart": odd}}))
+    stats = Statistics.load("ataxx")
+    assert stats.load_message is None
+    stats.add(rec("win"))
+    stats.save()
+    data = json.loads(Statistics.path().read_text())
+    assert data["games"]["lionheart"] == odd
+
+
+def test_a_newer_file_is_read_but_never_written_over(user_data_dir: Path) -> None:
+    newer = {"schema_version": 3, "games": {"ataxx": {"records": [rec("win").to_json()]}}, "more": True}
+    text = json.dumps(newer)
+    Statistics.path().write_text(text)
+    stats = Statistics.load("ataxx")
+    assert [r.result for r in stats.records] == ["win"]
+    assert stats.load_message is not None and "newer version" in stats.load_message
+    stats.add(rec("loss"))
+    stats.save()
+    assert Statistics.path().read_text() == text
+    assert not list(user_data_dir.glob("statistics.damaged-*"))
 
 
 def test_records_are_capped() -> None:
-    stats = Statistics()
+    stats = Statistics("ataxx")
     for index in range(MAX_RECORDS + 10):
         stats.add(rec("win", plies=index))
     assert len(stats.records) == MAX_RECORDS and stats.records[0].plies == 10
@@ -106,25 +174,28 @@ def test_records_are_capped() -> None:
         b"\x00\x01\x02",
         b"[1, 2]",
         b'{"records": 5}',
+        b'{"schema_version": 2, "games": []}',
+        b'{"schema_version": 2, "games": {"ataxx": {"records": 5}}}',
+        b'{"schema_version": "2", "games": {}}',
         b"\xff\xfe",
-        b'{"records": [' + b"1," * 3_000_000 + b"1]}",
+        b'{"records": [' + b"1," * (MAX_STATS_BYTES // 2) + b"1]}",
     ],
 )
 def test_a_damaged_file_is_set_aside_and_counting_restarts(user_data_dir: Path, content: bytes) -> None:
     path = Statistics.path()
     path.write_bytes(content)
-    stats = Statistics.load()
+    stats = Statistics.load("ataxx")
     assert stats.records == [] and stats.load_message is not None
     assert "statistics.json" in stats.load_message
     kept = list(user_data_dir.glob("statistics.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == content
     stats.add(rec("win"))
     stats.save()
-    assert len(Statistics.load().records) == 1
+    assert len(Statistics.load("ataxx").records) == 1
 
 
 def test_bad_records_are_skipped_one_by_one(user_data_dir: Path) -> None:
-    good = json.loads(json.dumps({"records": [vars(rec("win"))]}))["records"][0]
+    good = rec("win").to_json()
     records = [
         good,
         {"opponent": "alien"},
@@ -132,9 +203,41 @@ def test_bad_records_are_skipped_one_by_one(user_data_dir: Path) -> None:
         dict(good, result="maybe"),
         dict(good, plies=-1),
         dict(good, seconds="NaN"),
+        dict(good, seat=2),
+        dict(good, seat=True),
+        dict(good, scores=[1]),
     ]
-    Statistics.path().write_text(json.dumps({"records": records}))
-    stats = Statistics.load()
-    assert len(stats.records) == 1 and stats.records[0].result == "win"
-    assert stats.load_message is not None and "5 damaged" in stats.load_message
-    assert stats.records[0].side == Side.RED.name.lower()
+    Statistics.path().write_text(json.dumps({"schema_version": 2, "games": {"ataxx": {"records": records}}}))
+    stats = Statistics.load("ataxx")
+    assert len(stats.records) == 1 and stats.records[0] == dataclasses.replace(rec("win"))
+    assert stats.load_message is not None and "8 damaged" in stats.load_message
+
+
+def test_schema_1_records_migrate_and_bad_ones_are_skipped(user_data_dir: Path) -> None:
+    v1 = {
+        "finished_at": NOW.isoformat(),
+        "opponent": "computer",
+        "difficulty": "master",
+        "level_name": "Classic",
+        "side": "blue",
+        "result": "win",
+        "plies": 40,
+        "seconds": 60.0,
+        "red_count": 19,
+        "blue_count": 30,
+    }
+    records = [v1, dict(v1, side="green"), {"opponent": "alien"}]
+    Statistics.path().write_text(json.dumps({"version": 1, "records": records}))
+    stats = Statistics.load("ataxx")
+    assert stats.records == [
+        GameRecord(NOW.isoformat(), "computer", "master", "Classic", 1, "win", 40, 60.0, (19, 30))
+    ]
+    assert stats.load_message is not None and "2 damaged" in stats.load_message
+    # another game's first save writes schema 2 and keeps the migrated records
+    other = Statistics.load("attangle")
+    assert other.records == []
+    other.add(rec("loss"))
+    other.save()
+    data = json.loads(Statistics.path().read_text())
+    assert data["schema_version"] == 2 and data["games"]["ataxx"]["records"][0]["seat"] == 1
+    assert Statistics.load("ataxx").records == stats.records

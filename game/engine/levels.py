@@ -1,66 +1,71 @@
-"""Level files: reading, writing and validating Ataxx levels.
+"""Level files for any game of the arcade: reading, writing, the shipped and the custom levels.
 
 A level is a small TOML file, one per level, e.g. ``levels/ataxx/04-diamond.toml``::
 
+    game = "ataxx"
+    schema_version = 2
     name = "Diamond"
     description = "Eight destroyed squares in a ring around the centre."
     author = "Attax Arcade"
     fen = "x5o/3-3/2-1-2/1-3-1/2-1-2/3-3/o5x x 0 1"
 
-Shipped levels live under ``levels/<game>/`` in the source tree; levels made in
-the editor are written in the same format into the user's data folder. A file
-that cannot be read or does not validate yields a ``LevelError`` naming the file
-and the reason; loading a folder never stops at a bad file.
+``game`` is the registry key; the position is stored under the game's
+``rules.level_position_key`` (``fen`` for Ataxx) in the game's own notation,
+and must not be one the game's ``validate_level`` refuses (warnings are fine).
+Shipped levels live under ``levels/<game>/`` in the source tree; levels made
+in an editor are written in the same format into
+``<user data>/levels/<game>/``.
+
+Versions. ``schema_version = 2`` is written by this version; a file without it
+is version 1 (what the first version wrote: the same fields, no version, and
+``game`` sometimes missing, meaning the game of the folder it is read for) and
+loads as it is. A version above 2 is refused ("written by a newer version").
+
+A file that cannot be read or does not validate yields a ``LevelError``
+naming the file and the reason; loading a folder never stops at a bad file.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 import json
 import re
 import tomllib
-import unicodedata
 from pathlib import Path
+from typing import Any
 
-from game.engine.ataxx import (
-    FULL,
-    AtaxxError,
-    Board,
-    Side,
-    bits,
-    spread,
-    square_name,
-)
+from game import games
+from game.engine.rules import GameRules, Severity
+from game.paths import atomic_write_text, safe_file_stem, source_root, user_data_dir
 
 __all__ = [
+    "MAX_DESCRIPTION_LENGTH",
     "MAX_LEVEL_BYTES",
-    "MAX_RECOMMENDED_BLOCKS",
+    "MAX_NAME_LENGTH",
+    "SCHEMA_VERSION",
     "LevelError",
     "LevelExistsError",
     "LevelInfo",
-    "Problem",
-    "Severity",
     "custom_level_path",
     "custom_levels",
     "custom_levels_dir",
     "delete_custom_level",
     "dump_level",
-    "level_file_stem",
     "level_from_text",
     "load_level",
     "load_levels",
     "save_custom_level",
     "shipped_levels",
     "shipped_levels_dir",
-    "validate_position",
 ]
 
+SCHEMA_VERSION = 2
+"""The version of the level format this module writes (and the newest it reads)."""
 MAX_LEVEL_BYTES = 64 * 1024
 MAX_NAME_LENGTH = 60
 MAX_DESCRIPTION_LENGTH = 400
-MAX_RECOMMENDED_BLOCKS = 24
-CORNERS = (0, 6, 42, 48)
+MAX_POSITION_LENGTH = 1000
+"""Longer position texts are refused (an Ataxx FEN is under 80 characters)."""
 
 
 class LevelError(ValueError):
@@ -78,111 +83,20 @@ class LevelExistsError(LevelError):
 
 @dataclasses.dataclass(frozen=True)
 class LevelInfo:
-    """A level: its texts and its position (a FEN), and where it came from."""
+    """A level: its texts, its position (in the game's notation), and where it came from.
+
+    ``game`` is the registry key (``""`` for a level not read from a file yet:
+    ``dump_level`` and ``save_custom_level`` take the rules' game).
+    """
 
     name: str
     description: str
     author: str
-    fen: str
+    position: str
     path: Path | None = None
     number: int | None = None
     """The number at the front of the file name (``04-diamond.toml`` is 4), if any."""
-
-    @property
-    def board(self) -> Board:
-        """A fresh board set to the level's position."""
-        return Board(self.fen)
-
-
-class Severity(enum.Enum):
-    """How serious a validation problem is."""
-
-    REFUSED = "refused"
-    """The position cannot be played."""
-    WARNING = "warning"
-    """Playable, but against the usual guidelines; the player may go on."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Problem:
-    """One validation finding, with the squares it concerns (a bitboard, 0 if none)."""
-
-    severity: Severity
-    code: str
-    message: str
-    squares: int = 0
-
-
-def _rotate_half_turn(bb: int) -> int:
-    """The bitboard turned 180 degrees about the centre square d4."""
-    return sum(1 << (48 - sq) for sq in bits(bb))
-
-
-def validate_position(board: Board) -> list[Problem]:
-    """The reasons ``board`` cannot be a level (REFUSED) or is unusual (WARNING); [] if fine.
-
-    Refused: a side without pieces, no empty square, a position already over.
-    Warned: more than 24 blocks, a block in a corner, empty squares no piece
-    can ever reach, blocks not symmetric about the centre.
-    """
-    problems: list[Problem] = []
-    red, blue = board.pieces
-    empty = board.empty
-    for side, pieces in ((Side.RED, red), (Side.BLUE, blue)):
-        if not pieces:
-            problems.append(
-                Problem(Severity.REFUSED, f"no-{side.name.lower()}", f"{side.name.title()} has no pieces")
-            )
-    if not empty:
-        problems.append(Problem(Severity.REFUSED, "no-empty", "there is no empty square to play on"))
-    if red and blue and empty and board.outcome(repetition=False) is not None:
-        problems.append(
-            Problem(
-                Severity.REFUSED,
-                "over",
-                "the game is already over: neither side can move",
-                red | blue,
-            )
-        )
-    block_count = board.blocks.bit_count()
-    if block_count > MAX_RECOMMENDED_BLOCKS:
-        problems.append(
-            Problem(
-                Severity.WARNING,
-                "many-blocks",
-                f"{block_count} blocks: more than {MAX_RECOMMENDED_BLOCKS} leaves little room to play",
-                board.blocks,
-            )
-        )
-    corner_blocks = board.blocks & sum(1 << sq for sq in CORNERS)
-    if corner_blocks:
-        names = ", ".join(square_name(sq) for sq in bits(corner_blocks))
-        problems.append(
-            Problem(Severity.WARNING, "corner-block", f"block in a corner: {names}", corner_blocks)
-        )
-    reach = red | blue
-    while True:
-        grown = reach | (spread(spread(reach)) & empty)
-        if grown == reach:
-            break
-        reach = grown
-    unreachable = empty & ~reach & FULL
-    if unreachable and red | blue:
-        names = ", ".join(square_name(sq) for sq in bits(unreachable))
-        problems.append(
-            Problem(Severity.WARNING, "unreachable", f"no piece can ever reach {names}", unreachable)
-        )
-    mirrored = _rotate_half_turn(board.blocks)
-    if mirrored != board.blocks:
-        problems.append(
-            Problem(
-                Severity.WARNING,
-                "asymmetric",
-                "the blocks are not symmetric about the centre",
-                board.blocks ^ mirrored,
-            )
-        )
-    return problems
+    game: str = ""
 
 
 def _number_from_name(path: Path) -> int | None:
@@ -190,7 +104,7 @@ def _number_from_name(path: Path) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _text_field(data: dict[str, object], key: str, where: str, *, required: bool, limit: int) -> str:
+def _text_field(data: dict[str, Any], key: str, where: str, *, required: bool, limit: int) -> str:
     value = data.get(key)
     if value is None:
         if required:
@@ -208,62 +122,89 @@ def _text_field(data: dict[str, object], key: str, where: str, *, required: bool
     return value
 
 
-def level_from_text(text: str, where: str = "level", path: Path | None = None) -> LevelInfo:
-    """Parse and validate a level file's text; ``where`` names it in error messages.
+def _schema_version(data: dict[str, Any], where: str) -> int:
+    version = data.get("schema_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LevelError(f"{where}: 'schema_version' must be a whole number from 1, not {version!r}")
+    if version > SCHEMA_VERSION:
+        raise LevelError(
+            f"{where}: written by a newer version of Attax Arcade (level format {version}; "
+            f"this one reads up to {SCHEMA_VERSION})"
+        )
+    return version
 
-    Raises ``LevelError`` when the TOML is broken, a field is missing or of the
-    wrong kind, the FEN is invalid, or the position is refused by
-    ``validate_position`` (warnings are not errors).
+
+def _game_name(key: str) -> str:
+    try:
+        return games.game(key).name
+    except games.UnknownGameError:
+        return key
+
+
+def level_from_text(text: str, rules: GameRules, where: str = "level", path: Path | None = None) -> LevelInfo:
+    """Parse and validate a level file's text for the game of ``rules``; ``where`` names it in error messages.
+
+    Raises ``LevelError`` when the TOML is broken, the level is of another
+    game or a newer version, a field is missing or of the wrong kind, the
+    position is not one of the game's, or ``rules.validate_level`` refuses it.
+    The returned position is written as ``rules.position_text`` writes it.
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LevelError(f"{where}: not a valid level file ({error})") from None
-    game = data.get("game", "ataxx")
-    if game != "ataxx":
-        raise LevelError(f"{where}: a level for {game!r}, not Ataxx")
+    key = data.get("game", rules.key)
+    if key != rules.key:
+        raise LevelError(f"{where}: a level for {str(key)[:40]!r}, not {_game_name(rules.key)}")
+    _schema_version(data, where)
     name = _text_field(data, "name", where, required=True, limit=MAX_NAME_LENGTH)
     description = _text_field(data, "description", where, required=False, limit=MAX_DESCRIPTION_LENGTH)
     author = _text_field(data, "author", where, required=False, limit=MAX_NAME_LENGTH)
-    fen = _text_field(data, "fen", where, required=True, limit=200)
+    text_position = _text_field(
+        data, rules.level_position_key, where, required=True, limit=MAX_POSITION_LENGTH
+    )
     try:
-        board = Board(fen)
-    except AtaxxError as error:
+        position = rules.new_position(text_position)
+    except ValueError as error:
         raise LevelError(f"{where}: bad position: {error}") from None
-    refusals = [p.message for p in validate_position(board) if p.severity is Severity.REFUSED]
+    refusals = [p.message for p in rules.validate_level(position) if p.severity is Severity.REFUSED]
     if refusals:
         raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
     number = _number_from_name(path) if path is not None else None
-    return LevelInfo(name, description, author, board.fen(), path, number)
+    return LevelInfo(name, description, author, rules.position_text(position), path, number, rules.key)
 
 
-def load_level(path: Path | str) -> LevelInfo:
-    """Read and validate one level file; raises ``LevelError`` naming the file and the problem."""
+def load_level(path: Path | str, rules: GameRules) -> LevelInfo:
+    """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
     target = Path(path)
     where = target.name
     if target.exists() and not target.is_file():
         # A folder, a pipe or a device: opening it could fail or block forever.
-        raise LevelError(f"{where}: not a regular file")
+        raise LevelError(f"{where}: not a regular file", target)
     try:
         with target.open("rb") as stream:
             data = stream.read(MAX_LEVEL_BYTES + 1)
     except OSError as error:
-        raise LevelError(f"{where}: cannot be read ({error.strerror or error})") from None
+        raise LevelError(f"{where}: cannot be read ({error.strerror or error})", target) from None
     if len(data) > MAX_LEVEL_BYTES:
-        raise LevelError(f"{where}: too large for a level file (over {MAX_LEVEL_BYTES // 1024} KB)")
+        raise LevelError(f"{where}: too large for a level file (over {MAX_LEVEL_BYTES // 1024} KB)", target)
     if not data.strip():
-        raise LevelError(f"{where}: the file is empty")
+        raise LevelError(f"{where}: the file is empty", target)
     if b"\x00" in data:
-        raise LevelError(f"{where}: binary data, not a level file")
+        raise LevelError(f"{where}: binary data, not a level file", target)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise LevelError(f"{where}: not UTF-8 text") from None
-    return level_from_text(text, where, target)
+        raise LevelError(f"{where}: not UTF-8 text", target) from None
+    try:
+        return level_from_text(text, rules, where, target)
+    except LevelError as error:
+        error.path = target
+        raise
 
 
-def load_levels(folder: Path | str) -> list[LevelInfo | LevelError]:
-    """Every ``*.toml`` level in ``folder``, in file-name order; bad files as ``LevelError`` items.
+def load_levels(folder: Path | str, rules: GameRules) -> list[LevelInfo | LevelError]:
+    """Every ``*.toml`` level in ``folder``, in file-name order; bad files as ``LevelError`` items (with ``path``).
 
     A missing folder gives ``[]``.
     """
@@ -273,24 +214,25 @@ def load_levels(folder: Path | str) -> list[LevelInfo | LevelError]:
     results: list[LevelInfo | LevelError] = []
     for path in sorted(directory.glob("*.toml")):
         try:
-            results.append(load_level(path))
+            results.append(load_level(path, rules))
         except LevelError as error:
-            if error.path is None:
-                error.path = path
             results.append(error)
     return results
 
 
-def shipped_levels_dir(game: str = "ataxx") -> Path:
-    """The folder of the levels shipped with the game."""
-    from game.paths import source_root
-
-    return source_root() / "levels" / game
+def _folder_key(key: str) -> str:
+    """``key`` checked against the registry, so it is safe as a folder name (``UnknownGameError`` otherwise)."""
+    return games.game(key).key
 
 
-def shipped_levels(game: str = "ataxx") -> list[LevelInfo | LevelError]:
-    """The shipped levels of ``game`` in order (see ``load_levels``)."""
-    return load_levels(shipped_levels_dir(game))
+def shipped_levels_dir(key: str) -> Path:
+    """The folder of the levels shipped for the game ``key``: ``levels/<key>/`` in the source tree."""
+    return source_root() / "levels" / _folder_key(key)
+
+
+def shipped_levels(rules: GameRules) -> list[LevelInfo | LevelError]:
+    """The shipped levels of the game of ``rules``, in file-name order (see ``load_levels``)."""
+    return load_levels(shipped_levels_dir(rules.key), rules)
 
 
 def _toml_string(text: str) -> str:
@@ -298,102 +240,84 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def dump_level(level: LevelInfo) -> str:
-    """The TOML text of a level file (what ``level_from_text`` reads back)."""
+def dump_level(level: LevelInfo, rules: GameRules) -> str:
+    """The TOML text of a level file of the game of ``rules`` (what ``level_from_text`` reads back).
+
+    ``LevelError`` if ``level.game`` names another game.
+    """
+    if level.game and level.game != rules.key:
+        raise LevelError(f"{level.name!r} is a level for {level.game!r}, not {_game_name(rules.key)}")
     lines = [
-        'game = "ataxx"',
+        f"game = {_toml_string(rules.key)}",
+        f"schema_version = {SCHEMA_VERSION}",
         f"name = {_toml_string(level.name)}",
         f"description = {_toml_string(level.description)}",
         f"author = {_toml_string(level.author)}",
-        f"fen = {_toml_string(level.fen)}",
+        f"{rules.level_position_key} = {_toml_string(level.position)}",
     ]
     return "\n".join(lines) + "\n"
 
 
-# -- custom levels: the editor's files in the user data folder --
-
-_WINDOWS_RESERVED = {
-    "con",
-    "prn",
-    "aux",
-    "nul",
-    *(f"com{i}" for i in range(1, 10)),
-    *(f"lpt{i}" for i in range(1, 10)),
-}
+# -- custom levels: the editors' files in the user data folder --
 
 
-def custom_levels_dir(game: str = "ataxx", *, create: bool = True) -> Path:
-    """The folder of the player's own levels: ``<user data>/levels/<game>``."""
-    from game.paths import user_data_dir
-
-    folder = user_data_dir(create=create) / "levels" / game
+def custom_levels_dir(key: str, *, create: bool = True) -> Path:
+    """The folder of the player's own levels of the game ``key``: ``<user data>/levels/<key>``."""
+    folder = user_data_dir(create=create) / "levels" / _folder_key(key)
     if create:
         folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
-def level_file_stem(name: str) -> str:
-    """A safe file name (without ``.toml``) for a level called ``name``; ``LevelError`` if none is left.
+def custom_level_path(name: str, key: str) -> Path:
+    """The file a custom level of ``key`` called ``name`` is saved in (always inside the custom folder).
 
-    Keeps letters, digits, spaces, ``-``, ``_``, ``.`` and ``'``; drops path
-    separators, control characters and leading dots; trims to 60 characters;
-    avoids the names Windows reserves (as ``game.saves.sanitize_name`` does).
+    ``LevelError`` for a name with nothing usable in it (see ``game.paths.safe_file_stem``).
     """
-    text = unicodedata.normalize("NFC", str(name))
-    text = "".join(char for char in text if char.isalnum() or char in " -_.'")
-    text = re.sub(r"\s+", " ", text).strip(" .")
-    text = text[:MAX_NAME_LENGTH].rstrip(" .")
-    if not text:
-        raise LevelError(f"{name!r} is not a usable level name: use letters or digits")
-    if text.lower().split(".")[0] in _WINDOWS_RESERVED:
-        text = f"{text}_"
-    return text
-
-
-def custom_level_path(name: str, game: str = "ataxx") -> Path:
-    """The file a custom level called ``name`` is saved in (always inside the custom folder)."""
-    folder = custom_levels_dir(game).resolve()
-    path = (folder / f"{level_file_stem(name)}.toml").resolve()
+    try:
+        stem = safe_file_stem(name)
+    except ValueError as error:
+        raise LevelError(str(error)) from None
+    folder = custom_levels_dir(key).resolve()
+    path = (folder / f"{stem}.toml").resolve()
     if path.parent != folder:  # belt and braces: the stem has no separators
         raise LevelError(f"{name!r} would be saved outside the levels folder")
     return path
 
 
-def save_custom_level(level: LevelInfo, *, replace: bool = False, game: str = "ataxx") -> Path:
-    """Write ``level`` into the custom levels folder, atomically; returns the file written.
+def save_custom_level(level: LevelInfo, rules: GameRules, *, replace: bool = False) -> Path:
+    """Write ``level`` into the custom levels folder of the game of ``rules``, atomically; returns the file written.
 
-    The position must not be refused by ``validate_position`` (warnings are
-    allowed) and the texts must fit the format's limits, or ``LevelError`` says
-    why. ``LevelExistsError`` when another level already has the file name and
-    ``replace`` is false. ``OSError`` when the folder cannot be written.
+    The position must not be refused by ``rules.validate_level`` (warnings are
+    allowed) and the texts must fit the format's limits, or ``LevelError``
+    says why. ``LevelExistsError`` when another level already has the file
+    name and ``replace`` is false. ``OSError`` when the folder cannot be written.
     """
-    from game.paths import atomic_write_text
-
-    path = custom_level_path(level.name, game)
+    path = custom_level_path(level.name, rules.key)
     text = dump_level(
-        dataclasses.replace(level, name=level.name.strip(), description=level.description.strip())
+        dataclasses.replace(level, name=level.name.strip(), description=level.description.strip()), rules
     )
-    checked = level_from_text(text, path.name, path)  # what is saved must load back
+    checked = level_from_text(text, rules, path.name, path)  # what is saved must load back
     if path.exists() and not replace:
-        raise LevelExistsError(f"a level called {checked.name!r} already exists ({path.name})")
+        raise LevelExistsError(f"a level called {checked.name!r} already exists ({path.name})", path)
     atomic_write_text(path, text)
     return path
 
 
-def delete_custom_level(path: Path | str, game: str = "ataxx") -> None:
-    """Remove a custom level file; refuses (``LevelError``) any file outside the custom folder."""
+def delete_custom_level(path: Path | str, key: str) -> None:
+    """Remove a custom level file of the game ``key``; refuses (``LevelError``) any file outside its custom folder."""
     target = Path(path)
-    folder = custom_levels_dir(game).resolve()
+    folder = custom_levels_dir(key).resolve()
     if target.resolve().parent != folder or target.suffix != ".toml":
-        raise LevelError(f"{target.name}: not one of your levels")
+        raise LevelError(f"{target.name}: not one of your levels", target)
     target.unlink(missing_ok=True)
 
 
-def custom_levels(game: str = "ataxx") -> list[LevelInfo | LevelError]:
-    """The player's own levels, by name; damaged files as ``LevelError`` items (see ``load_levels``)."""
+def custom_levels(rules: GameRules) -> list[LevelInfo | LevelError]:
+    """The player's own levels of the game of ``rules``, by name; damaged files after them as ``LevelError`` items."""
     try:
-        folder = custom_levels_dir(game, create=False)
-        entries = load_levels(folder)
+        folder = custom_levels_dir(rules.key, create=False)
+        entries = load_levels(folder, rules)
     except OSError as error:
         return [LevelError(f"levels folder unreadable: {error.strerror or error}")]
     good = sorted(

@@ -31,6 +31,7 @@ from game.engine.rules import GameRules, history_text
 
 __all__ = [
     "Match",
+    "MatchConfig",
     "MatchOverError",
     "MatchResult",
     "NotChanceError",
@@ -136,6 +137,7 @@ class Match:
         self._elapsed_before = elapsed
         self._running_since: float | None = clock()
         self._history: list[Any] = []
+        self._turns: list[int] = []  # the seat (or CHANCE) that played each entry of the history
         self._redo: list[Any] = []
         self._result: MatchResult | None = None
         self._update_result()
@@ -178,6 +180,10 @@ class Match:
     def moves(self) -> list[Any]:
         """The moves and chance outcomes played from the start position, oldest first."""
         return list(self._history)
+
+    def history(self) -> list[tuple[int, Any]]:
+        """Every entry played, oldest first, with the seat that played it (``CHANCE`` for a roll)."""
+        return list(zip(self._turns, self._history, strict=True))
 
     @property
     def ply(self) -> int:
@@ -236,8 +242,10 @@ class Match:
             )
 
     def _push(self, entry: Any) -> None:
+        turn = self.position.turn
         self.position.push(entry)
         self._history.append(entry)
+        self._turns.append(turn)
         if self._redo and self._redo[-1] == entry:
             self._redo.pop()
         else:
@@ -260,6 +268,7 @@ class Match:
             raise IndexError("nothing to undo")
         entry = self.position.pop()
         self._history.pop()
+        self._turns.pop()
         self._redo.append(entry)
         self._update_result()
         return entry
@@ -345,3 +354,40 @@ class Match:
             return
         self.pause()
         self._result = MatchResult(outcome, self.ply, self.elapsed, detail)
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchConfig:
+    """Who plays a new match: the computer (at ``level``) or a second player, whose seat, who starts."""
+
+    vs_computer: bool = True
+    level: str = "casual"
+    human_seat: int = 0
+    first: int = 0
+
+    def players(self) -> tuple[Player, Player]:
+        """The match's players, seat 0's first; people unnamed (the screens name them by their seat)."""
+        if not self.vs_computer:
+            return (Player.human(), Player.human())
+        you, computer = Player.human("You"), Player.computer(self.level)
+        return (you, computer) if self.human_seat == 0 else (computer, you)
+
+    def start(self, rules: GameRules, level_position: str) -> str:
+        """The level's position with the chosen seat to move first."""
+        return rules.with_first_seat(level_position, self.first)
+
+    def swapped(self) -> MatchConfig:
+        """The same game with the seats swapped (a rematch from the other side)."""
+        if self.vs_computer:
+            return dataclasses.replace(self, human_seat=1 - self.human_seat, first=1 - self.first)
+        return dataclasses.replace(self, first=1 - self.first)
+
+    @classmethod
+    def for_match(cls, match: Match) -> MatchConfig:
+        """The configuration a loaded match was played with (for its rematch)."""
+        first = match.rules.first_seat(match.start_text)
+        computers = [seat for seat, player in enumerate(match.players) if not player.is_human]
+        if len(computers) == 1:
+            computer = match.players[computers[0]]
+            return cls(True, computer.level or "casual", 1 - computers[0], first)
+        return cls(False, "casual", 0, first)

@@ -1,68 +1,106 @@
-"""Ataxx games as PGN: what the game saves, and what other Ataxx software writes.
+"""Games as PGN, for any game of the arcade: what the game saves, and what other software writes.
 
-A saved game is PGN with the usual seven tags, a ``FEN`` tag (and ``SetUp``)
-when the game did not start from the standard position, and the moves in UAI
-notation. ``Black`` names the player of ``x`` (Red, who moves first) and
-``White`` the player of ``o`` (Blue), as python-ataxx and libataxx do. Attax
-Arcade adds tags of its own that other readers ignore: who played each side
-(``RedPlayer``/``BluePlayer``: ``human`` or ``computer:LEVEL``), the level name,
-the match rules, the time spent, and the moves taken back (``Redo``), so a
-loaded game keeps its undo/redo history.
+A game is written in the shape of chess PGN: tag pairs, then one line of move
+text. The seven standard tags come first, the players' names in the tags the
+game's rules name (``rules.pgn_name_tags``: Ataxx uses ``Black`` for seat 0,
+the ``x`` player who moves first, and ``White`` for seat 1, as python-ataxx and
+libataxx do). A game that did not start from the standard position has the
+game's position tag (``rules.pgn_position_tag``: ``FEN`` for Ataxx) and
+``SetUp "1"``. Moves (and chance outcomes, for games with dice) are written in
+the game's own notation, ``str(move)``, and read back with ``rules.parse_move``.
+``Redo`` holds the moves taken back, next to replay first, so a loaded game keeps
+its undo/redo history. Other tags pass through untouched (``game.engine.saves``
+adds its own).
 
 The reader accepts what other programs write: comments in braces or after a
 semicolon, variations in parentheses (skipped), move numbers, annotation
-glyphs (``!``, ``?``, ``$1``), any tag order and case. Every move is checked
-against the rules; a bad file raises ``PgnError`` saying where and why.
+glyphs (``!``, ``?``, ``$1``), any tag order and case, moves in capitals. Every
+move is checked against the rules; a bad file raises ``PgnError`` saying where
+and why. Only the first game of a file is read.
+
+>>> from game.games import game
+>>> rules = game("ataxx").load_rules()
+>>> read = parse_pgn('[Event "x"]\\n\\n1. b6 {good} f6! 2. F2 (2. a2) *', rules)
+>>> [str(move) for move in read.moves], read.comments
+(['b6', 'f6', 'f2'], ['good'])
+>>> print(write_pgn(read, rules, date=datetime.date(2026, 11, 22)), end="")
+[Event "x"]
+[Site "?"]
+[Date "2026.11.22"]
+[Round "-"]
+[Black "?"]
+[White "?"]
+[Result "*"]
+<BLANKLINE>
+1. b6 f6 2. f2 *
+>>> read_game_tag('[Event "x"]\\n[game "ataxx"]\\n\\n1. b6 *')
+'ataxx'
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
+import datetime
 import re
+from typing import Any
 
-from game.engine.ataxx import STARTPOS, AtaxxError, Board, Move
+from game.engine.core import CHANCE
+from game.engine.rules import GameRules
 
 __all__ = [
+    "MAX_MOVES",
     "MAX_PGN_BYTES",
+    "SEVEN_TAGS",
     "PgnError",
     "PgnGame",
     "parse_pgn",
+    "read_game_tag",
+    "read_tag",
     "write_pgn",
 ]
 
 MAX_PGN_BYTES = 1024 * 1024
+"""Longer texts are refused unread."""
 MAX_MOVES = 5000
+"""More moves than any real game: a longer move list is refused."""
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Black", "White", "Result")
 _TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|\(|\)|\$\d+|[^\s(){};]+")
 _MOVE_NUMBER = re.compile(r"^\d+\.+$")
 _NUMBERED_MOVE = re.compile(r"^(\d+\.+)(.+)$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_OWN_TAGS = ("SetUp", "Redo", "Result")
+"""Tags ``write_pgn`` derives itself (with the position tag); values given for them are ignored."""
 
 
 class PgnError(ValueError):
-    """PGN text that is not a readable Ataxx game."""
+    """PGN text that is not a readable game of the rules given; the message says where and why."""
 
 
 @dataclasses.dataclass
 class PgnGame:
-    """A game read from or written to PGN."""
+    """A game read from or written to PGN.
+
+    ``start`` is the text of the start position (``""`` stands for the game's
+    standard start when writing; ``parse_pgn`` always fills it in). ``moves``
+    and ``redo`` hold the game's move objects (and chance outcomes): the moves
+    played, oldest first, and the moves taken back, next to replay first.
+    """
 
     tags: dict[str, str] = dataclasses.field(default_factory=dict)
-    start_fen: str = STARTPOS
-    moves: list[Move] = dataclasses.field(default_factory=list)
-    redo: list[Move] = dataclasses.field(default_factory=list)
-    """Moves taken back, next to replay first (Attax Arcade's ``Redo`` tag)."""
+    start: str = ""
+    moves: list[Any] = dataclasses.field(default_factory=list)
+    redo: list[Any] = dataclasses.field(default_factory=list)
     comments: list[str] = dataclasses.field(default_factory=list)
 
-    def board(self) -> Board:
-        """A board with the start position and every move pushed."""
-        board = Board(self.start_fen)
+    def position(self, rules: GameRules) -> Any:
+        """A position of ``rules`` with the start position and every move pushed (the game's ``ValueError`` if one is illegal)."""
+        position = rules.new_position(self.start or None)
         for move in self.moves:
-            board.push(move)
-        return board
+            position.push(move)
+        return position
 
     def tag(self, name: str, default: str = "") -> str:
         """The value of tag ``name`` (case-insensitive), or ``default``."""
@@ -80,57 +118,124 @@ def _clean_tag_value(value: str) -> str:
     return " ".join(value.split())[:200]
 
 
-def write_pgn(game: PgnGame, *, date: _dt.date | None = None) -> str:
-    """The PGN text of ``game``; the ``Result`` tag is derived from the final position.
+def _same_start(rules: GameRules, start: str) -> bool:
+    standard = rules.position_text(rules.new_position(rules.start_text))
+    return not start or rules.position_text(rules.new_position(start)) == standard
 
-    Moves must be legal from the start position (raises ``IllegalMoveError``).
+
+def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = None) -> str:
+    """The PGN text of ``game`` (see the module docstring), one line of move text.
+
+    The ``Result`` tag is derived from the final position (``rules.outcome``
+    with the default options); while it goes on, a valid ``Result`` given in
+    ``game.tags`` is kept (e.g. a match rule such as Ataxx's early finish ended
+    it), else ``*``. The position tag and ``SetUp`` are written only when the
+    start differs from the standard one, ``Redo`` only when there is a redo
+    line. Tags with names PGN cannot hold are dropped. ``date`` defaults to today.
+    The moves must be legal from the start (the game's ``ValueError`` otherwise).
     """
-    board = game.board()
-    result = board.result()
-    if result == "*" and "Result" in game.tags and game.tags["Result"] in _RESULTS:
-        result = game.tags["Result"]  # e.g. an early finish the board alone cannot see
+    position = rules.new_position(game.start or None)
+    start_text = rules.position_text(position)
+    # Full moves counted from seat 0, as chess PGN does; positions that keep a
+    # full-move number (Ataxx's FEN) start from theirs.
+    fullmove = int(getattr(position, "fullmove_number", 1) or 1)
+    words: list[str] = []
+    previous_seat: int | None = None
+    for index, move in enumerate(game.moves):
+        seat = position.turn
+        if seat != CHANCE:
+            if seat == 0 and previous_seat != 0:
+                if previous_seat is not None:
+                    fullmove += 1
+                words.append(f"{fullmove}.")
+            elif index == 0:
+                words.append(f"{fullmove}...")
+            previous_seat = seat
+        position.push(move)
+        words.append(str(move))
+    outcome = rules.outcome(position, {})
+    result = outcome.result() if outcome is not None else "*"
+    given = game.tag("Result")
+    if result == "*" and given in _RESULTS:
+        result = given
     tags: dict[str, str] = {
         "Event": "Attax Arcade game",
         "Site": "?",
-        "Date": (date or _dt.date.today()).strftime("%Y.%m.%d"),
+        "Date": (date or datetime.date.today()).strftime("%Y.%m.%d"),
         "Round": "-",
-        "Black": "?",
-        "White": "?",
     }
+    for name_tag in rules.pgn_name_tags:
+        tags[name_tag] = "?"
+    derived = {name.lower() for name in (*_OWN_TAGS, rules.pgn_position_tag)}
     for key, value in game.tags.items():
-        if re.fullmatch(r"[A-Za-z0-9_]+", key) and key not in ("FEN", "SetUp", "Redo", "Result"):
+        if _TAG_NAME.fullmatch(key) and key.lower() not in derived:
             tags[key] = value
     tags["Result"] = result
-    if board.root_fen() != STARTPOS:
-        tags["FEN"] = board.root_fen()
+    if not _same_start(rules, start_text):
+        tags[rules.pgn_position_tag] = start_text
         tags["SetUp"] = "1"
     if game.redo:
         tags["Redo"] = " ".join(str(move) for move in game.redo)
     lines = [f'[{key} "{_clean_tag_value(value)}"]' for key, value in tags.items()]
     lines.append("")
-    words: list[str] = []
-    fullmove = Board(game.start_fen).fullmove_number
-    first_blue = Board(game.start_fen).turn.symbol == "o"
-    for index, move in enumerate(game.moves):
-        red_to_move = (index % 2 == 0) != first_blue
-        if red_to_move:
-            words.append(f"{fullmove}.")
-        elif index == 0:
-            words.append(f"{fullmove}...")
-        words.append(str(move))
-        if not red_to_move:
-            fullmove += 1
     words.append(result)
     # One line of move text: python-ataxx's reader restarts at the first move on every line.
     lines.append(" ".join(words))
     return "\n".join(lines) + "\n"
 
 
-def parse_pgn(text: str) -> PgnGame:
-    """Read the first game in ``text``; raises ``PgnError`` with the reason.
+def read_tag(text: str, name: str) -> str | None:
+    """The value of tag ``name`` (case-insensitive) in the first game of ``text``, or ``None``.
 
-    The moves are replayed from the ``FEN`` tag (or the standard start), so a
-    returned game is always legal.
+    Reads only the tag section, without checking the moves: for choosing the
+    rules (or refusing a newer file) before ``parse_pgn``. ``text`` should be
+    capped in size by the caller (``MAX_PGN_BYTES``).
+    """
+    lowered = name.lower()
+    for raw_line in text.splitlines():
+        line = raw_line.strip()
+        if not line or line.startswith("%"):
+            continue
+        if not line.startswith("["):
+            return None  # the move text: the tag section is over
+        match = _TAG_LINE.match(line)
+        if match and match.group(1).lower() == lowered:
+            return re.sub(r"\\(.)", r"\1", match.group(2))
+    return None
+
+
+def read_game_tag(text: str) -> str | None:
+    """The value of the ``Game`` tag (which game's rules read the moves), or ``None`` (see ``read_tag``)."""
+    return read_tag(text, "Game")
+
+
+def _parse_token(rules: GameRules, position: Any, token: str) -> Any:
+    """The move ``token`` names, pushed on ``position``; the last attempt's ``ValueError`` if none fits.
+
+    Tries the token as written, then without annotation marks (``!?+#``), then
+    in lower case (other programs write ``B6``).
+    """
+    stripped = token.rstrip("!?+#") or token
+    error: ValueError | None = None
+    for candidate in dict.fromkeys((token, stripped, stripped.lower())):
+        try:
+            move = rules.parse_move(candidate)
+            position.push(move)
+        except ValueError as failure:
+            error = failure
+            continue
+        return move
+    assert error is not None
+    raise error
+
+
+def parse_pgn(text: str, rules: GameRules) -> PgnGame:
+    """Read the first game in ``text`` with ``rules``; raises ``PgnError`` with the reason.
+
+    The start is the position tag (``rules.pgn_position_tag``, any case) when
+    present, else the standard start, and ``start`` holds its text as
+    ``rules.position_text`` writes it. The moves and the ``Redo`` line are
+    replayed on ``rules.new_position``, so a returned game is always legal.
     """
     if len(text) > MAX_PGN_BYTES:
         raise PgnError(f"the file is larger than {MAX_PGN_BYTES // 1024} KB")
@@ -146,10 +251,10 @@ def parse_pgn(text: str) -> PgnGame:
         if line.startswith("["):
             if seen_moves:
                 break  # the next game starts
-            match = _TAG_LINE.match(line)
-            if not match:
+            tag_line = _TAG_LINE.match(line)
+            if not tag_line:
                 raise PgnError(f"line {number}: malformed tag {line[:60]!r}")
-            tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
+            tags[tag_line.group(1)] = re.sub(r"\\(.)", r"\1", tag_line.group(2))
             continue
         if line:
             seen_moves = True
@@ -157,13 +262,12 @@ def parse_pgn(text: str) -> PgnGame:
     if not tags and not movetext_lines:
         raise PgnError("no game found: the file is empty")
     game = PgnGame(tags=tags)
-    fen = next((value for key, value in tags.items() if key.lower() == "fen"), None)
-    if fen is not None:
-        try:
-            game.start_fen = Board(fen).fen()
-        except AtaxxError as error:
-            raise PgnError(f"bad FEN tag: {error}") from None
-    board = Board(game.start_fen)
+    start = game.tag(rules.pgn_position_tag) or None
+    try:
+        position = rules.new_position(start)
+    except ValueError as error:
+        raise PgnError(f"bad {rules.pgn_position_tag} tag: {error}") from None
+    game.start = rules.position_text(position)
     depth = 0
     for token in _TOKEN.findall("\n".join(movetext_lines)):
         if token == "(":
@@ -187,11 +291,9 @@ def parse_pgn(text: str) -> PgnGame:
         numbered = _NUMBERED_MOVE.match(token)
         if numbered:
             token = numbered.group(2)
-        move_text = token.rstrip("!?+#").lower()
         try:
-            move = Move.from_uai(move_text)
-            board.push(move)
-        except AtaxxError as error:
+            move = _parse_token(rules, position, token)
+        except ValueError as error:
             raise PgnError(f"move {len(game.moves) + 1} ({token!r}): {error}") from None
         game.moves.append(move)
         if len(game.moves) > MAX_MOVES:
@@ -200,10 +302,11 @@ def parse_pgn(text: str) -> PgnGame:
         raise PgnError("a variation '(' is never closed")
     redo_text = game.tag("Redo")
     if redo_text:
+        if len(redo_text.split()) > MAX_MOVES:
+            raise PgnError(f"bad Redo tag: more than {MAX_MOVES} moves")
         try:
-            game.redo = [Move.from_uai(word) for word in redo_text.split()]
-            for move in game.redo:
-                board.push(move)  # the redo line must be playable too
-        except AtaxxError as error:
+            # The redo line must be playable after the moves.
+            game.redo = [_parse_token(rules, position, word) for word in redo_text.split()]
+        except ValueError as error:
             raise PgnError(f"bad Redo tag: {error}") from None
     return game

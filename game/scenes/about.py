@@ -54,18 +54,16 @@ def version() -> str:
 class AboutScene(Scene):
     """The version and the credits."""
 
+    name = "about"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.widgets = WidgetGroup([Button("Back", self._back, key=pygame.K_ESCAPE, primary=True)])
+        self.widgets = WidgetGroup([Button("back", "Back", self._back, key=pygame.K_ESCAPE, primary=True)])
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
 
     def _back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -86,7 +84,7 @@ class AboutScene(Scene):
         ui = self.app.theme
         width, _ = surface.get_size()
         self.draw_screen_title(surface, "ATTAX ARCADE", size=52, y=56, spread=10)
-        line = tr("Version {version}  ·  Ataxx against the computer or a friend", version=version())
+        line = tr("Version {version}  ·  strategy games against the computer or a friend", version=version())
         sub = ui.text(line, "body", self.px(18), theme.ACCENT_2, bold=True)
         surface.blit(sub, sub.get_rect(center=(width // 2, self.px(106))))
         rect = self.panel_rect
@@ -111,3 +109,4 @@ class AboutScene(Scene):
                 break
             surface.blit(ui.text(wrapped, "body", self.px(14), theme.TEXT_DIM), (x, y))
             y += int(line_h * 0.9)
+        self.widgets.draw(surface, ui)

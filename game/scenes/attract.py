@@ -1,11 +1,12 @@
 """The kiosk's attract mode: the computer plays itself on random levels until someone touches the screen.
 
-An ``AttractScene`` is a play screen whose two players are the computer at
-middling levels, thinking briefly, with the animations on. It never saves,
-never counts in the statistics (``persistent = False``) and shows no buttons;
-a pulsing "Touch to play" invites passers-by. When a game ends the winner is
-announced for a moment and another level starts. Any touch, click or key
-goes back to the kiosk's menu.
+An ``AttractScene`` is a match screen whose two players are the computer at
+middling levels, thinking briefly, with the animations on, on a random level
+of a random game that has a computer opponent. It never saves, never counts in
+the statistics (``persistent = False``) and shows no buttons; a pulsing "Touch
+to play" invites passers-by. When a game ends the winner is announced for a
+moment and another level (perhaps of another game) starts. Any touch, click or
+key goes back to the kiosk's menu.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.ataxx.levels import level_by_key
-from game.engine.match import Match, Player
+from game import games
+from game.engine.levels import LevelInfo
+from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
-from game.scenes.levelselect import available_levels
-from game.scenes.newgame import GameConfig
-from game.scenes.play import PlayScene
+from game.scenes.level_cards import available_levels
+from game.scenes.match import MatchScene
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
+from game.ui.lang import seat_name, tr_data
 
 if TYPE_CHECKING:
     from game.app import App
@@ -34,54 +36,68 @@ __all__ = ["ATTRACT_LEVELS", "AttractScene"]
 log = logging.getLogger(__name__)
 
 ATTRACT_LEVELS = ("casual", "skilled", "expert")
-"""Middling computer levels: lively games with real infections, never a slaughter."""
+"""Middling computer levels: lively games with real captures, never a slaughter."""
 THINK_TIME = 0.25
 """Seconds per move in the attract mode (unless the app sets a budget of its own)."""
 END_PAUSE = 3.5
 """Seconds the final position stays on screen before the next level."""
 
 
-class AttractScene(PlayScene):
+def _pick(app: App, rng: random.Random) -> LevelInfo:
+    """A random game with a computer opponent (made the current one) and a random level of it."""
+    shown = [definition for definition in games.playable_games() if definition.ai is not None]
+    definition = rng.choice(shown)
+    if definition.key != app.game.key:
+        app.choose_game(definition.key)
+    levels, _ = available_levels(definition)
+    return rng.choice(levels)
+
+
+class AttractScene(MatchScene):
     """Computer against computer, one random level after another, behind a "Touch to play" invitation."""
 
+    name = "attract"
     persistent = False
 
     def __init__(self, app: App, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
-        self.levels, _ = available_levels()
         self.games = 0
         self.end_timer: float | None = None
         self.invitation = pygame.Rect(0, 0, 0, 0)
-        super().__init__(app, GameConfig(vs_computer=True, level="skilled"), self.rng.choice(self.levels))
+        super().__init__(app, MatchConfig(vs_computer=True, level="skilled"), _pick(app, self.rng))
         for button in self.panel.widgets.buttons:
             button.visible = False
 
     # -- the match --
 
     def _new_match(self) -> None:
-        red, blue = (self.rng.choice(ATTRACT_LEVELS) for _ in range(2))
         players = (
-            Player.computer(red, level_by_key(red).name),
-            Player.computer(blue, level_by_key(blue).name),
+            Player.computer(self.rng.choice(ATTRACT_LEVELS)),
+            Player.computer(self.rng.choice(ATTRACT_LEVELS)),
         )
-        self.match = Match(self.level.fen, players)
-        self.first_side = self.match.turn
+        self.match = Match(self.rules, self.level.position, players)
+        self.first_seat = self.match.turn
         self._clear_transient()
-        self.final_fill = {}
         self.results_shown = True  # no results screen here: the next level follows
         self.end_timer = None
 
     def next_game(self) -> None:
         """A new random level (after a game ends, or when the computer could not move)."""
         self._cancel_ai()
-        self.level = self.rng.choice(self.levels)
+        key = self.app.game.key
+        level = _pick(self.app, self.rng)
+        if self.app.game.key != key:
+            # Another game: its own board and rules, in a fresh scene.
+            self.app.router.replace("attract", self.rng)
+            return
+        self.level = level
         self._new_match()
 
-    def _ai_budget(self) -> float | None:
+    def ai_budget(self) -> float | None:
         budget = self.app.options.ai_time_budget
         return budget if budget is not None else THINK_TIME
 
-    def _ai_failed(self, error: str) -> None:
+    def ai_failed(self, error: str) -> None:
         log.error("attract mode: the AI failed (%s); next level", error)
         self.next_game()
 
@@ -95,15 +111,14 @@ class AttractScene(PlayScene):
     # -- the frame --
 
     def _update_end(self, dt: float) -> None:
-        super()._update_end(dt)  # the early-finish fill, if any; never the results screen
-        if self.anim is not None or (self.fill is not None and not self.fill.done):
+        super()._update_end(dt)  # the game's closing animation, if any; never the results screen
+        if self.board.busy or self.board.finishing(dt):
             return
         if self.end_timer is None:
             self.end_timer = END_PAUSE if not self.instant else 0.0
             self.games += 1
-            kiosk = getattr(self.app, "kiosk_mode", None)
-            if kiosk is not None:
-                kiosk.attract_games += 1
+            if self.app.kiosk_mode is not None:
+                self.app.kiosk_mode.attract_games += 1
         self.end_timer -= dt
         if self.end_timer <= 0:
             self.next_game()
@@ -117,14 +132,11 @@ class AttractScene(PlayScene):
 
     def leave(self) -> None:
         """Someone touched the screen: back to the menu."""
-        kiosk = getattr(self.app, "kiosk_mode", None)
         self.app.audio.play("click")
-        if kiosk is not None:
-            kiosk.back_to_menu()
+        if self.app.kiosk_mode is not None:
+            self.app.kiosk_mode.back_to_menu()
         else:
-            from game.scenes.menu import MenuScene
-
-            self.app.reset(MenuScene(self.app))
+            self.app.router.reset("menu")
 
     # -- drawing --
 
@@ -133,7 +145,7 @@ class AttractScene(PlayScene):
         # Room under the board for the invitation.
         area = self.board_area.copy()
         area.height -= self.px(118)
-        self.view.place(area)
+        self.board.layout(area)
         self.invitation = pygame.Rect(self.board_area.x, area.bottom, self.board_area.width, self.px(118))
 
     def status_text(self) -> tuple[str, str, theme.Colour]:
@@ -174,10 +186,10 @@ class AttractScene(PlayScene):
         )
         if self.match.is_over:
             winner = self.match.result.outcome.winner if self.match.result else None
-            line = tr("Draw!") if winner is None else tr("{side} wins!", side=tr(theme.SIDE_NAMES[winner]))
-            colour = theme.GOLD if winner is None else theme.SIDE_COLOURS[winner]
+            line = tr("Draw!") if winner is None else tr("{side} wins!", side=seat_name(winner))
+            colour = theme.GOLD if winner is None else theme.SEAT_COLOURS[winner]
         else:
-            line = tr("Computer against computer · {level}", level=self.level.name)
+            line = tr("Computer against computer · {level}", level=tr_data(self.level.name))
             colour = theme.TEXT_DIM
         sub = ui.text(line, "body", self.px(18), colour, bold=self.match.is_over)
         surface.blit(sub, sub.get_rect(center=(band.centerx, band.centery + self.px(30))))

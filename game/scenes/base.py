@@ -5,7 +5,9 @@ stack and ``pause``/``resume`` bracket the times another scene covers it.
 Events are offered from the top scene down until one returns True;
 ``update(dt)`` gets seconds; ``draw`` paints from the lowest opaque scene up,
 so a ``transparent`` scene (an overlay) shows the one beneath it. Sizes and
-positions are recomputed by ``layout`` whenever the window size changes.
+positions are recomputed by ``layout`` whenever the window size changes (or
+``relayout`` asks for it). Scenes are created by name through the app's
+router (``game.scenes.router``) and found on the stack by their ``name``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ PLAYER_INPUT = frozenset(
 class Scene:
     """Base class of every scene; subclasses override what they need."""
 
+    name = "scene"
+    """The router's name for the scene (``menu``, ``match``...); the stack finds scenes by it."""
     transparent = False
     """Whether the scene beneath shows through (overlays and dialogs)."""
 
@@ -87,6 +91,10 @@ class Scene:
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place widgets for a window of ``size``."""
+
+    def relayout(self) -> None:
+        """Lay the scene out again before it is next drawn (what it shows changed size)."""
+        self._layout_size = None
 
     @property
     def scale(self) -> float:

@@ -1,146 +1,234 @@
-"""Demonstration set-ups of each screen, for ``main.py --demo NAME`` (README pictures, visual checks)."""
+"""Demonstration set-ups of each screen, for ``main.py --demo NAME`` (README pictures, visual checks).
+
+The screens are opened through the router, in a state worth a picture: a game
+a dozen moves in, a finished game's results, sample saves and statistics. The
+current game's own demonstrations (Ataxx: the editor, keypad play) come from
+its registry entry's ``demos``. Screens that show the player's files are shown
+on sample files written into a temporary user-data folder, so a screenshot
+never reads or changes the player's own saves and statistics.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as _dt
+import os
 import random
-from typing import TYPE_CHECKING
+import tempfile
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from game.engine.ataxx import Board, Move, Side
-from game.scenes.levelselect import LevelSelectScene, available_levels
-from game.scenes.menu import MenuScene
-from game.scenes.newgame import GameConfig, NewGameScene
+from game import paths
+from game.engine import saves
+from game.engine.match import Match, MatchConfig, Player
+from game.engine.stats import Statistics, record_for
+from game.scenes.level_cards import available_levels
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.base import Scene
 
-__all__ = ["greedy_move", "start_demo"]
+__all__ = ["DEMOS", "plausible_move", "start_demo"]
+
+DEMOS = (
+    "menu",
+    "newgame",
+    "levels",
+    "play",
+    "results",
+    "pause",
+    "options",
+    "help",
+    "attract",
+    "load",
+    "saveas",
+    "statistics",
+    "rules",
+    "rules-f1",
+    "about",
+    "damaged-settings",
+)
+"""The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
 
 
-def greedy_move(board: Board, rng: random.Random) -> Move:
-    """A plausible move: the most infections, clones preferred, ties broken by ``rng``."""
-    moves = board.legal_moves()
+def plausible_move(match: Match, rng: random.Random) -> Any:
+    """A move a beginner might play: the game's weakest computer level, thinking for a moment."""
+    forced = match.forced_move()
+    if forced is not None:
+        return forced
+    definition_ai = _ai_of(match)
+    text = definition_ai.choose(
+        match.position_text(),
+        "beginner",
+        stop=threading.Event(),
+        on_progress=lambda progress: None,
+        rng=rng,
+        time_budget=0.01,
+        memory={},
+    )
+    return match.rules.parse_move(text)
 
-    def value(move: Move) -> tuple[int, float]:
-        gain = board.captures(move).bit_count() + (1 if move.is_clone else 0)
-        return gain, rng.random()
 
-    return max(moves, key=value)
+def _ai_of(match: Match) -> Any:
+    from game.games import game
+
+    return game(match.rules.key).load_ai()
+
+
+def play_out(match: Match, rng: random.Random, plies: int = 10_000) -> Match:
+    """Play plausible moves (and roll the dice) until the end, or ``plies`` entries in all."""
+    while match.ply < plies and not match.is_over:
+        if match.at_chance:
+            match.roll()
+        else:
+            match.play(plausible_move(match, rng))
+    return match
 
 
 def start_demo(app: App, name: str) -> None:
     """Fill the stack with the screens leading to ``name``, in a state worth a picture."""
-    from game.scenes.play import PlayScene
-
-    app.push(MenuScene(app))
+    app.router.push("menu")
     if name == "menu":
         return
-    from game.scenes.demo_extras import EXTRA_DEMOS, extras_demo
-
-    if name in EXTRA_DEMOS:
-        extras_demo(app, name)
+    if name in _SIMPLE:
+        _SIMPLE[name](app)
         return
-    if name == "attract":
-        _attract_demo(app)
+    if app.game.demos is not None and app.game.load("demos")(app, name):
         return
-    if name.startswith("editor"):
-        from game.scenes.editor_demo import editor_demo
-
-        editor_demo(app, name)
-        return
-    if name == "options":
-        from game.scenes.options import OptionsScene
-
-        app.push(OptionsScene(app))
-        return
-    if name == "help":
-        from game.scenes.rules import RulesScene
-
-        app.push(RulesScene(app))
-        return
-    app.push(NewGameScene(app))
+    app.router.push("newgame")
     if name == "newgame":
         return
-    config = GameConfig(vs_computer=True, level="skilled", human_side=Side.RED, first=Side.RED)
-    app.push(LevelSelectScene(app, config))
+    config = MatchConfig(vs_computer=True, level="skilled", human_seat=0, first=0)
+    app.router.push("levelselect", config)
     if name == "levels":
         return
-    levels, _ = available_levels()
-    level = levels[min(3, len(levels) - 1)]
-    play = PlayScene(app, config, level)
-    app.push(play)
+    levels, _ = available_levels(app.game)
+    scene = app.router.push("match", config, levels[min(3, len(levels) - 1)])
     rng = random.Random(4)
     if name == "results":
-        from game.engine.match import Match
-
-        play.results_shown = True
-        play.match = Match(
-            play.match.start_fen, play.match.players, elapsed=263.0
-        )  # a believable game length
-        _play_out(play, rng)
-        from game.scenes.results import ResultsScene
-
-        app.push(ResultsScene(app, play))
+        scene.results_shown = True  # type: ignore[attr-defined]
+        match = scene.match  # type: ignore[attr-defined]
+        scene.match = Match(match.rules, match.start_text, match.players, elapsed=263.0)  # type: ignore[attr-defined]
+        play_out(scene.match, rng)  # type: ignore[attr-defined]
+        app.router.push("results", scene)
         return
-    for _ in range(12):
-        if play.match.is_over or play.match.legal_moves() == [Move.null()]:
-            break
-        play.match.play(greedy_move(play.match.board, rng))
-    board = play.match.board
-    # Select the human's piece with the most places to go.
-    best = max(
-        (sq for sq in range(49) if board.side_at(sq) is board.turn),
-        key=lambda sq: (board.clone_targets(sq) | board.jump_targets(sq)).bit_count(),
-    )
-    play.selected = best
-    if name in ("keypad", "cursor"):
-        _keyboard_demo(play, name, best)
+    play_out(scene.match, rng, 12)  # type: ignore[attr-defined]
     if name == "pause":
-        from game.scenes.pause import PauseScene
-
-        app.push(PauseScene(app, play))
+        app.router.push("pause", scene)
 
 
-def _play_out(play: object, rng: random.Random) -> None:
-    """Play greedy moves to the end, the human's side a little greedier (a happy ending)."""
-    match = play.match  # type: ignore[attr-defined]
-    human = next(side for side in (Side.RED, Side.BLUE) if match.player(side).is_human)
-    while not match.is_over:
-        board = match.board
-        if board.turn is human:
-            move = greedy_move(board, rng)
+def game_in_progress(app: App, level_index: int = 1, plies: int = 10, seed: int = 9) -> Scene:
+    """A match screen against the computer, ``plies`` moves in."""
+    levels, _ = available_levels(app.game)
+    config = MatchConfig(vs_computer=True, level="skilled", human_seat=0, first=0)
+    scene = app.router.push("match", config, levels[min(level_index, len(levels) - 1)])
+    play_out(scene.match, random.Random(seed), plies)  # type: ignore[attr-defined]
+    return scene
+
+
+# -- the screens with files --
+
+
+def _sample_folder() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="attax-demo-"))
+    os.environ[paths.ENV_DATA_DIR] = str(folder)
+    return folder
+
+
+def _sample_saves(app: App) -> None:
+    levels, _ = available_levels(app.game)
+    rules = app.game.load_rules()
+    samples = [
+        ("Sunday rematch", 0, (Player.human("You"), Player.computer("skilled")), 23),
+        ("Diamond opening", 3, (Player.computer("expert"), Player.human("You")), 9),
+        ("Family game", 6, (Player.human(), Player.human()), 41),
+    ]
+    for index, (name, level_index, players, plies) in enumerate(samples):
+        level = levels[min(level_index, len(levels) - 1)]
+        match = play_out(Match(rules, level.position, players), random.Random(index + 3), plies)
+        path = saves.save_game(name, match, level_name=level.name)
+        stamp = (
+            _dt.datetime(2025, 3, 14, 20, 5) - _dt.timedelta(days=index * 3, hours=index * 5)
+        ).timestamp()
+        os.utime(path, (stamp, stamp))
+    folder = saves.saves_dir()
+    (folder / "old backup.pgn").write_bytes(b"\x00\x01binary junk\xff")
+    (folder / "chess game.pgn").write_text('[Event "Chess"]\n\n1. e4 e5 2. Nf3 *\n', encoding="utf-8")
+
+
+def _sample_statistics(app: App) -> None:
+    levels, _ = available_levels(app.game)
+    rules = app.game.load_rules()
+    rng = random.Random(12)
+    statistics = Statistics(app.game.key)
+    keys = ["beginner", "casual", "casual", "skilled", "skilled", "expert", "master"]
+    for index in range(34):
+        level = levels[rng.randrange(min(6, len(levels)))]
+        if index % 6 == 5:
+            players = (Player.human(), Player.human())
         else:
-            moves = board.legal_moves()
-            move = rng.choice(moves) if rng.random() < 0.5 else greedy_move(board, rng)
-        match.play(move)
+            players = (Player.human("You"), Player.computer(rng.choice(keys)))
+        match = play_out(Match(rules, level.position, players), random.Random(100 + index))
+        when = _dt.datetime(2025, 1, 1) + _dt.timedelta(days=index)
+        record = record_for(match, level_name=level.name, now=when)
+        statistics.add(dataclasses.replace(record, seconds=60.0 + rng.random() * 600))
+    statistics.save()
 
 
-def _keyboard_demo(play: object, name: str, selected: int) -> None:
-    """The keypad codes around a selected piece, or the arrow-key cursor on a target."""
-    from game.engine.ataxx import bits
-    from game.engine.ataxx.keypad import cell_code
-
-    keys = play.keys  # type: ignore[attr-defined]
-    keys.update(0.0)  # take in the moves the demo played
-    keys.entry.used = True
-    keys.show_codes = name == "keypad"
-    clones, jumps = play.targets(selected)  # type: ignore[attr-defined]
-    if name == "keypad":
-        keys.entry.digits = "5"
-        keys.entry.say("Typed " + cell_code(selected))
-        keys.entry.message = None
-    else:
-        keys.cursor = bits(jumps or clones)[0]
-        keys.cursor_shown = True
+def _load(app: App) -> None:
+    _sample_folder()
+    _sample_saves(app)
+    app.router.push("load")
 
 
-def _attract_demo(app: App) -> None:
-    """The kiosk's attract mode a dozen moves into a game."""
-    from game.scenes.attract import AttractScene
+def _statistics(app: App) -> None:
+    _sample_folder()
+    _sample_statistics(app)
+    app.router.push("statistics")
 
-    attract = AttractScene(app, random.Random(7))
-    app.reset(attract)
-    rng = random.Random(2)
-    for _ in range(14):
-        if attract.match.is_over or attract.match.legal_moves() == [Move.null()]:
-            break
-        attract.match.play(greedy_move(attract.match.board, rng))
+
+def _rules(app: App) -> None:
+    scene = app.router.push("rules", page=3)
+    scene.page_time = 1.55  # type: ignore[attr-defined]  # mid-animation
+
+
+def _rules_overlay(app: App) -> None:
+    game_in_progress(app)
+    scene = app.router.push("rules", overlay=True, page=1)
+    scene.page_time = 1.45  # type: ignore[attr-defined]
+
+
+def _save_as(app: App) -> None:
+    scene = game_in_progress(app)
+    app.router.push("pause", scene)
+    app.router.push("saveas", scene)
+
+
+def _damaged_settings(app: App) -> None:
+    from game.app import damaged_settings_message
+
+    app.settings.damaged = (
+        str(paths.user_data_dir(create=False) / "settings.json"),
+        "settings.damaged-20250314-200500.json",
+    )
+    app.router.push("dialog", **damaged_settings_message(app.settings))
+
+
+def _attract(app: App) -> None:
+    scene = app.router.reset("attract", random.Random(7))
+    play_out(scene.match, random.Random(2), 14)  # type: ignore[attr-defined]
+
+
+_SIMPLE = {
+    "options": lambda app: app.router.push("options"),
+    "help": lambda app: app.router.push("rules"),
+    "about": lambda app: app.router.push("about"),
+    "attract": _attract,
+    "load": _load,
+    "statistics": _statistics,
+    "rules": _rules,
+    "rules-f1": _rules_overlay,
+    "saveas": _save_as,
+    "damaged-settings": _damaged_settings,
+}

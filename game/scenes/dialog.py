@@ -2,7 +2,10 @@
 
 The pause menu, the error message and the results build on ``Dialog``. A
 dialog is transparent (the scene beneath stays visible, dimmed) and modal
-(it consumes every input event).
+(it consumes every input event). Buttons are given as ``(id, label,
+action)``: an action of ``None`` closes the dialog. Esc presses the
+``escape`` button (the last one unless said otherwise); Enter shows the focus
+on the first button, and presses the focused one.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ __all__ = ["Dialog"]
 class Dialog(Scene):
     """A modal overlay with a title, text lines and a column of buttons."""
 
+    name = "dialog"
     transparent = True
 
     def __init__(
@@ -33,10 +37,11 @@ class Dialog(Scene):
         app: App,
         title: str,
         lines: Sequence[str] = (),
-        buttons: Sequence[tuple[str, Callable[[], None]]] = (),
+        buttons: Sequence[tuple[str, str, Callable[[], None] | None]] = (),
         *,
         accent: theme.Colour = theme.ACCENT,
         width: float = 460,
+        escape: str | None = None,
     ) -> None:
         super().__init__(app)
         self.title = title
@@ -45,24 +50,29 @@ class Dialog(Scene):
         self.design_width = width
         self.widgets = WidgetGroup(
             [
-                Button(label, self._wrap(action), primary=index == 0)
-                for index, (label, action) in enumerate(buttons)
+                Button(button_id, label, self._wrap(action), primary=index == 0)
+                for index, (button_id, label, action) in enumerate(buttons)
             ]
         )
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._wrapped: list[str] = []
-        self.escape_action: Callable[[], None] | None = None
+        self.escape = escape if escape is not None else (buttons[-1][0] if buttons else None)
+        """The id of the button Esc presses (``None``: Esc does nothing)."""
 
-    def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
+    def _wrap(self, action: Callable[[], None] | None) -> Callable[[], None]:
         def run() -> None:
             self.app.audio.play("click")
-            action()
+            if action is None:
+                self.close()
+            else:
+                action()
 
         return run
 
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
+    def close(self) -> None:
+        """Close the dialog (if it is still on top)."""
+        if self.app.top is self:
+            self.app.stack.pop()
 
     def content_height(self, width: int) -> int:
         """Extra height a subclass draws between the text and the buttons."""
@@ -100,8 +110,10 @@ class Dialog(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.escape_action is not None:
-            self.escape_action()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.escape is not None:
+            button = self.widgets[self.escape]
+            if button.active:
+                button.action()
             return True
         # Modal: nothing reaches the scenes beneath.
         return event.type in PLAYER_INPUT

@@ -1,20 +1,65 @@
 """Level cards: a thumbnail, a tag, the name and the description, or a damaged file and its reason.
 
-Level select (its "My levels" section) and the editor's level pickers draw
-the same cards with these functions.
+Level select and the editors' level pickers draw the same cards with these
+functions; the picture of a position comes from the game (its board
+controller's ``thumbnail``).
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.engine.levels import LevelError, LevelInfo
+from game.engine.levels import LevelError, LevelInfo, shipped_levels
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.board_view import thumbnail
+from game.ui.lang import fit_text, tr_data
 from game.ui.theme import Theme
 
-__all__ = ["damaged_name", "damaged_reason", "display_text", "draw_damaged_card", "draw_level_card"]
+if TYPE_CHECKING:
+    from game.engine.rules import GameRules
+    from game.games import GameDefinition
+
+Thumbnail = Callable[[str, int], pygame.Surface]
+"""``thumbnail(position text, size) -> picture`` of a game."""
+
+__all__ = [
+    "available_levels",
+    "damaged_name",
+    "damaged_reason",
+    "display_text",
+    "draw_damaged_card",
+    "draw_level_card",
+]
+
+log = logging.getLogger(__name__)
+
+
+def available_levels(definition: GameDefinition) -> tuple[list[LevelInfo], list[str]]:
+    """The playable shipped levels of a game and, for the files that failed, a message naming each one.
+
+    Without any, the game's standard start position stands in, so a game can always start.
+    """
+    rules: GameRules = definition.load_rules()
+    levels: list[LevelInfo] = []
+    problems: list[str] = []
+    try:
+        entries = shipped_levels(rules)
+    except OSError as error:
+        entries = []
+        problems.append(f"levels folder unreadable: {error}")
+    for entry in entries:
+        if isinstance(entry, LevelError):
+            log.warning("level skipped: %s", entry)
+            problems.append(str(entry))
+        else:
+            levels.append(entry)
+    if not levels:
+        levels.append(LevelInfo(definition.name, "", "", rules.start_text, game=definition.key))
+    return levels, problems
 
 
 def display_text(text: str, limit: int = 80) -> str:
@@ -52,6 +97,7 @@ def draw_level_card(
     rect: pygame.Rect,
     level: LevelInfo,
     tag: str,
+    thumbnail: Thumbnail,
     *,
     hovered: bool = False,
     chosen: bool = False,
@@ -68,22 +114,20 @@ def draw_level_card(
         surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
     gfx.panel(surface, rect, edge=edge, radius=px(12))
     pad = px(10)
-    picture = thumbnail(level.fen, rect.height - pad * 2)
+    picture = thumbnail(level.position, rect.height - pad * 2)
     surface.blit(picture, (rect.x + pad, rect.y + pad))
     text_x = rect.x + pad * 2 + picture.get_width()
     text_w = rect.right - pad - text_x
     label = ui.text(tag, "title", px(12), theme.ACCENT_2)
     surface.blit(label, (text_x, rect.y + pad))
-    name_text = display_text(level.name, 60)
+    name_text = display_text(tr_data(level.name), 60)
     name = ui.text(name_text, "title", px(19), theme.TEXT, bold=True)
     if name.get_width() > text_w:
-        name = ui.text(name_text, "body", px(19), theme.TEXT, bold=True)
-    if name.get_width() > text_w:
-        name = name.subsurface((0, 0, max(1, text_w), name.get_height()))
+        name = fit_text(ui, name_text, "body", px(19), theme.TEXT, text_w, bold=True)
     surface.blit(name, (text_x, rect.y + pad + px(18)))
     size = px(14)
     y = rect.y + pad + px(46)
-    description = display_text(level.description.replace("\n", " "), 400) or tr("No description.")
+    description = display_text(tr_data(level.description).replace("\n", " "), 400) or tr("No description.")
     for line in _lines(ui, description, size, text_w, rect.bottom - y - pad):
         rendered = ui.text(line, "body", size, theme.TEXT_DIM)
         surface.blit(rendered, (text_x, y))

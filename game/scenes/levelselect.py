@@ -1,4 +1,9 @@
-"""Level select: every shipped level as a thumbnail with its name and description."""
+"""Level select: the current game's levels as thumbnails with their names and descriptions.
+
+The shipped levels first, then "My levels" (the ones made in the game's
+editor); a damaged file gets a card that says why. Arrows move between the
+cards (row by row), Enter plays the one in focus, 1-9 play the shipped ones.
+"""
 
 from __future__ import annotations
 
@@ -7,59 +12,38 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.ataxx import STARTPOS
-from game.engine.levels import LevelError, LevelInfo, custom_levels, shipped_levels
+from game.engine.levels import LevelError, LevelInfo, custom_levels
 from game.i18n import tr
 from game.scenes.base import Scene
-from game.scenes.level_cards import draw_damaged_card, draw_level_card
-from game.ui import gfx, theme
-from game.ui.board_view import thumbnail
-from game.ui.keyboard import LevelSelectKeys
-from game.ui.lang import tr_data
+from game.scenes.level_cards import available_levels, draw_damaged_card, draw_level_card
+from game.ui import theme
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.newgame import GameConfig
+    from game.engine.match import MatchConfig
 
-__all__ = ["LevelSelectScene", "available_levels"]
+__all__ = ["LevelSelectScene"]
 
 log = logging.getLogger(__name__)
 
-FALLBACK = LevelInfo("Classic", "The standard board: no destroyed squares.", "Attax Arcade", STARTPOS)
-
-
-def available_levels() -> tuple[list[LevelInfo], list[str]]:
-    """The playable levels and, for the files that failed, a message naming each one."""
-    levels: list[LevelInfo] = []
-    problems: list[str] = []
-    try:
-        entries = shipped_levels("ataxx")
-    except OSError as error:
-        entries = []
-        problems.append(f"levels folder unreadable: {error}")
-    for entry in entries:
-        if isinstance(entry, LevelError):
-            log.warning("level skipped: %s", entry)
-            problems.append(str(entry))
-        else:
-            levels.append(entry)
-    if not levels:
-        levels.append(FALLBACK)
-    return levels, problems
+_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class LevelSelectScene(Scene):
     """Click a level to play it with the chosen opponents."""
 
-    def __init__(self, app: App, config: GameConfig) -> None:
+    name = "levelselect"
+
+    def __init__(self, app: App, config: MatchConfig) -> None:
         super().__init__(app)
         self.config = config
-        self.levels, self.problems = available_levels()
+        self.levels, self.problems = available_levels(app.game)
+        self.thumbnail = app.game.load("board").thumbnail
         # "My levels": the editor's levels follow the shipped ones; damaged files get cards of their own.
         self.custom_start = len(self.levels)
         self.damaged: list[LevelError] = []
-        for entry in custom_levels("ataxx"):
+        for entry in custom_levels(app.game.load_rules()):
             if isinstance(entry, LevelError):
                 log.warning("custom level skipped: %s", entry)
                 self.damaged.append(entry)
@@ -72,19 +56,16 @@ class LevelSelectScene(Scene):
         self.scroll = 0
         self.max_scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
-        self.widgets = WidgetGroup([Button("Back", self._back, key=pygame.K_ESCAPE)])
-        self.keys = LevelSelectKeys(self)
+        self.widgets = WidgetGroup([Button("back", "Back", self._back, key=pygame.K_ESCAPE)])
 
     def _back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     def play(self, index: int) -> None:
         """Start level ``index``."""
-        from game.scenes.play import PlayScene
-
         self.app.audio.play("start")
-        self.app.push(PlayScene(self.app, self.config, self.levels[index]))
+        self.app.router.push("match", self.config, self.levels[index])
 
     def card_centre(self, index: int) -> tuple[int, int]:
         """The centre of level ``index``'s card on screen (tests click it)."""
@@ -132,7 +113,7 @@ class LevelSelectScene(Scene):
         back.rect = pygame.Rect(margin, height - self.px(70), self.px(180), self.px(48))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.keys.handle_event(event):
+        if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if self.widgets.handle_event(event):
             return True
@@ -157,6 +138,47 @@ class LevelSelectScene(Scene):
                 self.play(index)
                 return True
         return False
+
+    def _columns(self) -> int:
+        if not self.cards:
+            return 1
+        first_y = self.cards[0][0].y
+        return max(1, sum(1 for rect, _ in self.cards if rect.y == first_y))
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Arrows and Tab move the focus between the cards, Enter plays; True when consumed."""
+        count = len(self.cards)
+        if not count:
+            return False
+        steps = {
+            pygame.K_LEFT: -1,
+            pygame.K_RIGHT: 1,
+            pygame.K_UP: -self._columns(),
+            pygame.K_DOWN: self._columns(),
+            pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1,
+        }
+        if event.key in steps:
+            self.hover = 0 if self.hover is None else max(0, min(count - 1, self.hover + steps[event.key]))
+            self._scroll_to(self.hover)
+            self.app.audio.play("select")
+            return True
+        if event.key in _ENTER:
+            if self.hover is None:
+                self.hover = 0
+                self._scroll_to(0)
+            else:
+                self.play(self.hover)
+            return True
+        return False
+
+    def _scroll_to(self, index: int) -> None:
+        rect = self.cards[index][0]
+        top = rect.top - self.view.top
+        bottom = rect.bottom - self.view.top
+        if top < self.scroll:
+            self.scroll = max(0, top)
+        elif bottom > self.scroll + self.view.height:
+            self.scroll = min(self.max_scroll, bottom - self.view.height)
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         if not self.view.collidepoint(pos):
@@ -184,11 +206,12 @@ class LevelSelectScene(Scene):
             if shown.bottom < self.view.top - 20 or shown.top > self.view.bottom + 20:
                 continue
             if index >= self.custom_start:
-                draw_level_card(
-                    surface, ui, shown, level, tr("MY LEVEL"), hovered=index == self.hover, scale=self.scale
-                )
+                tag = tr("MY LEVEL")
             else:
-                self._draw_card(surface, shown, level, index)
+                tag = tr("LEVEL {number}", number=level.number if level.number is not None else index + 1)
+            draw_level_card(
+                surface, ui, shown, level, tag, self.thumbnail, hovered=index == self.hover, scale=self.scale
+            )
         self._draw_my_levels(surface)
         surface.set_clip(clip)
         self.widgets.draw(surface, ui)
@@ -225,33 +248,3 @@ class LevelSelectScene(Scene):
                 tr("Levels you save in the level editor appear here."), "body", self.px(16), theme.TEXT_DIM
             )
             surface.blit(hint, (self.view.x, y + heading.get_height() + self.px(10)))
-
-    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, level: LevelInfo, index: int) -> None:
-        ui = self.app.theme
-        hovered = index == self.hover
-        if hovered:
-            halo = gfx.glow_box(rect.width + 32, rect.height + 32, theme.ACCENT, 0.45, 18)
-            surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
-        gfx.panel(surface, rect, edge=theme.ACCENT if hovered else (60, 74, 130), radius=self.px(12))
-        pad = self.px(10)
-        thumb_size = rect.height - pad * 2
-        picture = thumbnail(level.fen, thumb_size)
-        surface.blit(picture, (rect.x + pad, rect.y + pad))
-        text_x = rect.x + pad * 2 + picture.get_width()
-        text_w = rect.right - pad - text_x
-        number = level.number if level.number is not None else index + 1
-        tag = ui.text(tr("LEVEL {number}", number=number), "title", self.px(12), theme.ACCENT_2)
-        surface.blit(tag, (text_x, rect.y + pad))
-        name_size = self.px(19)
-        name = ui.text(tr_data(level.name), "title", name_size, theme.TEXT, bold=True)
-        if name.get_width() > text_w:
-            name = ui.text(tr_data(level.name), "body", name_size, theme.TEXT, bold=True)
-        surface.blit(name, (text_x, rect.y + pad + self.px(18)))
-        size = self.px(14)
-        y = rect.y + pad + self.px(46)
-        for line in ui.wrap(tr_data(level.description), "body", size, text_w)[
-            : max(1, (rect.bottom - y - pad) // int(size * 1.3))
-        ]:
-            rendered = ui.text(line, "body", size, theme.TEXT_DIM)
-            surface.blit(rendered, (text_x, y))
-            y += int(size * 1.3)

@@ -6,18 +6,20 @@ from typing import TYPE_CHECKING
 
 from game import paths
 from game.i18n import tr
-from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.ui import theme
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.base import Scene
 
 __all__ = ["ErrorScene"]
 
 
 class ErrorScene(Dialog):
     """Something went wrong in ``failed``; Continue closes it and goes back to the scene before."""
+
+    name = "error"
 
     def __init__(self, app: App, failed: Scene, message: str) -> None:
         self.failed = failed
@@ -33,11 +35,10 @@ class ErrorScene(Dialog):
                 ),
                 tr("Details are in {file}.", file=str(log_file)),
             ],
-            [("Continue", self._dismiss)],
+            [("continue", "Continue", self._dismiss)],
             accent=theme.DANGER,
             width=560,
         )
-        self.escape_action = self._dismiss
 
     def _dismiss(self) -> None:
         self.app.dismiss_error(self.failed)

@@ -1,4 +1,11 @@
-"""New game: the opponent, the computer's level, who starts and your colour; then a level."""
+"""New game: the opponent, the computer's level, who starts and your seat; then a level (or, from an
+editor, straight into the game on the edited position).
+
+The choices are the current game's (its seats' names and colours, its AI's
+levels) and are remembered in that game's section of the settings. Up and
+Down (or Tab) walk the rows, Left and Right change the choice in a row, Enter
+goes on and Esc goes back; the focused row wears a pulsing outline.
+"""
 
 from __future__ import annotations
 
@@ -7,148 +14,150 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.ataxx.levels import LEVELS, level_by_key
-from game.engine.ataxx import Board, Side
-from game.engine.match import Player
+from game.engine.levels import LevelInfo
+from game.engine.match import MatchConfig
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
-from game.ui.keyboard import NewGameKeys
-from game.ui.widgets import Button, Choice, WidgetGroup
+from game.ui.lang import fit_text, seat_name
+from game.ui.widgets import Button, Choice, WidgetGroup, draw_focus
 
 if TYPE_CHECKING:
+    from game.ai.api import Level
     from game.app import App
+    from game.ui.settings import GameSettings
 
-__all__ = ["GameConfig", "NewGameScene"]
+__all__ = ["NewGameScene", "config_from_settings"]
+
+_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-@dataclasses.dataclass(frozen=True)
-class GameConfig:
-    """Who plays: against the computer (at ``level``) or a second player, and who moves first."""
-
-    vs_computer: bool = True
-    level: str = "casual"
-    human_side: Side = Side.RED
-    first: Side = Side.RED
-
-    def players(self) -> tuple[Player, Player]:
-        """The match's players, Red's first."""
-        if not self.vs_computer:
-            return (Player.human("Red"), Player.human("Blue"))
-        computer = Player.computer(self.level, level_by_key(self.level).name)
-        you = Player.human("You")
-        return (you, computer) if self.human_side is Side.RED else (computer, you)
-
-    def start_fen(self, level_fen: str) -> str:
-        """The level's position with the chosen side to move."""
-        board = Board(level_fen)
-        fields = board.fen().split()
-        fields[1] = self.first.symbol
-        return " ".join(fields)
-
-    def swapped(self) -> GameConfig:
-        """The same game with the colours swapped (a rematch from the other side)."""
-        if self.vs_computer:
-            return dataclasses.replace(self, human_side=self.human_side.opponent, first=self.first.opponent)
-        return dataclasses.replace(self, first=self.first.opponent)
-
-    @classmethod
-    def from_settings(cls, app: App) -> GameConfig:
-        """The choices made last time."""
-        settings = app.settings
-        try:
-            level = level_by_key(settings.level).key
-        except ValueError:
-            level = "casual"
-        human = Side.RED if settings.human_colour == "red" else Side.BLUE
-        first = human if settings.human_starts else human.opponent
-        return cls(settings.opponent == "computer", level, human, first)
+def config_from_settings(settings: GameSettings, level_keys: list[str]) -> MatchConfig:
+    """The choices made last time in a game (an unknown level falls back to the second one)."""
+    level = settings.level if settings.level in level_keys else level_keys[min(1, len(level_keys) - 1)]
+    human = settings.human_seat if settings.human_seat in (0, 1) else 0
+    first = human if settings.human_starts else 1 - human
+    return MatchConfig(settings.opponent == "computer", level, human, first)
 
 
 class NewGameScene(Scene):
-    """Choose the opponent and the sides, then go on to pick a level."""
+    """Choose the opponent and the seats, then go on to pick a level.
 
-    def __init__(self, app: App) -> None:
+    With ``level`` (an edited position) the level is fixed: "Play" starts the
+    game at once, and who starts is ``first``, as set in the editor.
+    """
+
+    name = "newgame"
+
+    def __init__(self, app: App, level: LevelInfo | None = None, first: int | None = None) -> None:
         super().__init__(app)
-        self.config = GameConfig.from_settings(app)
+        self.level = level
+        self.fixed_first = first
+        self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
+        self.config = config_from_settings(
+            app.settings.for_game(app.game.key), [level.key for level in self.levels] or ["casual"]
+        )
+        if not self.levels:
+            self.config = dataclasses.replace(self.config, vs_computer=False)
+        if first is not None:
+            self.config = dataclasses.replace(self.config, first=first)
+        names = [seat_name(0), seat_name(1)]
         self.opponent = Choice(
             [("Computer", True), ("Second player", False)], self.config.vs_computer, self._set_opponent
         )
-        self.starts = Choice(
-            [("You", True), ("Computer", False)],
-            self.config.first is self.config.human_side,
-            self._set_starts,
+        if first is None:
+            self.starts = Choice(
+                [("You", True), ("Computer", False)],
+                self.config.first == self.config.human_seat,
+                self._set_starts,
+            )
+            self.two_player_first = Choice([(names[0], 0), (names[1], 1)], self.config.first, self._set_first)
+        else:
+            locked = tr("{side} starts (set in the editor)", side=names[first])
+            self.starts = Choice([(locked, True)], True, lambda _: None)
+            self.two_player_first = Choice([(locked, first)], first, lambda _: None)
+        self.seat = Choice(
+            [(names[0], 0), (names[1], 1)], self.config.human_seat, self._set_seat, accent=theme.GOLD
         )
-        self.colour = Choice(
-            [("Red", Side.RED), ("Blue", Side.BLUE)],
-            self.config.human_side,
-            self._set_colour,
-            accent=theme.GOLD,
-        )
-        self.two_player_first = Choice([("Red", Side.RED), ("Blue", Side.BLUE)], Side.RED, self._set_first)
         self.level_rects: list[tuple[pygame.Rect, str]] = []
         self.level_hover: str | None = None
+        go = ("play", "Play") if level is not None else ("choose_level", "Choose level")
         self.widgets = WidgetGroup(
             [
-                Button("Back", self._back, key=pygame.K_ESCAPE),
-                Button("Choose level", self._next, key=pygame.K_RETURN, primary=True),
+                Button("back", "Back", self._back, key=pygame.K_ESCAPE),
+                Button(go[0], go[1], self._next, primary=True),
             ]
         )
         self.labels: list[tuple[str, tuple[int, int]]] = []
-        self.keys = NewGameKeys(self)
-
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
+        self.focus_row: int | None = None
+        """The keyboard's row (index into ``rows()``); None until the keyboard is used."""
+        self.on_back = False
+        """On the buttons row: whether Back (rather than going on) has the focus."""
 
     # -- choices --
 
     def _set_opponent(self, value: object) -> None:
-        self.config = dataclasses.replace(self.config, vs_computer=bool(value))
-        if not self.config.vs_computer:
-            self.config = dataclasses.replace(self.config, first=self.two_player_first.value)  # type: ignore[arg-type]
+        vs_computer = bool(value)
+        if vs_computer:
+            human = self.config.human_seat
+            first = human if self.starts.value else 1 - human
         else:
-            first = self.config.human_side if self.starts.value else self.config.human_side.opponent
-            self.config = dataclasses.replace(self.config, first=first)
+            first = int(self.two_player_first.value)  # type: ignore[call-overload]
+        if self.fixed_first is not None:
+            first = self.fixed_first
+        self.config = dataclasses.replace(self.config, vs_computer=vs_computer, first=first)
         self.app.audio.play("select")
-        self._layout_size = None
+        self.relayout()
 
     def _set_starts(self, value: object) -> None:
-        first = self.config.human_side if value else self.config.human_side.opponent
-        self.config = dataclasses.replace(self.config, first=first)
+        human = self.config.human_seat
+        self.config = dataclasses.replace(self.config, first=human if value else 1 - human)
         self.app.audio.play("select")
 
-    def _set_colour(self, value: object) -> None:
-        side = value if isinstance(value, Side) else Side.RED
-        first = side if self.starts.value else side.opponent
-        self.config = dataclasses.replace(self.config, human_side=side, first=first)
+    def _set_seat(self, value: object) -> None:
+        seat = int(value)  # type: ignore[call-overload]
+        first = (
+            self.config.first if self.fixed_first is not None else (seat if self.starts.value else 1 - seat)
+        )
+        self.config = dataclasses.replace(self.config, human_seat=seat, first=first)
         self.app.audio.play("select")
 
     def _set_first(self, value: object) -> None:
-        self.config = dataclasses.replace(self.config, first=value)  # type: ignore[arg-type]
+        self.config = dataclasses.replace(self.config, first=int(value))  # type: ignore[call-overload]
         self.app.audio.play("select")
 
     def choose_level(self, key: str) -> None:
         """Pick the computer's level."""
-        self.config = dataclasses.replace(self.config, level=level_by_key(key).key)
+        if key not in [level.key for level in self.levels]:
+            raise ValueError(f"unknown level {key!r}")
+        self.config = dataclasses.replace(self.config, level=key)
         self.app.audio.play("select")
 
     def _back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
+
+    def _remember(self) -> None:
+        """Keep the choices for next time, in the game's section of the settings."""
+        remembered = self.app.settings.for_game(self.app.game.key)
+        remembered.opponent = "computer" if self.config.vs_computer else "human"
+        if self.config.vs_computer:
+            remembered.level = self.config.level
+            remembered.human_seat = self.config.human_seat
+            remembered.human_starts = self.config.first == self.config.human_seat
+        self.app.save_settings()
 
     def _next(self) -> None:
-        from game.scenes.levelselect import LevelSelectScene
-
-        settings = self.app.settings
-        settings.opponent = "computer" if self.config.vs_computer else "human"
-        if self.config.vs_computer:
-            settings.level = self.config.level
-            settings.human_colour = "red" if self.config.human_side is Side.RED else "blue"
-            settings.human_starts = self.config.first is self.config.human_side
-        self.app.save_settings()
-        self.app.audio.play("click")
-        self.app.push(LevelSelectScene(self.app, self.config))
+        """Go on: to level select, or (an edited position) straight into the game."""
+        self._remember()
+        if self.level is None:
+            self.app.audio.play("click")
+            self.app.router.push("levelselect", self.config)
+            return
+        self.app.audio.play("start")
+        # "Jouer" closes the editor: the game on the edited position replaces whatever was under it.
+        self.app.router.home()
+        self.app.router.push("match", self.config, self.level)
 
     # -- layout --
 
@@ -163,26 +172,26 @@ class NewGameScene(Scene):
         y = top
         self.labels.append(("Opponent", (left, y)))
         self.opponent.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
+        self.opponent.visible = bool(self.levels)
         y += self.px(100)
         vs = self.config.vs_computer
         self.starts.visible = vs
-        self.colour.visible = vs
+        self.seat.visible = vs
         self.two_player_first.visible = not vs
+        self.labels.append(("Who starts", (left, y)))
         if vs:
-            self.labels.append(("Who starts", (left, y)))
             self.starts.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
             y += self.px(100)
             self.labels.append(("Your colour", (left, y)))
-            self.colour.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
+            self.seat.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
         else:
-            self.labels.append(("Who starts", (left, y)))
             self.two_player_first.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
         right = margin * 2 + column
         self.level_rects = []
         if vs:
             self.labels.append(("Computer level", (right, top)))
-            card_h = min(self.px(66), (height - top - self.px(150)) // len(LEVELS))
-            for index, level in enumerate(LEVELS):
+            card_h = min(self.px(66), (height - top - self.px(150)) // len(self.levels))
+            for index, level in enumerate(self.levels):
                 rect = pygame.Rect(right, top + self.px(28) + index * (card_h + self.px(6)), column, card_h)
                 self.level_rects.append((rect, level.key))
         button_w, button_h = self.px(220), self.px(50)
@@ -197,14 +206,17 @@ class NewGameScene(Scene):
 
     # -- events --
 
+    def choices(self) -> tuple[Choice, ...]:
+        """The rows of chips."""
+        return (self.opponent, self.starts, self.seat, self.two_player_first)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.keys.handle_event(event):
+        if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if self.widgets.handle_event(event):
             return True
-        for choice in (self.opponent, self.starts, self.colour, self.two_player_first):
-            if choice.handle_event(event):
-                return True
+        if any(choice.handle_event(event) for choice in self.choices()):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.level_hover = next((k for rect, k in self.level_rects if rect.collidepoint(event.pos)), None)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -218,6 +230,72 @@ class NewGameScene(Scene):
         super().update(dt)
         self.widgets.update(dt)
 
+    # -- the keyboard --
+
+    def rows(self) -> list[str]:
+        """The focusable rows, top to bottom, for the current opponent."""
+        rows = ["opponent"] if self.levels else []
+        if self.config.vs_computer:
+            return [*rows, "starts", "seat", "level", "buttons"]
+        return [*rows, "first", "buttons"]
+
+    def _row_choice(self, row: str) -> Choice | None:
+        return {
+            "opponent": self.opponent,
+            "starts": self.starts,
+            "seat": self.seat,
+            "first": self.two_player_first,
+        }.get(row)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Arrows, Tab and Enter walk the rows and change them; True when consumed."""
+        key = event.key
+        rows = self.rows()
+        if key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+            step = -1 if key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT) else 1
+            self.focus_row = (
+                0 if self.focus_row is None else (min(self.focus_row, len(rows) - 1) + step) % len(rows)
+            )
+            self._sync_buttons()
+            self.app.audio.play("select")
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if self.focus_row is None:
+                self.focus_row = 0
+            self._change(rows[min(self.focus_row, len(rows) - 1)], 1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in _ENTER:
+            on_buttons = self.focus_row is not None and rows[min(self.focus_row, len(rows) - 1)] == "buttons"
+            button = self.widgets.buttons[0 if on_buttons and self.on_back else 1]
+            button.action()
+            return True
+        return False
+
+    def _change(self, row: str, step: int) -> None:
+        if row == "buttons":
+            self.on_back = step < 0
+            self._sync_buttons()
+            return
+        if row == "level":
+            keys = [level.key for level in self.levels]
+            index = keys.index(self.config.level) if self.config.level in keys else 0
+            self.choose_level(keys[max(0, min(len(keys) - 1, index + step))])
+            return
+        choice = self._row_choice(row)
+        if choice is None:
+            return
+        values = [value for _, value in choice.options]
+        index = values.index(choice.value) if choice.value in values else 0
+        value = values[max(0, min(len(values) - 1, index + step))]
+        if value != choice.value:
+            choice.value = value
+            choice.on_change(value)
+
+    def _sync_buttons(self) -> None:
+        rows = self.rows()
+        on_buttons = self.focus_row is not None and rows[min(self.focus_row, len(rows) - 1)] == "buttons"
+        self.widgets.set_focus((0 if self.on_back else 1) if on_buttons else None)
+
     # -- drawing --
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -226,19 +304,36 @@ class NewGameScene(Scene):
         for text, (x, y) in self.labels:
             label = ui.text(tr(text).upper(), "title", self.px(15), theme.ACCENT)
             surface.blit(label, (x, y))
-        for choice in (self.opponent, self.starts, self.colour, self.two_player_first):
+        for choice in self.choices():
             choice.draw(surface, ui)
         for rect, key in self.level_rects:
             self._draw_level(surface, rect, key)
         self.widgets.draw(surface, ui)
-        self.keys.draw(surface)
+        self._draw_focus(surface)
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        """The focus outline around the row in focus (the buttons show their own)."""
+        if self.focus_row is None:
+            return
+        rows = self.rows()
+        row = rows[min(self.focus_row, len(rows) - 1)]
+        rect: pygame.Rect | None = None
+        if row == "level":
+            rect = next((r for r, key in self.level_rects if key == self.config.level), None)
+        else:
+            choice = self._row_choice(row)
+            if choice is not None and choice.rects:
+                rect = choice.rects[0].unionall(choice.rects[1:])
+        if rect is not None:
+            draw_focus(surface, rect, self.time, self.px(10))
 
     def _draw_level(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
         ui = self.app.theme
-        level = level_by_key(key)
+        keys = [level.key for level in self.levels]
+        index = keys.index(key)
+        level = self.levels[index]
         chosen = key == self.config.level
         hovered = key == self.level_hover
-        index = [lv.key for lv in LEVELS].index(key)
         edge = theme.ACCENT if chosen else (theme.PANEL_EDGE if hovered else (50, 60, 110))
         gfx.panel(
             surface,
@@ -251,10 +346,15 @@ class NewGameScene(Scene):
         pad = self.px(12)
         # Difficulty pips: one to five.
         pip = max(3, rect.height // 10)
-        for n in range(len(LEVELS)):
-            colour = theme.lerp_colour(theme.CLONE, theme.DANGER, n / 4) if n <= index else (50, 56, 90)
+        count = len(keys)
+        for n in range(count):
+            colour = (
+                theme.lerp_colour(theme.CLONE, theme.DANGER, n / max(1, count - 1))
+                if n <= index
+                else (50, 56, 90)
+            )
             pygame.draw.circle(
-                surface, colour, (rect.right - pad - (len(LEVELS) - 1 - n) * pip * 3, rect.y + pad + pip), pip
+                surface, colour, (rect.right - pad - (count - 1 - n) * pip * 3, rect.y + pad + pip), pip
             )
         name = ui.text(
             tr(level.name),
@@ -265,7 +365,5 @@ class NewGameScene(Scene):
         )
         surface.blit(name, (rect.x + pad, rect.y + rect.height * 0.12))
         size = max(11, int(rect.height * 0.24))
-        lines = ui.wrap(tr(level.description), "body", size, rect.width - pad * 2)
-        line = lines[0] + ("…" if len(lines) > 1 else "")
-        description = ui.text(line, "body", size, theme.TEXT_DIM)
+        description = fit_text(ui, tr(level.description), "body", size, theme.TEXT_DIM, rect.width - pad * 2)
         surface.blit(description, (rect.x + pad, rect.y + rect.height * 0.56))

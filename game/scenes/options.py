@@ -1,25 +1,27 @@
-"""Options: the game (opponent, computer level, who starts, rules), the look (piece colours, piece
-set, board, animations), sound, language and display. Every change applies and is saved at once.
+"""Options: the current game's (opponent, computer level, who starts, its match rules), the look
+(piece colours, piece set, board, animations), sound, language and display. Every change applies
+and is saved at once.
 
 Two columns of labelled rows of chips. The language switches the whole
 interface immediately; the palette, pieces and board redraw immediately
 (including the game beneath when the options are opened from its menu); the
-rules apply to the next game.
+game's rules apply to its next match. Each row is a ``Choice`` (or the volume
+``Slider``) bound to one setting by ``_bind``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.ataxx.levels import LEVELS
-from game.engine.ataxx import Side
+from game.engine.core import SEATS
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
-from game.ui.lang import side_name
-from game.ui.looks import BOARD_THEMES, PALETTES, PIECE_SETS
+from game.ui.lang import seat_name
+from game.ui.looks import BOARD_THEMES, PALETTE_LABELS, PIECE_SETS, palette_label
 from game.ui.widgets import Button, Choice, Slider, WidgetGroup
 
 if TYPE_CHECKING:
@@ -33,185 +35,152 @@ Widget = Choice | Slider
 class OptionsScene(Scene):
     """Every change applies and is saved immediately; Back returns."""
 
+    name = "options"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
-        self.opponent = Choice(
-            [("Computer", "computer"), ("Second player", "human")], settings.opponent, self._set_opponent
-        )
-        self.level = Choice([(level.name, level.key) for level in LEVELS], settings.level, self._set_level)
-        self.computer_starts = Choice(
-            [("No", False), ("Yes", True)], not settings.human_starts, self._set_computer_starts
-        )
-        self.early_finish = Choice(
-            [("On", True), ("Off", False)], settings.early_finish, self._set_early_finish, accent=theme.CLONE
-        )
-        self.repetition = Choice(
-            [("On", True), ("Off", False)],
-            settings.threefold_repetition,
-            self._set_repetition,
-            accent=theme.CLONE,
-        )
-        self.language = Choice(
+        definition = app.game
+        game = settings.for_game(definition.key)
+        levels = definition.load_ai().levels if definition.ai is not None else ()
+        rules = definition.load_rules()
+        options = settings.match_options(definition.key)
+        on_off: Sequence[tuple[str, object]] = (("On", True), ("Off", False))
+        game_rows: list[tuple[str, Widget]] = []
+        if levels:
+            game_rows += [
+                ("Opponent", self._bind([("Computer", "computer"), ("Second player", "human")], game.opponent,
+                                        lambda v: setattr(game, "opponent", v))),
+                ("Computer level", self._bind([(level.name, level.key) for level in levels], game.level,
+                                              lambda v: setattr(game, "level", v))),
+                ("Computer starts", self._bind([("No", False), ("Yes", True)], not game.human_starts,
+                                               lambda v: setattr(game, "human_starts", not v))),
+            ]  # fmt: skip
+        for option in rules.options:
+            game_rows.append(
+                (
+                    option.label,
+                    self._bind(
+                        on_off, options[option.key], self._rule_setter(option.key), accent=theme.CLONE
+                    ),
+                )
+            )
+        self.language = self._bind(
             [(name, code) for code, name in LANGUAGES.items()], settings.language, self._set_language
         )
-        self.display = Choice(
+        self.display = self._bind(
             [("Window", False), ("Fullscreen", True)],
             app.fullscreen,
             self._set_fullscreen,
             accent=theme.ACCENT_2,
         )
-        self.palette = Choice(
-            [(palette.label, key) for key, palette in PALETTES.items()],
+        self.palette = self._bind(
+            [(palette_label(definition, key), key) for key in PALETTE_LABELS],
             settings.palette,
-            self._set_palette,
+            self._look_setter("palette"),
             accent=theme.GOLD,
         )
-        self.piece_set = Choice(
-            list((label, key) for key, label in PIECE_SETS.items()),
-            settings.piece_set,
-            self._set_piece_set,
-            accent=theme.GOLD,
-        )
-        self.board = Choice(
-            [(board.label, key) for key, board in BOARD_THEMES.items()],
-            settings.board_theme,
-            self._set_board,
-            accent=theme.GOLD,
-        )
-        self.animation = Choice(
-            [("Normal", "normal"), ("Fast", "fast"), ("Off", "off")], settings.animation, self._set_animation
-        )
-        self.sound = Choice(
-            [("On", False), ("Muted", True)], settings.muted, self._set_muted, accent=theme.GOLD
-        )
-        self.volume = Slider(settings.volume, self._set_volume)
+        look_rows: list[tuple[str, Widget]] = [
+            ("Piece colours", self.palette),
+            ("Piece set", self._bind(list((label, key) for key, label in PIECE_SETS.items()), settings.piece_set,
+                                     self._look_setter("piece_set"), accent=theme.GOLD)),
+            ("Board", self._bind([(board.label, key) for key, board in BOARD_THEMES.items()], settings.board_theme,
+                                 self._look_setter("board_theme"), accent=theme.GOLD)),
+            ("Animations", self._bind([("Normal", "normal"), ("Fast", "fast"), ("Off", "off")], settings.animation,
+                                      lambda v: setattr(settings, "animation", v))),
+            ("Sound", self._bind([("On", False), ("Muted", True)], settings.muted,
+                                 lambda v: setattr(settings, "muted", v), accent=theme.GOLD)),
+            ("Volume", Slider(settings.volume, self._set_volume)),
+        ]  # fmt: skip
         self.columns: tuple[tuple[tuple[str, Widget], ...], ...] = (
-            (
-                ("Opponent", self.opponent),
-                ("Computer level", self.level),
-                ("Computer starts", self.computer_starts),
-                ("Early finish", self.early_finish),
-                ("Draw by threefold repetition", self.repetition),
-                ("Language", self.language),
-                ("Display", self.display),
-            ),
-            (
-                ("Piece colours", self.palette),
-                ("Piece set", self.piece_set),
-                ("Board", self.board),
-                ("Animations", self.animation),
-                ("Sound", self.sound),
-                ("Volume", self.volume),
-            ),
+            (*game_rows, ("Language", self.language), ("Display", self.display)),
+            tuple(look_rows),
         )
         self.widgets = WidgetGroup(
             [
-                Button("Back", self._back, key=pygame.K_ESCAPE, primary=True),
-                Button("Level editor", self._editor, accent=theme.GOLD),
+                Button("back", "Back", self._back, key=pygame.K_ESCAPE, primary=True),
+                Button("editor", "Level editor", self._editor, accent=theme.GOLD),
             ]
         )
+        self.widgets["editor"].visible = app.router.has("editor")
         self.rows: list[tuple[str, tuple[int, int]]] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
-
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
 
     def choices(self) -> list[Widget]:
         """Every control, column by column."""
         return [widget for column in self.columns for _, widget in column]
 
+    def row(self, label: str) -> Widget:
+        """The control of the row labelled ``label`` (its English text); ``KeyError`` if there is none."""
+        for column in self.columns:
+            for name, widget in column:
+                if name == label:
+                    return widget
+        raise KeyError(label)
+
     # -- changes --
 
-    def _changed(self) -> None:
-        self.app.apply_audio_settings()
-        self.app.save_settings()
+    def _bind(
+        self,
+        options: Sequence[tuple[str, object]],
+        value: object,
+        apply: Callable[[object], None],
+        *,
+        accent: theme.Colour = theme.ACCENT,
+    ) -> Choice:
+        """A row of chips whose choice ``apply`` stores; every change is then applied and saved."""
 
-    def _set_opponent(self, value: object) -> None:
-        self.app.settings.opponent = str(value)
-        self._changed()
-        self.app.audio.play("select")
+        def changed(chosen: object) -> None:
+            apply(chosen)
+            self.app.apply_audio_settings()
+            self.app.save_settings()
+            self.app.audio.play("select")
 
-    def _set_level(self, value: object) -> None:
-        self.app.settings.level = str(value)
-        self._changed()
-        self.app.audio.play("select")
+        return Choice(options, value, changed, accent=accent)
 
-    def _set_computer_starts(self, value: object) -> None:
-        self.app.settings.human_starts = not value
-        self._changed()
-        self.app.audio.play("select")
+    def _rule_setter(self, key: str) -> Callable[[object], None]:
+        def store(value: object) -> None:
+            self.app.settings.for_game(self.app.game.key).rules[key] = bool(value)
 
-    def _set_early_finish(self, value: object) -> None:
-        self.app.settings.early_finish = bool(value)
-        self._changed()
-        self.app.audio.play("select")
+        return store
 
-    def _set_repetition(self, value: object) -> None:
-        self.app.settings.threefold_repetition = bool(value)
-        self._changed()
-        self.app.audio.play("select")
+    def _look_setter(self, attribute: str) -> Callable[[object], None]:
+        def store(value: object) -> None:
+            setattr(self.app.settings, attribute, str(value))
+            self.app.apply_look()
+
+        return store
 
     def _set_language(self, value: object) -> None:
         self.app.settings.language = str(value)
         set_language(str(value))
-        self._changed()
-        for scene in self.app.scenes:
-            scene._layout_size = None  # texts change width: lay every scene out again
+        self.palette.options = [(palette_label(self.app.game, key), key) for key in PALETTE_LABELS]
+        for scene in self.app.stack.scenes:
+            scene.relayout()  # texts change width: lay every scene out again
             relabel = getattr(scene, "retranslate", None)
             if relabel is not None:
                 relabel()
-        self.app.audio.play("select")
-
-    def _set_palette(self, value: object) -> None:
-        self.app.settings.palette = str(value)
-        self._look_changed()
-
-    def _set_piece_set(self, value: object) -> None:
-        self.app.settings.piece_set = str(value)
-        self._look_changed()
-
-    def _set_board(self, value: object) -> None:
-        self.app.settings.board_theme = str(value)
-        self._look_changed()
-
-    def _look_changed(self) -> None:
-        self.app.apply_look()
-        self._changed()
-        self.app.audio.play("select")
-
-    def _set_animation(self, value: object) -> None:
-        self.app.settings.animation = str(value)
-        self._changed()
-        self.app.audio.play("select")
-
-    def _set_muted(self, value: object) -> None:
-        self.app.settings.muted = bool(value)
-        self._changed()
-        self.app.audio.play("select")
-
-    def _set_volume(self, value: float) -> None:
-        self.app.settings.volume = value
-        self._changed()
-        self.app.audio.play("click")
 
     def _set_fullscreen(self, value: object) -> None:
         if bool(value) != self.app.fullscreen:
             self.app.toggle_fullscreen()
-        self._layout_size = None
+        self.relayout()
+
+    def _set_volume(self, value: float) -> None:
+        self.app.settings.volume = value
+        self.app.apply_audio_settings()
+        self.app.save_settings()
+        self.app.audio.play("click")
 
     def _editor(self) -> None:
         """Seed 000: the level editor ("Mise en situation") is also in the options."""
-        from game.scenes.editor import EditorScene
-
         self.app.audio.play("click")
-        self.app.push(EditorScene(self.app))
+        self.app.router.push("editor")
 
     def _back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     # -- layout --
 
@@ -226,7 +195,7 @@ class OptionsScene(Scene):
         column_w = (panel_w - pad * 2 - gap) // 2
         top = self.panel_rect.y + self.px(78)
         bottom = self.panel_rect.bottom - self.px(84)
-        row_h = min(self.px(86), (bottom - top) // 7)
+        row_h = min(self.px(86), (bottom - top) // max(len(column) for column in self.columns))
         chip_h = max(self.px(34), int(row_h * 0.46))
         self.rows = []
         for index, column in enumerate(self.columns):
@@ -247,7 +216,7 @@ class OptionsScene(Scene):
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
         back.rect.bottomright = (self.panel_rect.centerx - self.px(8), self.panel_rect.bottom - self.px(20))
-        editor = self.button("Level editor")
+        editor = self.widgets["editor"]
         editor.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
         editor.rect.bottomleft = (self.panel_rect.centerx + self.px(8), self.panel_rect.bottom - self.px(20))
 
@@ -280,7 +249,7 @@ class OptionsScene(Scene):
         self.widgets.draw(surface, ui)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        """The two sides' pieces as they look now, with their names."""
+        """The two seats' pieces as they look now, with their names."""
         ui = self.app.theme
         rect = self.preview_rect
         if rect.height < self.px(36):
@@ -288,14 +257,14 @@ class OptionsScene(Scene):
         diameter = min(self.px(46), rect.height - self.px(24))
         x = rect.x + self.px(8)
         y = rect.y + self.px(14) + diameter // 2
-        for side in (Side.RED, Side.BLUE):
+        for seat in SEATS:
             square = pygame.Rect(0, 0, diameter + self.px(12), diameter + self.px(12))
             square.center = (x + diameter // 2, y)
-            shade = theme.SQUARE_A if side is Side.RED else theme.SQUARE_B
+            shade = theme.SQUARE_A if seat == 0 else theme.SQUARE_B
             pygame.draw.rect(surface, shade, square, border_radius=self.px(6))
             pygame.draw.rect(surface, theme.BOARD_EDGE, square, 1, border_radius=self.px(6))
-            sprite = gfx.piece_sprite(diameter, theme.SIDE_COLOURS[side])
+            sprite = gfx.piece_sprite(diameter, theme.SEAT_COLOURS[seat])
             surface.blit(sprite, sprite.get_rect(center=square.center))
-            name = ui.text(side_name(side), "body", self.px(17), theme.TEXT, bold=True)
+            name = ui.text(seat_name(seat), "body", self.px(17), theme.TEXT, bold=True)
             surface.blit(name, name.get_rect(midleft=(square.right + self.px(10), y)))
             x = square.right + self.px(24) + name.get_width()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,7 +13,7 @@ from game.ui.lang import tr_data
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.play import PlayScene
+    from game.scenes.match import MatchScene
 
 __all__ = ["PauseScene"]
 
@@ -20,25 +21,27 @@ __all__ = ["PauseScene"]
 class PauseScene(Dialog):
     """Pauses the game beneath (its clock stops) until Resume."""
 
-    def __init__(self, app: App, play: PlayScene) -> None:
-        self.play = play
+    name = "pause"
+
+    def __init__(self, app: App, scene: MatchScene) -> None:
+        self.play = scene
         super().__init__(
             app,
             tr("Paused"),
             [self._subtitle()],
             [
-                ("Resume", self._resume),
-                ("Save", self._save),
-                ("Save as", self._save_as),
-                ("Load game", self._load),
-                ("Restart", self._restart),
-                ("Options", self._options),
-                ("Rules", self._rules),
-                ("Quit to menu", self._quit),
+                ("resume", "Resume", self._resume),
+                ("save", "Save", self._save),
+                ("save_as", "Save as", self._open("saveas", scene)),
+                ("load", "Load game", self._open("load")),
+                ("restart", "Restart", self._restart),
+                ("options", "Options", self._open("options")),
+                ("rules", "Rules", self._open("rules", overlay=True)),
+                ("quit_to_menu", "Quit to menu", self.app.router.home),
             ],
             width=560,
+            escape="resume",
         )
-        self.escape_action = self._resume
 
     def _subtitle(self) -> str:
         match = self.play.match
@@ -48,7 +51,7 @@ class PauseScene(Dialog):
         """Called when the language changes while the menu is open."""
         self.title = tr("Paused")
         self.lines = [self._subtitle()]
-        self._layout_size = None
+        self.relayout()
 
     def resume(self) -> None:
         self.retranslate()
@@ -80,39 +83,19 @@ class PauseScene(Dialog):
                 button_h,
             )
 
+    def _open(self, name: str, *args: object, **kwargs: object) -> Callable[[], None]:
+        def open_scene() -> None:
+            self.app.router.push(name, *args, **kwargs)
+
+        return open_scene
+
     def _resume(self) -> None:
-        self.app.pop()
+        self.app.stack.pop()
 
     def _restart(self) -> None:
-        self.app.pop()
+        self.app.stack.pop()
         self.play.restart()
 
     def _save(self) -> None:
-        self.app.pop()
+        self.app.stack.pop()
         self.play.save()
-
-    def _save_as(self) -> None:
-        from game.scenes.saveload import SaveAsScene
-
-        self.app.push(SaveAsScene(self.app, self.play))
-
-    def _load(self) -> None:
-        from game.scenes.saveload import LoadScene
-
-        self.app.push(LoadScene(self.app))
-
-    def _rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, overlay=True))
-
-    def _options(self) -> None:
-        from game.scenes.options import OptionsScene
-
-        self.app.push(OptionsScene(self.app))
-
-    def _quit(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        if not self.app.pop_to(MenuScene):
-            self.app.reset(MenuScene(self.app))

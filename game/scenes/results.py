@@ -1,4 +1,4 @@
-"""The end of a game: the winner, the final counts, moves and time; rematch, levels, menu."""
+"""The end of a game: the winner, the final scores, moves and time; rematch, levels, menu."""
 
 from __future__ import annotations
 
@@ -7,63 +7,53 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.ataxx import Side, Termination
-from game.i18n import tr
+from game.engine.core import SEATS
+from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
-from game.ui.lang import side_name
+from game.ui.lang import fit_text, format_time, seat_name
 from game.ui.widgets import Choice
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.play import PlayScene
+    from game.scenes.match import MatchScene
 
 __all__ = ["ResultsScene", "describe_result"]
 
-REASONS = {
-    Termination.ELIMINATION: "No pieces left",
-    Termination.FULL_BOARD: "The board is full",
-    Termination.NO_MOVES: "Nobody can move",
-    Termination.HALFMOVE_CLOCK: "100 moves without a clone",
-    Termination.THREEFOLD_REPETITION: "The same position three times",
-    Termination.EARLY_FINISH: "Early finish: the rest is filled in",
-}
 
-
-def describe_result(play: PlayScene) -> tuple[str, str, theme.Colour, str]:
-    """The headline, the reason, the accent colour and the sound for the end of ``play``'s match."""
-    result = play.match.result
+def describe_result(scene: MatchScene) -> tuple[str, str, theme.Colour, str]:
+    """The headline, the reason, the accent colour and the sound for the end of ``scene``'s match."""
+    result = scene.match.result
     assert result is not None
     winner = result.outcome.winner
-    reason = tr(REASONS.get(result.outcome.termination, result.outcome.termination.value))
+    reason = tr(scene.rules.termination_text(result.outcome.termination))
     if winner is None:
         return tr("DRAW"), reason, theme.GOLD, "pass"
-    if play.vs_computer:
-        if play.match.player(winner).is_human:
-            return tr("YOU WIN!"), reason, theme.SIDE_COLOURS[winner], "win"
-        return tr("YOU LOSE"), reason, theme.SIDE_COLOURS[winner], "loss"
-    return tr("{side} WINS!", side=side_name(winner).upper()), reason, theme.SIDE_COLOURS[winner], "win"
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss`` (or ``h:mm:ss``)."""
-    seconds = int(seconds)
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    colour = theme.SEAT_COLOURS[winner]
+    if scene.vs_computer:
+        if scene.match.player(winner).is_human:
+            return tr("YOU WIN!"), reason, colour, "win"
+        return tr("YOU LOSE"), reason, colour, "loss"
+    return tr("{side} WINS!", side=seat_name(winner).upper()), reason, colour, "win"
 
 
 class ResultsScene(Dialog):
     """Shown over the final board."""
 
-    def __init__(self, app: App, play: PlayScene) -> None:
-        self.play = play
-        headline, reason, accent, self.sound = describe_result(play)
+    name = "results"
+
+    def __init__(self, app: App, scene: MatchScene) -> None:
+        self.play = scene
+        headline, reason, accent, self.sound = describe_result(scene)
         super().__init__(
             app,
             headline,
             [reason],
-            [("Rematch", self._rematch), ("Levels", self._levels), ("Menu", self._menu)],
+            [
+                ("rematch", "Rematch", self._rematch),
+                ("levels", "Levels", self._levels),
+                ("menu", "Menu", self._menu),
+            ],
             accent=accent,
             width=500,
         )
@@ -74,7 +64,6 @@ class ResultsScene(Dialog):
             accent=theme.GOLD,
             key=pygame.K_s,
         )
-        self.escape_action = self._menu
 
     def enter(self) -> None:
         self.app.audio.play(self.sound)
@@ -98,20 +87,15 @@ class ResultsScene(Dialog):
         return super().handle_event(event)
 
     def _rematch(self) -> None:
-        self.app.pop()
+        self.app.stack.pop()
         self.play.restart(swap=bool(self.swap.value))
 
     def _levels(self) -> None:
-        from game.scenes.levelselect import LevelSelectScene
-
-        if not self.app.pop_to(LevelSelectScene):
+        if not self.app.router.back_to("levelselect"):
             self._menu()
 
     def _menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        if not self.app.pop_to(MenuScene):
-            self.app.reset(MenuScene(self.app))
+        self.app.router.home()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
@@ -137,18 +121,21 @@ class ResultsScene(Dialog):
         assert result is not None
         top = self.content_top() + self.px(6)
         column = rect.width // 4
-        for index, side in enumerate((Side.RED, Side.BLUE)):
-            x = rect.centerx + (-1 if index == 0 else 1) * column // 1
-            colour = theme.SIDE_COLOURS[side]
+        for seat in SEATS:
+            x = rect.centerx + (-1 if seat == 0 else 1) * column
+            colour = theme.SEAT_COLOURS[seat]
             sprite = gfx.piece_sprite(self.px(46), colour)
             surface.blit(sprite, sprite.get_rect(center=(x, top + self.px(24))))
-            count = ui.text(str(result.count(side)), "title", self.px(34), theme.TEXT, bold=True)
+            count = ui.text(str(result.score(seat)), "title", self.px(34), theme.TEXT, bold=True)
             surface.blit(count, count.get_rect(center=(x, top + self.px(74))))
-            name = ui.text(self.play.player_name(side), "body", self.px(14), theme.TEXT_DIM)
+            name = fit_text(
+                ui, self.play.player_name(seat), "body", self.px(14), theme.TEXT_DIM, column * 2 - self.px(16)
+            )
             surface.blit(name, name.get_rect(center=(x, top + self.px(102))))
         versus = ui.text(tr("vs"), "title", self.px(18), theme.TEXT_FAINT)
         surface.blit(versus, versus.get_rect(center=(rect.centerx, top + self.px(60))))
-        stats = tr("{moves} moves  ·  {time}", moves=result.plies, time=format_time(result.elapsed))
+        moves = ntr("{count} move", "{count} moves", result.plies)
+        stats = tr("{moves}  ·  {time}", moves=moves, time=format_time(result.elapsed))
         line = ui.text(stats, "body", self.px(16), theme.TEXT)
         surface.blit(line, line.get_rect(center=(rect.centerx, top + self.px(124))))
         self.swap.draw(surface, ui)

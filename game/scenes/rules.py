@@ -1,8 +1,10 @@
-"""The rules of Ataxx, page by page, each with a small animated diagram; and the controls.
+"""The rules of the current game, page by page, each with a small animated diagram; and the controls.
 
-Opened from the menu (Help) or with F1 during a game, where it is an overlay
-over the board and the game clock stops until it closes (the play screen is
-paused beneath it). Left/Right or the buttons turn the pages; Esc or F1 closes.
+The pages are the game's (its registry entry's ``rules_pages``: a
+``RulesPages``). Opened from the menu (Help) or with F1 during a game, where it
+is an overlay over the board and the game clock stops until it closes (the
+match screen is paused beneath it). Left/Right or the buttons turn the pages;
+Esc or F1 closes.
 """
 
 from __future__ import annotations
@@ -13,123 +15,49 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.base import Scene
-from game.scenes.rules_diagrams import draw_diagram
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.parts import RulesPages
 
-__all__ = ["CONTROLS", "PAGES", "RulesScene"]
-
-# The controls page: a key (or gesture) and what it does.
-CONTROLS = [
-    ("Mouse", "point at a piece to see its moves, click it, click a square (or drag)"),
-    ("Right click", "cancel the selection"),
-    ("Arrows, Enter", "move the cursor, select the piece, play the square"),
-    ("11-77, then a code", "keypad play: row and column, then 1-9 to clone, 5 and a direction to jump"),
-    ("Tab", "to the buttons beside the board"),
-    ("U / Y / H", "undo, redo, hint"),
-    ("Ctrl+Z / Ctrl+Y", "undo, redo"),
-    ("Esc", "game menu"),
-    ("F11", "fullscreen on or off"),
-    ("F12", "screenshot, saved in your data folder"),
-    ("F1", "these rules, during a game"),
-    ("Ctrl+S", "save the game"),
-]
-
-# (title, text, diagram): English keys, translated when drawn.
-PAGES: tuple[tuple[str, str, str], ...] = (
-    (
-        "The goal",
-        "Two players, Red and Blue, take turns on a board of 7 by 7 squares. Each starts with two "
-        "pieces in opposite corners, and Red moves first.\nOwn more pieces than your opponent when "
-        "the game ends.",
-        "goal",
-    ),
-    (
-        "Clone",
-        "Move a piece to an empty square next to it: one of the 8 green squares around it. The "
-        "piece stays where it was and a copy appears on the new square, so you gain a piece.",
-        "clone",
-    ),
-    (
-        "Jump",
-        "Or move a piece two squares away: one of the 16 magenta squares of the outer ring. The "
-        "piece leaves its square: you go further, but you leave a hole your opponent may take.",
-        "jump",
-    ),
-    (
-        "Infection",
-        "After every move, each enemy piece touching the square you landed on turns to your "
-        "colour: up to 8 at once. Pieces further away are not affected.",
-        "infection",
-    ),
-    (
-        "Destroyed squares",
-        "Some levels have destroyed squares: nobody can land on them, but a jump can pass over "
-        "them. Plan your way around them.",
-        "blocks",
-    ),
-    (
-        "Passing",
-        "A player who cannot move passes, and only then: passing is never a choice. The other "
-        "player moves again until a move opens up.",
-        "passing",
-    ),
-    (
-        "End of the game",
-        "The game ends when the board is full, when a side has no pieces left, or when nobody can "
-        "move. The side with more pieces wins; equal counts are a draw.\nThe same position three "
-        "times, or 100 moves without a clone, is also a draw (the repetition rule can be turned "
-        "off in the options).",
-        "end",
-    ),
-    (
-        "Early finish",
-        "When one side is stuck and must pass while the other can fill every empty square by "
-        "clones alone, the game ends at once: those squares go to the side that can reach them, "
-        "and fill in before your eyes. The options can turn this rule off.",
-        "early_finish",
-    ),
-    ("Controls", "", ""),
-)
+__all__ = ["RulesScene"]
 
 
 class RulesScene(Scene):
     """The rules pages; ``overlay`` when opened over a game (F1)."""
 
+    name = "rules"
+
     def __init__(self, app: App, *, overlay: bool = False, page: int = 0) -> None:
         super().__init__(app)
         self.overlay = overlay
         self.transparent = overlay
-        self.page = max(0, min(len(PAGES) - 1, page))
+        self.pages: RulesPages = app.game.load("rules_pages")
+        self.page = max(0, min(len(self.pages.pages) - 1, page))
         self.page_time = 0.0
         self.widgets = WidgetGroup(
             [
-                Button("Previous", self.previous, icon="<"),
-                Button("Next", self.next, icon=">", primary=True),
-                Button("Close" if overlay else "Back", self.close, key=pygame.K_ESCAPE),
+                Button("previous", "Previous", self.previous, icon="<"),
+                Button("next", "Next", self.next, icon=">", primary=True),
+                Button("close", "Close" if overlay else "Back", self.close, key=pygame.K_ESCAPE),
             ]
         )
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.diagram_rect = pygame.Rect(0, 0, 0, 0)
 
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
-
     # -- actions --
 
     def turn_to(self, page: int) -> None:
         """Show page ``page`` (clamped)."""
-        page = max(0, min(len(PAGES) - 1, page))
+        page = max(0, min(len(self.pages.pages) - 1, page))
         if page != self.page:
             self.page = page
             self.page_time = 0.0
             self.app.audio.play("select")
-            self._layout_size = None
+            self.relayout()
 
     def next(self) -> None:
         """The next page."""
@@ -142,7 +70,7 @@ class RulesScene(Scene):
     def close(self) -> None:
         """Back to the menu or the game."""
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     # -- layout and events --
 
@@ -164,7 +92,7 @@ class RulesScene(Scene):
         close.rect.centerx = self.panel_rect.centerx
         following.rect = pygame.Rect(self.panel_rect.right - self.px(24) - button_w, y, button_w, button_h)
         previous.enabled = self.page > 0
-        following.enabled = self.page < len(PAGES) - 1
+        following.enabled = self.page < len(self.pages.pages) - 1
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -205,16 +133,18 @@ class RulesScene(Scene):
             surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
         rect = self.panel_rect
         gfx.panel(surface, rect, edge=theme.ACCENT, alpha=242, radius=self.px(18), width=2)
-        heading = ui.text(tr("HOW TO PLAY ATAXX"), "title", self.px(15), theme.ACCENT, bold=True)
+        heading = ui.text(tr(self.pages.heading), "title", self.px(15), theme.ACCENT, bold=True)
         surface.blit(heading, (rect.x + self.px(28), rect.y + self.px(20)))
-        counter = ui.text(f"{self.page + 1} / {len(PAGES)}", "title", self.px(15), theme.TEXT_FAINT)
+        counter = ui.text(
+            f"{self.page + 1} / {len(self.pages.pages)}", "title", self.px(15), theme.TEXT_FAINT
+        )
         surface.blit(counter, counter.get_rect(topright=(rect.right - self.px(28), rect.y + self.px(20))))
-        title, text, diagram = PAGES[self.page]
+        title, text, diagram = self.pages.pages[self.page]
         rendered = ui.text(tr(title), "title", self.px(30), theme.TEXT, bold=True)
         surface.blit(rendered, (rect.x + self.px(28), rect.y + self.px(46)))
         if diagram:
             self._draw_text(surface, tr(text), self.diagram_rect.x - self.px(28) - (rect.x + self.px(28)))
-            draw_diagram(surface, self.diagram_rect, diagram, self.page_time, ui)
+            self.pages.draw_diagram(surface, self.diagram_rect, diagram, self.page_time, ui)
         else:
             self._draw_controls(surface)
         self._draw_dots(surface)
@@ -236,8 +166,8 @@ class RulesScene(Scene):
         size = self.px(17)
         rect = self.panel_rect
         x, y = rect.x + self.px(28), rect.y + self.px(104)
-        keys = [tr(key) for key, _ in CONTROLS]
-        whats = [tr(what) for _, what in CONTROLS]
+        keys = [tr(key) for key, _ in self.pages.controls]
+        whats = [tr(what) for _, what in self.pages.controls]
         head_w = self.px(20) + max(ui.font("body", size, bold=True).size(key)[0] for key in keys)
         line_h = int(ui.font("body", size).get_linesize() * 1.08)
         bottom = self.widgets.buttons[0].rect.y - self.px(40)
@@ -251,7 +181,7 @@ class RulesScene(Scene):
             y += self.px(6)
 
     def _draw_dots(self, surface: pygame.Surface) -> None:
-        count = len(PAGES)
+        count = len(self.pages.pages)
         gap = self.px(16)
         y = self.widgets.buttons[0].rect.y - self.px(20)
         x0 = self.panel_rect.centerx - (count - 1) * gap // 2

@@ -1,154 +1,82 @@
-"""Saving and loading games: Save, Save as (a name field), the Load list, Continue, and the
-messages about damaged files.
+"""Saving and loading games: Save as (a name field), the Load list, Continue, and damaged files.
 
-The files themselves are ``game.saves``' business (PGN, atomic writes, safe
-names, damaged files listed with their reason); these scenes show them. A
-loaded game becomes a ``PlayScene`` with the saved players, level name and
-undo/redo history, on top of the menu.
+The files themselves are ``game.engine.saves``' business (PGN-shaped files for
+every game, atomic writes, safe names, damaged files listed with their
+reason); these scenes show them. A loaded game becomes a match screen with the
+saved players, level name and undo/redo history, on top of the menu, in its
+own game (which becomes the current one).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import logging
-import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import saves
-from game.ai.ataxx.levels import level_by_key
-from game.engine.ataxx import Board, Side
+from game import games
+from game.engine import saves
 from game.engine.levels import LevelInfo
-from game.engine.match import Match
-from game.i18n import tr
+from game.engine.match import Match, MatchConfig, Player
+from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
-from game.ui.board_view import thumbnail
-from game.ui.lang import fit_text, player_label, tr_data
+from game.ui.lang import explain_file_error, fit_text, player_label, tr_data
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.play import PlayScene
+    from game.scenes.match import MatchScene
 
-__all__ = [
-    "LoadScene",
-    "SaveAsScene",
-    "continue_autosave",
-    "damaged_settings_dialog",
-    "explain_reason",
-    "open_match",
-    "quick_save",
-]
+__all__ = ["LoadScene", "SaveAsScene", "continue_autosave", "open_match"]
 
 log = logging.getLogger(__name__)
 
-# The reasons game.saves, game.paths and game.engine.pgn give, and their translation keys.
-_REASONS: tuple[tuple[str, str], ...] = (
-    (r"file is larger than (?P<n>\d+) bytes", "the file is larger than {n} bytes"),
-    (r"the file is larger than (?P<n>\d+) KB", "the file is larger than {n} KB"),
-    (r"binary data, not a (text file|PGN game)", "binary data, not a saved game"),
-    (r"not UTF-8 text \(byte (?P<n>\d+)\)", "not text (byte {n} is not UTF-8)"),
-    (r"no game found: the file is empty", "the file is empty"),
-    (r"line (?P<n>\d+): malformed tag .*", "line {n}: a malformed tag"),
-    (r"bad FEN tag: .*", "the starting position (FEN tag) is not an Ataxx position"),
-    (r"bad Redo tag: .*", "the Redo tag is damaged"),
-    (r"move (?P<n>\d+) \((?P<move>.*?)\): .*", "move {n} ({move}) is not a legal Ataxx move"),
-    (r"more than (?P<n>\d+) moves", "more than {n} moves"),
-    (r".*never (closed|opened).*", "the move text is cut off or garbled"),
-    (r"the moves cannot be replayed.*", "the moves cannot be replayed under these rules"),
-    (r"cannot be read.*", "the file cannot be read"),
-    (r"not a file", "not a file"),
-)
+
+# -- loading into a match screen --
 
 
-def explain_reason(reason: str) -> str:
-    """Why a save is damaged, in the player's language, without the file name in front."""
-    text = reason
-    while True:  # "name.pgn: name.pgn: why" -> "why"
-        head, sep, rest = text.partition(": ")
-        if sep and (head.endswith(".pgn") or head.endswith(".json")):
-            text = rest
-        else:
-            break
-    for pattern, key in _REASONS:
-        found = re.fullmatch(pattern, text)
-        if found:
-            return tr(key, **found.groupdict())
-    return tr("the file is not a game this program can read")
-
-
-# -- loading into a play screen --
-
-
-def _config_for(match: Match) -> object:
-    from game.scenes.newgame import GameConfig
-
-    red, _blue = match.players
-    first = Board(match.start_fen).turn
-    computers = [player for player in match.players if not player.is_human]
-    if len(computers) == 1:
-        try:
-            level = level_by_key(computers[0].level or "casual").key
-        except ValueError:
-            level = "casual"
-        human_side = Side.RED if red.is_human else Side.BLUE
-        return GameConfig(True, level, human_side, first)
-    return GameConfig(False, "casual", Side.RED, first)
-
-
-def open_match(app: App, match: Match, level_name: str, *, save_name: str | None = None) -> PlayScene:
-    """A play screen for ``match`` (a loaded game) on top of the menu; returns it."""
-    from game.engine.match import Player
-    from game.scenes.menu import MenuScene
-    from game.scenes.play import PlayScene
-
-    if all(not player.is_human for player in match.players):
+def open_match(app: App, match: Match, level_name: str, *, save_name: str | None = None) -> Scene:
+    """A match screen for ``match`` (a loaded game) on top of the menu; returns it."""
+    if not match.has_human:
         # Two computers cannot be resumed by a person: they become two players.
-        match.players = (Player.human("Red"), Player.human("Blue"))
-    config = _config_for(match)
-    level = LevelInfo(level_name or tr("Loaded game"), "", "", match.start_fen)
-    play = PlayScene(app, config, level)  # type: ignore[arg-type]
-    play.match = match
-    play.first_side = Board(match.start_fen).turn
-    play.keeper.adopt(match, save_name)
-    if match.is_over:
-        play.results_shown = True  # a finished game opens on its final board
-    if not app.pop_to(MenuScene):
-        app.reset(MenuScene(app))
+        match.players = (Player.human(), Player.human())
+    app.choose_game(match.rules.key)
+    level = LevelInfo(level_name or tr("Loaded game"), "", "", match.start_text, game=match.rules.key)
+    app.router.home()
     match.pause()
-    app.push(play)
+    scene = app.router.push("match", MatchConfig.for_match(match), level, match=match, save_name=save_name)
     match.resume()
     app.audio.play("start")
-    return play
+    return scene
 
 
-def continue_autosave(app: App) -> PlayScene | None:
-    """Resume the autosave; a damaged one is set aside with a message naming it."""
-    path = saves.autosave_path()
+def continue_autosave(app: App) -> Scene | None:
+    """Resume the current game's autosave; a damaged one is set aside with a message naming it."""
+    key = app.game.key
+    path = saves.autosave_path(key)
     try:
-        loaded = saves.load_autosave()
+        loaded = saves.load_autosave(key)
     except (saves.SaveError, OSError) as error:
         log.warning("autosave unusable: %s", error)
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"autosave.damaged-{stamp}.pgn")
+        aside = path.with_name(f"{path.stem}.damaged-{stamp}.pgn")
         try:
             path.replace(aside)
             kept = tr("It is kept as {name}.", name=aside.name)
         except OSError:
             kept = ""
-        _message(
+        message(
             app,
             tr("Cannot continue"),
             [
                 tr(
                     "The autosave {file} is damaged: {reason}.",
                     file=str(path),
-                    reason=explain_reason(str(error)),
+                    reason=explain_file_error(str(error)),
                 ),
                 kept,
             ],
@@ -160,62 +88,29 @@ def continue_autosave(app: App) -> PlayScene | None:
     return open_match(app, match, game.tag("Level"))
 
 
-def _message(app: App, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> Dialog:
-    dialog = Dialog(app, title, [line for line in lines if line], [("OK", app.pop)], accent=accent, width=600)
-    dialog.escape_action = app.pop
-    app.push(dialog)
-    return dialog
-
-
-def damaged_settings_dialog(app: App) -> Dialog:
-    """The message shown at start when the settings file was damaged and set aside."""
-    damaged = app.settings.damaged or ("settings.json", "")
-    lines = [tr("The settings file {file} is damaged: the default settings are used.", file=damaged[0])]
-    if damaged[1]:
-        lines.append(tr("The damaged file is kept as {name}.", name=damaged[1]))
-    dialog = Dialog(app, tr("Settings reset"), lines, [("OK", app.pop)], accent=theme.GOLD, width=620)
-    dialog.escape_action = app.pop
-    return dialog
+def message(app: App, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> None:
+    """A message with an OK button over the top scene."""
+    app.router.push(
+        "dialog", title, [line for line in lines if line], [("ok", "OK", None)], accent=accent, width=600
+    )
 
 
 # -- saving --
 
 
-def quick_save(play: PlayScene) -> None:
-    """Save to the current name, or ask for one (Save as) the first time."""
-    app = play.app
-    name = play.keeper.save_name
-    if not name:
-        app.push(SaveAsScene(app, play))
-        return
-    _write(play, name)
-
-
-def _write(play: PlayScene, name: str) -> bool:
-    try:
-        path = saves.save_game(name, play.match, level_name=play.level.name)
-    except (saves.SaveError, OSError) as error:
-        log.warning("save failed: %s", error)
-        play.toast = (tr("Could not save: {reason}", reason=explain_reason(str(error))), 2.5)
-        play.app.audio.play("invalid")
-        return False
-    play.keeper.save_name = path.stem
-    play.toast = (tr("Saved as “{name}”", name=path.stem), 1.8)
-    play.app.audio.play("select")
-    return True
-
-
 class SaveAsScene(Dialog):
     """A name field over the game; Save writes ``<name>.pgn`` in the saves folder."""
 
-    def __init__(self, app: App, play: PlayScene) -> None:
-        self.play = play
-        default = play.keeper.save_name or f"{play.level.name} {_dt.datetime.now():%Y-%m-%d %H.%M}"
+    name = "saveas"
+
+    def __init__(self, app: App, scene: MatchScene) -> None:
+        self.play = scene
+        default = scene.keeper.save_name or f"{scene.level.name} {_dt.datetime.now():%Y-%m-%d %H.%M}"
         super().__init__(
             app,
             tr("Save as"),
             [tr("Name of the saved game:")],
-            [("Save", self.submit), ("Cancel", self._cancel)],
+            [("save", "Save", self.submit), ("cancel", "Cancel", None)],
             accent=theme.ACCENT,
             width=520,
         )
@@ -223,7 +118,6 @@ class SaveAsScene(Dialog):
             default, on_submit=lambda _text: self.submit(), max_length=saves.MAX_NAME_LENGTH
         )
         self.error = ""
-        self.escape_action = self._cancel
 
     def enter(self) -> None:
         self.field.start()
@@ -240,41 +134,35 @@ class SaveAsScene(Dialog):
         self.field.rect = pygame.Rect(0, top, self.panel_rect.width - self.px(80), self.px(46))
         self.field.rect.centerx = self.panel_rect.centerx
 
-    def _cancel(self) -> None:
-        self.app.pop()
-
     def submit(self) -> None:
         """Save under the typed name (asking first before replacing another save)."""
         try:
-            name = saves.sanitize_name(self.field.text)
-            exists = saves.save_path(name).exists()
-        except saves.SaveError:
+            path = saves.save_path(self.field.text)
+            exists = path.exists()
+        except (saves.SaveError, OSError):
             self.error = tr("Use letters or digits for the name")
             self.app.audio.play("invalid")
             return
+        name = path.stem
         if exists and name != self.play.keeper.save_name:
 
             def replace() -> None:
-                self.app.pop()
+                self.app.stack.pop()
                 self._save(name)
 
-            dialog = Dialog(
-                self.app,
+            self.app.router.push(
+                "dialog",
                 tr("Replace?"),
                 [tr("A saved game called “{name}” exists. Replace it?", name=name)],
-                [("Replace", replace), ("Cancel", self.app.pop)],
+                [("replace", "Replace", replace), ("cancel", "Cancel", None)],
                 accent=theme.GOLD,
             )
-            dialog.escape_action = self.app.pop
-            self.app.push(dialog)
             return
         self._save(name)
 
     def _save(self, name: str) -> None:
-        from game.scenes.play import PlayScene
-
-        if _write(self.play, name):
-            self.app.pop_to(PlayScene)
+        if self.play.keeper.save_as(name):
+            self.app.router.back_to("match")
         else:
             self.error = self.play.toast[0] if self.play.toast else tr("Could not save")
 
@@ -315,6 +203,8 @@ def _when(seconds: float) -> str:
 class LoadScene(Scene):
     """Every save with its position, level and move number; load or delete one."""
 
+    name = "load"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[saves.SaveEntry | saves.DamagedSave] = []
@@ -326,16 +216,12 @@ class LoadScene(Scene):
         self.problem = ""
         self.widgets = WidgetGroup(
             [
-                Button("Back", self._back, key=pygame.K_ESCAPE),
-                Button("Delete", self.ask_delete, key=pygame.K_DELETE, accent=theme.DANGER),
-                Button("Load", self.load_selected, primary=True),
+                Button("back", "Back", self._back, key=pygame.K_ESCAPE),
+                Button("delete", "Delete", self.ask_delete, key=pygame.K_DELETE, accent=theme.DANGER),
+                Button("load", "Load", self.load_selected, primary=True),
             ]
         )
         self.refresh()
-
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
 
     def refresh(self) -> None:
         """Read the saves folder again (after a delete)."""
@@ -352,7 +238,7 @@ class LoadScene(Scene):
             self.selected = next(
                 (i for i, entry in enumerate(self.entries) if isinstance(entry, saves.SaveEntry)), 0
             )
-        self._layout_size = None
+        self.relayout()
 
     def index_of(self, name: str) -> int:
         """The row of the save called ``name`` (tests use it)."""
@@ -372,7 +258,7 @@ class LoadScene(Scene):
 
     def _back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     def load_selected(self) -> None:
         """Open the selected save (a damaged one only buzzes)."""
@@ -386,7 +272,7 @@ class LoadScene(Scene):
             match, game = saves.load_game(entry.path)
         except (saves.SaveError, OSError) as error:
             self.app.audio.play("invalid")
-            _message(self.app, tr("Cannot load"), [explain_reason(str(error))])
+            message(self.app, tr("Cannot load"), [explain_file_error(str(error))])
             self.refresh()
             return
         open_match(self.app, match, game.tag("Level"), save_name=entry.name)
@@ -398,22 +284,20 @@ class LoadScene(Scene):
         entry = self.entries[self.selected]
 
         def confirmed() -> None:
-            self.app.pop()
+            self.app.stack.pop()
             try:
                 saves.delete_save(entry.path)
             except (saves.SaveError, OSError) as error:
                 log.warning("delete failed: %s", error)
             self.refresh()
 
-        dialog = Dialog(
-            self.app,
+        self.app.router.push(
+            "dialog",
             tr("Delete?"),
             [tr("Delete the saved game “{name}”? This cannot be undone.", name=entry.name)],
-            [("Delete", confirmed), ("Cancel", self.app.pop)],
+            [("delete", "Delete", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
         )
-        dialog.escape_action = self.app.pop
-        self.app.push(dialog)
 
     # -- layout and events --
 
@@ -449,7 +333,7 @@ class LoadScene(Scene):
             self.scroll -= self.list_rect.top - row.top + self.px(3)
         elif row.bottom > self.list_rect.bottom:
             self.scroll += row.bottom - self.list_rect.bottom + self.px(3)
-        self._layout_size = None
+        self.relayout()
         self.app.audio.play("select")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -489,7 +373,9 @@ class LoadScene(Scene):
         width, _height = surface.get_size()
         self.draw_screen_title(surface, tr("LOAD A GAME"), size=36, y=48)
         count = sum(isinstance(entry, saves.SaveEntry) for entry in self.entries)
-        sub = ui.text(tr("{count} saved game(s)", count=count), "body", self.px(16), theme.TEXT_DIM)
+        sub = ui.text(
+            ntr("{count} saved game", "{count} saved games", count), "body", self.px(16), theme.TEXT_DIM
+        )
         surface.blit(sub, sub.get_rect(center=(width // 2, self.px(80))))
         gfx.panel(surface, self.list_rect.inflate(self.px(12), self.px(12)), radius=self.px(14), alpha=200)
         if not self.entries:
@@ -537,8 +423,8 @@ class LoadScene(Scene):
         x = rect.x + self.px(4) + pad
         if isinstance(entry, saves.SaveEntry):
             try:
-                picture = thumbnail(entry.fen, thumb)
-            except ValueError:
+                picture = games.game(entry.game).load("board").thumbnail(entry.position, thumb)
+            except (ValueError, LookupError):
                 picture = None
             if picture is not None:
                 surface.blit(picture, picture.get_rect(midleft=(x, rect.centery)))
@@ -552,26 +438,26 @@ class LoadScene(Scene):
         name = fit_text(ui, entry.name, "body", self.px(19), theme.TEXT, room - self.px(170), bold=True)
         surface.blit(name, (text_x, rect.y + pad))
         if isinstance(entry, saves.DamagedSave):
-            reason = tr("damaged: {reason}", reason=explain_reason(entry.reason))
+            reason = tr("damaged: {reason}", reason=explain_file_error(entry.reason))
             line = fit_text(ui, reason, "body", self.px(15), theme.DANGER, room)
             surface.blit(line, (text_x, rect.y + pad + self.px(30)))
             return
+        definition = games.game(entry.game)
         level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
         if entry.result != "*":
-            move = tr("finished, {moves} moves", moves=entry.move_number)
+            move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.plies))
         else:
-            move = tr("move {number}", number=entry.move_number + 1)
-        detail = fit_text(ui, f"{level}  ·  {move}", "body", self.px(15), theme.ACCENT, room)
-        surface.blit(detail, (text_x, rect.y + pad + self.px(30)))
-        players = tr(
-            "{red} vs {blue}", red=player_label(entry.red_player), blue=player_label(entry.blue_player)
+            move = tr("move {number}", number=entry.plies + 1)
+        detail = fit_text(
+            ui, f"{tr(definition.name)}  ·  {level}  ·  {move}", "body", self.px(15), theme.ACCENT, room
         )
+        surface.blit(detail, (text_x, rect.y + pad + self.px(30)))
+        looks = definition.seat_looks(self.app.settings.palette)
+        names = [
+            player_label(name) if name else tr(looks[seat].name) for seat, name in enumerate(entry.players)
+        ]
+        players = tr("{first} vs {second}", first=names[0], second=names[1])
         who = ui.text(players, "body", self.px(14), theme.TEXT_DIM)
         surface.blit(who, (text_x, rect.y + pad + self.px(52)))
         when = ui.text(_when(entry.modified), "body", self.px(14), theme.TEXT_DIM)
         surface.blit(when, when.get_rect(topright=(rect.right - self.px(22), rect.y + pad)))
-
-
-def saves_folder() -> Path:
-    """Where the saves are (shown in the About page)."""
-    return saves.saves_dir()

@@ -1,8 +1,8 @@
-"""Statistics (seed 001): wins, draws and losses by opponent, computer level and board, as bar
-charts; streaks; the longest and shortest games; a reset with confirmation.
+"""Statistics (seed 001) of the current game: wins, draws and losses by opponent, computer level
+and board, as bar charts; streaks; the longest and shortest games; a reset with confirmation.
 
-Everything is computed by ``game.stats.Statistics`` from the records of the
-finished games; this scene only draws it.
+Everything is computed by ``game.engine.stats.Statistics`` from the records of
+the game's finished games; this scene only draws it.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.ataxx.levels import LEVELS
-from game.i18n import tr
+from game.engine.stats import GameRecord, Statistics, Tally
+from game.i18n import ntr, tr
 from game.scenes.base import Scene
-from game.scenes.dialog import Dialog
-from game.scenes.results import format_time
-from game.stats import GameRecord, Statistics, Tally
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.lang import fit_text, tr_data
+from game.ui.lang import fit_text, format_time, seat_name, tr_data
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -43,40 +40,44 @@ def _load_note(message: str | None) -> str:
         )
     found = re.search(r"(\d+) damaged record", message)
     if found:
-        return tr("{count} damaged record(s) in the statistics file were skipped.", count=found.group(1))
+        count = int(found.group(1))
+        return ntr(
+            "{count} damaged record in the statistics file was skipped.",
+            "{count} damaged records in the statistics file were skipped.",
+            count,
+        )
     return tr("The statistics file was damaged; counting starts afresh.")
 
 
 class StatisticsScene(Scene):
     """The charts of every finished game."""
 
+    name = "statistics"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.stats = Statistics.load()
+        self.stats = Statistics.load(app.game.key)
+        self.levels = app.game.load_ai().levels if app.game.ai is not None else ()
         self.note = _load_note(self.stats.load_message)
         self.widgets = WidgetGroup(
             [
-                Button("Back", self._back, key=pygame.K_ESCAPE, primary=True),
-                Button("Reset", self.ask_reset, accent=theme.DANGER),
+                Button("back", "Back", self._back, key=pygame.K_ESCAPE, primary=True),
+                Button("reset", "Reset", self.ask_reset, accent=theme.DANGER),
             ]
         )
         self.cards: list[pygame.Rect] = []
         self.charts: list[pygame.Rect] = []
         self.extremes = pygame.Rect(0, 0, 0, 0)
 
-    def button(self, label: str) -> Button:
-        """The button labelled ``label``."""
-        return self.widgets.by_label(label)
-
     def _back(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     def ask_reset(self) -> None:
         """Ask, then forget every game."""
 
         def confirmed() -> None:
-            self.app.pop()
+            self.app.stack.pop()
             self.stats.reset()
             try:
                 self.stats.save()
@@ -86,15 +87,13 @@ class StatisticsScene(Scene):
             self.time = 0.0
             self.app.audio.play("flip")
 
-        dialog = Dialog(
-            self.app,
+        self.app.router.push(
+            "dialog",
             tr("Reset the statistics?"),
             [tr("Every game counted so far will be forgotten. This cannot be undone.")],
-            [("Reset", confirmed), ("Cancel", self.app.pop)],
+            [("reset", "Reset", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
         )
-        dialog.escape_action = self.app.pop
-        self.app.push(dialog)
 
     # -- the figures --
 
@@ -103,10 +102,10 @@ class StatisticsScene(Scene):
         stats = self.stats
         opponent = [
             (tr("Computer"), stats.tally(opponent="computer")),
-            (tr("Two players (Red's view)"), stats.tally(opponent="human")),
+            (tr("Two players ({side}'s view)", side=seat_name(0)), stats.tally(opponent="human")),
         ]
         by_level = stats.by("difficulty")
-        difficulty = [(tr(level.name), by_level.get(level.key, Tally())) for level in LEVELS]
+        difficulty = [(tr(level.name), by_level.get(level.key, Tally())) for level in self.levels]
         boards = stats.by("level_name", opponent=None)
         board_rows = sorted(boards.items(), key=lambda item: (-item[1].games, item[0]))
         board = [(tr_data(name) if name else tr("Unknown level"), tally) for name, tally in board_rows]
@@ -148,7 +147,7 @@ class StatisticsScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.widgets.update(dt)
-        self.button("Reset").enabled = bool(self.stats.records)
+        self.widgets["reset"].enabled = bool(self.stats.records)
 
     # -- drawing --
 
@@ -277,8 +276,8 @@ class StatisticsScene(Scene):
         level = tr_data(record.level_name) if record.level_name else tr("Unknown level")
         verdict = {"win": tr("won"), "draw": tr("drawn"), "loss": tr("lost")}[record.result]
         return tr(
-            "{moves} moves in {time} on {level}, {verdict}",
-            moves=record.plies,
+            "{moves} in {time} on {level}, {verdict}",
+            moves=ntr("{count} move", "{count} moves", record.plies),
             time=format_time(record.seconds),
             level=level,
             verdict=verdict,

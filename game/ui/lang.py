@@ -1,4 +1,4 @@
-"""Names shown to the player in their language: sides, players, levels.
+"""Names shown to the player in their language: seats, players, levels, file problems; text that fits.
 
 Fixed interface strings go through ``game.i18n.tr`` where they are written.
 These helpers are for names that come from data (a level file, a saved game):
@@ -13,12 +13,19 @@ import re
 
 import pygame
 
-from game.engine.ataxx import Side
 from game.i18n import current_language, load_catalog, tr
 from game.ui import theme
 from game.ui.theme import Colour, Theme
 
-__all__ = ["fit_text", "player_label", "side_name", "squeeze_text", "tr_data"]
+__all__ = [
+    "explain_file_error",
+    "fit_text",
+    "format_time",
+    "player_label",
+    "seat_name",
+    "squeeze_text",
+    "tr_data",
+]
 
 
 def tr_data(text: str) -> str:
@@ -26,24 +33,29 @@ def tr_data(text: str) -> str:
     return load_catalog(current_language()).get(text, text)
 
 
-def side_name(side: Side) -> str:
-    """The colour name of ``side`` in the current palette and language ("Red", "Orange"...)."""
-    return tr(theme.SIDE_NAMES[side])
+def seat_name(seat: int) -> str:
+    """The name of ``seat`` in the current game, palette and language ("Red", "Orange", "White"...)."""
+    return tr(theme.SEAT_NAMES[seat])
 
 
 def player_label(name: str) -> str:
-    """A player's stored display name ("You", "Red", "Casual", "Computer (casual)") translated."""
-    if name in ("Red", "Blue"):
-        return side_name(Side.RED if name == "Red" else Side.BLUE)
+    """A player's stored display name ("You", "Computer (casual)", a name typed) in the player's language."""
     found = re.fullmatch(r"Computer \((\w+)\)", name)
     if found:
-        from game.ai.ataxx.levels import level_by_key
-
-        try:
-            return tr("Computer ({level})", level=tr(level_by_key(found.group(1)).name))
-        except ValueError:
-            return name
+        return tr("Computer ({level})", level=tr(found.group(1).capitalize()))
     return tr_data(name)
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss`` (or ``h:mm:ss``).
+
+    >>> format_time(263.0), format_time(3725)
+    ('4:23', '1:02:05')
+    """
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def fit_text(
@@ -80,3 +92,38 @@ def squeeze_text(
         # condense the letters, keeping their height, which reads better than smaller type.
         rendered = pygame.transform.smoothscale(rendered, (width, rendered.get_height()))
     return rendered
+
+
+# The reasons game.saves, game.paths and game.engine.pgn give, and their translation keys.
+_REASONS: tuple[tuple[str, str], ...] = (
+    (r"file is larger than (?P<n>\d+) bytes", "the file is larger than {n} bytes"),
+    (r"the file is larger than (?P<n>\d+) KB", "the file is larger than {n} KB"),
+    (r"binary data, not a (text file|PGN game)", "binary data, not a saved game"),
+    (r"not UTF-8 text \(byte (?P<n>\d+)\)", "not text (byte {n} is not UTF-8)"),
+    (r"no game found: the file is empty", "the file is empty"),
+    (r"line (?P<n>\d+): malformed tag .*", "line {n}: a malformed tag"),
+    (r"bad FEN tag: .*", "the starting position (FEN tag) cannot be read"),
+    (r"bad Redo tag: .*", "the Redo tag is damaged"),
+    (r"move (?P<n>\d+) \((?P<move>.*?)\): .*", "move {n} ({move}) is not a legal move"),
+    (r"more than (?P<n>\d+) moves", "more than {n} moves"),
+    (r".*never (closed|opened).*", "the move text is cut off or garbled"),
+    (r"the moves cannot be replayed.*", "the moves cannot be replayed under these rules"),
+    (r"cannot be read.*", "the file cannot be read"),
+    (r"not a file", "not a file"),
+)
+
+
+def explain_file_error(reason: str) -> str:
+    """Why a save is damaged, in the player's language, without the file name in front."""
+    text = reason
+    while True:  # "name.pgn: name.pgn: why" -> "why"
+        head, sep, rest = text.partition(": ")
+        if sep and (head.endswith(".pgn") or head.endswith(".json")):
+            text = rest
+        else:
+            break
+    for pattern, key in _REASONS:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return tr(key, **found.groupdict())
+    return tr("the file is not a game this program can read")

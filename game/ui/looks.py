@@ -1,11 +1,11 @@
 """The look the player chooses in the options: piece colours, piece set and board theme.
 
-``apply(settings)`` sets the shared palette in ``game.ui.theme`` (side colours and
-names, square colours) and the piece style in ``game.ui.gfx``, and clears the
-sprite caches so everything redraws in the new look at once. The colour-blind
-palette pairs orange and blue (told apart by nearly every form of colour
-blindness) and always marks the pieces with a cross and a ring, so the sides
-differ by shape as well as by colour.
+``apply(settings, definition)`` sets the shared palette in ``game.ui.theme``
+(the current game's seat colours and names, the square colours) and the piece
+style in ``game.ui.gfx``, and clears the sprite caches so everything redraws
+in the new look at once (pictures cached elsewhere key on ``theme.LOOK_VERSION``). Each game gives its seats' colours for every palette
+(``game.games``); the colour-blind palette always marks the pieces with shapes
+as well, so the seats differ by more than colour.
 """
 
 from __future__ import annotations
@@ -13,27 +13,15 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.engine.ataxx import Side
+from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
+    from game.games import GameDefinition
     from game.ui.settings import Settings
 
-__all__ = ["BOARD_THEMES", "PALETTES", "PIECE_SETS", "BoardTheme", "Palette", "apply"]
-
-
-@dataclasses.dataclass(frozen=True)
-class Palette:
-    """The two sides' colours and names (English keys, shown through ``tr``)."""
-
-    label: str
-    red: Colour
-    blue: Colour
-    red_name: str
-    blue_name: str
-    marks: tuple[str, str] = ("", "")
-    """Marks forced by the palette (the colour-blind one), Red's then Blue's."""
+__all__ = ["BOARD_THEMES", "PALETTE_LABELS", "PIECE_SETS", "BoardTheme", "apply", "palette_label"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,16 +34,11 @@ class BoardTheme:
     edge: Colour
 
 
-PALETTES: dict[str, Palette] = {
-    "classic": Palette("Red and blue", (255, 72, 88), (58, 140, 255), "Red", "Blue"),
-    "neon": Palette("Gold and violet", (255, 196, 46), (170, 96, 255), "Gold", "Violet"),
-    "colourblind": Palette(
-        "Colour-blind safe", (255, 146, 28), (40, 120, 255), "Orange", "Blue", ("cross", "ring")
-    ),
-}
+PALETTE_LABELS: dict[str, str] = {"classic": "", "neon": "", "colourblind": "Colour-blind safe"}
+"""Palette keys, with a fixed label where the seats' names do not say it (English keys for ``tr``)."""
 
 PIECE_SETS: dict[str, str] = {"glossy": "Glossy", "marked": "Marked", "flat": "Flat"}
-"""Piece set keys and labels: "marked" draws a cross on Red's pieces and a ring on Blue's."""
+"""Piece set keys and labels: "marked" draws a cross on seat 0's pieces and a ring on seat 1's."""
 
 BOARD_THEMES: dict[str, BoardTheme] = {
     "midnight": BoardTheme("Midnight", (28, 34, 66), (33, 40, 76), (70, 110, 200)),
@@ -64,27 +47,30 @@ BOARD_THEMES: dict[str, BoardTheme] = {
 }
 
 
-def apply(settings: Settings) -> None:
-    """Make ``settings``' palette, piece set and board theme the ones drawn from now on."""
-    from game.ui.board_view import thumbnail
+def palette_label(definition: GameDefinition, key: str) -> str:
+    """The options' label of palette ``key`` for ``definition``'s seats, translated ("Red and blue")."""
+    fixed = PALETTE_LABELS.get(key, "")
+    if fixed:
+        return tr(fixed)
+    first, second = definition.seat_looks(key)
+    return tr("{first} and {second}", first=tr(first.name), second=tr(second.name).lower())
 
-    palette = PALETTES.get(settings.palette, PALETTES["classic"])
+
+def apply(settings: Settings, definition: GameDefinition) -> None:
+    """Make ``settings``' palette, piece set and board theme, for ``definition``'s seats, the ones drawn now."""
+    looks = definition.seat_looks(settings.palette)
     board = BOARD_THEMES.get(settings.board_theme, BOARD_THEMES["midnight"])
-    theme.RED, theme.BLUE = palette.red, palette.blue
-    theme.SIDE_COLOURS[Side.RED] = palette.red
-    theme.SIDE_COLOURS[Side.BLUE] = palette.blue
-    theme.SIDE_NAMES[Side.RED] = palette.red_name
-    theme.SIDE_NAMES[Side.BLUE] = palette.blue_name
+    theme.SEAT_COLOURS[:] = [look.colour for look in looks]
+    theme.SEAT_NAMES[:] = [look.name for look in looks]
     theme.SQUARE_A, theme.SQUARE_B, theme.BOARD_EDGE = board.square_a, board.square_b, board.edge
-    marks = palette.marks
+    marks = tuple(look.mark for look in looks)
     if not any(marks) and settings.piece_set == "marked":
         marks = ("cross", "ring")
     gfx.PIECE_MARKS.clear()
-    for colour, mark in zip((palette.red, palette.blue), marks, strict=True):
+    for look, mark in zip(looks, marks, strict=True):
         if mark:
-            gfx.PIECE_MARKS[colour] = mark
+            gfx.PIECE_MARKS[look.colour] = mark
     gfx.PIECE_STYLE["finish"] = "flat" if settings.piece_set == "flat" else "glossy"
     theme.LOOK_VERSION += 1
     gfx.piece_sprite.cache_clear()
     gfx.piece_with_shadow.cache_clear()
-    thumbnail.cache_clear()

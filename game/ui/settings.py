@@ -1,11 +1,35 @@
-"""The player's settings, kept as JSON in the user data folder.
+"""The player's settings, kept as JSON in the user data folder: general ones, and a section per game.
+
+The file (schema 2)::
+
+    {"schema_version": 2,
+     "animation": "normal", "volume": 0.7, "muted": false, "fullscreen": false,
+     "palette": "classic", "piece_set": "glossy", "board_theme": "midnight", "language": "en",
+     "game": "ataxx",
+     "games": {"ataxx": {"opponent": "computer", "level": "casual", "human_starts": true,
+                         "human_seat": 0,
+                         "rules": {"early_finish": true, "threefold_repetition": true}}}}
+
+``game`` is the game last chosen on the menu; each game's section keeps the
+last new-game choices for it and the match rules (the game's ``RuleOption``
+keys) switched on or off. A game without a section gets the defaults.
+
+Migration. Schema 1 (no ``schema_version``) was flat and Ataxx only:
+``opponent``, ``level``, ``human_starts``, ``human_colour`` (``red``/``blue``,
+now seat 0/1 as ``human_seat``), ``early_finish`` and ``threefold_repetition``
+at the top level. They move into the ``ataxx`` section; the next save writes
+schema 2.
 
 A missing file gives the defaults. A damaged one (not JSON, binary, too big,
 not an object) also gives the defaults, but it is first renamed aside
 (``settings.damaged-<time>.json``) and ``load_message`` says so, naming both
 files, so the player is told and nothing is silently overwritten. Every save
 is atomic. Unknown keys are ignored and bad values fall back to their default
-one by one, so an old or hand-edited file keeps whatever is still valid.
+one by one, so an old, newer or hand-edited file keeps whatever is still valid.
+
+>>> settings = Settings()
+>>> settings.for_game("ataxx").human_seat, settings.match_options("ataxx")
+(0, {'early_finish': True, 'threefold_repetition': True})
 """
 
 from __future__ import annotations
@@ -14,11 +38,11 @@ import dataclasses
 import datetime as _dt
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import paths
-from game.engine.match import MatchRules
+from game import games, paths
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -26,12 +50,16 @@ __all__ = [
     "LANGUAGES",
     "PALETTES",
     "PIECE_SETS",
+    "SCHEMA_VERSION",
     "SETTINGS_FILE",
+    "GameSettings",
     "Settings",
 ]
 
 log = logging.getLogger(__name__)
 
+SCHEMA_VERSION = 2
+"""The version of the settings file this module writes."""
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("normal", "fast", "off")
 PALETTES = ("classic", "neon", "colourblind")
@@ -39,37 +67,131 @@ PIECE_SETS = ("glossy", "marked", "flat")
 BOARD_THEMES = ("midnight", "arcade", "paper")
 LANGUAGES = ("en", "fr")
 MAX_SETTINGS_BYTES = 64 * 1024
+MAX_RULES = 32
+"""More rule switches than any game has: the rest of a hand-edited list is ignored."""
+
+_V1_GAME = "ataxx"
+"""The game of schema 1's new-game choices and rules: schema 1 knew no other."""
+_V1_SEATS = {"red": 0, "blue": 1}
+"""Schema 1's ``human_colour`` values (Ataxx's colours) and the seats they are."""
+_V1_RULE_KEYS = ("early_finish", "threefold_repetition")
+"""Schema 1's top-level rule switches, Ataxx's ``RuleOption`` keys already."""
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_seat(value: Any) -> bool:
+    return value in (0, 1) and not isinstance(value, bool)
+
+
+def _is_level(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) < 40
+
+
+_GENERAL_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "animation": lambda v: v in ANIMATION_SPEEDS,
+    "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+    "muted": _is_bool,
+    "fullscreen": _is_bool,
+    "palette": lambda v: v in PALETTES,
+    "piece_set": lambda v: v in PIECE_SETS,
+    "board_theme": lambda v: v in BOARD_THEMES,
+    "language": lambda v: v in LANGUAGES,
+    "game": lambda v: isinstance(v, str) and v in {definition.key for definition in games.GAMES},
+}
+_GAME_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "opponent": lambda v: v in ("computer", "human"),
+    "level": _is_level,
+    "human_starts": _is_bool,
+    "human_seat": _is_seat,
+}
+
+
+@dataclasses.dataclass
+class GameSettings:
+    """One game's section: the last new-game choices (offered again) and its match rules.
+
+    ``human_seat`` is the person's seat against the computer; ``rules`` maps
+    the game's ``RuleOption`` keys to on/off, missing keys taking the option's
+    default (see ``Settings.match_options``).
+    """
+
+    opponent: str = "computer"
+    """``computer`` or ``human``."""
+    level: str = "casual"
+    """The computer's level key."""
+    human_starts: bool = True
+    human_seat: int = 0
+    rules: dict[str, bool] = dataclasses.field(default_factory=dict)
+
+    def _apply(self, data: dict[str, Any], where: str) -> None:
+        """Take every valid value of ``data``; bad ones are logged and leave the default."""
+        for key, valid in _GAME_CHECKS.items():
+            if key in data:
+                if valid(data[key]):
+                    setattr(self, key, data[key])
+                else:
+                    log.warning("settings: ignoring bad value for %s.%s: %r", where, key, data[key])
+        rules = data.get("rules")
+        if rules is None:
+            return
+        if not isinstance(rules, dict):
+            log.warning("settings: ignoring bad value for %s.rules: %r", where, rules)
+            return
+        for key, value in list(rules.items())[:MAX_RULES]:
+            if isinstance(key, str) and 0 < len(key) < 40 and isinstance(value, bool):
+                self.rules[key] = value
+            else:
+                log.warning("settings: ignoring bad rule in %s: %r = %r", where, key, value)
+
+    def to_json(self) -> dict[str, Any]:
+        """The section as the file holds it."""
+        return dataclasses.asdict(self)
 
 
 @dataclasses.dataclass
 class Settings:
-    """What the player chose in the options and on the new-game screen."""
+    """What the player chose in the options, on the menu and on the new-game screens."""
 
     animation: str = "normal"
     volume: float = 0.7
     muted: bool = False
     fullscreen: bool = False
-    # The last new-game choices, offered again next time.
-    opponent: str = "computer"
-    level: str = "casual"
-    human_starts: bool = True
-    human_colour: str = "red"
     # The look: piece colours, piece set, board theme (see game.ui.looks).
     palette: str = "classic"
     piece_set: str = "glossy"
     board_theme: str = "midnight"
     language: str = "en"
-    # The match rules players may switch off (both on by default, as design.md says).
-    early_finish: bool = True
-    threefold_repetition: bool = True
+    game: str = "ataxx"
+    """The registry key of the game last chosen on the menu."""
+    games: dict[str, GameSettings] = dataclasses.field(default_factory=dict)
+    """Each game's section, by registry key (see ``for_game``)."""
     load_message: str | None = dataclasses.field(default=None, compare=False, repr=False)
     """Set by ``load`` when the file was damaged and kept aside: what to tell the player."""
     damaged: tuple[str, str] | None = dataclasses.field(default=None, compare=False, repr=False)
     """(the damaged file, the name it was kept under or "") after ``load`` set a file aside."""
 
-    def match_rules(self) -> MatchRules:
-        """The rules a new match is played with."""
-        return MatchRules(early_finish=self.early_finish, threefold_repetition=self.threefold_repetition)
+    def for_game(self, key: str) -> GameSettings:
+        """The section of the game ``key``, created with the defaults (and kept) when missing.
+
+        ``UnknownGameError`` (a ``ValueError``) for a key the registry does not know.
+        """
+        key = games.game(key).key
+        section = self.games.get(key)
+        if section is None:
+            section = self.games[key] = GameSettings()
+        return section
+
+    def match_options(self, key: str) -> dict[str, bool]:
+        """The match rules a new match of ``key`` is played with: the game's options, stored choices over defaults.
+
+        ``LookupError`` for a game without rules yet.
+        """
+        rules = games.game(key).load_rules()
+        stored = self.for_game(key).rules
+        return {option.key: stored.get(option.key, option.default) for option in rules.options}
 
     @staticmethod
     def path() -> Path:
@@ -78,7 +200,7 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        """The saved settings, or the defaults when there are none or the file is damaged."""
+        """The saved settings (schema 1 migrated), or the defaults when there are none or the file is damaged."""
         settings = cls()
         try:
             text = paths.read_text_limited(cls.path(), MAX_SETTINGS_BYTES)
@@ -116,35 +238,56 @@ class Settings:
         return message, (str(path), kept)
 
     def _apply(self, data: dict[str, Any]) -> None:
-        checks = {
-            "animation": lambda v: v in ANIMATION_SPEEDS,
-            "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
-            "muted": lambda v: isinstance(v, bool),
-            "fullscreen": lambda v: isinstance(v, bool),
-            "opponent": lambda v: v in ("computer", "human"),
-            "level": lambda v: isinstance(v, str) and 0 < len(v) < 40,
-            "human_starts": lambda v: isinstance(v, bool),
-            "human_colour": lambda v: v in ("red", "blue"),
-            "palette": lambda v: v in PALETTES,
-            "piece_set": lambda v: v in PIECE_SETS,
-            "board_theme": lambda v: v in BOARD_THEMES,
-            "language": lambda v: v in LANGUAGES,
-            "early_finish": lambda v: isinstance(v, bool),
-            "threefold_repetition": lambda v: isinstance(v, bool),
-        }
-        for key, valid in checks.items():
+        for key, valid in _GENERAL_CHECKS.items():
             if key in data:
                 if valid(data[key]):
                     setattr(self, key, float(data[key]) if key == "volume" else data[key])
                 else:
                     log.warning("settings: ignoring bad value for %s: %r", key, data[key])
+        if "schema_version" not in data:
+            self._apply_v1(data)
+            return
+        sections = data.get("games", {})
+        if not isinstance(sections, dict):
+            log.warning("settings: ignoring bad value for games: %r", sections)
+            return
+        known = {definition.key for definition in games.GAMES}
+        for key, section in sections.items():
+            if key not in known or not isinstance(section, dict):
+                log.warning("settings: ignoring the section of %r", key)
+                continue
+            self.for_game(key)._apply(section, key)
+
+    def _apply_v1(self, data: dict[str, Any]) -> None:
+        """Schema 1's flat new-game choices and rules become the section of its one game."""
+        section: dict[str, Any] = {
+            key: data[key] for key in ("opponent", "level", "human_starts") if key in data
+        }
+        if "human_colour" in data:
+            colour = data["human_colour"]
+            # A bad colour is passed on as it is, to be refused (and logged) with the section's checks.
+            section["human_seat"] = (
+                _V1_SEATS[colour] if isinstance(colour, str) and colour in _V1_SEATS else colour
+            )
+        rules = {key: data[key] for key in _V1_RULE_KEYS if key in data}
+        if rules:
+            section["rules"] = rules
+        if section:
+            self.for_game(_V1_GAME)._apply(section, _V1_GAME)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the file holds them (schema 2)."""
+        data: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
+        for field in dataclasses.fields(self):
+            if field.name in ("load_message", "damaged", "games"):
+                continue
+            data[field.name] = getattr(self, field.name)
+        data["games"] = {key: section.to_json() for key, section in self.games.items()}
+        return data
 
     def save(self) -> None:
-        """Write the settings atomically; a failure is logged, never fatal."""
+        """Write the settings atomically (schema 2); a failure is logged, never fatal."""
         try:
-            data = dataclasses.asdict(self)
-            data.pop("load_message", None)
-            data.pop("damaged", None)
-            paths.atomic_write_text(self.path(), json.dumps(data, indent=2) + "\n")
+            paths.atomic_write_text(self.path(), json.dumps(self.to_json(), indent=2) + "\n")
         except OSError as error:
             log.warning("could not save the settings: %s", error)

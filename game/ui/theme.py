@@ -13,9 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.ataxx import Side
-
-__all__ = ["ACCENT", "BG_BOTTOM", "BG_TOP", "SIDE_COLOURS", "Theme", "lerp_colour", "scale_of"]
+__all__ = ["ACCENT", "BG_BOTTOM", "BG_TOP", "SEAT_COLOURS", "SEAT_NAMES", "Theme", "lerp_colour", "scale_of"]
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +21,7 @@ ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 
 Colour = tuple[int, int, int]
 
-# A dark arcade cabinet: deep navy, neon cyan accents, hot side colours.
+# A dark arcade cabinet: deep navy, neon cyan accents, hot seat colours.
 BG_TOP: Colour = (8, 10, 28)
 BG_BOTTOM: Colour = (24, 14, 48)
 PANEL: Colour = (18, 22, 46)
@@ -34,8 +32,6 @@ GOLD: Colour = (255, 210, 63)
 TEXT: Colour = (232, 238, 255)
 TEXT_DIM: Colour = (140, 152, 190)
 TEXT_FAINT: Colour = (86, 96, 134)
-RED: Colour = (255, 72, 88)
-BLUE: Colour = (58, 140, 255)
 SELECT: Colour = (255, 214, 64)
 CLONE: Colour = (60, 226, 132)
 JUMP: Colour = (255, 80, 220)
@@ -44,10 +40,10 @@ SQUARE_A: Colour = (28, 34, 66)
 SQUARE_B: Colour = (33, 40, 76)
 BOARD_EDGE: Colour = (70, 110, 200)
 
-SIDE_COLOURS: dict[Side, Colour] = {Side.RED: RED, Side.BLUE: BLUE}
-SIDE_NAMES: dict[Side, str] = {Side.RED: "Red", Side.BLUE: "Blue"}
-"""English keys: show them through ``game.i18n.tr``. The palette in the options changes
-these colours and names, and the square colours above (see ``game.ui.looks``)."""
+SEAT_COLOURS: list[Colour] = [(255, 72, 88), (58, 140, 255)]
+"""The colours of seat 0 and seat 1 in the current game and palette (``game.ui.looks.apply`` sets them)."""
+SEAT_NAMES: list[str] = ["Red", "Blue"]
+"""The seats' names in the current game and palette: English keys, shown through ``game.i18n.tr``."""
 LOOK_VERSION = 0
 """Bumped by ``game.ui.looks.apply`` so cached board pictures know to redraw."""
 

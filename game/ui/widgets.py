@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -18,7 +19,7 @@ from game.ui import gfx, theme
 from game.ui.lang import squeeze_text
 from game.ui.theme import Colour, Theme
 
-__all__ = ["Button", "Choice", "Slider", "WidgetGroup"]
+__all__ = ["Button", "Choice", "Slider", "WidgetGroup", "draw_focus"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -36,8 +37,13 @@ def _button_layer(width: int, height: int, fill: Colour, edge: Colour, radius: i
 
 @dataclasses.dataclass(eq=False)
 class Button:
-    """A clickable button; ``action`` runs on release over it."""
+    """A clickable button; ``action`` runs on release over it.
 
+    ``id`` names the button for the code (tests press it, the kiosk hides it);
+    ``label`` is the English text shown through ``tr``.
+    """
+
+    id: str
     label: str
     action: Callable[[], None]
     key: int | None = None
@@ -107,7 +113,7 @@ class Button:
         surface.blit(_button_layer(rect.width, rect.height, fill, edge, radius), rect.topleft)
         size = max(12, int(rect.height * 0.42))
         colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
-        text = tr(self.label)  # labels are English keys (tests find buttons by them)
+        text = tr(self.label)  # labels are English keys, translated when drawn
         label = f"{self.icon}  {text}" if self.icon else text
         rendered = ui.text(label, "title" if self.primary else "body", size, colour, bold=True)
         if rendered.get_width() > rect.width - 12:
@@ -239,12 +245,16 @@ class WidgetGroup:
         self.buttons: list[Button] = list(buttons)
         self.focus: int | None = None
 
-    def by_label(self, label: str) -> Button:
-        """The button labelled ``label`` (tests and scenes find buttons this way)."""
+    def __getitem__(self, button_id: str) -> Button:
+        """The button whose ``id`` is ``button_id``; ``KeyError`` if there is none."""
         for button in self.buttons:
-            if button.label == label:
+            if button.id == button_id:
                 return button
-        raise KeyError(label)
+        raise KeyError(button_id)
+
+    def ids(self) -> list[str]:
+        """The ids of the buttons, in order."""
+        return [button.id for button in self.buttons]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offer the event to every button, then handle focus keys."""
@@ -252,7 +262,7 @@ class WidgetGroup:
             for button in self.buttons:
                 button.handle_event(event)
             if any(b.rect.collidepoint(event.pos) for b in self.buttons):
-                self._set_focus(None)
+                self.set_focus(None)
             return False
         for button in self.buttons:
             if button.handle_event(event):
@@ -275,18 +285,19 @@ class WidgetGroup:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
                 # The first Enter shows where the focus is; the next one presses (never a surprise).
                 primary = [index for index in usable if self.buttons[index].primary]
-                self._set_focus(primary[0] if primary else usable[0])
+                self.set_focus(primary[0] if primary else usable[0])
                 return True
         return False
 
     def _move(self, usable: list[int], step: int) -> None:
         if self.focus not in usable:
-            self._set_focus(usable[0] if step > 0 else usable[-1])
+            self.set_focus(usable[0] if step > 0 else usable[-1])
             return
         position = usable.index(self.focus)
-        self._set_focus(usable[(position + step) % len(usable)])
+        self.set_focus(usable[(position + step) % len(usable)])
 
-    def _set_focus(self, index: int | None) -> None:
+    def set_focus(self, index: int | None) -> None:
+        """Give the keyboard focus to button ``index`` (None: to no button)."""
         self.focus = index
         for position, button in enumerate(self.buttons):
             button.focused = position == index
@@ -300,3 +311,17 @@ class WidgetGroup:
         """Draw every visible button."""
         for button in self.buttons:
             button.draw(surface, ui)
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, time_s: float, radius: int) -> None:
+    """A pulsing keyboard-focus outline around ``rect`` (a row of choices, a card)."""
+    glow = 0.5 + 0.5 * math.sin(time_s * 5)
+    outline = rect.inflate(8, 8)
+    colour = theme.lerp_colour(theme.ACCENT, (255, 255, 255), 0.35 * glow)
+    pygame.draw.rect(surface, colour, outline, 2, border_radius=radius + 4)
+    faint = outline.inflate(6, 6)
+    layer = pygame.Surface(faint.size, pygame.SRCALPHA)
+    pygame.draw.rect(
+        layer, (*theme.ACCENT, int(40 + 50 * glow)), layer.get_rect(), 3, border_radius=radius + 7
+    )
+    surface.blit(layer, faint.topleft)

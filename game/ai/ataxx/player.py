@@ -93,4 +93,3 @@ class AtaxxAI:
 
 AI = AtaxxAI()
 """Ataxx's computer opponent."""
-

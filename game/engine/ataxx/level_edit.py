@@ -23,7 +23,8 @@ from __future__ import annotations
 import enum
 
 from game.engine.ataxx import STARTPOS, Board, Cell, Side, parse_square  # noqa: F401 (doctest)
-from game.engine.levels import Problem, validate_position
+from game.engine.ataxx.levels import validate_position
+from game.engine.rules import LevelProblem
 
 __all__ = ["MAX_UNDO", "LevelDraft", "Snapshot", "Symmetry", "mirror_squares"]
 
@@ -108,7 +109,7 @@ class LevelDraft:
         """The squares holding ``cell``, as a bitboard."""
         return sum(1 << sq for sq, held in enumerate(self.cells) if held is cell)
 
-    def problems(self) -> list[Problem]:
+    def problems(self) -> list[LevelProblem]:
         """What ``validate_position`` says about the draft."""
         return validate_position(self.board())
 

@@ -42,7 +42,9 @@ def validate_position(board: Board) -> list[LevelProblem]:
     for side, pieces in ((Side.RED, red), (Side.BLUE, blue)):
         if not pieces:
             problems.append(
-                LevelProblem(Severity.REFUSED, f"no-{side.name.lower()}", f"{side.name.title()} has no pieces")
+                LevelProblem(
+                    Severity.REFUSED, f"no-{side.name.lower()}", f"{side.name.title()} has no pieces"
+                )
             )
     if not empty:
         problems.append(LevelProblem(Severity.REFUSED, "no-empty", "there is no empty square to play on"))

@@ -1,9 +1,9 @@
 """Playing without a mouse: a board cursor for the arrow keys, and the keypad codes of seed 002.
 
-``PlayKeys`` belongs to a ``PlayScene`` and sees every event first. Arrow keys
-move a cursor over the board and Enter (or Space) selects the piece under it,
-then plays the square it is on; Tab hands the focus to the panel's buttons and
-back. Digits, from the numeric pad or the top row, feed ``KeypadEntry``: a cell
+``PlayKeys`` belongs to an ``AtaxxBoard`` and sees the board's events first.
+Arrow keys move a cursor over the board and Enter (or Space) selects the piece
+under it, then plays the square it is on (Tab, which hands the focus to the
+panel's buttons and back, is the match screen's). Digits, from the numeric pad or the top row, feed ``KeypadEntry``: a cell
 typed as ``ij`` (row from the top, column from the left) selects a piece, then
 a move code (``1``-``9`` around 5, ``5x`` and ``5xy`` for jumps) plays it. An
 impossible move cancels back to the position prompt, as the seed asks. While a
@@ -21,9 +21,10 @@ from game.engine.ataxx import InvalidMoveError, Move, Side, bits
 from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
 from game.i18n import tr
 from game.ui import gfx, theme
+from game.ui.lang import fit_text, seat_name
 
 if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+    from game.scenes.ataxx.board import AtaxxBoard
 
 __all__ = ["ALL_CODES", "KeypadEntry", "PlayKeys", "code_is_final", "digit_of"]
 
@@ -56,8 +57,8 @@ def code_is_final(code: str) -> bool:
 class KeypadEntry:
     """The seed's two-step keypad dialogue: a position, then a move; the typed digits and a message."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
+    def __init__(self, board: AtaxxBoard) -> None:
+        self.board = board
         self.digits = ""
         self.message: tuple[str, str] | None = None
         """(text already translated, kind: "error" or "info") shown under the prompt."""
@@ -68,7 +69,7 @@ class KeypadEntry:
     @property
     def stage(self) -> str:
         """``"cell"`` while a position is awaited, ``"move"`` once a piece is selected."""
-        return "move" if self.scene.selected is not None else "cell"
+        return "move" if self.board.selected is not None else "cell"
 
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text`` (already translated, without the side tag) under the prompt."""
@@ -82,8 +83,8 @@ class KeypadEntry:
     def type_digit(self, digit: str) -> None:
         """One more digit; the entry goes through by itself once nothing longer can follow."""
         self.used = True
-        if not self.scene.human_turn():
-            self.scene._reject(None, tr("Wait for your turn"))
+        if not self.board.human_turn():
+            self.board.reject(None, tr("Wait for your turn"))
             return
         self.digits += digit
         if self.stage == "cell":
@@ -92,7 +93,7 @@ class KeypadEntry:
         elif code_is_final(self.digits):
             self.enter()
         else:
-            self.scene.app.audio.play("click")
+            self.board.app.audio.play("click")
 
     def backspace(self) -> bool:
         """Remove the last digit; False when there was none."""
@@ -112,33 +113,33 @@ class KeypadEntry:
             self._enter_move(typed)
 
     def _enter_cell(self, typed: str) -> None:
-        scene = self.scene
-        board = scene.match.board
+        board = self.board
+        position = board.position
         try:
             square = parse_cell(typed)
         except InvalidMoveError:
-            scene._reject(None)
+            board.reject(None)
             self.say(tr("Position entered is incorrect."), "error")
             return
-        owner = board.side_at(square)
-        if owner is not board.turn:
-            scene._reject(square)
+        owner = position.side_at(square)
+        if owner is not position.turn:
+            board.reject(square)
             if owner is None:
                 self.say(tr("Position entered is incorrect.") + " " + tr("No piece of yours there."), "error")
             else:
                 self.say(tr("Position entered is incorrect.") + " " + tr("That is not your piece."), "error")
             return
-        if not scene._movable(square):
-            scene._reject(square)
+        if not board.movable(square):
+            board.reject(square)
             self.say(tr("Position entered is incorrect.") + " " + tr("That piece cannot move."), "error")
             return
         self.message = None
-        scene.select(square)
-        scene.keys.cursor = square
+        board.select(square)
+        board.keys.cursor = square
 
     def _enter_move(self, typed: str) -> None:
-        scene = self.scene
-        source = scene.selected
+        board = self.board
+        source = board.selected
         assert source is not None
         move: Move | None = None
         try:
@@ -146,15 +147,15 @@ class KeypadEntry:
         except InvalidMoveError:
             candidate = None
         if candidate is not None:
-            move = scene.move_for(source, candidate.to_square)
+            move = board.move_for(source, candidate.to_square)
         if move is None:
             # The seed: an impossible move gives up this one and asks for a position again.
-            scene.select(None)
-            scene._reject(candidate.to_square if candidate is not None else source)
+            board.select(None)
+            board.reject(candidate.to_square if candidate is not None else source)
             self.say(tr("This move is invalid."), "error")
             return
-        scene.keys.cursor = move.to_square
-        scene.play(move)
+        board.keys.cursor = move.to_square
+        board.scene.play(move)
 
     def update(self, dt: float) -> None:
         """Let the last message fade out."""
@@ -167,21 +168,21 @@ class KeypadEntry:
 class PlayKeys:
     """The play screen's keyboard: the board cursor, the keypad entry, and what they draw."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
-        self.entry = KeypadEntry(scene)
+    def __init__(self, board: AtaxxBoard) -> None:
+        self.board = board
+        self.entry = KeypadEntry(board)
         self.cursor: int | None = None
         self.cursor_shown = False
         self.show_codes = False
         """Show the keypad codes on the targets of a selected piece (K toggles; typing digits sets it)."""
-        self._seen_ply = scene.match.ply
+        self._seen_ply = board.match.ply
         self._seen_counts = self._counts()
 
     # -- events --
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys for the board; True when consumed. The panel gets the event when this declines."""
-        scene = self.scene
+        board = self.board
         self._sync()  # a move played since the last frame starts a fresh entry before this key
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.cursor_shown = False
@@ -189,28 +190,7 @@ class PlayKeys:
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
-        widgets = scene.panel.widgets
-        if widgets.focus is not None:
-            # The panel has the focus: Tab walks its buttons and then comes back to the board.
-            if key == pygame.K_TAB:
-                usable = [index for index, button in enumerate(widgets.buttons) if button.active]
-                if widgets.focus == (usable[-1] if usable else None) or not usable:
-                    widgets._set_focus(None)
-                    self.cursor_shown = True
-                    return True
-                return False
-            if key == pygame.K_ESCAPE:
-                widgets._set_focus(None)
-                self.cursor_shown = True
-                return True
-            return False
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        if ctrl and key == pygame.K_y:
-            scene.redo()
-            return True
-        if ctrl and key == pygame.K_z:
-            scene.undo()
-            return True
         digit = digit_of(event)
         if digit is not None and not ctrl:
             self.show_codes = True
@@ -221,28 +201,20 @@ class PlayKeys:
         if key in _ENTER_KEYS and self.entry.digits:
             self.entry.enter()
             return True
-        if key == pygame.K_ESCAPE and (self.entry.digits or scene.selected is not None):
+        if key == pygame.K_ESCAPE and (self.entry.digits or board.selected is not None):
             self.entry.clear()
-            scene.select(None)
-            scene.app.audio.play("click")
+            board.select(None)
+            board.app.audio.play("click")
             return True
         if key == pygame.K_k and not ctrl:
             self.show_codes = not self.show_codes
-            scene.app.audio.play("click")
+            board.app.audio.play("click")
             return True
         if key in _ARROWS:
             self._move_cursor(*_ARROWS[key])
             return True
-        if key == pygame.K_TAB:
-            usable = [index for index, button in enumerate(widgets.buttons) if button.active]
-            if usable:
-                widgets._set_focus(usable[0])
-                self.cursor_shown = False
-                return True
-            return False
         if key in (*_ENTER_KEYS, pygame.K_SPACE):
-            if scene.anim is not None or scene.pass_timer is not None:
-                scene._skip()
+            if board.scene.skip():
                 return True
             if self.cursor_shown or key != pygame.K_SPACE:
                 self.activate()
@@ -250,21 +222,21 @@ class PlayKeys:
         return False
 
     def _move_cursor(self, rows_up: int, columns_right: int) -> None:
-        scene = self.scene
+        board = self.board
         if self.cursor is None or not self.cursor_shown:
             if self.cursor is None:
-                self.cursor = scene.selected if scene.selected is not None else self._first_piece()
+                self.cursor = board.selected if board.selected is not None else self._first_piece()
             self.cursor_shown = True
-            scene.hover = self.cursor
+            board.hover = self.cursor
             return
         row = min(6, max(0, self.cursor // 7 + rows_up))
         column = min(6, max(0, self.cursor % 7 + columns_right))
         self.cursor = row * 7 + column
-        scene.hover = self.cursor
+        board.hover = self.cursor
 
     def _first_piece(self) -> int:
-        board = self.scene.match.board
-        own = [sq for sq in range(49) if board.side_at(sq) is board.turn and self.scene._movable(sq)]
+        board = self.board.position
+        own = [sq for sq in range(49) if board.side_at(sq) is board.turn and self.board.movable(sq)]
         if not own:
             return 3 * 7 + 3
         # The one nearest the top-left, as a reader scans the board.
@@ -272,38 +244,38 @@ class PlayKeys:
 
     def activate(self) -> None:
         """Enter on the cursor: select the piece there, or play to that square."""
-        scene = self.scene
+        board = self.board
         if not self.cursor_shown or self.cursor is None:
             self._move_cursor(0, 0)
             return
         square = self.cursor
-        if scene.selected == square:
-            scene.select(None)
+        if board.selected == square:
+            board.select(None)
             return
-        scene._press(scene.view.square_centre(square))
-        scene.drag = None  # a key press never starts a drag
+        board.press(board.view.square_centre(square))
+        board.drag = None  # a key press never starts a drag
 
     # -- the frame --
 
     def _counts(self) -> tuple[int, int]:
-        board = self.scene.match.board
+        board = self.board.position
         return board.count(Side.RED), board.count(Side.BLUE)
 
     def update(self, dt: float) -> None:
         """Notice moves however they were played, to say who infected whom or passed."""
         self.entry.update(dt)
         if self.cursor_shown and self.cursor is not None:
-            self.scene.hover = self.cursor
+            self.board.hover = self.cursor
         self._sync()
 
     def _sync(self) -> None:
-        scene = self.scene
-        ply = scene.match.ply
+        board = self.board
+        ply = board.match.ply
         if ply != self._seen_ply:
             counts = self._counts()
-            last = scene.match.board.peek()
+            last = board.position.peek()
             if ply == self._seen_ply + 1 and last is not None:
-                mover = scene.match.turn.opponent
+                mover = board.match.turn.opponent
                 if last.is_pass:
                     self.entry.say(tr("passes."), "info:" + mover.name)
                 elif counts[mover.opponent.value] < self._seen_counts[mover.opponent.value]:
@@ -317,17 +289,17 @@ class PlayKeys:
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """The keypad codes on the reachable squares, and the cursor."""
-        scene = self.scene
-        if self.show_codes and scene.selected is not None and scene.anim is None and scene.human_turn():
-            self._draw_codes(surface, scene.selected)
-        if self.cursor_shown and self.cursor is not None and scene.panel.widgets.focus is None:
+        board = self.board
+        if self.show_codes and board.selected is not None and board.anim is None and board.human_turn():
+            self._draw_codes(surface, board.selected)
+        if self.cursor_shown and self.cursor is not None and board.scene.panel.widgets.focus is None:
             self._draw_cursor(surface, self.cursor)
 
     def _draw_codes(self, surface: pygame.Surface, source: int) -> None:
-        scene = self.scene
-        view = scene.view
-        ui = scene.app.theme
-        clones, jumps = scene.targets(source)
+        board = self.board
+        view = board.view
+        ui = board.app.theme
+        clones, jumps = board.targets(source)
         size = max(11, int(view.cell * 0.26))
         for targets, colour in ((clones, theme.CLONE), (jumps, theme.JUMP)):
             for sq in bits(targets):
@@ -349,10 +321,10 @@ class PlayKeys:
         surface.blit(label, (corner.x + view.cell * 0.09, corner.y + view.cell * 0.05))
 
     def _draw_cursor(self, surface: pygame.Surface, square: int) -> None:
-        scene = self.scene
-        view = scene.view
+        board = self.board
+        view = board.view
         rect = view.square_rect(square)
-        glow = 0.5 + 0.5 * math.sin(scene.time * 6)
+        glow = 0.5 + 0.5 * math.sin(board.time * 6)
         inset = int(view.cell * (0.02 + 0.03 * glow))
         rect = rect.inflate(-inset * 2, -inset * 2)
         halo = gfx.glow_box(
@@ -376,7 +348,7 @@ class PlayKeys:
             pygame.draw.line(surface, colour, (x, y), (x + dx * arm, y), width)
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
         # The square's keypad name (row then column), on a small tab below the square.
-        ui = scene.app.theme
+        ui = board.app.theme
         tag = ui.text(cell_code(square), "body", max(10, int(view.cell * 0.2)), (8, 10, 26), bold=True)
         tab = tag.get_rect(midtop=(rect.centerx, rect.bottom - tag.get_height() // 3)).inflate(
             view.cell // 8, 0
@@ -386,13 +358,13 @@ class PlayKeys:
 
     def prompt(self) -> tuple[Side, str]:
         """The side the prompt speaks to and the seed's prompt line (translated)."""
-        scene = self.scene
-        side = scene.match.turn
-        if scene.pass_timer is not None:
+        board = self.board
+        side = board.position.turn
+        if board.scene.forced_timer is not None:
             return side, tr("passes.")
-        if scene.match.is_over:
+        if board.match.is_over:
             return side, tr("The game is over.")
-        if not scene.match.current_player.is_human:
+        if not board.match.current_player.is_human:
             return side, tr("is thinking…")
         if self.entry.stage == "move":
             return side, tr("Enter a move:")
@@ -400,67 +372,55 @@ class PlayKeys:
 
     def draw_prompt(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The seed's console line in the panel: ``[Red] - Enter a position to play: 3_``."""
-        scene = self.scene
-        ui = scene.app.theme
-        pygame.draw.rect(surface, (10, 12, 28), rect, border_radius=scene.px(8))
-        waiting = scene.human_turn() and not scene.match.is_over
+        board = self.board
+        ui = board.app.theme
+        pygame.draw.rect(surface, (10, 12, 28), rect, border_radius=board.px(8))
+        waiting = board.human_turn() and not board.match.is_over
         edge = theme.lerp_colour((44, 52, 94), theme.ACCENT, 0.5) if self.entry.digits else (44, 52, 94)
-        pygame.draw.rect(surface, edge, rect, 1, border_radius=scene.px(8))
-        pad = scene.px(8)
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=board.px(8))
+        pad = board.px(8)
         side, line = self.prompt()
-        tag = "[" + tr(theme.SIDE_NAMES[side]) + "]"
+        tag = "[" + seat_name(side) + "]"
         digits = self.entry.digits
-        for size in (scene.px(14), scene.px(13), scene.px(12), scene.px(11)):
+        for size in (board.px(14), board.px(13), board.px(12), board.px(11)):
             parts = [
-                ui.text(tag, "body", size, theme.SIDE_COLOURS[side], bold=True),
+                ui.text(tag, "body", size, theme.SEAT_COLOURS[side], bold=True),
                 ui.text(" - " + line + " ", "body", size, theme.TEXT if waiting else theme.TEXT_FAINT),
                 ui.text(digits or " ", "title", size, theme.GOLD, bold=True),
             ]
             if sum(part.get_width() for part in parts) + size <= rect.width - pad * 2:
                 break
-        x, y = rect.x + pad, rect.y + scene.px(6)
+        x, y = rect.x + pad, rect.y + board.px(6)
         for part in parts[:2]:
             surface.blit(part, (x, y))
             x += part.get_width()
         if digits:
             surface.blit(parts[2], (x, y))
             x += parts[2].get_width() + 1
-        if waiting and (scene.time * 2) % 2 < 1.3:
+        if waiting and (board.time * 2) % 2 < 1.3:
             caret = pygame.Rect(x + 1, y + 2, max(2, size // 2), parts[0].get_height() - 4)
             pygame.draw.rect(surface, theme.GOLD, caret)
         message = self.entry.message
-        small = scene.px(12)
+        small = board.px(12)
         if message is not None:
             text, kind = message
             alpha = min(1.0, self.entry.message_time / 0.4)
             if kind.startswith("info:"):
                 speaker = Side[kind.split(":", 1)[1]]
-                colour = theme.SIDE_COLOURS[speaker]
-                text = "[" + tr(theme.SIDE_NAMES[speaker]) + "] - " + text
+                colour = theme.SEAT_COLOURS[speaker]
+                text = "[" + seat_name(speaker) + "] - " + text
             else:
                 colour = theme.DANGER if kind == "error" else theme.GOLD
                 text = tag + " - " + text
-            rendered = _fit(ui, text, small, colour, rect.width - pad * 2)
+            rendered = fit_text(ui, text, "body", small, colour, rect.width - pad * 2)
             if alpha < 1:
                 rendered = rendered.copy()
                 rendered.set_alpha(int(255 * alpha))
-            surface.blit(rendered, (rect.x + pad, rect.bottom - scene.px(6) - rendered.get_height()))
+            surface.blit(rendered, (rect.x + pad, rect.bottom - board.px(6) - rendered.get_height()))
         elif waiting:
             if self.entry.stage == "move":
                 help_text = tr("1-9 clone · 5 then a direction jumps")
             else:
                 help_text = tr("Type row then column (11-77), or arrows")
-            rendered = _fit(ui, help_text, small, theme.TEXT_FAINT, rect.width - pad * 2)
-            surface.blit(rendered, (rect.x + pad, rect.bottom - scene.px(6) - rendered.get_height()))
-
-
-def _fit(ui: theme.Theme, text: str, size: int, colour: theme.Colour, width: int) -> pygame.Surface:
-    """``text`` at ``size`` or smaller so that it fits ``width``; shortened with … at the smallest."""
-    for step in (size, size - 1, size - 2):
-        rendered = ui.text(text, "body", max(10, step), colour)
-        if rendered.get_width() <= width:
-            return rendered
-    while len(text) > 4 and rendered.get_width() > width:
-        text = text[:-2]
-        rendered = ui.text(text + "…", "body", max(10, size - 2), colour)
-    return rendered
+            rendered = fit_text(ui, help_text, "body", small, theme.TEXT_FAINT, rect.width - pad * 2)
+            surface.blit(rendered, (rect.x + pad, rect.bottom - board.px(6) - rendered.get_height()))

@@ -1,4 +1,4 @@
-"""The Ataxx board on screen: geometry, the static board picture, pieces, and thumbnails.
+"""The Ataxx board's picture: geometry, the static board, pieces, and thumbnails.
 
 ``BoardView`` maps squares to pixels and back for a board drawn in a given
 rectangle (rank 7 at the top, file a on the left). The board's static layer
@@ -140,7 +140,7 @@ class BoardView:
             and look.glow is None
             and look.alpha == 255
         ):
-            sprite, anchor = gfx.piece_with_shadow(diameter, theme.SIDE_COLOURS[look.side])
+            sprite, anchor = gfx.piece_with_shadow(diameter, theme.SEAT_COLOURS[look.side])
             surface.blit(sprite, (round(centre[0]) - anchor[0], round(centre[1]) - anchor[1]))
             return
         shadow = gfx.shadow_sprite(diameter)
@@ -153,7 +153,7 @@ class BoardView:
         if look.glow is not None:
             halo = gfx.glow(int(diameter * 0.85), look.glow, 0.9)
             surface.blit(halo, halo.get_rect(center=centre), special_flags=pygame.BLEND_RGB_ADD)
-        sprite = gfx.piece_sprite(diameter, theme.SIDE_COLOURS[look.side])
+        sprite = gfx.piece_sprite(diameter, theme.SEAT_COLOURS[look.side])
         width = max(1, round(size))
         height = max(1, round(size * max(0.0, look.squash)))
         if (width, height) != sprite.get_size():
@@ -211,9 +211,13 @@ def _tile(width: int, height: int, colour: Colour, alpha: int, radius: int) -> p
     return layer
 
 
-@functools.lru_cache(maxsize=64)
 def thumbnail(fen: str, size: int) -> pygame.Surface:
-    """A small picture of a position: the level select's and the menu's previews."""
+    """A small picture of a position (level cards, the menu tile, the saves list), cached per look."""
+    return _thumbnail(fen, max(28, int(size)), theme.LOOK_VERSION)
+
+
+@functools.lru_cache(maxsize=64)
+def _thumbnail(fen: str, size: int, look_version: int) -> pygame.Surface:
     board = Board(fen)
     size = max(28, int(size))
     cell = size // 7
@@ -229,7 +233,7 @@ def thumbnail(fen: str, size: int) -> pygame.Surface:
         side = board.side_at(sq)
         if side is not None:
             diameter = max(3, int(cell * 0.8))
-            sprite = gfx.piece_sprite(diameter, theme.SIDE_COLOURS[side])
+            sprite = gfx.piece_sprite(diameter, theme.SEAT_COLOURS[side])
             surface.blit(sprite, sprite.get_rect(center=rect.center))
     return surface
 

@@ -26,6 +26,7 @@ from game import paths
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.base import Scene
 
 __all__ = ["ADMIN_CHORD", "GAME_IDLE", "IDLE", "Kiosk", "is_admin_chord", "timer_from_env"]
 
@@ -35,11 +36,9 @@ IDLE = 60.0
 GAME_IDLE = 120.0
 ADMIN_CHORD = "Ctrl+Alt+Shift+Q"
 _CHORD_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
-KIOSK_HIDDEN_BUTTONS = frozenset(
-    {"Quit", "Save", "Save as", "Load game", "Delete", "Reset", "Level editor", "Export", "Import"}
-)
-"""Buttons no kiosk shows: leaving the program, and everything that writes or reads the player's files
-(the autosave and Continue stay)."""
+KIOSK_HIDDEN_BUTTONS = frozenset({"quit", "save", "save_as", "load", "delete", "reset", "editor"})
+"""Ids of the buttons no kiosk shows: leaving the program, and everything that writes or reads the
+player's files (the autosave and Continue stay)."""
 _INPUT_EVENTS = (
     pygame.KEYDOWN,
     pygame.MOUSEBUTTONDOWN,
@@ -127,18 +126,14 @@ class Kiosk:
             self._log_handler.close()
             self._log_handler = None
 
-    def lock_down(self, scene: object) -> None:
-        """Hide ``scene``'s buttons that a kiosk must not offer (called as each scene enters)."""
-        from game.i18n import tr
-
-        hidden = KIOSK_HIDDEN_BUTTONS | {tr(label) for label in KIOSK_HIDDEN_BUTTONS}
+    def lock_down(self, scene: Scene) -> None:
+        """Hide ``scene``'s buttons that a kiosk must not offer, by id (called as each scene comes on top)."""
         groups = [getattr(scene, "widgets", None), getattr(getattr(scene, "panel", None), "widgets", None)]
         for group in groups:
             for button in getattr(group, "buttons", ()):
-                if getattr(button, "label", None) in hidden:
+                if button.id in KIOSK_HIDDEN_BUTTONS:
                     button.visible = False
-        if hasattr(scene, "_layout_size"):
-            scene._layout_size = None  # lay out again without them
+        scene.relayout()  # lay out again without them
 
     # -- events --
 
@@ -167,30 +162,23 @@ class Kiosk:
 
     def update(self, dt: float) -> None:
         """Count idle time and start the attract mode when nobody has played for long enough."""
-        from game.scenes.attract import AttractScene
-        from game.scenes.play import PlayScene
-
         self.idle += dt
         app = self.app
-        if isinstance(app.top, AttractScene):
+        if app.top is not None and app.top.name == "attract":
             return
-        in_game = app.find(PlayScene) is not None
+        in_game = app.stack.find("match") is not None
         if self.idle >= (self.game_idle_limit if in_game else self.idle_limit):
             self.start_attract()
 
     def start_attract(self) -> None:
         """Clear the stack and let the computer play itself."""
-        from game.scenes.attract import AttractScene
-
         self.idle = 0.0
         self.attract_runs += 1
         log.info("kiosk: attract mode (run %d)", self.attract_runs)
-        self.app.reset(AttractScene(self.app, self.rng))
+        self.app.router.reset("attract", self.rng)
 
     def back_to_menu(self) -> None:
         """Someone is here: the menu, with nothing else on the stack."""
-        from game.scenes.menu import MenuScene
-
         self.idle = 0.0
         self.swallow_release = True
-        self.app.reset(MenuScene(self.app))
+        self.app.router.reset("menu")

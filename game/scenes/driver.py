@@ -1,4 +1,4 @@
-"""Drive the App with synthetic input, as a person would: for tests, benchmarks and demos.
+"""Drive the App with synthetic input, as a person would: for tests and benchmarks.
 
 Events go through pygame's real queue and the App's real dispatch, so what
 works here works with a mouse. Frames run with a fixed ``dt`` and no waiting.
@@ -7,11 +7,11 @@ works here works with a mouse. Frames run with a fixed ``dt`` and no waiting.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.app import App, AppOptions
-from game.engine.ataxx import Move, bits, neighbours
 
 __all__ = ["Driver"]
 
@@ -89,33 +89,31 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
         self.frames(frames)
 
-    def press(self, label: str, frames: int = 1) -> None:
-        """Click the top scene's button labelled ``label``."""
+    def button(self, button_id: str) -> Any:
+        """The top scene's button ``button_id`` (its own, or its panel's)."""
         scene = self.app.top
         assert scene is not None
         scene.ensure_layout()
-        finder = getattr(scene, "button", None)
-        if finder is None:
-            finder = scene.panel.button  # type: ignore[attr-defined]
-        try:
-            button = finder(label)
-        except KeyError:
-            button = scene.panel.button(label)  # type: ignore[attr-defined]
-        assert button.visible and button.enabled, f"button {label!r} is not usable"
+        for group in (
+            getattr(scene, "widgets", None),
+            getattr(getattr(scene, "panel", None), "widgets", None),
+        ):
+            if group is not None and button_id in group.ids():
+                return group[button_id]
+        raise KeyError(f"{type(scene).__name__} has no button {button_id!r}")
+
+    def press(self, button_id: str, frames: int = 1) -> None:
+        """Click the top scene's button ``button_id``."""
+        button = self.button(button_id)
+        assert button.visible and button.enabled, f"button {button_id!r} is not usable"
         self.click(button.rect.center, frames=frames)
 
-    def play_move(self, move: Move, *, drag: bool = False) -> None:
-        """Play ``move`` on the play scene on top by clicking (or dragging) its squares."""
+    def play_move(self, move: Any, *, drag: bool = False) -> None:
+        """Play ``move`` on the match screen on top by clicking (or dragging) where a person would."""
         scene = self.app.top
-        board = scene.match.board  # type: ignore[attr-defined]
-        if move.is_jump:
-            source = move.from_square
+        points = scene.board.click_points(move)  # type: ignore[union-attr]
+        if drag and len(points) == 2:
+            self.drag(points[0], points[1])
         else:
-            source = bits(neighbours(move.to_square) & board.pieces[board.turn])[0]
-        start = scene.square_centre(source)  # type: ignore[attr-defined]
-        end = scene.square_centre(move.to_square)  # type: ignore[attr-defined]
-        if drag:
-            self.drag(start, end)
-        else:
-            self.click(start)
-            self.click(end)
+            for point in points:
+                self.click(point)

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine.ataxx import Cell, Side
 from game.engine.ataxx.level_edit import Symmetry, mirror_squares
-from game.engine.levels import MAX_RECOMMENDED_BLOCKS
+from game.engine.ataxx.levels import MAX_RECOMMENDED_BLOCKS
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import squeeze_text
@@ -21,22 +21,24 @@ from game.ui.theme import Theme
 from game.ui.widgets import Button
 
 __all__ = [
-    "CELL_NAMES",
     "SYMMETRY_NAMES",
     "FitButton",
     "SymmetryPicker",
     "ToolPalette",
+    "cell_name",
     "draw_cell_icon",
     "draw_counts",
 ]
 
-CELL_NAMES: dict[Cell, str] = {
-    Cell.EMPTY: "Empty",
-    Cell.RED: "Red",
-    Cell.BLUE: "Blue",
-    Cell.BLOCK: "Block",
-}
-"""English names of the cells to place (shown through ``tr``)."""
+
+def cell_name(cell: Cell) -> str:
+    """The name of a cell to place, in the player's language and palette ("Empty", "Red", "Block")."""
+    if cell is Cell.RED:
+        return tr(theme.SEAT_NAMES[0])
+    if cell is Cell.BLUE:
+        return tr(theme.SEAT_NAMES[1])
+    return tr("Empty") if cell is Cell.EMPTY else tr("Block")
+
 
 SYMMETRY_NAMES: dict[Symmetry, str] = {
     Symmetry.NONE: "No symmetry",
@@ -85,7 +87,7 @@ def draw_cell_icon(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> No
     pygame.draw.rect(surface, (60, 72, 120), tile, 1, border_radius=max(3, size // 7))
     if cell in (Cell.RED, Cell.BLUE):
         side = Side.RED if cell is Cell.RED else Side.BLUE
-        sprite = gfx.piece_sprite(max(4, int(size * 0.74)), theme.SIDE_COLOURS[side])
+        sprite = gfx.piece_sprite(max(4, int(size * 0.74)), theme.SEAT_COLOURS[side])
         surface.blit(sprite, sprite.get_rect(center=box.center))
 
 
@@ -151,7 +153,7 @@ class ToolPalette:
             draw_cell_icon(surface, cell, icon.inflate(-rect.width * 0.3, 0))
             name = squeeze_text(
                 ui,
-                tr(CELL_NAMES[cell]),
+                cell_name(cell),
                 "body",
                 max(11, int(caption_h * 0.85)),
                 theme.TEXT if chosen else theme.TEXT_DIM,

@@ -1,41 +1,31 @@
-"""The level editor's overlays: validation findings, "Save as level…", level pickers, and the
-new-game screen that starts a game on the edited position.
-"""
+"""The level editor's overlays: validation findings, "Save as level…" and the level pickers."""
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.ataxx import Side, bits, square_name
-from game.engine.levels import (
-    MAX_DESCRIPTION_LENGTH,
-    MAX_NAME_LENGTH,
-    LevelError,
-    LevelInfo,
-    Problem,
-    Severity,
-)
+from game.engine.ataxx import bits, square_name
+from game.engine.levels import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, LevelError, LevelInfo
+from game.engine.rules import LevelProblem, Severity
 from game.i18n import tr
+from game.scenes.ataxx.view import thumbnail
 from game.scenes.base import PLAYER_INPUT, Scene
 from game.scenes.dialog import Dialog
 from game.scenes.level_cards import draw_damaged_card, draw_level_card
-from game.scenes.newgame import NewGameScene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
 from game.ui.textinput import TextInput
-from game.ui.widgets import Button, Choice, WidgetGroup
+from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.editor import EditorScene
+    from game.scenes.ataxx.editor import EditorScene
 
 __all__ = [
-    "EditorNewGameScene",
     "LevelPickerScene",
     "SaveLevelDialog",
     "ValidationDialog",
@@ -50,13 +40,13 @@ def _square_list(squares: int, limit: int = 10) -> str:
     return ", ".join(names)
 
 
-def problem_text(problem: Problem) -> str:
+def problem_text(problem: LevelProblem) -> str:
     """A validation finding in the player's language, naming its squares."""
-    squares = _square_list(problem.squares)
-    count = problem.squares.bit_count()
+    squares = _square_list(problem.places)
+    count = problem.places.bit_count()
     texts = {
-        "no-red": tr("Red has no pieces"),
-        "no-blue": tr("Blue has no pieces"),
+        "no-red": tr("{side} has no pieces", side=tr(theme.SEAT_NAMES[0])),
+        "no-blue": tr("{side} has no pieces", side=tr(theme.SEAT_NAMES[1])),
         "no-empty": tr("There is no empty square to play on"),
         "over": tr("The game is already over: neither side can move"),
         "many-blocks": tr("{count} blocks: more than 24 leaves little room to play", count=count),
@@ -82,7 +72,7 @@ class ValidationDialog(Dialog):
         self,
         app: App,
         editor: EditorScene,
-        problems: Sequence[Problem],
+        problems: Sequence[LevelProblem],
         go_label: str,
         on_go: Callable[[], None],
     ) -> None:
@@ -92,34 +82,30 @@ class ValidationDialog(Dialog):
         if self.refused:
             title = tr("Not playable")
             intro = tr("Fix what is marked on the board, then try again.")
-            buttons: list[tuple[str, Callable[[], None]]] = [("Back to the editor", self._back)]
+            buttons: list[tuple[str, str, Callable[[], None] | None]] = [("back", "Back to the editor", None)]
             accent = theme.DANGER
         else:
             title = tr("Are you sure?")
             intro = tr("This level is playable, but unusual:")
-            buttons = [(go_label, self._go), ("Keep editing", self._back)]
+            buttons = [("go", go_label, self._go), ("back", "Keep editing", None)]
             accent = theme.GOLD
         self.on_go = on_go
-        super().__init__(app, title, [intro], buttons, accent=accent, width=400)
-        self.escape_action = self._back
+        super().__init__(app, title, [intro], buttons, accent=accent, width=400, escape="back")
         self.focus_problem: int | None = None
         self.problem_rects: list[pygame.Rect] = []
         self._problem_lines: list[list[str]] = []
 
-    def _back(self) -> None:
-        self.app.pop()
-
     def _go(self) -> None:
-        self.app.pop()
+        self.app.stack.pop()
         self.on_go()
 
     def highlighted(self) -> list[tuple[int, theme.Colour]]:
         """The squares to mark on the board and their colour, for the finding pointed at or all."""
         chosen = self.problems if self.focus_problem is None else [self.problems[self.focus_problem]]
         return [
-            (p.squares, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
+            (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
             for p in chosen
-            if p.squares
+            if p.places
         ]
 
     def _text_size(self) -> int:
@@ -215,7 +201,7 @@ class SaveLevelDialog(Dialog):
             app,
             tr("Save as level"),
             [tr("Your level goes to “My levels” in level select.")],
-            [("Save", self._save), ("Cancel", self._cancel)],
+            [("save", "Save", self._save), ("cancel", "Cancel", None)],
             accent=theme.ACCENT,
             width=520,
         )
@@ -231,7 +217,6 @@ class SaveLevelDialog(Dialog):
             focused=False,
         )
         self.error = ""
-        self.escape_action = self._cancel
         self.labels: list[tuple[str, tuple[int, int]]] = []
 
     @property
@@ -250,9 +235,6 @@ class SaveLevelDialog(Dialog):
             self.app.audio.play("invalid")
             return
         self.on_save(self.name.text.strip(), self.description.text.strip())
-
-    def _cancel(self) -> None:
-        self.app.pop()
 
     def content_height(self, width: int) -> int:
         return self.px(2 * 76 + 34)
@@ -281,7 +263,7 @@ class SaveLevelDialog(Dialog):
                         other.focused = other is field
                     return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._cancel()
+            self.close()
             return True
         for field in self.fields:
             if (
@@ -343,14 +325,11 @@ class LevelPickerScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.view = pygame.Rect(0, 0, 0, 0)
         self.note: tuple[str, float] | None = None
-        self.widgets = WidgetGroup([Button("Cancel", self._cancel, key=pygame.K_ESCAPE)])
-
-    def button(self, label: str) -> Button:
-        return self.widgets.by_label(label)
+        self.widgets = WidgetGroup([Button("cancel", "Cancel", self._cancel, key=pygame.K_ESCAPE)])
 
     def _cancel(self) -> None:
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
 
     def pick(self, index: int) -> None:
         """Choose entry ``index``: a level is loaded (and the picker closes); a damaged file is refused."""
@@ -360,7 +339,7 @@ class LevelPickerScene(Scene):
             self.note = (tr("This file is damaged and cannot be opened."), 2.0)
             return
         self.app.audio.play("click")
-        self.app.pop()
+        self.app.stack.pop()
         self.on_pick(entry)
 
     def card_centre(self, index: int) -> tuple[int, int]:
@@ -460,6 +439,7 @@ class LevelPickerScene(Scene):
                     shown,
                     entry,
                     self.tag(index, entry),
+                    thumbnail,
                     hovered=index == self.hover,
                     scale=self.scale,
                 )
@@ -487,41 +467,3 @@ class LevelPickerScene(Scene):
                 radius=self.px(10),
             )
             surface.blit(rendered, box)
-
-
-# -- starting a game on the edited position --
-
-
-class EditorNewGameScene(NewGameScene):
-    """The new-game screen for the edited position: opponent, level and colour as usual, but who
-    starts was chosen in the editor; "Play" starts the game at once (no level to pick)."""
-
-    def __init__(self, app: App, level: LevelInfo, first: Side) -> None:
-        super().__init__(app)
-        self.level = level
-        self.first = first
-        side_name = tr(theme.SIDE_NAMES[first])
-        locked = tr("{side} starts (set in the editor)", side=side_name)
-        self.starts = Choice([(locked, True)], True, lambda _: None)
-        self.two_player_first = Choice([(locked, first)], first, lambda _: None)
-        self.config = dataclasses.replace(self.config, first=first)
-        go = self.widgets.buttons[-1]
-        go.label = "Play"
-        go.action = self._next
-
-    def _next(self) -> None:
-        from game.scenes.menu import MenuScene
-        from game.scenes.play import PlayScene
-
-        settings = self.app.settings
-        settings.opponent = "computer" if self.config.vs_computer else "human"
-        if self.config.vs_computer:
-            settings.level = self.config.level
-            settings.human_colour = "red" if self.config.human_side is Side.RED else "blue"
-        self.app.save_settings()
-        config = dataclasses.replace(self.config, first=self.first)
-        self.app.audio.play("start")
-        # "Jouer" closes the editor: the game on the edited position replaces whatever was under it.
-        if not self.app.pop_to(MenuScene):
-            self.app.reset(MenuScene(self.app))
-        self.app.push(PlayScene(self.app, config, self.level))

@@ -16,25 +16,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import saves
 from game.engine.ataxx import STARTPOS, Cell, Side, bits
 from game.engine.ataxx.level_edit import LevelDraft, Symmetry, mirror_squares
+from game.engine.ataxx.rules import RULES
 from game.engine.levels import (
     LevelError,
     LevelExistsError,
     LevelInfo,
-    Severity,
     custom_levels,
     custom_levels_dir,
     delete_custom_level,
     save_custom_level,
     shipped_levels,
 )
+from game.engine.rules import Severity
 from game.i18n import tr
+from game.scenes.ataxx.editor_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
+from game.scenes.ataxx.editor_tools import SYMMETRY_NAMES, FitButton, SymmetryPicker, ToolPalette, draw_counts
+from game.scenes.ataxx.view import BoardView, PieceLook
 from game.scenes.base import Scene
-from game.scenes.editor_dialogs import EditorNewGameScene, LevelPickerScene, SaveLevelDialog, ValidationDialog
-from game.scenes.editor_tools import SYMMETRY_NAMES, FitButton, SymmetryPicker, ToolPalette, draw_counts
 from game.ui import gfx, theme
-from game.ui.board_view import BoardView, PieceLook
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -62,9 +64,11 @@ def _squares_between(start: int, end: int) -> list[int]:
 class EditorScene(Scene):
     """Build a position, then play it or keep it as a level."""
 
+    name = "editor"
+
     def __init__(self, app: App, level: LevelInfo | None = None) -> None:
         super().__init__(app)
-        self.draft = LevelDraft(level.fen if level else STARTPOS)
+        self.draft = LevelDraft(level.position if level else STARTPOS)
         self.source: LevelInfo | None = level
         """The level the draft started from (its name and description are offered when saving)."""
         self.saved = self.draft.snapshot()
@@ -72,20 +76,23 @@ class EditorScene(Scene):
         self.palette = ToolPalette(Cell.BLOCK, self._set_tool)
         self.symmetry = SymmetryPicker(Symmetry.POINT, self._set_symmetry)
         self.who_starts = Choice(
-            [("Red", Side.RED), ("Blue", Side.BLUE)], self.draft.turn, self._set_turn, accent=theme.GOLD
+            [(theme.SEAT_NAMES[0], Side.RED), (theme.SEAT_NAMES[1], Side.BLUE)],
+            self.draft.turn,
+            self._set_turn,
+            accent=theme.GOLD,
         )
         self.widgets = WidgetGroup(
             [
-                FitButton("Undo edit", self.undo, icon="<"),
-                FitButton("Redo edit", self.redo, icon=">"),
-                FitButton("Reset board", self.reset_board),
-                FitButton("Take current game", self.take_current_game, accent=theme.CLONE),
-                FitButton("Standard levels…", self.open_standard),
-                FitButton("Open custom level…", self.open_custom),
-                FitButton("Save as level…", self.save_as, accent=theme.GOLD),
-                FitButton("Delete", self.delete, accent=theme.DANGER),
-                FitButton("Cancel", self.cancel, key=pygame.K_ESCAPE),
-                FitButton("Play", self.play, primary=True, accent=theme.CLONE),
+                FitButton("undo_edit", "Undo edit", self.undo, icon="<"),
+                FitButton("redo_edit", "Redo edit", self.redo, icon=">"),
+                FitButton("reset_board", "Reset board", self.reset_board),
+                FitButton("take_game", "Take current game", self.take_current_game, accent=theme.CLONE),
+                FitButton("standard_levels", "Standard levels…", self.open_standard),
+                FitButton("open_custom", "Open custom level…", self.open_custom),
+                FitButton("save_level", "Save as level…", self.save_as, accent=theme.GOLD),
+                FitButton("delete", "Delete", self.delete, accent=theme.DANGER),
+                FitButton("cancel", "Cancel", self.cancel, key=pygame.K_ESCAPE),
+                FitButton("play", "Play", self.play, primary=True, accent=theme.CLONE),
             ]
         )
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -124,15 +131,11 @@ class EditorScene(Scene):
         if self.source is None or self.source.path is None:
             return None
         try:
-            folder = custom_levels_dir(create=False).resolve()
+            folder = custom_levels_dir(RULES.key, create=False).resolve()
             path = self.source.path.resolve()
         except OSError:
             return None
         return self.source.path if path.parent == folder else None
-
-    def button(self, label: str) -> FitButton:
-        """The tool button labelled ``label`` (its English text)."""
-        return self.widgets.by_label(label)  # type: ignore[return-value]
 
     def square_centre(self, sq: int) -> tuple[int, int]:
         """The pixel centre of square ``sq`` (tests click there)."""
@@ -142,32 +145,28 @@ class EditorScene(Scene):
     def _refresh(self) -> None:
         """Bring the widgets in line with the draft and what is available."""
         self.who_starts.value = self.draft.turn
-        self.button("Undo edit").enabled = self.draft.can_undo
-        self.button("Redo edit").enabled = self.draft.can_redo
-        self.button("Take current game").enabled = self.current_game is not None
-        self.button("Delete").enabled = self.custom_path is not None
+        self.widgets["undo_edit"].enabled = self.draft.can_undo
+        self.widgets["redo_edit"].enabled = self.draft.can_redo
+        self.widgets["take_game"].enabled = self.current_game is not None
+        self.widgets["delete"].enabled = self.custom_path is not None
 
     def _edited(self) -> None:
         self.flagged = []
         self._refresh()
 
     def _find_current_game(self) -> tuple[str, str] | None:
-        from game.scenes.play import PlayScene
-
-        play = self.app.find(PlayScene)
-        if play is not None:
-            return play.match.board.fen(), play.level.name
+        play = self.app.stack.find("match")
+        if play is not None and play.match.rules is RULES:
+            return play.match.position.fen(), play.level.name
         try:
-            from game.saves import load_autosave
-
-            saved = load_autosave()
+            saved = saves.load_autosave(RULES.key)
         except Exception as error:  # a damaged autosave only means there is nothing to take
             log.info("no game to take from the autosave: %s", error)
             return None
         if saved is None:
             return None
         match, game = saved
-        return match.board.fen(), game.tag("Level") or tr("Game in progress")
+        return match.position.fen(), game.tag("Level") or tr("Game in progress")
 
     def enter(self) -> None:
         self.current_game = self._find_current_game()
@@ -228,7 +227,7 @@ class EditorScene(Scene):
 
     def load_level(self, level: LevelInfo) -> None:
         """Start editing ``level`` (undoable)."""
-        self.draft.set_position(level.fen)
+        self.draft.set_position(level.position)
         self.source = level
         self.saved = self.draft.snapshot()
         self._say(tr("Opened {name}", name=level.name))
@@ -236,9 +235,9 @@ class EditorScene(Scene):
 
     def open_standard(self) -> None:
         """Pick one of the standard levels to edit."""
-        entries = shipped_levels("ataxx")
+        entries = shipped_levels(RULES)
         self.app.audio.play("click")
-        self.app.push(
+        self.app.stack.push(
             LevelPickerScene(
                 self.app,
                 tr("Standard levels"),
@@ -251,11 +250,11 @@ class EditorScene(Scene):
     def open_custom(self) -> None:
         """Pick one of your own levels to edit; damaged files are listed with their reason."""
         self.app.audio.play("click")
-        self.app.push(
+        self.app.stack.push(
             LevelPickerScene(
                 self.app,
                 tr("My levels"),
-                custom_levels("ataxx"),
+                custom_levels(RULES),
                 self.load_level,
                 tag=lambda index, level: tr("MY LEVEL"),
                 empty_text=tr("You have no levels of your own yet. Make one, then “Save as level…”."),
@@ -265,16 +264,16 @@ class EditorScene(Scene):
     def _validated(self, go_label: str, then: callable) -> None:  # type: ignore[valid-type]
         problems = self.draft.problems()
         self.flagged = [
-            (p.squares, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
+            (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
             for p in problems
-            if p.squares
+            if p.places
         ]
         if not problems:
             then()
             return
         refused = any(p.severity is Severity.REFUSED for p in problems)
         self.app.audio.play("invalid" if refused else "select")
-        self.app.push(ValidationDialog(self.app, self, problems, go_label, then))
+        self.app.stack.push(ValidationDialog(self.app, self, problems, go_label, then))
 
     def play(self) -> None:
         """Validate, then choose the opponent and play the position."""
@@ -282,7 +281,7 @@ class EditorScene(Scene):
 
     def _level_for_play(self) -> LevelInfo:
         fen = self.draft.fen()
-        if self.source is not None and self.source.fen == fen:
+        if self.source is not None and self.source.position == fen:
             return LevelInfo(self.source.name, self.source.description, self.source.author, fen)
         if self.source is not None:
             return LevelInfo(tr("{name} (edited)", name=self.source.name), self.source.description, "", fen)
@@ -290,7 +289,7 @@ class EditorScene(Scene):
 
     def _start_game(self) -> None:
         self.app.audio.play("click")
-        self.app.push(EditorNewGameScene(self.app, self._level_for_play(), self.draft.turn))
+        self.app.router.push("newgame", self._level_for_play(), int(self.draft.turn))
 
     def save_as(self) -> None:
         """Validate, then ask for a name and a description and save into "My levels"."""
@@ -300,30 +299,30 @@ class EditorScene(Scene):
         custom = self.custom_path is not None and self.source is not None
         name = self.source.name if custom and self.source else ""
         description = self.source.description if self.source else ""
-        self.app.push(SaveLevelDialog(self.app, name, description, self._save))
+        self.app.stack.push(SaveLevelDialog(self.app, name, description, self._save))
 
     def _save(self, name: str, description: str, *, replace: bool = False) -> None:
-        from game.scenes.dialog import Dialog
-
         dialog = self.app.top
         level = LevelInfo(name, description, tr("You"), self.draft.fen())
         try:
             if not replace and self.custom_path is not None and self.source is not None:
                 replace = name.strip().casefold() == self.source.name.casefold()
-            path = save_custom_level(level, replace=replace)
+            path = save_custom_level(level, RULES, replace=replace)
         except LevelExistsError:
-            confirm = Dialog(
-                self.app,
+            self.app.router.push(
+                "dialog",
                 tr("Replace it?"),
                 [tr("A level called “{name}” is already in My levels. Replace it with this one?", name=name)],
                 [
-                    ("Replace", lambda: (self.app.pop(), self._save(name, description, replace=True))),
-                    ("Choose another name", self.app.pop),
+                    (
+                        "replace",
+                        "Replace",
+                        lambda: (self.app.stack.pop(), self._save(name, description, replace=True)),
+                    ),
+                    ("rename", "Choose another name", None),
                 ],
                 accent=theme.GOLD,
             )
-            confirm.escape_action = self.app.pop
-            self.app.push(confirm)
             return
         except (LevelError, OSError) as error:
             log.warning("saving level %r failed: %s", name, error)
@@ -332,7 +331,7 @@ class EditorScene(Scene):
             self.app.audio.play("invalid")
             return
         if isinstance(self.app.top, SaveLevelDialog):
-            self.app.pop()
+            self.app.stack.pop()
         self.source = LevelInfo(name, description, tr("You"), self.draft.fen(), path)
         self.saved = self.draft.snapshot()
         self.app.audio.play("start")
@@ -341,17 +340,15 @@ class EditorScene(Scene):
 
     def delete(self) -> None:
         """Delete the custom level being edited (after a confirmation); the board stays as it is."""
-        from game.scenes.dialog import Dialog
-
         path = self.custom_path
         if path is None or self.source is None:
             self.app.audio.play("invalid")
             return
 
         def confirmed() -> None:
-            self.app.pop()
+            self.app.stack.pop()
             try:
-                delete_custom_level(path)
+                delete_custom_level(path, RULES.key)
             except (LevelError, OSError) as error:
                 self._say(tr("Not deleted: {reason}", reason=str(error)[:100]))
                 self.app.audio.play("invalid")
@@ -361,8 +358,9 @@ class EditorScene(Scene):
             self.saved = ((), Side.RED)  # nothing saved matches the board any more
             self._refresh()
 
-        dialog = Dialog(
-            self.app,
+        self.app.audio.play("click")
+        self.app.router.push(
+            "dialog",
             tr("Delete this level?"),
             [
                 tr(
@@ -370,35 +368,28 @@ class EditorScene(Scene):
                     name=self.source.name,
                 )
             ],
-            [("Delete", confirmed), ("Keep it", self.app.pop)],
+            [("delete", "Delete", confirmed), ("keep", "Keep it", None)],
             accent=theme.DANGER,
         )
-        dialog.escape_action = self.app.pop
-        self.app.audio.play("click")
-        self.app.push(dialog)
 
     def cancel(self) -> None:
         """Close the editor without using the changes (asks first when there are some)."""
-        from game.scenes.dialog import Dialog
-
         if not self.dirty:
             self.app.audio.play("click")
-            self.app.pop()
+            self.app.stack.pop()
             return
 
         def leave() -> None:
-            self.app.pop()
-            self.app.pop()
+            self.app.stack.pop()
+            self.app.stack.pop()
 
-        dialog = Dialog(
-            self.app,
+        self.app.router.push(
+            "dialog",
             tr("Leave the editor?"),
             [tr("Your changes to this board will be lost.")],
-            [("Leave", leave), ("Keep editing", self.app.pop)],
+            [("leave", "Leave", leave), ("keep", "Keep editing", None)],
             accent=theme.ACCENT_2,
         )
-        dialog.escape_action = self.app.pop
-        self.app.push(dialog)
 
     def _say(self, text: str) -> None:
         self.toast = (text, 2.2)

@@ -1,0 +1,510 @@
+"""Saved games of every game of the arcade: the saves folder, the autosaves, a Match as PGN and back.
+
+Each named save is one PGN file in ``<user data>/saves/`` (all games share the
+folder); each game has one autosave, ``<user data>/autosaves/<game>.pgn``,
+rewritten after every move so "Continue" resumes it after a quit or a crash.
+Writes are atomic. Names typed by the player go through
+``game.paths.safe_file_stem``, so no name reaches outside the saves folder.
+Listing never fails because of one bad file: a damaged or foreign file is
+listed with the reason and the others are read as usual.
+
+The format (schema 2) is ``game.engine.pgn``'s, with these tags of ours, which
+other readers ignore (python-ataxx still reads an Ataxx save's moves):
+
+- ``Game``: the registry key (``ataxx``), which chooses the rules that read the
+  moves; ``SchemaVersion``: ``2``;
+- ``Seat0Player``/``Seat1Player``: ``human`` or ``computer:<level key>``;
+  ``Seat0Name``/``Seat1Name``: the players' names, when set. The standard name
+  tags (``rules.pgn_name_tags``: Ataxx's ``Black`` and ``White``) are for other
+  programs: the name, else ``Computer (<level key>)``, else ``?``; they are
+  never read back;
+- ``Level``: the board's level name; ``Rules``: the keys of the match options
+  switched on, space-separated, or ``none``; ``TimeSpent``: seconds of play;
+  ``SavedAt``; ``Seed``: the match's seed, for games with chance, so the dice
+  of a resumed game come out as they would have;
+- ``Result``/``Termination`` once the match is over; the position tag when the
+  game did not start from the standard position; ``Redo``: the moves taken back.
+
+Migration. Schema 1 (no ``SchemaVersion`` tag) was Ataxx only: a missing
+``Game`` tag means ``ataxx``; ``RedPlayer``/``BluePlayer`` and
+``RedName``/``BlueName`` are seat 0's and seat 1's; the ``Rules`` words
+``early-finish`` and ``threefold`` are the options ``early_finish`` and
+``threefold_repetition``; a person called "Red" or "Blue" (the names schema 1
+gave two people sharing the machine) becomes unnamed, as the screens now name
+such players by their seat. Schema 1 kept a single ``<user data>/autosave.pgn``:
+``migrate_legacy_autosave`` moves it to its game's autosave. A
+``SchemaVersion`` above 2 is refused ("written by a newer version"), never
+guessed at. PGN from other programs (none of our tags) loads as two people
+playing with the default options.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import logging
+import math
+import os
+from pathlib import Path
+
+from game import games
+from game.engine.match import Match, Player, PlayerKind
+from game.engine.pgn import (
+    MAX_PGN_BYTES,
+    PgnError,
+    PgnGame,
+    parse_pgn,
+    read_game_tag,
+    read_tag,
+    write_pgn,
+)
+from game.engine.rules import GameRules
+from game.paths import atomic_write_text, read_text_limited, safe_file_stem, user_data_dir
+
+__all__ = [
+    "LEGACY_AUTOSAVE_NAME",
+    "SCHEMA_VERSION",
+    "DamagedSave",
+    "SaveEntry",
+    "SaveError",
+    "autosave_path",
+    "delete_autosave",
+    "delete_save",
+    "has_autosave",
+    "list_saves",
+    "load_autosave",
+    "load_game",
+    "match_from_pgn",
+    "match_to_pgn",
+    "migrate_legacy_autosave",
+    "save_game",
+    "save_path",
+    "saves_dir",
+    "write_autosave",
+]
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 2
+"""The version of the save format this module writes (and the newest it reads)."""
+LEGACY_AUTOSAVE_NAME = "autosave.pgn"
+"""Schema 1's one autosave, in the user data folder itself (always a game of Ataxx)."""
+DEFAULT_GAME = "ataxx"
+"""The game of a file without a ``Game`` tag: schema 1 knew no other."""
+MAX_TIME_SPENT = 10 * 365 * 86400.0
+"""A ``TimeSpent`` above this is taken as this (a hand-edited file)."""
+
+# Schema 1's tags and words (Ataxx's only), and what they became.
+_V1_PLAYER_TAGS = ("RedPlayer", "BluePlayer")
+_V1_NAME_TAGS = ("RedName", "BlueName")
+_V1_SEAT_NAMES = frozenset({"Red", "Blue"})
+_V1_RULE_WORDS = {"early-finish": "early_finish", "threefold": "threefold_repetition"}
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or read; the message names the file and the reason."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SaveEntry:
+    """A readable save, as the Load screen lists it."""
+
+    name: str
+    path: Path
+    modified: float
+    """Seconds since the epoch, from the file system."""
+    game: str
+    """The registry key of the game saved."""
+    level_name: str
+    plies: int
+    """Moves (and chance outcomes) played."""
+    position: str
+    """The current position's text, for the thumbnail."""
+    result: str
+    """The PGN result: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` while it goes on."""
+    players: tuple[str, str]
+    """Seat 0's and seat 1's display names: the stored name, else ``""`` for a
+    person (the screens name them by their seat), else ``Computer (<level>)``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DamagedSave:
+    """A file in the saves folder that cannot be loaded, and why (the reason names the file)."""
+
+    name: str
+    path: Path
+    reason: str
+
+
+def saves_dir() -> Path:
+    """The folder of named saves, for every game (created on first use)."""
+    folder = user_data_dir() / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def save_path(name: str) -> Path:
+    """The file a save called ``name`` lives in (inside the saves folder, always); ``SaveError`` for an unusable name."""
+    try:
+        stem = safe_file_stem(name)
+    except ValueError as error:
+        raise SaveError(str(error)) from None
+    folder = saves_dir().resolve()
+    path = (folder / f"{stem}.pgn").resolve()
+    if path.parent != folder:  # belt and braces: safe_file_stem already forbids separators
+        raise SaveError(f"{name!r} would be saved outside the saves folder")
+    return path
+
+
+# -- a match as tags and back --
+
+
+def _player_tag(player: Player) -> str:
+    return "human" if player.is_human else f"computer:{player.level}"
+
+
+def _player_from_tag(text: str, name: str, where: str) -> Player:
+    kind, _, level = text.partition(":")
+    if kind == "human" and not level:
+        return Player(PlayerKind.HUMAN, None, name)
+    if kind == "computer" and level:
+        return Player(PlayerKind.COMPUTER, level, name)
+    raise SaveError(f"bad {where} tag {text[:40]!r}: expected human or computer:<level>")
+
+
+def _display_name(player: Player) -> str:
+    if player.name:
+        return player.name
+    return "" if player.is_human else f"Computer ({player.level})"
+
+
+def match_to_pgn(match: Match, *, level_name: str = "", saved_at: datetime.datetime | None = None) -> str:
+    """The PGN text (schema 2) of ``match``, with everything needed to resume it exactly.
+
+    ``saved_at`` (default: now) gives the ``SavedAt`` and ``Date`` tags.
+    """
+    rules = match.rules
+    saved_at = saved_at or datetime.datetime.now()
+    tags: dict[str, str] = {"Event": "Attax Arcade game"}
+    for name_tag, player in zip(rules.pgn_name_tags, match.players, strict=True):
+        tags[name_tag] = _display_name(player) or "?"
+    tags["Game"] = rules.key
+    tags["SchemaVersion"] = str(SCHEMA_VERSION)
+    for seat, player in enumerate(match.players):
+        tags[f"Seat{seat}Player"] = _player_tag(player)
+        if player.name:
+            tags[f"Seat{seat}Name"] = player.name
+    if level_name:
+        tags["Level"] = level_name
+    switched_on = [option.key for option in rules.options if match.options.get(option.key)]
+    tags["Rules"] = " ".join(switched_on) or "none"
+    tags["TimeSpent"] = f"{match.elapsed:.1f}"
+    tags["SavedAt"] = saved_at.isoformat(timespec="seconds")
+    if games.game(rules.key).has_chance:
+        tags["Seed"] = str(match.seed)
+    result = match.result
+    if result is not None:
+        tags["Result"] = result.outcome.result()
+        tags["Termination"] = result.outcome.termination.value
+    pgn_game = PgnGame(tags=tags, start=match.start_text, moves=match.moves, redo=match.redo_moves)
+    return write_pgn(pgn_game, rules, date=saved_at.date())
+
+
+def _schema_version(pgn_game: PgnGame) -> int:
+    text = pgn_game.tag("SchemaVersion")
+    if not text:
+        return 1
+    return _check_schema_text(text)
+
+
+def _check_schema_text(text: str) -> int:
+    if not text.isdigit() or len(text) > 6 or int(text) < 1:
+        raise SaveError(f"bad SchemaVersion tag {text[:20]!r}")
+    version = int(text)
+    if version > SCHEMA_VERSION:
+        raise SaveError(
+            f"written by a newer version of Attax Arcade (save format {version}; this one reads up to {SCHEMA_VERSION})"
+        )
+    return version
+
+
+def _players(pgn_game: PgnGame, version: int) -> tuple[Player, Player]:
+    players = []
+    for seat in (0, 1):
+        player_tag, name_tag = f"Seat{seat}Player", f"Seat{seat}Name"
+        if version == 1:
+            player_tag, name_tag = _V1_PLAYER_TAGS[seat], _V1_NAME_TAGS[seat]
+        player = _player_from_tag(pgn_game.tag(player_tag, "human"), pgn_game.tag(name_tag), player_tag)
+        if version == 1 and player.is_human and player.name in _V1_SEAT_NAMES:
+            player = dataclasses.replace(player, name="")
+        players.append(player)
+    return players[0], players[1]
+
+
+def _options(pgn_game: PgnGame, rules: GameRules, version: int) -> dict[str, bool] | None:
+    text = pgn_game.tag("Rules")
+    if not text:
+        return None  # not one of ours: the default options
+    words = set(text.split())
+    if version == 1:
+        words = {_V1_RULE_WORDS.get(word, word) for word in words}
+    return {option.key: option.key in words for option in rules.options}
+
+
+def _time_spent(pgn_game: PgnGame) -> float:
+    try:
+        elapsed = float(pgn_game.tag("TimeSpent", "0"))
+    except ValueError:
+        return 0.0
+    return min(elapsed, MAX_TIME_SPENT) if math.isfinite(elapsed) and elapsed > 0 else 0.0
+
+
+def _seed(pgn_game: PgnGame) -> int | None:
+    text = pgn_game.tag("Seed")
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 40:
+        raise SaveError(f"bad Seed tag {text[:20]!r}")
+    return int(text)
+
+
+def _replay(match: Match, entry: object) -> None:
+    """Play ``entry`` (a move, or at a chance node the outcome drawn, which must be ``entry``)."""
+    if match.at_chance:
+        drawn = match.roll()
+        if drawn != entry:
+            raise SaveError(f"the dice do not replay: the saved seed rolls {drawn}, the save says {entry}")
+    else:
+        match.play(entry)
+
+
+def match_from_pgn(pgn_game: PgnGame, rules: GameRules) -> Match:
+    """A match of ``rules`` rebuilt from ``pgn_game``: players, options, seed, time, moves and the redo line.
+
+    Reads schema 2 and migrates schema 1 (see the module docstring). PGN from
+    other programs (without our tags) gives two people and the default
+    options. At a chance node the match draws the outcome with the saved
+    ``Seed``, which must give the outcome recorded: so the match's generator is
+    where it was when the game was saved. Raises ``SaveError`` when the file is of another game or of a
+    newer schema, a tag of ours is malformed, or the moves cannot be replayed
+    under the saved options (a match rule such as Ataxx's early finish may end
+    a game sooner than the file says); the message does not name the file
+    (``load_game`` adds it).
+    """
+    version = _schema_version(pgn_game)
+    key = pgn_game.tag("Game", DEFAULT_GAME).strip().lower()
+    if key != rules.key:
+        raise SaveError(f"a game of {key!r}, not of {rules.key!r}")
+    match = Match(
+        rules,
+        pgn_game.start or None,
+        _players(pgn_game, version),
+        _options(pgn_game, rules, version),
+        elapsed=_time_spent(pgn_game),
+        seed=_seed(pgn_game),
+    )
+    try:
+        for entry in pgn_game.moves:
+            _replay(match, entry)
+        for entry in pgn_game.redo:  # replay the line taken back, then take it back again
+            _replay(match, entry)
+        for _ in pgn_game.redo:
+            match.undo()
+    except (ValueError, IndexError) as error:
+        if isinstance(error, SaveError):
+            raise
+        raise SaveError(f"the moves cannot be replayed under this game's rules: {error}") from None
+    return match
+
+
+# -- files --
+
+
+def _read(path: Path) -> str:
+    if path.exists() and not path.is_file():
+        raise SaveError(f"{path.name}: not a file")  # a folder, a pipe or a device
+    try:
+        return read_text_limited(path, MAX_PGN_BYTES)
+    except OSError as error:
+        raise SaveError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+    except ValueError as error:
+        raise SaveError(str(error)) from None
+
+
+def _rules_for(text: str, where: str) -> GameRules:
+    """The rules of the game ``text`` is a save of (its ``Game`` tag), refusing a newer schema first."""
+    version = read_tag(text, "SchemaVersion")
+    if version:
+        try:
+            _check_schema_text(version)
+        except SaveError as error:
+            raise SaveError(f"{where}: {error}") from None
+    key = (read_game_tag(text) or DEFAULT_GAME).strip().lower()
+    try:
+        definition = games.game(key)
+    except games.UnknownGameError:
+        raise SaveError(f"{where}: a game of {key[:40]!r}, which this version does not know") from None
+    try:
+        return definition.load_rules()
+    except LookupError:
+        raise SaveError(f"{where}: a game of {definition.name}, which cannot be played yet") from None
+
+
+def _check_levels(match: Match, where: str) -> None:
+    """Refuse a save whose computer plays at a level the game's AI does not have."""
+    computers = [player for player in match.players if not player.is_human]
+    if not computers:
+        return
+    definition = games.game(match.rules.key)
+    try:
+        ai = definition.load_ai()
+    except LookupError:
+        raise SaveError(f"{where}: {definition.name} has no computer opponent yet") from None
+    for player in computers:
+        try:
+            ai.level(str(player.level))
+        except ValueError as error:
+            raise SaveError(f"{where}: the computer's level does not exist: {error}") from None
+
+
+def load_game(path: Path | str) -> tuple[Match, PgnGame]:
+    """Read a save (ours of any schema, or another program's PGN) and rebuild its match.
+
+    The ``Game`` tag chooses the rules (through ``game.games``; missing means
+    Ataxx). Raises ``SaveError`` naming the file when it cannot be read, is
+    too large, not UTF-8, of an unknown game or a newer schema, not PGN the
+    game's rules accept, or names a computer level the game's AI lacks.
+    """
+    target = Path(path)
+    text = _read(target)
+    rules = _rules_for(text, target.name)
+    try:
+        pgn_game = parse_pgn(text, rules)
+        match = match_from_pgn(pgn_game, rules)
+    except (PgnError, SaveError) as error:
+        raise SaveError(f"{target.name}: {error}") from None
+    _check_levels(match, target.name)
+    return match, pgn_game
+
+
+def save_game(name: str, match: Match, *, level_name: str = "") -> Path:
+    """Save ``match`` as ``name`` (sanitised) in the saves folder, atomically, replacing a save of that name; returns the file."""
+    path = save_path(name)
+    atomic_write_text(path, match_to_pgn(match, level_name=level_name))
+    return path
+
+
+def delete_save(name_or_path: str | Path) -> None:
+    """Delete a save by name or by a path inside the saves folder (``SaveError`` for any other); missing files are fine."""
+    folder = saves_dir().resolve()
+    path = Path(name_or_path) if isinstance(name_or_path, Path) else save_path(name_or_path)
+    path = path.resolve()
+    if path.parent != folder:
+        raise SaveError(f"{path.name} is not in the saves folder")
+    path.unlink(missing_ok=True)
+
+
+def list_saves() -> list[SaveEntry | DamagedSave]:
+    """Every ``*.pgn`` in the saves folder, of every game, newest first, then the damaged ones by name.
+
+    Each file is loaded in full (``load_game``), so a file listed as a
+    ``SaveEntry`` loads; one that does not is a ``DamagedSave`` with the reason.
+    """
+    entries: list[SaveEntry | DamagedSave] = []
+    for path in saves_dir().glob("*.pgn"):
+        try:
+            modified = path.stat().st_mtime
+            match, pgn_game = load_game(path)
+        except (SaveError, OSError) as error:
+            entries.append(DamagedSave(path.stem, path, str(error)))
+            continue
+        result = match.result
+        entries.append(
+            SaveEntry(
+                name=path.stem,
+                path=path,
+                modified=modified,
+                game=match.rules.key,
+                level_name=pgn_game.tag("Level"),
+                plies=match.ply,
+                position=match.rules.position_text(match.position),
+                result=result.outcome.result() if result is not None else "*",
+                players=(_display_name(match.players[0]), _display_name(match.players[1])),
+            )
+        )
+    entries.sort(
+        key=lambda entry: (-entry.modified if isinstance(entry, SaveEntry) else 0.0, entry.name.lower())
+    )
+    return entries
+
+
+# -- autosaves: one per game --
+
+
+def autosave_path(game: str) -> Path:
+    """Where the game in progress of ``game`` (a registry key) is autosaved: ``<user data>/autosaves/<game>.pgn``.
+
+    ``UnknownGameError`` (a ``ValueError``) for a key the registry does not know.
+    """
+    key = games.game(game).key
+    return user_data_dir() / "autosaves" / f"{key}.pgn"
+
+
+def migrate_legacy_autosave() -> None:
+    """Move schema 1's ``<user data>/autosave.pgn`` to its game's autosave, if there is one to move.
+
+    The file moves (an atomic rename) only when it loads and its game has no
+    autosave yet; otherwise it stays where it is, untouched, and a warning is
+    logged: it is never lost. Safe to call any number of times.
+    """
+    legacy = user_data_dir() / LEGACY_AUTOSAVE_NAME
+    if not legacy.exists():
+        return
+    try:
+        match, _ = load_game(legacy)
+    except SaveError as error:
+        log.warning("the old autosave stays where it is: %s", error)
+        return
+    target = autosave_path(match.rules.key)
+    if target.exists():
+        log.warning("the old autosave %s stays where it is: %s already exists", legacy, target.name)
+        return
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(legacy, target)
+    except OSError as error:
+        log.warning("the old autosave %s could not be moved: %s", legacy, error)
+
+
+def has_autosave(game: str) -> bool:
+    """Whether ``game`` has a game in progress to continue (after migrating schema 1's autosave)."""
+    migrate_legacy_autosave()
+    return autosave_path(game).is_file()
+
+
+def write_autosave(match: Match, *, level_name: str = "") -> None:
+    """Autosave the game in progress of ``match``'s game, atomically; a finished match removes the autosave."""
+    if match.is_over:
+        delete_autosave(match.rules.key)
+        return
+    atomic_write_text(autosave_path(match.rules.key), match_to_pgn(match, level_name=level_name))
+
+
+def load_autosave(game: str) -> tuple[Match, PgnGame] | None:
+    """The autosaved game of ``game``, or ``None`` when there is none; ``SaveError`` naming the file if it is damaged.
+
+    Schema 1's autosave is migrated first (``migrate_legacy_autosave``).
+    """
+    migrate_legacy_autosave()
+    path = autosave_path(game)
+    if not path.exists():
+        return None
+    match, pgn_game = load_game(path)
+    if match.rules.key != game:
+        raise SaveError(f"{path.name}: a game of {match.rules.key!r}, not of {game!r}")
+    return match, pgn_game
+
+
+def delete_autosave(game: str) -> None:
+    """Forget ``game``'s autosave (the game finished, or the player chose a new one)."""
+    autosave_path(game).unlink(missing_ok=True)

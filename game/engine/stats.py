@@ -1,0 +1,423 @@
+"""Win/loss statistics by game (seed 001): every finished game, and the figures drawn from them.
+
+The records of finished games are kept in ``<user data>/statistics.json``,
+the newest ``MAX_RECORDS`` of each game; the figures — wins, draws and losses
+by opponent, board level and difficulty, streaks, the longest and shortest
+games — are computed from the records, so they can never disagree. One
+``Statistics`` object holds one game's records; the other games' records in
+the file are kept untouched and written back with it.
+
+The file (schema 2)::
+
+    {"schema_version": 2,
+     "games": {"ataxx": {"records": [{"finished_at": "2026-11-22T12:00:00",
+                                      "opponent": "computer", "difficulty": "master",
+                                      "level_name": "Classic", "seat": 0, "result": "win",
+                                      "plies": 40, "seconds": 60.0, "scores": [30, 19]}]}}}
+
+Migration. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
+as the records of ``ataxx``: a record's ``side`` (``red``/``blue``) becomes its
+``seat`` (0/1) and ``red_count``/``blue_count`` its ``scores``; the next
+``save`` writes schema 2. A file of a newer schema is read (what this version
+understands of it) but never written over: ``load_message`` says so.
+
+A damaged file is moved aside (``statistics.damaged-<time>.json``) with a
+message, and counting starts afresh: nothing else is lost, and the damaged
+file is kept for the curious. Bad records inside a good file are skipped one by
+one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import logging
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from game import games
+from game.engine.match import Match
+from game.paths import atomic_write_text, read_text_limited, user_data_dir
+
+__all__ = [
+    "MAX_RECORDS",
+    "MAX_STATS_BYTES",
+    "SCHEMA_VERSION",
+    "STATS_FILE",
+    "GameRecord",
+    "Statistics",
+    "Tally",
+    "record_for",
+]
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 2
+"""The version of the statistics file this module writes."""
+STATS_FILE = "statistics.json"
+MAX_RECORDS = 5000
+"""The records kept per game (the oldest go first)."""
+MAX_STATS_BYTES = 16 * 1024 * 1024
+"""Larger files are set aside unread (every game's ``MAX_RECORDS`` take about a quarter of it)."""
+RESULTS = ("win", "draw", "loss")
+OPPONENTS = ("computer", "human")
+_V1_GAME = "ataxx"
+"""The game of every schema 1 record: schema 1 knew no other."""
+_V1_SIDES = {"red": 0, "blue": 1}
+"""Schema 1's ``side`` values (Ataxx's colours) and the seats they are."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GameRecord:
+    """One finished game, from the point of view of the person at the machine.
+
+    Against the computer ``seat`` is the person's seat and ``result`` is
+    ``win``/``draw``/``loss`` for them; between two people ``seat`` is 0 and
+    the result is seat 0's. ``scores`` are the final scores of seat 0 and seat 1.
+    """
+
+    finished_at: str
+    opponent: str
+    """``computer`` or ``human``."""
+    difficulty: str
+    """The computer's level key; ``""`` between two people."""
+    level_name: str
+    """The board's level name."""
+    seat: int
+    result: str
+    plies: int
+    seconds: float
+    scores: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the file holds it."""
+        data = dataclasses.asdict(self)
+        data["scores"] = list(self.scores)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Rebuild a record (schema 2); raises ``ValueError`` if ``data`` is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("a record must be an object")
+        try:
+            scores = data.get("scores", [0, 0])
+            if not isinstance(scores, list) or len(scores) != 2:
+                raise ValueError("scores must be two numbers")
+            seat = data.get("seat", 0)
+            if seat not in (0, 1) or isinstance(seat, bool):
+                raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+            record = cls(
+                finished_at=str(data["finished_at"])[:40],
+                opponent=str(data["opponent"]),
+                difficulty=str(data.get("difficulty", ""))[:40],
+                level_name=str(data.get("level_name", ""))[:80],
+                seat=int(seat),
+                result=str(data["result"]),
+                plies=int(data["plies"]),
+                seconds=float(data["seconds"]),
+                scores=(int(scores[0]), int(scores[1])),
+            )
+        except (KeyError, TypeError, ValueError, OverflowError) as error:
+            raise ValueError(f"bad record: {error}") from None
+        if record.opponent not in OPPONENTS or record.result not in RESULTS:
+            raise ValueError("bad record: unknown opponent or result")
+        if record.plies < 0 or not (math.isfinite(record.seconds) and 0 <= record.seconds < 1e9):
+            raise ValueError("bad record: impossible length")
+        return record
+
+    @classmethod
+    def from_v1_json(cls, data: Any) -> GameRecord:
+        """Rebuild a schema 1 record (``side``, ``red_count``, ``blue_count``); ``ValueError`` if it is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("a record must be an object")
+        side = data.get("side", "red")
+        if side not in _V1_SIDES:
+            raise ValueError(f"bad record: side must be red or blue, not {side!r}")
+        migrated = {
+            key: value for key, value in data.items() if key not in ("side", "red_count", "blue_count")
+        }
+        migrated["seat"] = _V1_SIDES[side]
+        migrated["scores"] = [data.get("red_count", 0), data.get("blue_count", 0)]
+        return cls.from_json(migrated)
+
+
+def record_for(match: Match, *, level_name: str = "", now: datetime.datetime | None = None) -> GameRecord:
+    """The record of a finished match (``ValueError`` if it is not over), from the person's point of view."""
+    result = match.result
+    if result is None:
+        raise ValueError("the match is not over")
+    humans = [seat for seat in (0, 1) if match.players[seat].is_human]
+    if len(humans) == 1:
+        seat = humans[0]
+        opponent, difficulty = "computer", match.players[1 - seat].level or ""
+    else:
+        seat, opponent, difficulty = 0, "human", ""
+    winner = result.outcome.winner
+    verdict = "draw" if winner is None else ("win" if int(winner) == seat else "loss")
+    return GameRecord(
+        finished_at=(now or datetime.datetime.now()).isoformat(timespec="seconds"),
+        opponent=opponent,
+        difficulty=difficulty,
+        level_name=level_name,
+        seat=seat,
+        result=verdict,
+        plies=result.plies,
+        seconds=round(result.elapsed, 1),
+        scores=(result.score(0), result.score(1)),
+    )
+
+
+@dataclasses.dataclass
+class Tally:
+    """Wins, draws and losses."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Points per game (a win 1, a draw 1/2), 0 when there are no games."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def add(self, result: str) -> None:
+        """Count one result (``win``/``draw``/``loss``)."""
+        if result == "win":
+            self.wins += 1
+        elif result == "draw":
+            self.draws += 1
+        else:
+            self.losses += 1
+
+
+class _Damaged(ValueError):
+    """The statistics file cannot be used at all (it is set aside)."""
+
+
+@dataclasses.dataclass
+class _FileContents:
+    """What the file holds: its schema, and each game's records as stored (schema 2 shape)."""
+
+    version: int
+    games: dict[str, list[Any]]
+
+
+def _read_file(path: Path) -> _FileContents:
+    """The file's records by game, schema 1 migrated; ``FileNotFoundError``, ``OSError``, or ``_Damaged``."""
+    try:
+        data = json.loads(read_text_limited(path, MAX_STATS_BYTES))
+    except ValueError as error:  # too large, binary, not UTF-8, not JSON
+        raise _Damaged(str(error)) from None
+    if not isinstance(data, dict):
+        raise _Damaged("not a statistics file")
+    if "schema_version" not in data:  # schema 1: Ataxx's records only
+        if not isinstance(data.get("records"), list):
+            raise _Damaged("not a statistics file")
+        return _FileContents(1, {_V1_GAME: data["records"]})
+    version = data["schema_version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 2:
+        raise _Damaged(f"bad schema_version {version!r}")
+    newer = version > SCHEMA_VERSION  # read what is understood, never set aside
+    sections = data.get("games")
+    if not isinstance(sections, dict):
+        if newer:
+            return _FileContents(version, {})
+        raise _Damaged("not a statistics file: no games")
+    by_game: dict[str, list[Any]] = {}
+    for key, section in sections.items():
+        if not isinstance(section, dict) or not isinstance(section.get("records"), list):
+            if newer:
+                continue
+            raise _Damaged(f"the section of {str(key)[:40]!r} holds no records")
+        by_game[str(key)] = section["records"]
+    return _FileContents(version, by_game)
+
+
+def _v1_records_as_v2(items: list[Any]) -> list[Any]:
+    """Schema 1 records in schema 2's shape; damaged ones are dropped, as ``load`` skips them."""
+    records = []
+    for item in items:
+        try:
+            records.append(GameRecord.from_v1_json(item).to_json())
+        except ValueError:
+            continue
+    return records
+
+
+class Statistics:
+    """One game's records of finished games, with load/save and the figures computed from them."""
+
+    def __init__(self, game: str, records: list[GameRecord] | None = None) -> None:
+        self.game = games.game(game).key
+        """The registry key of the game counted."""
+        self.records: list[GameRecord] = list(records or [])[-MAX_RECORDS:]
+        self.load_message: str | None = None
+        """Set by ``load`` when the file was damaged and set aside, records were skipped, or it is newer."""
+        self._others: dict[str, list[Any]] = {}
+        self._read_only = False
+
+    # -- the file --
+
+    @staticmethod
+    def path() -> Path:
+        """Where the statistics of every game live."""
+        return user_data_dir() / STATS_FILE
+
+    @classmethod
+    def load(cls, game: str) -> Statistics:
+        """The saved statistics of ``game`` (a registry key); empty ones if there are none or the file is damaged.
+
+        A damaged file is renamed aside and ``load_message`` says so; bad
+        records of ``game`` are skipped one by one (and said). Schema 1 is
+        migrated (see the module docstring). ``UnknownGameError`` for a key the
+        registry does not know.
+        """
+        stats = cls(game)
+        path = cls.path()
+        try:
+            contents = _read_file(path)
+        except FileNotFoundError:
+            return stats
+        except (OSError, _Damaged) as error:
+            stats.load_message = cls._set_aside(path, str(error))
+            return stats
+        parse = GameRecord.from_v1_json if contents.version == 1 else GameRecord.from_json
+        records = []
+        skipped = 0
+        for item in contents.games.get(stats.game, []):
+            try:
+                records.append(parse(item))
+            except ValueError:
+                skipped += 1
+        stats.records = records[-MAX_RECORDS:]
+        stats._others = {key: value for key, value in contents.games.items() if key != stats.game}
+        if contents.version > SCHEMA_VERSION:
+            stats._read_only = True
+            stats.load_message = (
+                f"{STATS_FILE} was written by a newer version of Attax Arcade; "
+                "it is read but not written, so nothing in it is lost"
+            )
+            log.warning(stats.load_message)
+        elif skipped:
+            stats.load_message = f"{STATS_FILE}: {skipped} damaged record(s) skipped"
+            log.warning(stats.load_message)
+        return stats
+
+    @staticmethod
+    def _set_aside(path: Path, reason: str) -> str:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"statistics.damaged-{stamp}.json")
+        number = 1
+        while aside.exists():  # never overwrite a file already kept aside
+            number += 1
+            aside = path.with_name(f"statistics.damaged-{stamp}-{number}.json")
+        try:
+            path.replace(aside)
+            message = f"{path.name} was damaged ({reason}); kept as {aside.name}, counting starts afresh"
+        except OSError:
+            message = f"{path.name} was damaged ({reason}); counting starts afresh"
+        log.warning(message)
+        return message
+
+    def save(self) -> None:
+        """Write this game's records, and the other games' as the file holds them now, atomically (schema 2).
+
+        The file is read again first, so records another ``Statistics`` saved
+        meanwhile for another game are kept; if it has become unreadable, the
+        other games' records read by ``load`` are written. A file of a newer
+        schema is left alone. Raises ``OSError`` if the disk refuses.
+        """
+        if self._read_only:
+            log.warning("%s is from a newer version: not written", STATS_FILE)
+            return
+        path = self.path()
+        try:
+            contents = _read_file(path)
+        except (OSError, _Damaged):
+            others = self._others
+        else:
+            if contents.version > SCHEMA_VERSION:
+                log.warning("%s is from a newer version: not written", STATS_FILE)
+                return
+            others = {key: value for key, value in contents.games.items() if key != self.game}
+            if contents.version == 1:
+                others = {key: _v1_records_as_v2(value) for key, value in others.items()}
+        sections = {key: {"records": records} for key, records in others.items()}
+        sections[self.game] = {"records": [record.to_json() for record in self.records]}
+        payload = {"schema_version": SCHEMA_VERSION, "games": dict(sorted(sections.items()))}
+        atomic_write_text(path, json.dumps(payload, indent=1) + "\n")
+        self._others = others
+
+    def add(self, record: GameRecord) -> None:
+        """Count a finished game (the oldest records beyond ``MAX_RECORDS`` are dropped)."""
+        self.records.append(record)
+        del self.records[:-MAX_RECORDS]
+
+    def reset(self) -> None:
+        """Forget every game of this game (the other games' records stay)."""
+        self.records.clear()
+
+    # -- figures --
+
+    def tally(
+        self, *, opponent: str | None = None, difficulty: str | None = None, level_name: str | None = None
+    ) -> Tally:
+        """Wins, draws and losses of the games matching every filter given."""
+        tally = Tally()
+        for record in self.records:
+            if opponent is not None and record.opponent != opponent:
+                continue
+            if difficulty is not None and record.difficulty != difficulty:
+                continue
+            if level_name is not None and record.level_name != level_name:
+                continue
+            tally.add(record.result)
+        return tally
+
+    def by(self, field: str, *, opponent: str | None = "computer") -> dict[str, Tally]:
+        """Tallies grouped by a record field (``difficulty``, ``level_name``, ``seat``) of the games against ``opponent``."""
+        groups: dict[str, Tally] = {}
+        for record in self.records:
+            if opponent is not None and record.opponent != opponent:
+                continue
+            groups.setdefault(getattr(record, field), Tally()).add(record.result)
+        return groups
+
+    def streaks(self, *, opponent: str = "computer") -> tuple[int, int, int]:
+        """(current winning streak, best winning streak, worst losing streak) against ``opponent``."""
+        current = best = losing = worst = 0
+        for record in self.records:
+            if record.opponent != opponent:
+                continue
+            if record.result == "win":
+                current += 1
+                losing = 0
+            elif record.result == "loss":
+                losing += 1
+                current = 0
+            else:
+                current = losing = 0
+            best = max(best, current)
+            worst = max(worst, losing)
+        return current, best, worst
+
+    def longest(self) -> GameRecord | None:
+        """The game with the most moves (the first such), or ``None``."""
+        return max(self.records, key=lambda record: record.plies, default=None)
+
+    def shortest(self) -> GameRecord | None:
+        """The game with the fewest moves (the first such), or ``None``."""
+        return min(self.records, key=lambda record: record.plies, default=None)
+
+    def results_count(self) -> Counter[str]:
+        """How many wins, draws and losses in all."""
+        return Counter(record.result for record in self.records)

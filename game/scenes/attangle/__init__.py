@@ -1,0 +1,1 @@
+"""Attangle's screens (the menu tile until the game lands)."""

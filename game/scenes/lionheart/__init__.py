@@ -1,0 +1,1 @@
+"""Lionheart's screens (the menu tile until the game lands)."""

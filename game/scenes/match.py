@@ -1,0 +1,635 @@
+"""The match screen, for every game: turns, the computer's requests, hint, undo/redo, the panel, pause, results.
+
+The match (``game.engine.match.Match``) is the truth; this scene shows it and
+feeds it moves. Everything about the board is the game's ``BoardController``
+(``game/scenes/<game>/``): it lays the board out, draws it, turns clicks and
+keys into moves (played through ``play``) and animates them. A move is played
+on the match at once and then animated. The computer's move is asked of the
+App's worker as soon as it is its turn (even while the previous move still
+animates) and played when the worker has it, the animation is over and a short
+minimum "thinking" time has passed. A move nobody chooses (Ataxx's forced
+pass) is announced for a moment and played; dice are rolled by the match's own
+generator.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.api import HINT
+from game.ai.worker import AIState, AIStatus
+from game.engine.levels import LevelInfo
+from game.engine.match import Match, MatchConfig
+from game.i18n import ntr, tr
+from game.scenes.base import Scene
+from game.scenes.match_keeper import MatchKeeper
+from game.scenes.match_panel import MatchPanel
+from game.ui import gfx, theme
+from game.ui.anim import SPEED_FACTORS, ease_out_cubic
+from game.ui.lang import player_label, seat_name, tr_data
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.parts import BoardController
+
+__all__ = ["MatchScene"]
+
+log = logging.getLogger(__name__)
+
+
+class MatchScene(Scene):
+    """One game on a level, against the computer or a second player."""
+
+    name = "match"
+    persistent = True
+    """Whether this game is the player's: autosaved and counted in the statistics (the kiosk's
+    attract mode plays games that are neither)."""
+
+    def __init__(
+        self,
+        app: App,
+        config: MatchConfig,
+        level: LevelInfo,
+        *,
+        match: Match | None = None,
+        save_name: str | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.definition = app.game
+        self.rules = self.definition.load_rules()
+        self.ai = self.definition.load_ai() if self.definition.ai is not None else None
+        self.config = config
+        self.level = level
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self._background_surface: pygame.Surface | None = None
+        self._background_key: object = None
+        self.keeper = MatchKeeper(self)
+        self._clear_transient()
+        if match is None:
+            self._new_match()
+        else:
+            self.match = match
+            self.first_seat = self.rules.first_seat(match.start_text)
+            self.results_shown = match.is_over  # a finished game opens on its final board
+            self.keeper.adopt(match, save_name)
+        board_class = self.definition.load("board")
+        self.board: BoardController = board_class(self)
+        self.panel = MatchPanel(self)
+
+    # -- the match --
+
+    def _new_match(self) -> None:
+        self.match = Match(
+            self.rules,
+            self.config.start(self.rules, self.level.position),
+            self.config.players(),
+            self.app.settings.match_options(self.definition.key),
+        )
+        self.first_seat = self.match.turn
+        self._clear_transient()
+        self.results_shown = False
+
+    def _clear_transient(self) -> None:
+        """Forget the moment: requests, announcements, notes (the board forgets its own in ``reset``)."""
+        self.ai_ticket: int | None = None
+        self.ai_waited = 0.0
+        self.ai_status: AIStatus | None = None
+        self.hint_ticket: int | None = None
+        self.hint_move: Any = None
+        self.forced_timer: float | None = None
+        self.chance_timer: float | None = None
+        self.toast: tuple[str, float] | None = None
+        self.results_timer: float | None = None
+        board = getattr(self, "board", None)
+        if board is not None:
+            board.reset()
+
+    @property
+    def speed(self) -> float:
+        """The animation speed factor from the settings (0: animations off)."""
+        return SPEED_FACTORS.get(self.app.settings.animation, 1.0)
+
+    @property
+    def instant(self) -> bool:
+        """Tests: no waiting at all."""
+        return self.app.options.instant
+
+    def pace(self, normal: float, fast: float, off: float) -> float:
+        """A pause in seconds for the animation speed setting (0 when instant)."""
+        if self.instant:
+            return 0.0
+        return {"normal": normal, "fast": fast}.get(self.app.settings.animation, off)
+
+    def player_name(self, seat: int) -> str:
+        """How the screens name the player of ``seat``."""
+        player = self.match.player(seat)
+        if player.is_human:
+            return player_label(player.name) if player.name else seat_name(seat)
+        level = self._level_name(player.level)
+        return tr("Computer · {level}", level=level) if level else tr("Computer")
+
+    def _level_name(self, key: str | None) -> str:
+        if key is None or self.ai is None:
+            return ""
+        try:
+            return tr(self.ai.level(key).name)
+        except ValueError:
+            return key
+
+    @property
+    def vs_computer(self) -> bool:
+        """Whether the computer plays a seat."""
+        return not all(player.is_human for player in self.match.players)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is choosing a move now."""
+        return self.ai_ticket is not None and self.match.computer_to_move
+
+    def human_turn(self) -> bool:
+        """Whether a person may move now."""
+        match = self.match
+        return (
+            not match.is_over
+            and not match.at_chance
+            and match.current_player.is_human
+            and self.forced_timer is None
+            and match.forced_move() is None
+        )
+
+    # -- lifecycle --
+
+    def enter(self) -> None:
+        if self.vs_computer:
+            self.app.worker.warm_up()
+
+    def exit(self) -> None:
+        self._cancel_ai()
+        self._cancel_hint()
+
+    def pause(self) -> None:
+        self.match.pause()
+
+    def resume(self) -> None:
+        self.match.resume()
+
+    # -- layout --
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        margin = self.px(16)
+        panel_w = max(200, min(int(width * 0.3), self.px(330)))
+        self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, height - margin * 2)
+        self.board.layout(self.board_area)
+        self.panel.layout(pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2))
+
+    # -- moves --
+
+    def play(self, move: Any, *, animate: bool = True) -> None:
+        """Play ``move`` (legal) on the match and let the board animate it."""
+        note = self.board.before_move(move)
+        self.match.play(move)
+        self.keeper.update()  # the autosave follows every move at once
+        self.hint_move = None
+        self.board.show_hint(None)
+        self._cancel_hint()
+        self.board.after_move(move, note, animate=animate and self.speed > 0)
+
+    def reject(self, message: str | None = None) -> None:
+        """Gentle feedback for input that does nothing: a buzz and a short note."""
+        self.app.audio.play("invalid")
+        if message:
+            self.say(message, 1.6)
+
+    def say(self, message: str, seconds: float = 1.6) -> None:
+        """A short note over the bottom of the board (already translated)."""
+        self.toast = (message, seconds)
+
+    # -- buttons --
+
+    def can_undo(self) -> bool:
+        """Whether Undo does something now."""
+        if not self.match.can_undo:
+            return False
+        return self.match.has_human
+
+    def can_redo(self) -> bool:
+        """Whether Redo does something now."""
+        return self.match.can_redo
+
+    def can_hint(self) -> bool:
+        """Whether a hint can be asked for now."""
+        return self.ai is not None and self.human_turn() and self.hint_ticket is None
+
+    def undo(self) -> None:
+        """Take back moves: to your previous turn against the computer, one move between two players."""
+        if not self.can_undo():
+            self.reject()
+            return
+        self._cancel_ai()
+        self._cancel_hint()
+        match = self.match
+        if self.vs_computer:
+            undone = match.undo_to_human_turn()
+        else:
+            undone = [match.undo()]
+            while match.can_undo and match.forced_move() is not None:
+                undone.append(match.undo())  # a forced move is not a decision: skip back over it
+        self._clear_transient()
+        self.results_shown = False
+        self.app.audio.play("click")
+        self.say(ntr("Took back {count} move", "Took back {count} moves", len(undone)), 1.2)
+
+    def redo(self) -> None:
+        """Replay moves taken back: up to your next turn against the computer."""
+        match = self.match
+        if not match.can_redo or match.is_over:
+            self.reject()
+            return
+        self._cancel_ai()
+        self._cancel_hint()
+        self.board.skip()
+        match.redo()
+        while (
+            self.vs_computer
+            and match.can_redo
+            and not match.is_over
+            and not (match.current_player.is_human and match.forced_move() is None and not match.at_chance)
+        ):
+            match.redo()
+        self._clear_transient()
+        self.app.audio.play("click")
+
+    def hint(self) -> None:
+        """Ask the worker for a suggestion; the board shows it."""
+        if not self.can_hint():
+            self.reject(tr("A hint is for your turn"))
+            return
+        self.hint_move = None
+        self.board.show_hint(None)
+        self.hint_ticket = self.app.worker.request(
+            self.definition.key, self.match.position_text(), HINT, time_budget=self.app.options.ai_time_budget
+        )
+        self.app.audio.play("click")
+
+    def ask_restart(self) -> None:
+        """Restart the level from its first position (after a confirmation once moves were made)."""
+        if self.match.ply == 0 or self.match.is_over:
+            self.restart()
+            return
+
+        def confirmed() -> None:
+            self.app.stack.pop()
+            self.restart()
+
+        self.app.router.push(
+            "dialog",
+            tr("Restart?"),
+            [
+                tr(
+                    "Start {level} again from the beginning? This game will be lost.",
+                    level=tr_data(self.level.name),
+                )
+            ],
+            [("restart", "Restart", confirmed), ("cancel", "Cancel", None)],
+            accent=theme.ACCENT_2,
+        )
+
+    def restart(self, *, swap: bool = False) -> None:
+        """A new match on the same level (the seats swapped if ``swap``)."""
+        self._cancel_ai()
+        self._cancel_hint()
+        if swap:
+            self.config = self.config.swapped()
+        self._new_match()
+        self.app.audio.play("start")
+
+    def open_help(self) -> None:
+        """The rules pages over the game (F1); the game clock stops meanwhile."""
+        self.app.audio.play("click")
+        self.app.router.push("rules", overlay=True)
+
+    def save(self) -> None:
+        """Save to the game's name, asking for one the first time (Ctrl+S); a kiosk keeps only the autosave."""
+        if self.app.kiosk:
+            self.say(tr("Saving is off on this machine"), 1.8)
+            self.app.audio.play("invalid")
+            return
+        if self.keeper.save_name:
+            self.keeper.save_as(self.keeper.save_name)
+        else:
+            self.app.router.push("saveas", self)
+
+    def open_menu(self) -> None:
+        """The pause overlay: resume, restart, options, quit to menu."""
+        self.app.audio.play("click")
+        self.app.router.push("pause", self)
+
+    # -- the worker --
+
+    def _cancel_ai(self) -> None:
+        if self.ai_ticket is not None:
+            self.app.worker.cancel()
+            self.ai_ticket = None
+        self.ai_status = None
+
+    def _cancel_hint(self) -> None:
+        if self.hint_ticket is not None:
+            self.app.worker.cancel()
+            self.hint_ticket = None
+
+    def ai_budget(self) -> float | None:
+        """Seconds the computer may think per move (None: its level's own time)."""
+        return self.app.options.ai_time_budget
+
+    def _drive_computer(self, dt: float) -> None:
+        if self.ai_ticket is None:
+            level = self.match.current_player.level or "casual"
+            self.ai_ticket = self.app.worker.request(
+                self.definition.key, self.match.position_text(), level, time_budget=self.ai_budget()
+            )
+            self.ai_waited = 0.0
+            self.ai_status = None
+            return
+        self.ai_waited += dt
+        status = self.app.worker.poll(self.ai_ticket)
+        self.ai_status = status
+        if status.state is AIState.THINKING:
+            return
+        if status.state in (AIState.CANCELLED, AIState.UNKNOWN):
+            self.ai_ticket = None  # ask again next frame
+            return
+        if status.state is AIState.ERROR:
+            self.ai_ticket = None
+            self.ai_failed(status.error or "unknown error")
+            return
+        if self.board.busy or self.ai_waited < self.pace(0.45, 0.25, 0.15):
+            return  # let the last move finish, and never answer in a flash
+        self.ai_ticket = None
+        move = status.move
+        if move not in self.match.legal_moves():
+            self.ai_failed(f"the computer proposed {move!s}, which is not legal here")
+            return
+        self.play(move)
+
+    def ai_failed(self, error: str) -> None:
+        """The computer could not move: say so, offer to try again or leave."""
+        log.error("AI failed: %s", error)
+        self.app.audio.play("invalid")
+        self.app.router.push(
+            "dialog",
+            tr("The computer is stuck"),
+            [tr("It could not choose a move: {error}", error=error[:240])],
+            [("retry", "Try again", None), ("quit", "Quit to menu", self.app.router.home)],
+            accent=theme.DANGER,
+            escape="retry",
+        )
+
+    def _poll_hint(self) -> None:
+        if self.hint_ticket is None:
+            return
+        status = self.app.worker.poll(self.hint_ticket)
+        if status.state is AIState.THINKING:
+            return
+        self.hint_ticket = None
+        if status.state is AIState.DONE and status.move in self.match.legal_moves():
+            self.hint_move = status.move
+            self.board.show_hint(status.move)
+        elif status.state is AIState.ERROR:
+            self.say(tr("No hint this time: the AI failed"), 2.0)
+            log.error("hint failed: %s", status.error)
+
+    # -- the frame --
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.panel.update(dt)
+        self.keeper.update()
+        self.board.update(dt)
+        if self.toast is not None:
+            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+        self._poll_hint()
+        match = self.match
+        if match.is_over:
+            self._update_end(dt)
+        elif match.at_chance:
+            self._update_chance(dt)
+        elif match.forced_move() is not None:
+            self._update_forced(dt)
+        elif match.computer_to_move:
+            self._drive_computer(dt)
+
+    def _update_forced(self, dt: float) -> None:
+        if self.board.busy:
+            return
+        if self.forced_timer is None:
+            self.forced_timer = self.pace(1.7, 1.0, 0.8)
+            self.app.audio.play("pass")
+        self.forced_timer -= dt
+        if self.forced_timer <= 0:
+            self.forced_timer = None
+            self.play(self.match.forced_move())
+
+    def _update_chance(self, dt: float) -> None:
+        if self.board.busy:
+            return
+        if self.chance_timer is None:
+            self.chance_timer = self.pace(0.5, 0.3, 0.1)
+        self.chance_timer -= dt
+        if self.chance_timer <= 0:
+            self.chance_timer = None
+            note = self.board.before_move(None)
+            outcome = self.match.roll()
+            self.keeper.update()
+            self.board.after_move(outcome, note, animate=self.speed > 0)
+
+    def _update_end(self, dt: float) -> None:
+        if self.board.busy or self.board.finishing(dt) or self.results_shown:
+            return
+        if self.results_timer is None:
+            self.results_timer = self.pace(1.0, 0.6, 0.4)
+        self.results_timer -= dt
+        if self.results_timer <= 0:
+            self.results_shown = True
+            self.results_timer = None
+            self.show_results()
+
+    def show_results(self) -> None:
+        """The end of the match: the results over the final board."""
+        self.app.router.push("results", self)
+
+    def skip(self) -> bool:
+        """A click or key during an animation or announcement ends it at once."""
+        skipped = self.board.skip()
+        if self.forced_timer is not None:
+            self.forced_timer = 0.0
+            skipped = True
+        return skipped
+
+    # -- input --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return True
+        widgets = self.panel.widgets
+        if event.type == pygame.KEYDOWN and widgets.focus is not None and self._panel_key(event):
+            return True
+        if widgets.focus is None and self.board.handle_event(event):
+            return True
+        if widgets.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.skip():
+                return True
+            if event.key == pygame.K_TAB:
+                return self._focus_panel()
+            if event.key == pygame.K_BACKSPACE:
+                self.undo()
+                return True
+        return False
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        if event.key == pygame.K_F1:
+            self.open_help()
+        elif ctrl and event.key == pygame.K_s:
+            self.save()
+        elif ctrl and event.key == pygame.K_z:
+            self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        else:
+            return False
+        return True
+
+    def _focus_panel(self) -> bool:
+        widgets = self.panel.widgets
+        usable = [index for index, button in enumerate(widgets.buttons) if button.active]
+        if not usable:
+            return False
+        widgets.set_focus(usable[0])
+        self.board.show_cursor(False)
+        return True
+
+    def _panel_key(self, event: pygame.event.Event) -> bool:
+        """The panel has the focus: Tab walks its buttons and then comes back to the board; Esc comes back."""
+        widgets = self.panel.widgets
+        usable = [index for index, button in enumerate(widgets.buttons) if button.active]
+        if event.key == pygame.K_TAB and (not usable or widgets.focus == usable[-1]):
+            widgets.set_focus(None)
+            self.board.show_cursor(True)
+            return True
+        if event.key == pygame.K_ESCAPE:
+            widgets.set_focus(None)
+            self.board.show_cursor(True)
+            return True
+        return False
+
+    # -- drawing --
+
+    def status_text(self) -> tuple[str, str, theme.Colour]:
+        """The panel's status: a headline, a detail line and a colour."""
+        match = self.match
+        if match.is_over:
+            result = match.result
+            assert result is not None
+            winner = result.outcome.winner
+            headline = tr("Draw") if winner is None else tr("{side} wins", side=seat_name(winner))
+            return headline, tr(self.rules.termination_text(result.outcome.termination)), theme.GOLD
+        if match.at_chance:
+            return tr("Rolling the dice…"), "", theme.GOLD
+        seat = match.turn
+        colour = theme.SEAT_COLOURS[seat]
+        if self.forced_timer is not None:
+            headline, detail = self.board.forced_text(seat)
+            return headline, detail, colour
+        if self.thinking:
+            progress = self.ai_status.progress if self.ai_status else None
+            if progress is not None and self.ai is not None:
+                template, fields = self.ai.describe_score(progress.score)
+                detail = tr(
+                    "depth {depth} · eval {score}", depth=progress.depth, score=tr(template, **fields)
+                )
+            else:
+                detail = tr("searching…")
+            return tr("Computer is thinking"), detail, colour
+        if self.hint_ticket is not None:
+            return tr("Looking for a hint…"), "", theme.GOLD
+        if self.hint_move is not None:
+            return (
+                tr("Hint: {move}", move=self.board.move_label(self.hint_move)),
+                tr("Follow the arrow"),
+                theme.GOLD,
+            )
+        if self.vs_computer:
+            return tr("Your move"), self.board.instructions(), colour
+        return tr("{side} to move", side=seat_name(seat)), self.board.instructions(), colour
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._background(surface.get_size()), (0, 0))
+        self.board.draw(surface)
+        self._draw_banner(surface)
+        self._draw_toast(surface)
+        self.panel.draw(surface)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop, the board's static picture and the panel's frame in one opaque picture, cached."""
+        key = (size, self.board.static_key(), tuple(self.panel.rect), theme.LOOK_VERSION)
+        if self._background_key != key:
+            background = gfx.backdrop(size).copy()
+            self.board.draw_static(background)
+            gfx.panel(background, self.panel.rect, radius=self.px(16), alpha=215)
+            self._background_surface = background
+            self._background_key = key
+        assert self._background_surface is not None
+        return self._background_surface
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        """The announcement of a forced move, across the board."""
+        if self.forced_timer is None:
+            return
+        ui = self.app.theme
+        seat = self.match.turn
+        total = self.pace(1.7, 1.0, 0.8) or 1.0
+        elapsed = total - self.forced_timer
+        appear = ease_out_cubic(elapsed / 0.25) * min(1.0, max(0.0, self.forced_timer / 0.2))
+        area = self.board.rect
+        rect = pygame.Rect(0, 0, area.width, self.px(84))
+        rect.center = area.center
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill((8, 10, 26, int(220 * appear)))
+        colour = theme.SEAT_COLOURS[seat]
+        pygame.draw.line(layer, (*colour, int(255 * appear)), (0, 0), (rect.width, 0), 3)
+        pygame.draw.line(
+            layer, (*colour, int(255 * appear)), (0, rect.height - 3), (rect.width, rect.height - 3), 3
+        )
+        surface.blit(layer, rect.topleft)
+        if appear > 0.3:
+            headline = self.board.forced_text(seat)[0]
+            text = ui.text(headline, "title", self.px(22), theme.TEXT, bold=True)
+            gfx.text_glow(surface, text, rect.center, colour, spread=self.px(8))
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast is None:
+            return
+        ui = self.app.theme
+        message, left = self.toast
+        alpha = min(1.0, left / 0.3)
+        text = ui.text(message, "body", self.px(17), theme.TEXT, bold=True)
+        area = self.board.rect
+        rect = text.get_rect(midbottom=(area.centerx, area.bottom - self.px(10)))
+        back = rect.inflate(self.px(28), self.px(12))
+        layer = pygame.Surface(back.size, pygame.SRCALPHA)
+        pygame.draw.rect(
+            layer, (10, 12, 30, int(225 * alpha)), layer.get_rect(), border_radius=back.height // 2
+        )
+        pygame.draw.rect(
+            layer, (*theme.ACCENT, int(200 * alpha)), layer.get_rect(), 1, border_radius=back.height // 2
+        )
+        surface.blit(layer, back.topleft)
+        text = text.copy()
+        text.set_alpha(int(255 * alpha))
+        surface.blit(text, rect)

@@ -1,0 +1,155 @@
+"""What a game plugs into the generic screens: its ``BoardController`` and its ``RulesPages``.
+
+design.md, "One arcade, three games": a game's play part is a board
+controller for the match screen, an optional editor, and rules pages.
+
+The match screen (``game.scenes.match``) is the same for every game: turns,
+the computer's requests, hint, undo/redo, the panel, pause, autosave and
+results. Everything about the board itself is the game's controller, in
+``game/scenes/<game>/``: its layout from the window size, drawing, turning a
+pointer or keyboard cursor into a move (which it hands to ``scene.play``), and
+animating a move once played. This base class gives the neutral answers a
+game may keep.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import tr
+from game.ui import theme
+from game.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from game.scenes.match import MatchScene
+
+__all__ = ["BoardController", "RulesPages"]
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesPages:
+    """A game's rules for the rules screen (texts are English keys, translated when drawn).
+
+    ``pages`` are ``(title, text, diagram)``; a page with no diagram key is
+    the controls page, which lists ``controls`` (a key, what it does).
+    ``draw_diagram(surface, rect, diagram, seconds, ui)`` animates a diagram.
+    """
+
+    heading: str
+    pages: tuple[tuple[str, str, str], ...]
+    controls: tuple[tuple[str, str], ...]
+    draw_diagram: Callable[[pygame.Surface, pygame.Rect, str, float, Theme], None]
+
+
+class BoardController:
+    """A game's board on the match screen; ``scene`` is the match screen that drives it."""
+
+    def __init__(self, scene: MatchScene) -> None:
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        """Where the board is drawn (announcements and notes are centred on it)."""
+
+    @staticmethod
+    def thumbnail(position: str, size: int) -> pygame.Surface:
+        """A small picture of a position (level cards, saves), about ``size`` pixels across."""
+        raise NotImplementedError
+
+    # -- the match --
+
+    def reset(self) -> None:
+        """A new match, or moves taken back: forget the moment (selection, animations, entries)."""
+
+    def before_move(self, move: Any) -> Any:
+        """Called before ``move`` (legal) is played on the match: note what it will do, for ``after_move``."""
+        return None
+
+    def after_move(self, move: Any, note: Any, *, animate: bool) -> None:
+        """``move`` was played (``note`` is what ``before_move`` returned): animate it, or just sound it."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether an animation is playing (the computer's next move and the results wait for it)."""
+        return False
+
+    def skip(self) -> bool:
+        """End every animation at once (a click or key during one); whether there was one."""
+        return False
+
+    def show_hint(self, move: Any | None) -> None:
+        """Show (or, with ``None``, hide) the computer's suggestion."""
+
+    def finishing(self, dt: float) -> bool:
+        """At the end of the match: play the game's closing animation; whether it still runs."""
+        return False
+
+    # -- what the panel shows --
+
+    def displayed_score(self, seat: int) -> int:
+        """The score shown for ``seat`` now (the match's scores, or as an animation has them)."""
+        result = self.scene.match.result
+        return result.score(seat) if result is not None else 0
+
+    def score_bar(self) -> tuple[int, int, int] | None:
+        """``(seat 0's share, seat 1's share, the whole)`` for the panel's bar, or ``None`` for no bar."""
+        return None
+
+    def move_label(self, move: Any) -> str:
+        """How the move list writes ``move`` (translated)."""
+        return str(move)
+
+    def instructions(self) -> str:
+        """What the person to move can do, in a few words (translated)."""
+        return tr("Your move")
+
+    def forced_text(self, seat: int) -> tuple[str, str]:
+        """The announcement of a forced move of ``seat``: headline and detail (translated)."""
+        name = tr(theme.SEAT_NAMES[seat])
+        return tr("{side} passes", side=name), tr("No move is possible")
+
+    def console_height(self) -> int:
+        """Pixels of the panel the board's own console needs (0: none)."""
+        return 0
+
+    def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the board's console (a typed-entry prompt) in ``rect`` of the panel."""
+
+    # -- input --
+
+    def layout(self, area: pygame.Rect) -> None:
+        """Fit the board into ``area`` of the window."""
+        self.rect = area.copy()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Pointer and keys on the board; True when consumed. Moves go to ``self.scene.play``."""
+        return False
+
+    @property
+    def cursor_shown(self) -> bool:
+        """Whether the keyboard cursor is on the board (Tab moves between it and the panel)."""
+        return False
+
+    def show_cursor(self, shown: bool) -> None:
+        """Show or hide the keyboard cursor."""
+
+    def click_points(self, move: Any) -> list[tuple[int, int]]:
+        """Where a person clicks, in order, to play ``move`` (scripted tests and demos use it)."""
+        raise NotImplementedError
+
+    # -- the frame --
+
+    def static_key(self) -> object:
+        """What the board's unchanging picture depends on (the scene caches it with its background)."""
+        return tuple(self.rect)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """The parts of the board that do not change from frame to frame (drawn once into a cache)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board with everything on it, over its static picture."""
