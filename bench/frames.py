@@ -39,14 +39,12 @@ os.environ.setdefault("ATTAX_DATA_DIR", tempfile.mkdtemp(prefix="attax-bench-"))
 import pygame  # noqa: E402
 
 from game.ai.ataxx.levels import choose_move, level_by_key  # noqa: E402
+from game.ai.ataxx.player import board_from_text  # noqa: E402
 from game.ai.worker import AIState  # noqa: E402
 from game.app import FPS, App, AppOptions  # noqa: E402
-from game.engine.ataxx import Side  # noqa: E402
 from game.engine.levels import LevelInfo  # noqa: E402
-from game.engine.match import Player  # noqa: E402
-from game.scenes.demo import greedy_move  # noqa: E402
-from game.scenes.newgame import GameConfig  # noqa: E402
-from game.scenes.play import PlayScene  # noqa: E402
+from game.engine.match import MatchConfig, Player  # noqa: E402
+from game.scenes.demo import plausible_move  # noqa: E402
 
 # A middle-game position on the open board: many moves, a real search.
 POSITION = "x1o2oo/1xxo3/xx1o3/2x1o2/2xx1o1/3oxx1/o3xxx x 0 10"
@@ -71,18 +69,17 @@ def run_game(use_process: bool | None, frames: int, budget: float) -> dict[str, 
     searches: list[dict[str, object]] = []
     original_request = worker.request
 
-    def request(board, level, **kwargs):  # type: ignore[no-untyped-def]
-        ticket = original_request(board, level, **kwargs)
-        searches.append({"board": board.copy(), "ticket": ticket, "progress": None, "done": False})
+    def request(game, position, level, **kwargs):  # type: ignore[no-untyped-def]
+        ticket = original_request(game, position, level, **kwargs)
+        searches.append({"board": board_from_text(position), "ticket": ticket, "progress": None, "done": False})
         return ticket
 
     worker.request = request  # type: ignore[method-assign]
-    config = GameConfig(vs_computer=True, level="master", human_side=Side.BLUE, first=Side.RED)
+    config = MatchConfig(vs_computer=True, level="master", human_seat=1, first=0)
     level = LevelInfo("Bench", "", "", POSITION)
-    play = PlayScene(app, config, level)
     app.start()
-    app.push(play)
-    master = Player.computer("master", "Master") if use_process is not None else Player.human()
+    play = app.router.push("match", config, level)
+    master = Player.computer("master") if use_process is not None else Player.human()
     play.match.players = (master, master)
     # Let the child process start before measuring (the game warms it up on entering too).
     for _ in range(30):
@@ -96,7 +93,7 @@ def run_game(use_process: bool | None, frames: int, budget: float) -> dict[str, 
     rng = random.Random(1)
     for index in range(frames):
         if use_process is None and index % 60 == 0 and play.human_turn():
-            play.play(greedy_move(play.match.board, rng))  # the baseline animates moves too
+            play.play(plausible_move(play.match, rng))  # the baseline animates moves too
         began = time.perf_counter()
         app.frame(1 / FPS)
         ended = time.perf_counter()

@@ -122,7 +122,7 @@ def tr(text: str, /, **fields: object) -> str:
     """``text`` in the current language, with ``{placeholders}`` filled from ``fields``."""
     language = _state["language"]
     translated = text
-    if language != "en":
+    if language != "en" and text:
         translated = load_catalog(language).get(text, text)
         if translated is text:
             _missing.add(text)
@@ -139,22 +139,25 @@ def ntr(singular: str, plural: str, count: int, /, **fields: object) -> str:
     """The text for ``count`` things, in the current language's plural form, with ``{count}`` filled.
 
     ``singular`` and ``plural`` are the English texts; a catalogue translates
-    them by the singular (see the module docstring).
+    them by the singular (see the module docstring). A table without the form
+    asked for gives its "other" text; without that either (or without a table)
+    the English is shown, chosen by the English rules, and reported missing.
     """
     language = _state["language"]
-    form = plural_form(count, language)
-    text = singular if form == "one" else plural
+    english = singular if plural_form(count, "en") == "one" else plural
+    text = english
     if language != "en":
         forms = load_plurals(language).get(singular)
-        if forms is None:
+        translated = forms and (forms.get(plural_form(count, language)) or forms.get("other"))
+        if translated:
+            text = translated
+        else:  # no table, or neither this form nor "other": the English (by English rules), reported
             _missing.add(singular)
-        else:
-            text = forms.get(form) or forms.get("other") or text
     try:
         return text.format(count=count, **fields)
     except (KeyError, IndexError, ValueError):
         log.warning("bad placeholders in the translation of %r", singular)
-        return (singular if count == 1 else plural).format(count=count, **fields)
+        return english.format(count=count, **fields)
 
 
 def missing_translations() -> set[str]:

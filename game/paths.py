@@ -16,6 +16,7 @@ outside its folder.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import os
 import re
 import sys
@@ -31,6 +32,7 @@ __all__ = [
     "atomic_write_text",
     "read_text_limited",
     "safe_file_stem",
+    "set_aside",
     "source_root",
     "user_data_dir",
 ]
@@ -140,3 +142,23 @@ def safe_file_stem(name: str) -> str:
     if text.lower().split(".")[0] in _WINDOWS_RESERVED:
         text = f"{text}_"
     return text
+
+
+def set_aside(path: Path | str) -> Path | None:
+    """Rename a damaged file out of the way, as ``NAME.damaged-<time>.EXT``; the new path, or ``None``.
+
+    Never overwrites a file kept aside before (``-2``, ``-3``... are added).
+    ``None`` when the file could not be renamed (it is left where it is).
+    """
+    target = Path(path)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = target.with_name(f"{target.stem}.damaged-{stamp}{target.suffix}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = target.with_name(f"{target.stem}.damaged-{stamp}-{number}{target.suffix}")
+    try:
+        target.replace(aside)
+    except OSError:
+        return None
+    return aside

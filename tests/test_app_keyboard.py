@@ -10,13 +10,13 @@ import pytest
 from game.engine.ataxx import Move, Side, bits, neighbours
 from game.engine.ataxx.keypad import cell_code, code_for_move
 from game.i18n import set_language
+from game.scenes.ataxx.keys import code_is_final
+from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
+from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
-from game.scenes.play import PlayScene
-from game.scenes.play_keys import code_is_final
 from game.scenes.results import ResultsScene
-from game.ui.driver import Driver
 
 KEYPAD = {str(n): getattr(pygame, f"K_KP_{n}", None) or getattr(pygame, f"K_KP{n}") for n in range(10)}
 TOP_ROW = {str(n): getattr(pygame, f"K_{n}") for n in range(10)}
@@ -41,9 +41,9 @@ def _source(board, move: Move) -> int:
     return bits(neighbours(move.to_square) & board.pieces[board.turn])[0]
 
 
-def _walk(driver: Driver, play: PlayScene, target: int) -> None:
+def _walk(driver: Driver, play: MatchScene, target: int) -> None:
     """Arrow keys from the cursor to ``target``."""
-    keys = play.keys
+    keys = play.board.keys
     if not keys.cursor_shown:
         driver.key(pygame.K_RIGHT)  # the first arrow shows the cursor where it is
     assert keys.cursor is not None
@@ -54,7 +54,7 @@ def _walk(driver: Driver, play: PlayScene, target: int) -> None:
     assert keys.cursor == target
 
 
-def _to_play_screen_by_keys(driver: Driver, two_players: bool) -> PlayScene:
+def _to_play_screen_by_keys(driver: Driver, two_players: bool) -> MatchScene:
     assert isinstance(driver.top, MenuScene)
     driver.key(pygame.K_RETURN)  # the first Enter shows the focus on New game
     driver.key(pygame.K_RETURN)
@@ -75,8 +75,8 @@ def _to_play_screen_by_keys(driver: Driver, two_players: bool) -> PlayScene:
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RETURN)
     play = driver.top
-    assert isinstance(play, PlayScene)
-    assert play.level.name == driver.app.scenes[-2].levels[1].name
+    assert isinstance(play, MatchScene)
+    assert play.level.name == driver.app.stack.scenes[-2].levels[1].name
     return play
 
 
@@ -87,12 +87,12 @@ def test_a_whole_game_by_arrows_and_enter(driver: Driver) -> None:
         driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=30)
         if play.match.is_over:
             break
-        board = play.match.board
+        board = play.match.position
         move = _greedy(board, rng)
         before = play.match.ply
         _walk(driver, play, _source(board, move))
         driver.key(pygame.K_RETURN)
-        assert play.selected == _source(board, move)
+        assert play.board.selected == _source(board, move)
         _walk(driver, play, move.to_square)
         driver.key(pygame.K_KP_ENTER if before % 2 else pygame.K_RETURN)
         assert play.match.moves[before] == move
@@ -105,13 +105,13 @@ def test_a_whole_game_by_arrows_and_enter(driver: Driver) -> None:
 def test_keys_cancel_undo_redo_and_tab_to_the_buttons(driver: Driver) -> None:
     play = _to_play_screen_by_keys(driver, two_players=True)
     driver.key(pygame.K_RIGHT)
-    start = play.keys.cursor
+    start = play.board.keys.cursor
     driver.key(pygame.K_RETURN)
-    assert play.selected == start
+    assert play.board.selected == start
     driver.key(pygame.K_ESCAPE)  # Esc drops the selection first...
-    assert play.selected is None and isinstance(driver.top, PlayScene)
+    assert play.board.selected is None and isinstance(driver.top, MatchScene)
     move = play.match.legal_moves()[0]
-    _walk(driver, play, _source(play.match.board, move))
+    _walk(driver, play, _source(play.match.position, move))
     driver.key(pygame.K_RETURN)
     _walk(driver, play, move.to_square)
     driver.key(pygame.K_RETURN)
@@ -125,9 +125,9 @@ def test_keys_cancel_undo_redo_and_tab_to_the_buttons(driver: Driver) -> None:
     driver.key(pygame.K_RETURN)
     assert play.match.ply == 0
     driver.key(pygame.K_ESCAPE)  # back to the board
-    assert play.panel.widgets.focus is None and play.keys.cursor_shown
+    assert play.panel.widgets.focus is None and play.board.keys.cursor_shown
     driver.key(pygame.K_ESCAPE)  # ...then opens the game menu
-    assert type(driver.top).__name__ == "PauseScene"
+    assert driver.top.name == "pause"
     driver.key(pygame.K_ESCAPE)
     assert driver.top is play
 
@@ -139,20 +139,20 @@ def _type(driver: Driver, text: str, pad: dict[str, int]) -> None:
 
 def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> None:
     play = _to_play_screen_by_keys(driver, two_players=False)
-    assert play.vs_computer and play.match.player(Side.BLUE).level == "beginner"
+    assert play.vs_computer and play.match.player(1).level == "beginner"
     rng = random.Random(4)
     entered = 0
     for turn in range(200):
         assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=900, sleep=0.001)
         if play.match.is_over:
             break
-        board = play.match.board
+        board = play.match.position
         move = _greedy(board, rng)
         source = _source(board, move)
         pad = KEYPAD if turn % 2 else TOP_ROW  # the numeric pad and the top row both work
         before = play.match.ply
         _type(driver, cell_code(source), pad)  # two digits go through by themselves
-        assert play.selected == source and play.keys.entry.stage == "move"
+        assert play.board.selected == source and play.board.keys.entry.stage == "move"
         code = code_for_move(Move(source, move.to_square))
         _type(driver, code, pad)
         if not code_is_final(code):
@@ -163,37 +163,37 @@ def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> No
     assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=120)
     # The rematch without a mouse: S switches sides, Enter shows the focus, Enter plays.
     results = driver.top
-    human = next(side for side in Side if play.match.player(side).is_human)
+    human = next(seat for seat in (0, 1) if play.match.player(seat).is_human)
     driver.key(pygame.K_s)
     assert results.swap.value is True
     driver.key(pygame.K_s)
     assert results.swap.value is False
     driver.key(pygame.K_s)
     driver.key(pygame.K_RETURN)
-    assert results.widgets.buttons[results.widgets.focus].label == "Rematch"
+    assert results.widgets.buttons[results.widgets.focus].id == "rematch"
     driver.key(pygame.K_RETURN)
     assert driver.top is play and play.match.ply == 0
-    assert play.match.player(human.opponent).is_human and not play.match.player(human).is_human
+    assert play.match.player(1 - human).is_human and not play.match.player(human).is_human
 
 
 def test_keypad_mistakes_follow_the_seed(driver: Driver) -> None:
-    driver.press("New game")
+    driver.press("new_game")
     driver.click(driver.top.opponent.rects[1].center)
-    driver.press("Choose level")
+    driver.press("choose_level")
     driver.click(driver.top.card_centre(0))
     play = driver.top
-    entry = play.keys.entry
+    entry = play.board.keys.entry
     _type(driver, "44", TOP_ROW)  # an empty square
-    assert play.selected is None and entry.message[1] == "error"
+    assert play.board.selected is None and entry.message[1] == "error"
     assert "Position entered is incorrect." in entry.message[0]
     _type(driver, "9", TOP_ROW)
     driver.key(pygame.K_RETURN)  # one digit, then Enter: not a cell
     assert "incorrect" in entry.message[0]
     _type(driver, "11", KEYPAD)  # Red's a7
-    assert play.selected == 6 * 7
-    assert play.keys.show_codes
+    assert play.board.selected == 6 * 7
+    assert play.board.keys.show_codes
     _type(driver, "7", KEYPAD)  # up-left of a7: off the board, so back to the position
-    assert play.selected is None and entry.message[0] == "This move is invalid."
+    assert play.board.selected is None and entry.message[0] == "This move is invalid."
     assert play.match.ply == 0
     _type(driver, "11", KEYPAD)
     _type(driver, "5", KEYPAD)
@@ -204,6 +204,6 @@ def test_keypad_mistakes_follow_the_seed(driver: Driver) -> None:
     assert [str(m) for m in play.match.moves] == ["b6"]
     # French prompts, as in the seed.
     set_language("fr")
-    side, line = play.keys.prompt()
+    side, line = play.board.keys.prompt()
     assert side is Side.BLUE and line == "Saisir une position à jouer :"
     driver.frames(2)

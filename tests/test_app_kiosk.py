@@ -13,12 +13,15 @@ import pygame
 import pytest
 
 from game import paths
-from game.kiosk import is_admin_chord, timer_from_env
+from game.engine import saves
+from game.i18n import current_language, set_language, tr
 from game.scenes.attract import AttractScene
 from game.scenes.base import Scene
+from game.scenes.driver import Driver
+from game.scenes.kiosk import KIOSK_HIDDEN_BUTTONS, is_admin_chord, timer_from_env
+from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
-from game.scenes.play import PlayScene
-from game.ui.driver import Driver
+from game.ui.settings import Settings
 
 
 @pytest.fixture
@@ -46,7 +49,7 @@ def test_kiosk_is_fullscreen_without_quit(kiosk: Driver) -> None:
     assert app.kiosk and app.fullscreen
     menu = kiosk.top
     assert isinstance(menu, MenuScene)
-    assert not menu.button("Quit").visible
+    assert not menu.widgets["quit"].visible
     kiosk.key(pygame.K_q)  # Quit's own key does nothing here
     pygame.event.post(pygame.event.Event(pygame.QUIT))  # nor does the window's close button
     kiosk.key(pygame.K_F11)
@@ -69,15 +72,25 @@ def test_idle_attract_then_touch_back_to_the_menu(kiosk: Driver) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1, touch=True))
     kiosk.frames(1)
     assert isinstance(kiosk.top, AttractScene)
-    # A tap on the tile under the finger: back to the menu, and the tap does not open a game.
-    menu_probe = MenuScene(app)
+    # A tap on the tile under the finger: back to the menu, and the tap does not choose the game.
+    menu_probe = app.router.make("menu")
     menu_probe.ensure_layout()
     tile = menu_probe.tiles[0][0].center
+    app.audio.played.clear()
     _tap(kiosk, tile)
-    assert isinstance(kiosk.top, MenuScene) and len(app.scenes) == 1
+    assert isinstance(kiosk.top, MenuScene) and len(app.stack) == 1
+    assert app.audio.played == ["click"]
+    # Nor does a tap where New game is open a game.
+    app.kiosk_mode.start_attract()
+    kiosk.frames(2)
+    assert isinstance(kiosk.top, AttractScene)
+    point = menu_probe.widgets["new_game"].rect.center
+    _tap(kiosk, point)
+    assert isinstance(kiosk.top, MenuScene) and len(app.stack) == 1
+    assert kiosk.button("new_game").rect.collidepoint(point)  # the finger was on it
     # A finger works like the mouse on the menu.
-    _tap(kiosk, kiosk.top.button("New game").rect.center)
-    assert type(kiosk.top).__name__ == "NewGameScene"
+    _tap(kiosk, kiosk.button("new_game").rect.center)
+    assert kiosk.top.name == "newgame"
 
 
 def test_a_key_or_click_also_ends_the_attract_mode(kiosk: Driver) -> None:
@@ -88,21 +101,22 @@ def test_a_key_or_click_also_ends_the_attract_mode(kiosk: Driver) -> None:
     kiosk.app.kiosk_mode.start_attract()
     kiosk.frames(2)
     kiosk.click((300, 300))
-    assert isinstance(kiosk.top, MenuScene) and len(kiosk.app.scenes) == 1
+    assert isinstance(kiosk.top, MenuScene) and len(kiosk.app.stack) == 1
 
 
 def test_a_game_left_alone_goes_back_to_the_attract_mode(kiosk: Driver) -> None:
-    kiosk.press("New game")
-    kiosk.press("Choose level")
+    kiosk.press("new_game")
+    kiosk.press("choose_level")
     kiosk.click(kiosk.top.card_centre(0))
-    assert isinstance(kiosk.top, PlayScene)
+    play = kiosk.top
+    assert isinstance(play, MatchScene) and play.name == "match"
     kiosk.frames(14, dt=0.05)  # 0.7 s: longer than the menu's limit, shorter than a game's
-    assert isinstance(kiosk.top, PlayScene) and not isinstance(kiosk.top, AttractScene)
+    assert kiosk.top is play and not isinstance(kiosk.top, AttractScene)
     kiosk.move_mouse((10, 10))  # someone is there: the clock starts again
     kiosk.frames(14, dt=0.05)
-    assert not isinstance(kiosk.top, AttractScene)
+    assert kiosk.top is play
     assert kiosk.until(lambda: isinstance(kiosk.top, AttractScene), max_frames=30, dt=0.05)
-    assert len(kiosk.app.scenes) == 1
+    assert len(kiosk.app.stack) == 1
 
 
 def test_the_admin_chord_leaves(kiosk: Driver) -> None:
@@ -124,10 +138,10 @@ def test_a_scene_error_is_logged_and_the_kiosk_returns_to_its_menu(
     kiosk: Driver, user_data_dir: Path
 ) -> None:
     app = kiosk.app
-    kiosk.press("New game")
-    app.push(_Broken(app))
+    kiosk.press("new_game")
+    app.stack.push(_Broken(app))
     kiosk.frames(2)
-    assert isinstance(kiosk.top, MenuScene) and len(app.scenes) == 1
+    assert isinstance(kiosk.top, MenuScene) and len(app.stack) == 1
     assert app.kiosk_mode.recoveries == 1
     log = (user_data_dir / "attax.log").read_text(encoding="utf-8")
     assert "boom in a scene" in log and "Traceback" in log
@@ -159,26 +173,115 @@ def test_timers_from_the_environment(monkeypatch) -> None:
     assert timer_from_env("ATTAX_KIOSK_IDLE", 60) == 60
 
 
+def _visible(scene) -> set[str]:
+    return {button.id for button in scene.widgets.buttons if button.visible}
+
+
 def test_no_file_options_in_the_kiosk(kiosk: Driver) -> None:
     menu = kiosk.top
-    visible = {button.label for button in menu.widgets.buttons if button.visible}
-    assert "New game" in visible
-    assert not visible & {"Quit", "Load game", "Level editor"}
-    kiosk.press("New game")
-    kiosk.press("Choose level")
+    visible = _visible(menu)
+    assert "new_game" in visible
+    assert not visible & {"quit", "load", "editor"}
+    kiosk.press("new_game")
+    kiosk.press("choose_level")
     kiosk.click(kiosk.top.card_centre(0))
     kiosk.key(pygame.K_ESCAPE)  # the pause menu
     pause = kiosk.top
-    shown = {button.label for button in pause.widgets.buttons if button.visible}
-    assert "Resume" in shown and not shown & {"Save", "Save as", "Load game"}
+    shown = _visible(pause)
+    assert "resume" in shown and not shown & {"save", "save_as", "load"}
     kiosk.key(pygame.K_ESCAPE)  # resume, then Ctrl+S: no name to ask for, nothing written
     play = kiosk.top
-    assert isinstance(play, PlayScene)
+    assert isinstance(play, MatchScene) and play.name == "match"
     kiosk.key(pygame.K_s, pygame.KMOD_LCTRL)
     assert kiosk.top is play and play.toast is not None
     assert not (paths.user_data_dir() / "saves").exists() or not any(
         (paths.user_data_dir() / "saves").iterdir()
     )
+
+
+@pytest.fixture
+def french_kiosk():
+    """A kiosk whose settings say French (the kiosk itself never writes the settings)."""
+    settings = Settings.load()
+    settings.language = "fr"
+    settings.save()
+    driver = Driver.fast(kiosk=True, kiosk_idle=60.0, kiosk_game_idle=60.0, ai_time_budget=0.005)
+    yield driver
+    driver.app.close()
+    set_language("en")
+
+
+def _drawn(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The texts drawn in one frame, once the scene's entrance is over."""
+    driver.frames(30)
+    texts: list[str] = []
+    theme = driver.app.theme
+    original = theme.text
+
+    def spy(text: str, *args, **kwargs):
+        texts.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    driver.frames(1)
+    monkeypatch.setattr(theme, "text", original)
+    return set(texts)
+
+
+def _check_lock_down(driver: Driver, monkeypatch: pytest.MonkeyPatch, expected: set[str]) -> None:
+    """The top scene shows exactly ``expected`` of its buttons, drawn in French; the kiosk's are hidden."""
+    scene = driver.top
+    buttons = {button.id: button for button in scene.widgets.buttons}
+    assert _visible(scene) == expected, scene.name
+    hidden = set(buttons) & KIOSK_HIDDEN_BUTTONS
+    assert hidden and not hidden & expected, scene.name
+    drawn = _drawn(driver, monkeypatch)
+    for button_id, button in buttons.items():
+        label = tr(button.label)
+        assert label != button.label or button.label == "Options", (scene.name, button_id)  # French
+        assert (label in drawn) is (button_id in expected), (scene.name, button_id, label)
+
+
+def test_the_kiosk_hides_buttons_by_id_in_french(
+    french_kiosk: Driver, monkeypatch: pytest.MonkeyPatch, user_data_dir: Path
+) -> None:
+    kiosk = french_kiosk
+    app = kiosk.app
+    assert current_language() == "fr" and app.kiosk
+    menu = kiosk.top
+    assert menu.name == "menu"
+    _check_lock_down(kiosk, monkeypatch, {"new_game", "options", "statistics", "help", "about"})
+    for key in (pygame.K_l, pygame.K_e, pygame.K_q):  # the hidden buttons' keys do nothing
+        kiosk.key(key)
+        assert kiosk.top is menu and app.running
+    # The pause menu.
+    kiosk.press("new_game")
+    kiosk.press("choose_level")
+    kiosk.click(kiosk.top.card_centre(0))
+    play = kiosk.top
+    assert play.name == "match"
+    kiosk.until(play.human_turn, max_frames=600, sleep=0.001)
+    kiosk.play_move(play.match.legal_moves()[0])
+    assert play.match.ply >= 1
+    kiosk.key(pygame.K_ESCAPE)
+    assert kiosk.top.name == "pause"
+    _check_lock_down(kiosk, monkeypatch, {"resume", "restart", "options", "rules", "quit_to_menu"})
+    # Back on the menu, the game's autosave offers Continue; the editor stays hidden.
+    kiosk.press("quit_to_menu")
+    assert kiosk.top is menu
+    _check_lock_down(kiosk, monkeypatch, {"continue", "new_game", "options", "statistics", "help", "about"})
+    # The load screen (never offered by a kiosk's menu, but locked down all the same), with a save in it.
+    saves.save_game("Partie", play.match, level_name=play.level.name)
+    load = app.router.push("load")
+    kiosk.frames(1)
+    assert kiosk.top is load and load.selected is not None
+    _check_lock_down(kiosk, monkeypatch, {"back"})
+    kiosk.key(pygame.K_DELETE)
+    kiosk.key(pygame.K_RETURN)  # the first Enter shows the focus: on Back, the only button left
+    assert kiosk.top is load and load.widgets.buttons[load.widgets.focus].id == "back"
+    assert [entry.name for entry in saves.list_saves()] == ["Partie"]
+    kiosk.key(pygame.K_RETURN)
+    assert kiosk.top is menu
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")

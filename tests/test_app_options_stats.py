@@ -4,26 +4,26 @@ finished game, and the rules pages with F1 during play."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.engine.ataxx import Move, Side
+from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
+from game.engine.stats import Statistics
 from game.i18n import current_language, set_language, tr
 from game.scenes.dialog import Dialog
+from game.scenes.driver import Driver
+from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
-from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene
-from game.scenes.rules import PAGES, RulesScene
-from game.scenes.saveload import open_match
+from game.scenes.resume import open_match
+from game.scenes.rules import RulesScene
 from game.scenes.statistics import StatisticsScene
-from game.stats import Statistics
 from game.ui import gfx, theme
-from game.ui.driver import Driver
 from game.ui.settings import Settings
 
 NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
@@ -35,6 +35,10 @@ def driver():
     yield driver
     driver.app.close()
     set_language("en")
+
+
+def _records() -> list:
+    return Statistics.load("ataxx").records
 
 
 def test_a_damaged_settings_file_is_kept_aside_and_the_player_told(user_data_dir: Path) -> None:
@@ -50,11 +54,11 @@ def test_a_damaged_settings_file_is_kept_aside_and_the_player_told(user_data_dir
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == '{"palette": "neon", oops'
         assert any(kept[0].name in line for line in message.lines)
         assert driver.app.settings.palette == Settings().palette == "classic"
-        driver.press("OK")
+        driver.press("ok")
         assert isinstance(driver.top, MenuScene)
         # The next save writes a fresh file and leaves the kept one alone.
-        driver.press("Options")
-        driver.click(driver.top.palette.rects[2].center)
+        driver.press("options")
+        driver.click(driver.top.row("Piece colours").rects[2].center)
         assert json.loads(settings_file.read_text(encoding="utf-8"))["palette"] == "colourblind"
         assert kept[0].exists()
     finally:
@@ -66,46 +70,48 @@ def test_a_damaged_settings_file_is_kept_aside_and_the_player_told(user_data_dir
 
 
 def test_options_apply_at_once_and_persist(driver: Driver, user_data_dir: Path) -> None:
-    driver.press("Options")
+    driver.press("options")
     options = driver.top
     assert isinstance(options, OptionsScene)
-    driver.click(options.palette.rects[2].center)  # colour-blind safe: orange and blue, marked
-    assert theme.SIDE_NAMES[Side.RED] == "Orange"
-    assert gfx.PIECE_MARKS[theme.SIDE_COLOURS[Side.RED]] == "cross"
-    assert gfx.PIECE_MARKS[theme.SIDE_COLOURS[Side.BLUE]] == "ring"
-    driver.click(options.board.rects[2].center)
+    driver.click(options.row("Piece colours").rects[2].center)  # colour-blind safe: orange and blue, marked
+    assert theme.SEAT_NAMES[0] == "Orange"
+    assert gfx.PIECE_MARKS[theme.SEAT_COLOURS[0]] == "cross"
+    assert gfx.PIECE_MARKS[theme.SEAT_COLOURS[1]] == "ring"
+    driver.click(options.row("Board").rects[2].center)
     assert theme.SQUARE_A == (206, 210, 222)
-    driver.click(options.piece_set.rects[2].center)
-    driver.click(options.level.rects[3].center)  # Expert
-    driver.click(options.computer_starts.rects[1].center)
-    driver.click(options.early_finish.rects[1].center)
-    driver.click(options.repetition.rects[1].center)
-    driver.click(options.language.rects[1].center)
+    driver.click(options.row("Piece set").rects[2].center)
+    driver.click(options.row("Computer level").rects[3].center)  # Expert
+    driver.click(options.row("Computer starts").rects[1].center)
+    driver.click(options.row("Early finish").rects[1].center)
+    driver.click(options.row("Draw by threefold repetition").rects[1].center)
+    driver.click(options.row("Language").rects[1].center)
     assert current_language() == "fr" and tr("New game") == "Nouvelle partie"
     saved = json.loads((user_data_dir / "settings.json").read_text(encoding="utf-8"))
+    ataxx = saved["games"]["ataxx"]
     assert saved["palette"] == "colourblind" and saved["board_theme"] == "paper"
-    assert saved["piece_set"] == "flat" and saved["level"] == "expert"
-    assert saved["human_starts"] is False and saved["language"] == "fr"
-    assert saved["early_finish"] is False and saved["threefold_repetition"] is False
+    assert saved["piece_set"] == "flat" and ataxx["level"] == "expert"
+    assert ataxx["human_starts"] is False and saved["language"] == "fr"
+    assert ataxx["rules"] == {"early_finish": False, "threefold_repetition": False}
     driver.frames(2)  # drawn in the new look and language without a failure
-    driver.press("Back")
+    driver.press("back")
     # The next game uses the rules, the level and who starts.
-    driver.press("New game")
-    driver.press("Choose level")
+    driver.press("new_game")
+    driver.press("choose_level")
     driver.click(driver.top.card_centre(0))
     play = driver.top
-    assert isinstance(play, PlayScene)
-    assert not play.match.rules.early_finish and not play.match.rules.threefold_repetition
-    assert play.config.level == "expert" and play.match.current_player.level == "expert"
+    assert isinstance(play, MatchScene)
+    assert play.match.options == {"early_finish": False, "threefold_repetition": False}
+    computer = 1 - play.config.human_seat
+    assert play.config.level == "expert" and play.match.player(computer).level == "expert"
+    assert play.first_seat == computer, "the computer starts"
     loaded = Settings.load()
     assert loaded.language == "fr" and loaded.palette == "colourblind"
 
 
-def _finish(driver: Driver) -> PlayScene:
-    players = (Player.human("Red"), Player.human("Blue"))
-    open_match(driver.app, Match(NEARLY_FULL, players), "Nearly full")
+def _finish(driver: Driver) -> MatchScene:
+    open_match(driver.app, Match(RULES, NEARLY_FULL, (Player.human(), Player.human())), "Nearly full")
     play = driver.top
-    assert isinstance(play, PlayScene)
+    assert isinstance(play, MatchScene)
     driver.play_move(Move.from_uai("g7"))
     assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=60)
     return play
@@ -113,31 +119,31 @@ def _finish(driver: Driver) -> PlayScene:
 
 def test_every_finished_game_is_counted_once(driver: Driver) -> None:
     play = _finish(driver)
-    assert len(Statistics.load().records) == 1
-    record = Statistics.load().records[0]
+    assert len(_records()) == 1
+    record = _records()[0]
     assert record.opponent == "human" and record.level_name == "Nearly full" and record.result == "loss"
-    driver.app.pop()  # close the results; take the last move back and play it again
-    driver.press("Undo")
+    driver.app.stack.pop()  # close the results; take the last move back and play it again
+    driver.press("undo")
     assert not play.match.is_over
     driver.play_move(Move.from_uai("g7"))
     assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=60)
-    driver.app.pop()
-    driver.press("Undo")
-    driver.press("Redo")
+    driver.app.stack.pop()
+    driver.press("undo")
+    driver.press("redo")
     driver.frames(3)
-    assert len(Statistics.load().records) == 1, "undo/redo after the end does not count the game again"
+    assert len(_records()) == 1, "undo/redo after the end does not count the game again"
     assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=60)
-    driver.press("Rematch")
+    driver.press("rematch")
     assert driver.top is play and play.match.ply == 0
     driver.play_move(Move.from_uai("g7"))
     driver.frames(3)
-    assert len(Statistics.load().records) == 2, "a new game is a new record"
+    assert len(_records()) == 2, "a new game is a new record"
 
 
 def test_statistics_screen_shows_the_games_and_resets_after_confirmation(driver: Driver) -> None:
     _finish(driver)
-    driver.press("Menu")
-    driver.press("Statistics")
+    driver.press("menu")
+    driver.press("statistics")
     scene = driver.top
     assert isinstance(scene, StatisticsScene)
     charts = dict(scene.chart_rows())
@@ -145,52 +151,69 @@ def test_statistics_screen_shows_the_games_and_resets_after_confirmation(driver:
     assert opponent["Two players (Red's view)"].losses == 1
     assert dict(charts["By board"])["Nearly full"].games == 1
     driver.frames(30)
-    driver.press("Reset")
+    driver.press("reset")
     assert isinstance(driver.top, Dialog)
-    driver.press("Cancel")
-    assert len(Statistics.load().records) == 1
-    driver.press("Reset")
-    driver.press("Reset")
-    assert driver.top is scene and Statistics.load().records == []
-    assert not scene.button("Reset").enabled
+    driver.press("cancel")
+    assert len(_records()) == 1
+    driver.press("reset")
+    driver.press("reset")
+    assert driver.top is scene and _records() == []
+    assert not scene.widgets["reset"].enabled
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def test_f1_opens_the_rules_over_the_game_and_the_clock_stops(driver: Driver) -> None:
-    players = (Player.human("Red"), Player.human("Blue"))
-    play = open_match(driver.app, Match(players=players), "Classic")
+    clock = FakeClock()
+    play = open_match(
+        driver.app, Match(RULES, players=(Player.human(), Player.human()), clock=clock), "Classic"
+    )
+    assert isinstance(play, MatchScene)
     driver.play_move(Move.from_uai("b6"))
+    clock.now += 3
     driver.key(pygame.K_F1)
     rules = driver.top
     assert isinstance(rules, RulesScene) and rules.transparent
     before = play.match.elapsed
-    time.sleep(0.05)
+    assert before >= 3
+    clock.now += 50
     driver.frames(5)
     assert play.match.elapsed == before, "the game clock is stopped while the rules are open"
-    for _ in range(len(PAGES) + 2):
+    pages = len(rules.pages.pages)
+    for _ in range(pages + 2):
         driver.key(pygame.K_RIGHT, frames=20)  # every page and its animation
-    assert rules.page == len(PAGES) - 1
-    driver.press("Previous")
-    assert rules.page == len(PAGES) - 2
-    driver.click(play.square_centre(0))  # modal: the board beneath gets nothing
-    assert play.selected is None
+    assert rules.page == pages - 1
+    driver.press("previous")
+    assert rules.page == pages - 2
+    driver.click(play.board.square_centre(0))  # modal: the board beneath gets nothing
+    assert play.board.selected is None
     driver.key(pygame.K_F1)
     assert driver.top is play
-    time.sleep(0.02)
-    assert play.match.elapsed > before
+    clock.now += 2
+    assert play.match.elapsed == before + 2
+    assert play.match.turn == Side.BLUE
 
 
 def test_rules_and_about_from_the_menu(driver: Driver) -> None:
-    driver.press("Help")
+    driver.press("help")
     rules = driver.top
     assert isinstance(rules, RulesScene) and not rules.transparent
-    driver.press("Next")
+    driver.press("next")
     assert rules.page == 1
     driver.key(pygame.K_ESCAPE)
-    driver.press("About")
+    driver.press("about")
     from game.scenes.about import AboutScene, version
 
     assert isinstance(driver.top, AboutScene)
     assert version() not in ("", "?")
     driver.frames(2)
-    driver.press("Back")
+    driver.press("back")
     assert isinstance(driver.top, MenuScene)

@@ -8,15 +8,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import saves
+from game.engine import saves
 from game.engine.ataxx import Move
+from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
+from game.paths import MAX_STEM_LENGTH
 from game.scenes.dialog import Dialog
+from game.scenes.driver import Driver
+from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene
-from game.scenes.play import PlayScene
-from game.scenes.saveload import LoadScene, SaveAsScene, open_match
-from game.ui.driver import Driver
+from game.scenes.resume import open_match
+from game.scenes.saveload import LoadScene, SaveAsScene
+
+KEY = RULES.key
 
 
 @pytest.fixture
@@ -26,19 +31,20 @@ def driver():
     driver.app.close()
 
 
-def _two_player_game(driver: Driver) -> PlayScene:
-    driver.press("New game")
+def _two_player_game(driver: Driver) -> MatchScene:
+    driver.press("new_game")
     driver.click(driver.top.opponent.rects[1].center)  # "Second player"
-    driver.press("Choose level")
+    driver.press("choose_level")
     driver.click(driver.top.card_centre(0))
     play = driver.top
-    assert isinstance(play, PlayScene)
+    assert isinstance(play, MatchScene)
+    assert not play.vs_computer
     return play
 
 
 def _type(driver: Driver, text: str, *, clear: bool = True) -> None:
     if clear:
-        for _ in range(saves.MAX_NAME_LENGTH + 5):
+        for _ in range(MAX_STEM_LENGTH + 5):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
     for char in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
@@ -55,18 +61,18 @@ def test_save_as_load_and_continue_keep_history_players_and_level(
     play = _two_player_game(driver)
     for text in ("b6", "f6", "g1e3", "a1c3"):
         driver.play_move(Move.from_uai(text))
-    driver.press("Undo")
-    driver.press("Undo")
+    driver.press("undo")
+    driver.press("undo")
     moves, redo = _history(play.match)
     assert moves == ["b6", "f6"] and redo == ["g1e3", "a1c3"]
     level_name = play.level.name
     # The autosave follows every change, history included.
-    auto, _ = saves.load_autosave()
+    auto, _ = saves.load_autosave(KEY)
     assert _history(auto) == (moves, redo)
 
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, PauseScene)
-    driver.press("Save as")
+    driver.press("save_as")
     assert isinstance(driver.top, SaveAsScene)
     _type(driver, "Évening game #1")
     driver.key(pygame.K_RETURN)
@@ -76,79 +82,80 @@ def test_save_as_load_and_continue_keep_history_players_and_level(
     assert play.keeper.save_name == "Évening game 1" and play.toast is not None
 
     # Save (to the same name) after one more move: no question asked.
-    driver.press("Redo")
+    driver.press("redo")
     driver.key(pygame.K_s, mod=pygame.KMOD_CTRL)
     assert driver.top is play
     assert [str(m) for m in saves.load_game(path)[0].moves] == ["b6", "f6", "g1e3"]
-    driver.press("Undo")
+    driver.press("undo")
 
     driver.key(pygame.K_ESCAPE)
-    driver.press("Quit to menu")
+    driver.press("quit_to_menu")
     menu = driver.top
     assert isinstance(menu, MenuScene)
-    assert menu.button("Continue").visible
+    assert menu.widgets["continue"].visible
 
-    driver.press("Load game")
+    driver.press("load")
     load = driver.top
     assert isinstance(load, LoadScene)
     index = load.index_of("Évening game 1")
     if load.selected != index:
         driver.click(load.row_rect(index).center)  # a click selects; a click on the selection loads
-    driver.press("Load")
+    driver.press("load")
     loaded = driver.top
-    assert isinstance(loaded, PlayScene) and loaded is not play
+    assert isinstance(loaded, MatchScene) and loaded is not play
     assert _history(loaded.match) == (["b6", "f6", "g1e3"], ["a1c3"])
     assert loaded.level.name == level_name
     assert [p.is_human for p in loaded.match.players] == [True, True]
     assert loaded.keeper.save_name == "Évening game 1"
-    driver.press("Redo")
+    driver.press("redo")
     assert _history(loaded.match) == (["b6", "f6", "g1e3", "a1c3"], [])
-    assert [type(s) for s in driver.app.scenes] == [MenuScene, PlayScene]
+    assert [type(s) for s in driver.app.stack.scenes] == [MenuScene, MatchScene]
 
     driver.key(pygame.K_ESCAPE)
-    driver.press("Quit to menu")
-    driver.press("Continue")
+    driver.press("quit_to_menu")
+    driver.press("continue")
     resumed = driver.top
-    assert isinstance(resumed, PlayScene)
+    assert isinstance(resumed, MatchScene)
     assert _history(resumed.match) == (["b6", "f6", "g1e3", "a1c3"], [])
     assert resumed.level.name == level_name
 
 
 def test_loading_against_the_computer_restores_the_players(driver: Driver) -> None:
-    match = Match(players=(Player.computer("expert", "Expert"), Player.human("You")))
+    match = Match(RULES, players=(Player.computer("expert"), Player.human("You")))
     match.play(Move.from_uai("b6"))
     saves.save_game("vs expert", match, level_name="Diamond")
-    driver.press("Load game")
-    driver.press("Load")
+    driver.press("load")
+    driver.press("load")
     play = driver.top
-    assert isinstance(play, PlayScene)
-    assert play.vs_computer and play.config.level == "expert"
-    assert play.match.player(play.config.human_side).is_human
+    assert isinstance(play, MatchScene)
+    assert play.vs_computer and play.config.level == "expert" and play.config.human_seat == 1
+    assert play.match.player(play.config.human_seat).is_human
+    assert play.match.player(0) == Player.computer("expert")
     assert play.level.name == "Diamond" and play.match.ply == 1
 
 
 def test_save_as_refuses_empty_names_and_asks_before_replacing(driver: Driver, user_data_dir: Path) -> None:
     play = _two_player_game(driver)
     driver.play_move(Move.from_uai("b6"))
-    saves.save_game("taken", Match(), level_name="Classic")
+    saves.save_game("taken", Match(RULES), level_name="Classic")
     driver.key(pygame.K_ESCAPE)
-    driver.press("Save as")
+    driver.press("save_as")
     dialog = driver.top
     _type(driver, "../../..")
-    driver.press("Save")
+    driver.press("save")
     assert driver.top is dialog and dialog.error, "a name with no letters is refused"
     _type(driver, "../../etc/taken")
-    driver.press("Save")  # sanitised to "etctaken": a new file, inside the saves folder
+    driver.press("save")  # sanitised to "etctaken": a new file, inside the saves folder
     assert driver.top is play
     assert (user_data_dir / "saves" / "etctaken.pgn").is_file()
     assert not (user_data_dir.parent / "etc").exists()
     driver.key(pygame.K_ESCAPE)
-    driver.press("Save as")
+    driver.press("save_as")
     _type(driver, "taken")
-    driver.press("Save")
+    driver.press("save")
     confirm = driver.top
     assert isinstance(confirm, Dialog) and confirm.title == "Replace?"
-    driver.press("Replace")
+    driver.press("replace")
     assert driver.top is play
     assert saves.load_game(user_data_dir / "saves" / "taken.pgn")[0].ply == 1
 
@@ -156,29 +163,32 @@ def test_save_as_refuses_empty_names_and_asks_before_replacing(driver: Driver, u
 def test_finished_games_remove_the_autosave_and_a_damaged_one_is_reported(
     driver: Driver, user_data_dir: Path
 ) -> None:
-    fen = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
-    open_match(driver.app, Match(fen, (Player.human("Red"), Player.human("Blue"))), "Nearly full")
+    fen = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/oooooo1 x 0 1"
+    open_match(driver.app, Match(RULES, fen, (Player.human(), Player.human())), "Nearly full")
     play = driver.top
     driver.play_move(Move.from_uai("g7"))
+    assert not play.match.is_over and saves.autosave_path(KEY).exists()
+    driver.play_move(Move.from_uai("g1"))
     assert play.match.is_over
     driver.frames(2)
-    assert not saves.autosave_path().exists()
+    assert not saves.autosave_path(KEY).exists()
     # A damaged autosave: Continue names the file, sets it aside and the menu goes on.
-    saves.autosave_path().write_bytes(b"\x00\x01\x02 not a game")
-    driver.app.reset(MenuScene(driver.app))
+    saves.autosave_path(KEY).write_bytes(b"\x00\x01\x02 not a game")
+    driver.app.router.reset("menu")
     driver.frames(1)
-    driver.press("Continue")
+    driver.press("continue")
     message = driver.top
     assert isinstance(message, Dialog)
-    assert any("autosave.pgn" in line for line in message.lines)
-    assert list(user_data_dir.glob("autosave.damaged-*.pgn"))
-    driver.press("OK")
+    assert any("ataxx.pgn" in line for line in message.lines)
+    assert list(saves.autosave_path(KEY).parent.glob("ataxx.damaged-*.pgn"))
+    assert not saves.autosave_path(KEY).exists()
+    driver.press("ok")
     menu = driver.top
-    assert isinstance(menu, MenuScene) and not menu.button("Continue").visible
+    assert isinstance(menu, MenuScene) and not menu.widgets["continue"].visible
 
 
 def _damaged_files(folder: Path) -> dict[str, bytes]:
-    good = saves.match_to_pgn(Match(), level_name="Classic").encode()
+    good = saves.match_to_pgn(Match(RULES), level_name="Classic").encode()
     files = {
         "empty.pgn": b"",
         "truncated.pgn": good[: good.index(b"[Black") + 9],  # cut inside a tag
@@ -205,7 +215,7 @@ def _damaged_files(folder: Path) -> dict[str, bytes]:
 def test_damaged_files_of_every_kind_are_listed_and_never_block_the_others(
     language: str, user_data_dir: Path
 ) -> None:
-    saves.save_game("good one", Match(), level_name="Classic")
+    saves.save_game("good one", Match(RULES), level_name="Classic")
     _damaged_files(saves.saves_dir())
     driver = Driver.fast()
     try:
@@ -213,7 +223,7 @@ def test_damaged_files_of_every_kind_are_listed_and_never_block_the_others(
         from game.i18n import set_language
 
         set_language(language)
-        driver.press("Load game")
+        driver.press("load")
         load = driver.top
         assert isinstance(load, LoadScene)
         names = {entry.name: entry for entry in load.entries}
@@ -227,17 +237,17 @@ def test_damaged_files_of_every_kind_are_listed_and_never_block_the_others(
             assert driver.top is load
         # A damaged file cannot be loaded but can be deleted, after a confirmation.
         load._select(load.index_of("binary"))
-        assert not load.button("Load").enabled
+        assert not load.widgets["load"].enabled
         driver.frames(1)
-        driver.press("Delete")
+        driver.press("delete")
         assert isinstance(driver.top, Dialog)
-        driver.press("Delete")
+        driver.press("delete")
         assert driver.top is load and "binary" not in {e.name for e in load.entries}
         assert not (saves.saves_dir() / "binary.pgn").exists()
         load._select(load.index_of("good one"))
         driver.frames(1)
-        driver.press("Load")
-        assert isinstance(driver.top, PlayScene)
+        driver.press("load")
+        assert isinstance(driver.top, MatchScene)
     finally:
         driver.app.close()
         from game.i18n import set_language

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 
+from game.scenes.driver import Driver
 from game.scenes.options import OptionsScene
 from game.ui.audio import SOUND_NAMES, Audio, synthesise
-from game.ui.driver import Driver
 from game.ui.settings import Settings
 
 
@@ -30,24 +30,24 @@ def test_bad_values_fall_back_one_by_one(user_data_dir: Path) -> None:
     (user_data_dir / "settings.json").write_text(json.dumps(data), encoding="utf-8")
     settings = Settings.load()
     assert settings.animation == "normal" and settings.volume == 0.25
-    assert settings.muted is False and settings.level == "expert"
+    assert settings.muted is False and settings.for_game("ataxx").level == "expert"
 
 
 def test_options_scene_changes_are_saved(user_data_dir: Path) -> None:
     driver = Driver.fast(animation=None)
     try:
-        driver.press("Options")
+        driver.press("options")
         scene = driver.top
         assert isinstance(scene, OptionsScene)
-        driver.click(scene.animation.rects[1].center)  # Fast
-        driver.click(scene.sound.rects[1].center)  # Muted
-        slider = scene.volume.rect
+        driver.click(scene.row("Animations").rects[1].center)  # Fast
+        driver.click(scene.row("Sound").rects[1].center)  # Muted
+        slider = scene.row("Volume").rect
         driver.click((slider.x + slider.width // 4, slider.centery))
         saved = json.loads((user_data_dir / "settings.json").read_text(encoding="utf-8"))
         assert saved["animation"] == "fast" and saved["muted"] is True
         assert abs(saved["volume"] - 0.25) < 0.03
         assert driver.app.audio.muted and abs(driver.app.audio.volume - saved["volume"]) < 1e-9
-        driver.press("Back")
+        driver.press("back")
         assert Settings.load().animation == "fast"
     finally:
         driver.app.close()

@@ -10,15 +10,16 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import games
 from game.app import MIN_SIZE
-from game.engine.ataxx import Side
 from game.engine.levels import LevelInfo
+from game.engine.match import MatchConfig
 from game.scenes.base import Scene
+from game.scenes.demo import DEMOS
+from game.scenes.driver import Driver
+from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.message import ErrorScene
-from game.scenes.newgame import GameConfig
-from game.scenes.play import PlayScene
-from game.ui.driver import Driver
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,8 +63,9 @@ def test_resizing_relayouts_every_scene() -> None:
     driver = Driver.fast()
     try:
         level = LevelInfo("Test", "", "", "x5o/7/7/7/7/7/o5x x 0 1")
-        play = PlayScene(driver.app, GameConfig(vs_computer=False, first=Side.RED), level)
-        driver.app.push(play)
+        play = driver.app.router.push("match", MatchConfig(vs_computer=False, first=0), level)
+        assert isinstance(play, MatchScene)
+        board = play.board
         driver.frames(1)
         for size in ((640, 480), (1920, 1080), (1000, 500), (700, 900)):
             driver.app.resize(size)
@@ -71,19 +73,19 @@ def test_resizing_relayouts_every_scene() -> None:
             driver.frames(2)
             assert driver.app.size == size
             window = pygame.Rect((0, 0), size)
-            assert window.contains(play.view.rect), size
+            assert window.contains(board.view.rect), size
             assert window.contains(play.panel.rect), size
-            assert not play.view.rect.colliderect(play.panel.rect)
+            assert not board.view.rect.colliderect(play.panel.rect)
             for sq in (0, 24, 48):
-                assert play.view.square_at(play.square_centre(sq)) == sq
+                assert board.view.square_at(board.square_centre(sq)) == sq
             for button in play.panel.widgets.buttons:
-                assert window.contains(button.rect) and button.rect.height >= 20, (size, button.label)
+                assert window.contains(button.rect) and button.rect.height >= 20, (size, button.id)
         # Too small a window is refused: the layout never goes below 640x480.
         driver.app.resize((320, 200))
         assert driver.app.size == MIN_SIZE
         # Clicks still land on the right squares after all that.
-        driver.click(play.square_centre(42))
-        assert play.selected == 42
+        driver.click(board.square_centre(42))
+        assert board.selected == 42
     finally:
         driver.app.close()
 
@@ -101,36 +103,240 @@ def test_f12_saves_a_screenshot_in_the_user_data_folder(user_data_dir: Path) -> 
 
 
 class _Broken(Scene):
+    """A scene that raises in ``method``."""
+
+    def __init__(self, app, method: str = "update") -> None:
+        super().__init__(app)
+        self.method = method
+
+    def enter(self) -> None:
+        self._maybe_fail("enter")
+
     def update(self, dt: float) -> None:
-        raise RuntimeError("boom")
+        self._maybe_fail("update")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._maybe_fail("draw")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self._maybe_fail("handle_event")
+        return True
+
+    def _maybe_fail(self, method: str) -> None:
+        if method == self.method:
+            raise RuntimeError(f"boom in {method}")
 
 
-def test_a_failing_scene_is_reported_and_the_app_goes_on() -> None:
+def _record(scene: Scene, calls: list[tuple[str, str]], label: str | None = None) -> Scene:
+    """Note ``scene``'s lifecycle calls in ``calls`` as ``(label, method)`` (label: the scene's name)."""
+    for method in ("enter", "exit", "pause", "resume"):
+        original = getattr(scene, method)
+
+        def recorded(original=original, method=method) -> None:
+            calls.append((label or scene.name, method))
+            original()
+
+        setattr(scene, method, recorded)
+    return scene
+
+
+@pytest.mark.parametrize("method", ["update", "draw", "handle_event", "enter"])
+def test_a_failing_scene_is_reported_and_continue_drops_it(method: str) -> None:
     driver = Driver.fast()
     try:
-        driver.app.push(_Broken(driver.app))
+        app = driver.app
+        menu = driver.top
+        calls: list[tuple[str, str]] = []
+        _record(menu, calls)
+        broken = _Broken(app, method)
+        app.stack.push(broken)
+        driver.move_mouse((10, 10))  # an event for handle_event
         driver.frames(2)
-        assert isinstance(driver.top, ErrorScene)
-        assert "boom" in " ".join(driver.top.lines)
-        assert driver.app.running
-        driver.press("Continue")
-        assert isinstance(driver.top, MenuScene) and len(driver.app.scenes) == 1
+        error = driver.top
+        assert isinstance(error, ErrorScene) and error.name == "error"
+        assert [scene.name for scene in app.stack.scenes] == ["menu", "scene", "error"]
+        assert error.failed is broken and app.stack.has_failed(broken)
+        assert f"RuntimeError: boom in {method}" in " ".join(error.lines)
+        assert "_Broken" in error.lines[0]
+        assert app.running
+        driver.frames(2)  # the failed scene is not called again, so nothing else is reported
+        assert driver.top is error and len(app.stack) == 3
+        driver.press("continue")
+        assert driver.top is menu and len(app.stack) == 1
+        assert broken not in app.stack and not app.stack.has_failed(broken)
+        assert calls == [("menu", "pause"), ("menu", "resume")]  # resumed once, when on top again
         driver.frames(2)
+        assert driver.top is menu
     finally:
         driver.app.close()
 
 
-@pytest.mark.parametrize("name", ["menu", "newgame", "levels", "play", "results", "pause", "options", "help"])
-def test_every_screen_draws_at_the_smallest_and_a_large_size(name: str) -> None:
+def test_a_failing_error_message_starts_again_from_a_fresh_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = Driver.fast()
+    try:
+        app = driver.app
+        menu = driver.top
+
+        def broken_draw(self, surface: pygame.Surface) -> None:
+            raise RuntimeError("the message itself fails")
+
+        monkeypatch.setattr(ErrorScene, "draw", broken_draw)
+        app.stack.push(_Broken(app))
+        driver.frames(3)
+        assert [scene.name for scene in app.stack.scenes] == ["menu"]
+        assert driver.top is not menu and isinstance(driver.top, MenuScene)
+        assert app.running
+    finally:
+        driver.app.close()
+
+
+def test_going_home_resumes_only_the_menu() -> None:
+    """``router.home()`` three scenes deep: those between exit without a resume; pause/resume pair."""
+    driver = Driver.fast()
+    try:
+        app = driver.app
+        calls: list[tuple[str, str]] = []
+        menu = _record(driver.top, calls)
+        driver.press("new_game")
+        _record(driver.top, calls)
+        driver.press("choose_level")
+        _record(driver.top, calls)
+        driver.click(driver.top.card_centre(0))
+        play = _record(driver.top, calls)
+        assert [scene.name for scene in app.stack.scenes] == ["menu", "newgame", "levelselect", "match"]
+        assert calls == [("menu", "pause"), ("newgame", "pause"), ("levelselect", "pause")]
+        calls.clear()
+        app.router.home()
+        assert driver.top is menu and len(app.stack) == 1
+        assert calls == [
+            ("match", "exit"),
+            ("levelselect", "exit"),
+            ("newgame", "exit"),
+            ("menu", "resume"),
+        ]
+        assert play.ai_ticket is None
+        # The same through the pause menu's "Quit to menu": the match is left, never resumed.
+        driver.press("new_game")
+        driver.press("choose_level")
+        driver.click(driver.top.card_centre(0))
+        _record(driver.top, calls)
+        driver.key(pygame.K_ESCAPE)
+        pause = _record(driver.top, calls)
+        assert pause.name == "pause"
+        calls.clear()
+        driver.press("quit_to_menu")
+        assert driver.top is menu and len(app.stack) == 1
+        assert calls == [("pause", "exit"), ("match", "exit"), ("menu", "resume")]
+    finally:
+        driver.app.close()
+
+
+def test_the_stack_pairs_pause_and_resume_and_resumes_only_the_top() -> None:
+    driver = Driver.fast()
+    try:
+        app = driver.app
+        calls: list[tuple[str, str]] = []
+        base = _record(Scene(app), calls, "base")
+        app.stack.reset(base)
+        a, b, c = (_record(Scene(app), calls, label) for label in "abc")
+        for scene in (a, b, c):
+            app.stack.push(scene)
+        assert calls == [
+            ("base", "enter"),
+            ("base", "pause"),
+            ("a", "enter"),
+            ("a", "pause"),
+            ("b", "enter"),
+            ("b", "pause"),
+            ("c", "enter"),
+        ]
+        mark = len(calls)
+        # replace: the one beneath is neither paused nor resumed.
+        d = _record(Scene(app), calls, "d")
+        app.stack.replace(d)
+        assert calls[mark:] == [("c", "exit"), ("d", "enter")]
+        mark = len(calls)
+        # pop: the one beneath is resumed.
+        app.stack.pop()
+        assert calls[mark:] == [("d", "exit"), ("b", "resume")]
+        mark = len(calls)
+        # pop_to by name: only the target is resumed.
+        a.name = "target"
+        assert app.stack.pop_to("target")
+        assert calls[mark:] == [("b", "exit"), ("a", "resume")]
+        assert not app.stack.pop_to("nowhere") and app.stack.top is a
+        # Every scene that came back on top was resumed exactly once for each pause.
+        for label in ("a", "b"):
+            assert calls.count((label, "pause")) == calls.count((label, "resume")) == 1
+        mark = len(calls)
+        # reset: everything exits, top first, and nothing in between is resumed.
+        e = _record(Scene(app), calls, "e")
+        app.stack.reset(e)
+        assert calls[mark:] == [("a", "exit"), ("base", "exit"), ("e", "enter")]
+        assert app.stack.scenes == [e]
+        assert ("base", "resume") not in calls
+        mark = len(calls)
+        # router.home() with no menu on the stack: a fresh menu, nothing resumed.
+        app.router.home()
+        assert calls[mark:] == [("e", "exit")]
+        assert isinstance(app.top, MenuScene) and len(app.stack) == 1
+    finally:
+        driver.app.close()
+
+
+SCREENS: dict[str, list[str]] = {
+    "menu": ["menu"],
+    "newgame": ["menu", "newgame"],
+    "levels": ["menu", "newgame", "levelselect"],
+    "play": ["menu", "newgame", "levelselect", "match"],
+    "results": ["menu", "newgame", "levelselect", "match", "results"],
+    "pause": ["menu", "newgame", "levelselect", "match", "pause"],
+    "options": ["menu", "options"],
+    "help": ["menu", "rules"],
+    "attract": ["attract"],
+    "load": ["menu", "load"],
+    "saveas": ["menu", "match", "pause", "saveas"],
+    "statistics": ["menu", "statistics"],
+    "rules": ["menu", "rules"],
+    "rules-f1": ["menu", "match", "rules"],
+    "about": ["menu", "about"],
+    "damaged-settings": ["menu", "dialog"],
+    # Ataxx's own.
+    "keypad": ["menu", "match"],
+    "cursor": ["menu", "match"],
+    "editor": ["menu", "editor"],
+    "editor-problems": ["menu", "editor", "dialog"],
+    "editor-save": ["menu", "editor", "dialog"],
+    "editor-open": ["menu", "editor", "levelpicker"],
+}
+"""Every demonstration and the scenes it leaves on the stack."""
+
+
+def test_every_demonstration_is_checked() -> None:
+    names = set(DEMOS)
+    for definition in games.GAMES:
+        names |= set(definition.demo_names)
+    assert names == set(SCREENS)
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_every_screen_draws_at_the_smallest_and_a_large_size(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
     from game.app import App, AppOptions
 
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the demos' sample folders
     for size in ((640, 480), (1920, 1080)):
         app = App(AppOptions(size=size, demo=name, instant=True, use_process=False, audio=False))
         try:
             app.start()
             for _ in range(3):
                 app.frame(1 / 60)
-            assert not any(isinstance(scene, ErrorScene) for scene in app.scenes), name
+            assert app.size == size
+            assert [scene.name for scene in app.stack.scenes] == SCREENS[name], size
+            assert not any(app.stack.has_failed(scene) for scene in app.stack.scenes), (name, size)
         finally:
             app.close()
 
@@ -150,9 +356,8 @@ def test_the_computer_plays_through_the_child_process() -> None:
     driver = Driver.fast(use_process=True)
     try:
         level = LevelInfo("Test", "", "", "x5o/7/7/7/7/7/o5x x 0 1")
-        config = GameConfig(vs_computer=True, level="beginner", human_side=Side.RED, first=Side.BLUE)
-        play = PlayScene(driver.app, config, level)
-        driver.app.push(play)
+        config = MatchConfig(vs_computer=True, level="beginner", human_seat=0, first=1)
+        play = driver.app.router.push("match", config, level)
         for _ in range(3):
             assert driver.until(play.human_turn, max_frames=2000, sleep=0.002)
             driver.play_move(play.match.legal_moves()[0])

@@ -10,34 +10,37 @@ import pytest
 
 from game.engine.ataxx import STARTPOS, Board, Cell, Move, Side, parse_square
 from game.engine.ataxx.level_edit import LevelDraft, Symmetry, mirror_squares
+from game.engine.ataxx.rules import RULES
 from game.engine.levels import (
     LevelError,
     LevelExistsError,
     LevelInfo,
+    custom_level_path,
     custom_levels,
     custom_levels_dir,
     delete_custom_level,
-    level_file_stem,
     load_level,
     save_custom_level,
     shipped_levels,
 )
+from game.engine.match import MatchConfig
+from game.scenes.ataxx.editor import EditorScene
+from game.scenes.ataxx.editor_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
 from game.scenes.dialog import Dialog
-from game.scenes.editor import EditorScene
-from game.scenes.editor_dialogs import (
-    EditorNewGameScene,
-    LevelPickerScene,
-    SaveLevelDialog,
-    ValidationDialog,
-)
+from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
+from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
-from game.scenes.newgame import GameConfig
+from game.scenes.newgame import NewGameScene
 from game.scenes.options import OptionsScene
-from game.scenes.play import PlayScene
-from game.ui.driver import Driver
 
 sq = parse_square
+KEY = RULES.key
+
+
+def level_file_stem(name: str) -> str:
+    """The file name (without extension) a custom level called ``name`` is saved under."""
+    return custom_level_path(name, KEY).stem
 
 
 # -- the draft --
@@ -79,22 +82,26 @@ def test_draft_strokes_undo_as_one_step_and_redo() -> None:
 
 def test_save_list_load_round_trip_and_delete() -> None:
     info = LevelInfo("Cross fire", "Blocks in an X.", "Me", "x5o/1-3-1/7/3-3/7/1-3-1/o5x o 0 1")
-    path = save_custom_level(info)
-    assert path.parent == custom_levels_dir().resolve() and path.name == "Cross fire.toml"
-    listed = custom_levels()
+    path = save_custom_level(info, RULES)
+    assert path.parent == custom_levels_dir(KEY).resolve() and path.name == "Cross fire.toml"
+    listed = custom_levels(RULES)
     assert [level.name for level in listed] == ["Cross fire"]
-    loaded = load_level(path)
-    assert (loaded.name, loaded.description, loaded.fen) == (info.name, info.description, info.fen)
+    loaded = load_level(path, RULES)
+    assert (loaded.name, loaded.description, loaded.position) == (
+        info.name,
+        info.description,
+        info.position,
+    )
     with pytest.raises(LevelExistsError):
-        save_custom_level(info)
-    save_custom_level(LevelInfo("Cross fire", "Again.", "Me", info.fen), replace=True)
-    assert load_level(path).description == "Again."
+        save_custom_level(info, RULES)
+    save_custom_level(LevelInfo("Cross fire", "Again.", "Me", info.position), RULES, replace=True)
+    assert load_level(path, RULES).description == "Again."
     with pytest.raises(LevelError, match="unplayable"):
-        save_custom_level(LevelInfo("Nope", "", "", "7/7/7/7/7/7/o5o x 0 1"))
+        save_custom_level(LevelInfo("Nope", "", "", "7/7/7/7/7/7/o5o x 0 1"), RULES)
     with pytest.raises(LevelError):
-        delete_custom_level(shipped_levels()[0].path)  # never outside the custom folder
-    delete_custom_level(path)
-    assert custom_levels() == []
+        delete_custom_level(shipped_levels(RULES)[0].path, KEY)  # never outside the custom folder
+    delete_custom_level(path, KEY)
+    assert custom_levels(RULES) == []
 
 
 @pytest.mark.parametrize(
@@ -109,8 +116,8 @@ def test_save_list_load_round_trip_and_delete() -> None:
 )
 def test_hostile_level_names_are_sanitised(name: str, stem: str) -> None:
     assert level_file_stem(name) == stem
-    path = save_custom_level(LevelInfo(name[:60], "", "", STARTPOS), replace=True)
-    assert path.parent == custom_levels_dir().resolve()
+    path = save_custom_level(LevelInfo(name[:60], "", "", STARTPOS), RULES, replace=True)
+    assert path.parent == custom_levels_dir(KEY).resolve()
 
 
 def test_a_name_with_nothing_usable_is_refused() -> None:
@@ -121,8 +128,8 @@ def test_a_name_with_nothing_usable_is_refused() -> None:
 def _damaged_files(folder: Path) -> list[str]:
     """Good and damaged level files of every kind; returns the damaged file names."""
     folder.mkdir(parents=True, exist_ok=True)
-    save_custom_level(LevelInfo("Alpha", "Good one.", "", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"))
-    save_custom_level(LevelInfo("Omega", "Good two.", "", "x5o/7/7/3-3/7/7/o5x o 0 1"))
+    save_custom_level(LevelInfo("Alpha", "Good one.", "", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"), RULES)
+    save_custom_level(LevelInfo("Omega", "Good two.", "", "x5o/7/7/3-3/7/7/o5x o 0 1"), RULES)
     damaged = {
         "empty.toml": b"",
         "truncated.toml": b'game = "ataxx"\nname = "Cut sho',
@@ -152,8 +159,8 @@ def _damaged_files(folder: Path) -> list[str]:
 
 
 def test_damaged_custom_levels_never_block_the_rest() -> None:
-    names = _damaged_files(custom_levels_dir())
-    entries = custom_levels()
+    names = _damaged_files(custom_levels_dir(KEY))
+    entries = custom_levels(RULES)
     good = [entry for entry in entries if isinstance(entry, LevelInfo)]
     bad = [entry for entry in entries if isinstance(entry, LevelError)]
     assert [level.name for level in good] == ["Alpha", "Omega"]
@@ -175,21 +182,25 @@ def driver():
 
 
 def _open_editor(driver: Driver) -> EditorScene:
-    driver.press("Level editor")
+    driver.press("editor")
     editor = driver.top
     assert isinstance(editor, EditorScene)
     return editor
 
 
+def _names(driver: Driver) -> list[str]:
+    return [scene.name for scene in driver.app.stack.scenes]
+
+
 def test_the_editor_opens_from_the_menu_and_from_options(driver: Driver) -> None:
     editor = _open_editor(driver)
     assert editor.draft.fen() == STARTPOS
-    driver.press("Cancel")  # nothing changed: closes at once
+    driver.press("cancel")  # nothing changed: closes at once
     assert isinstance(driver.top, MenuScene)
-    driver.press("Options")
+    driver.press("options")
     assert isinstance(driver.top, OptionsScene)
     _open_editor(driver)
-    driver.press("Cancel")
+    driver.press("cancel")
     assert isinstance(driver.top, OptionsScene)
 
 
@@ -204,10 +215,10 @@ def test_painting_by_click_drag_and_right_click_with_symmetry(driver: Driver) ->
     driver.click(editor.palette.centre(Cell.BLOCK))
     driver.drag(editor.square_centre(sq("a4")), editor.square_centre(sq("c4")), steps=1)  # a fast drag
     assert [editor.draft.cells[sq(n)] for n in ("a4", "b4", "c4")] == [Cell.BLOCK] * 3
-    assert editor.button("Undo edit").enabled
-    driver.press("Undo edit")  # the whole drag is one step
+    assert editor.widgets["undo_edit"].enabled
+    driver.press("undo_edit")  # the whole drag is one step
     assert [editor.draft.cells[sq(n)] for n in ("a4", "b4", "c4")] == [Cell.EMPTY] * 3
-    driver.press("Redo edit")
+    driver.press("redo_edit")
     assert editor.draft.cells[sq("b4")] is Cell.BLOCK
     driver.click(editor.square_centre(sq("b4")), button=3)  # right button erases
     assert editor.draft.cells[sq("b4")] is Cell.EMPTY
@@ -217,7 +228,7 @@ def test_painting_by_click_drag_and_right_click_with_symmetry(driver: Driver) ->
         (Symmetry.BOTH, ("b6", "f6", "b2", "f2")),
         (Symmetry.POINT, ("b6", "f2")),
     ):
-        driver.press("Reset board")
+        driver.press("reset_board")
         driver.click(editor.symmetry.centre(symmetry))
         driver.click(editor.square_centre(sq("b6")))
         blocks = {n for n in ("b6", "f6", "b2", "f2") if editor.draft.cells[sq(n)] is Cell.BLOCK}
@@ -228,7 +239,7 @@ def test_painting_by_click_drag_and_right_click_with_symmetry(driver: Driver) ->
     assert editor.draft.count(Cell.BLOCK) == 0
     driver.key(pygame.K_y, mod=pygame.KMOD_CTRL)
     assert editor.draft.count(Cell.BLOCK) == 2
-    driver.press("Reset board")
+    driver.press("reset_board")
     assert editor.draft.fen() == STARTPOS
     driver.frames(3)  # hover ghosts, pops and the toast draw without trouble
 
@@ -241,30 +252,34 @@ def test_who_starts_and_play_through_the_new_game_screen(driver: Driver) -> None
     assert editor.draft.turn is Side.BLUE
     fen = editor.draft.fen()
     assert fen == "x5o/7/2-4/7/4-2/7/o5x o 0 1"
-    driver.press("Play")
+    driver.press("play")
     setup = driver.top
-    assert isinstance(setup, EditorNewGameScene)
+    assert isinstance(setup, NewGameScene) and setup.name == "newgame"
+    assert setup.widgets.ids() == ["back", "play"]  # the level is fixed: no level to choose
+    assert setup.level is not None and setup.level.position == fen
     driver.click(setup.opponent.rects[1].center)  # two players
-    driver.press("Play")
+    driver.press("play")
     play = driver.top
-    assert isinstance(play, PlayScene)
-    assert play.match.board.fen() == fen and play.match.turn is Side.BLUE
+    assert isinstance(play, MatchScene)
+    assert play.match.position.fen() == fen and play.match.turn == Side.BLUE
     assert not play.vs_computer
-    assert driver.app.find(EditorScene) is None  # "Jouer" closes the editor
-    assert [type(scene) for scene in driver.app.scenes] == [MenuScene, PlayScene]
+    assert driver.app.stack.find("editor") is None  # "Jouer" closes the editor
+    assert _names(driver) == ["menu", "match"]
 
 
 def test_play_against_the_computer_keeps_the_editor_side_to_move(driver: Driver) -> None:
     editor = _open_editor(driver)
     driver.click(editor.who_starts.rects[1].center)
-    driver.press("Play")
+    driver.press("play")
     setup = driver.top
+    assert isinstance(setup, NewGameScene)
     driver.click(setup.opponent.rects[0].center)  # computer
-    driver.click(setup.colour.rects[1].center)  # you play Blue
-    driver.press("Play")
+    driver.click(setup.seat.rects[1].center)  # you play Blue
+    driver.press("play")
     play = driver.top
-    assert isinstance(play, PlayScene)
-    assert play.match.turn is Side.BLUE and play.match.player(Side.BLUE).is_human
+    assert isinstance(play, MatchScene)
+    assert play.match.turn == Side.BLUE and play.match.player(Side.BLUE).is_human
+    assert not play.match.player(Side.RED).is_human
 
 
 REFUSALS = {
@@ -279,19 +294,20 @@ REFUSALS = {
 def test_refusals_open_a_message_and_nothing_starts(driver: Driver, code: str) -> None:
     editor = _open_editor(driver)
     editor.draft.set_position(REFUSALS[code])
-    for button in ("Play", "Save as level…"):
+    for button in ("play", "save_level"):
         driver.press(button)
         dialog = driver.top
         assert isinstance(dialog, ValidationDialog) and dialog.refused
         assert code in {problem.code for problem in dialog.problems}
+        assert dialog.widgets.ids() == ["back"]  # no "Play anyway"
         assert "Play anyway" not in [b.label for b in dialog.widgets.buttons]
         if code == "over":
             assert dialog.highlighted() and editor.flagged  # the offending squares are marked
             driver.move_mouse(dialog.problem_rects[0].center)
             driver.frames(2)
-        driver.press("Back to the editor")
+        driver.press("back")
         assert driver.top is editor
-    assert driver.app.find(PlayScene) is None and custom_levels() == []
+    assert driver.app.stack.find("match") is None and custom_levels(RULES) == []
 
 
 WARNINGS = {
@@ -306,19 +322,20 @@ WARNINGS = {
 def test_warnings_let_the_player_go_on(driver: Driver, code: str) -> None:
     editor = _open_editor(driver)
     editor.draft.set_position(WARNINGS[code])
-    driver.press("Play")
+    driver.press("play")
     dialog = driver.top
     assert isinstance(dialog, ValidationDialog) and not dialog.refused
     assert code in {problem.code for problem in dialog.problems}
     driver.frames(2)
-    driver.press("Keep editing")
+    driver.press("back")  # "Keep editing"
     assert driver.top is editor
-    driver.press("Play")
-    driver.press("Play anyway")
-    assert isinstance(driver.top, EditorNewGameScene)
-    driver.press("Play")
-    assert isinstance(driver.top, PlayScene)
-    assert driver.top.match.board.fen() == Board(WARNINGS[code]).fen()
+    driver.press("play")
+    assert driver.button("go").label == "Play anyway"
+    driver.press("go")
+    assert isinstance(driver.top, NewGameScene)
+    driver.press("play")
+    assert isinstance(driver.top, MatchScene)
+    assert driver.top.match.position.fen() == Board(WARNINGS[code]).fen()
 
 
 def _type(driver: Driver, text: str) -> None:
@@ -329,10 +346,10 @@ def _type(driver: Driver, text: str) -> None:
 def test_save_open_and_delete_custom_levels(driver: Driver) -> None:
     editor = _open_editor(driver)
     driver.click(editor.square_centre(sq("d4")))  # a block in the middle (point symmetry)
-    driver.press("Save as level…")
+    driver.press("save_level")
     dialog = driver.top
     assert isinstance(dialog, SaveLevelDialog)
-    driver.press("Save")
+    driver.press("save")
     assert driver.top is dialog and dialog.error  # a name is needed
     _type(driver, "Centre ")
     _type(driver, "stone")
@@ -340,90 +357,91 @@ def test_save_open_and_delete_custom_levels(driver: Driver) -> None:
     _type(driver, "One block in the middle.")
     driver.key(pygame.K_RETURN)
     assert driver.top is editor
-    [saved] = custom_levels()
-    assert (saved.name, saved.description, saved.fen) == (
+    [saved] = custom_levels(RULES)
+    assert (saved.name, saved.description, saved.position) == (
         "Centre stone",
         "One block in the middle.",
         editor.draft.fen(),
     )
-    assert editor.button("Delete").enabled and not editor.dirty
+    assert editor.widgets["delete"].enabled and not editor.dirty
     # Saving under the same name asks before replacing another file.
-    driver.press("Reset board")
-    driver.press("Save as level…")
+    driver.press("reset_board")
+    driver.press("save_level")
     dialog = driver.top
-    dialog.name.text = ""
+    dialog.name_field.text = ""
     _type(driver, "Centre stone")
     driver.key(pygame.K_RETURN)
     # It is the level being edited: replaced without a question.
-    assert driver.top is editor and custom_levels()[0].fen == STARTPOS
+    assert driver.top is editor and custom_levels(RULES)[0].position == STARTPOS
     editor.source = None
-    driver.press("Save as level…")
+    driver.press("save_level")
     _type(driver, "Centre stone")
     driver.key(pygame.K_RETURN)
     confirm = driver.top
     assert isinstance(confirm, Dialog) and "Replace" in [b.label for b in confirm.widgets.buttons]
-    driver.press("Choose another name")
-    driver.press("Cancel")
+    assert confirm.widgets.ids() == ["replace", "rename"]
+    driver.press("rename")  # "Choose another name"
+    driver.press("cancel")
     assert driver.top is editor
     # Open it again from "Open custom level…".
     editor.draft.set_position("x5o/7/7/7/7/7/o5x o 0 1")
-    driver.press("Open custom level…")
+    driver.press("open_custom")
     picker = driver.top
     assert isinstance(picker, LevelPickerScene) and len(picker.entries) == 1
     driver.click(picker.card_centre(0))
     assert driver.top is editor and editor.draft.fen() == STARTPOS
     assert editor.custom_path is not None
-    driver.press("Delete")
-    driver.press("Delete")  # confirmed
-    assert custom_levels() == [] and not editor.button("Delete").enabled
+    driver.press("delete")
+    driver.press("delete")  # confirmed
+    assert custom_levels(RULES) == [] and not editor.widgets["delete"].enabled
 
 
 def test_standard_levels_picker_loads_a_level(driver: Driver) -> None:
     editor = _open_editor(driver)
-    driver.press("Standard levels…")
+    driver.press("standard_levels")
     picker = driver.top
     assert isinstance(picker, LevelPickerScene) and len(picker.entries) == 9
     driver.frames(2)
     driver.click(picker.card_centre(3))
     assert driver.top is editor
-    assert editor.draft.fen() == shipped_levels()[3].fen and editor.draft.count(Cell.BLOCK) == 8
-    driver.press("Undo edit")
+    assert editor.draft.fen() == shipped_levels(RULES)[3].position and editor.draft.count(Cell.BLOCK) == 8
+    driver.press("undo_edit")
     assert editor.draft.fen() == STARTPOS
 
 
 def test_take_current_game_brings_the_exact_position_and_side_to_move(driver: Driver) -> None:
     editor = _open_editor(driver)
-    assert not editor.button("Take current game").enabled  # no game in progress
-    driver.press("Cancel")
-    level = shipped_levels()[1]
-    play = PlayScene(driver.app, GameConfig(vs_computer=False), level)
-    driver.app.push(play)
+    assert not editor.widgets["take_game"].enabled  # no game in progress
+    driver.press("cancel")
+    level = shipped_levels(RULES)[1]
+    play = driver.app.router.push("match", MatchConfig(vs_computer=False), level)
+    assert isinstance(play, MatchScene)
     driver.frames(1)
     for move in ("a7a5", "f6", "b6"):
         driver.play_move(Move.from_uai(move))
-    fen = play.match.board.fen()
-    assert play.match.turn is Side.BLUE
+    fen = play.match.position.fen()
+    assert play.match.turn == Side.BLUE
     driver.key(pygame.K_ESCAPE)  # the pause menu, then Options, then the editor (seed 000)
-    driver.press("Options")
+    driver.press("options")
     editor = _open_editor(driver)
-    assert editor.button("Take current game").enabled
-    driver.press("Take current game")
+    assert editor.widgets["take_game"].enabled
+    driver.press("take_game")
     board = Board(editor.draft.fen())
     assert board.pieces == Board(fen).pieces and board.blocks == Board(fen).blocks
     assert editor.draft.turn is Side.BLUE
     assert editor.who_starts.value is Side.BLUE
     # Cancel with changes asks first; Leave goes back to the options.
-    driver.press("Cancel")
+    driver.press("cancel")
     assert isinstance(driver.top, Dialog)
-    driver.press("Leave")
+    driver.press("leave")
     assert isinstance(driver.top, OptionsScene)
-    assert play.match.board.fen() == fen  # the game itself is untouched
+    assert play.match.position.fen() == fen  # the game itself is untouched
 
 
 def test_damaged_files_in_my_levels_and_in_open_custom_level(driver: Driver) -> None:
-    names = _damaged_files(custom_levels_dir())
-    driver.press("New game")
-    driver.press("Choose level")
+    names = _damaged_files(custom_levels_dir(KEY))
+    driver.press("new_game")
+    driver.press("choose_level")
     select = driver.top
     assert isinstance(select, LevelSelectScene)
     assert [level.name for level in select.levels[select.custom_start :]] == ["Alpha", "Omega"]
@@ -441,11 +459,11 @@ def test_damaged_files_in_my_levels_and_in_open_custom_level(driver: Driver) -> 
     select.scroll = min(select.max_scroll, omega.y - select.view.y)
     driver.click(select.card_centre(select.custom_start + 1))  # Omega: playable, Blue starts
     play = driver.top
-    assert isinstance(play, PlayScene) and play.level.name == "Omega"
+    assert isinstance(play, MatchScene) and play.level.name == "Omega"
     driver.key(pygame.K_ESCAPE)
-    driver.press("Quit to menu")
+    driver.press("quit_to_menu")
     editor = _open_editor(driver)
-    driver.press("Open custom level…")
+    driver.press("open_custom")
     picker = driver.top
     assert isinstance(picker, LevelPickerScene) and len(picker.entries) == len(names) + 2
     for _ in range(40):
@@ -469,18 +487,20 @@ def test_french_editor_strings_are_translated(driver: Driver) -> None:
         assert tr("Take current game") == "Récupérer jeu en cours"
         assert tr("Cells to place") == "Cases à placer"
         editor.draft.set_position(REFUSALS["over"])
-        driver.press("Play")
+        driver.press("play")
         driver.frames(2)
-        driver.press("Back to the editor")
-        driver.press("Reset board")
-        driver.press("Save as level…")
+        driver.press("back")
+        driver.press("reset_board")
+        driver.press("save_level")
         driver.frames(2)
-        driver.press("Cancel")
-        driver.press("Standard levels…")
+        driver.press("cancel")
+        driver.press("standard_levels")
         driver.frames(2)
-        driver.press("Cancel")
+        driver.press("cancel")
         driver.frames(2)
-        mine = {text for text in missing_translations() if text in _editor_strings()}
+        strings = _editor_strings()
+        assert {"Take current game", "Play anyway", "Back to the editor", "Choose another name"} <= strings
+        mine = {text for text in missing_translations() if text in strings}
         assert mine == set()
     finally:
         set_language("en")
@@ -489,10 +509,17 @@ def test_french_editor_strings_are_translated(driver: Driver) -> None:
 def _editor_strings() -> set[str]:
     import re
 
-    root = Path(__file__).resolve().parent.parent / "game" / "scenes"
+    scenes = Path(__file__).resolve().parent.parent / "game" / "scenes"
     found: set[str] = set()
-    for name in ("editor.py", "editor_dialogs.py", "editor_tools.py", "level_cards.py"):
-        text = (root / name).read_text(encoding="utf-8")
-        found |= set(re.findall(r'tr\("([^"]+)"', text))
-        found |= set(re.findall(r'Button\("([^"]+)"', text))
+    for path in (
+        scenes / "ataxx" / "editor.py",
+        scenes / "ataxx" / "editor_dialogs.py",
+        scenes / "ataxx" / "editor_tools.py",
+        scenes / "level_cards.py",
+    ):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r'\btr\("([^"]+)"', text))
+        found |= set(re.findall(r'Button\(\s*"[^"]+",\s*"([^"]+)"', text))  # Button(id, label, ...)
+        found |= set(re.findall(r'\(\s*"[a-z_]+",\s*"([^"]+)",', text))  # dialog buttons (id, label, action)
+        found |= set(re.findall(r'_validated\("([^"]+)"', text))  # the "go on" labels
     return found

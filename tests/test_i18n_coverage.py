@@ -1,9 +1,10 @@
-"""Every string in the game has its French: a scan of the source, and a pass through every screen
-in French recording each text drawn."""
+"""Every string in the game has its French: a scan of the source, the plural tables, and a pass
+through every screen in French recording each text drawn."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -11,14 +12,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n, saves
+from game import games, i18n
+from game.engine import saves
 from game.engine.ataxx import Move
+from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
-from game.i18n import load_catalog
+from game.i18n import load_catalog, load_plurals, ntr, plural_form, set_language
 from game.ui.theme import Theme
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
+NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
 
 # Words that are the same in every language: names of games, fonts and programs, keys.
 ALLOWED_WORDS = {
@@ -52,37 +56,87 @@ ALLOWED_WORDS = {
 }
 
 
+def _catalogue_files() -> dict[str, dict[str, object]]:
+    return {
+        path.name: tomllib.loads(path.read_text(encoding="utf-8"))
+        for path in sorted((GAME / "locale" / "fr").glob("*.toml"))
+    }
+
+
 def _catalogue_keys() -> set[str]:
-    keys: set[str] = set()
-    for path in (GAME / "locale" / "fr").glob("*.toml"):
-        keys |= set(tomllib.loads(path.read_text(encoding="utf-8")))
-    return keys
+    """The English texts with a plain French translation (not the plural tables)."""
+    return {
+        key for data in _catalogue_files().values() for key, value in data.items() if isinstance(value, str)
+    }
 
 
-def _literal_keys() -> dict[str, str]:
-    """English keys written in the source: tr("..."), Button("..."), and the ("label", value)
-    pairs of Choice(...) and Dialog(...) calls; with where each one is."""
+def _plural_keys() -> set[str]:
+    """The English singulars with a French plural table."""
+    return {
+        key for data in _catalogue_files().values() for key, value in data.items() if isinstance(value, dict)
+    }
+
+
+def _string(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _button_label(node: ast.Call) -> str | None:
+    """The label of ``Button(id, label, ...)`` (or ``label=``)."""
+    for keyword in node.keywords:
+        if keyword.arg == "label":
+            return _string(keyword.value)
+    return _string(node.args[1]) if len(node.args) > 1 else None
+
+
+def _sources() -> list[tuple[Path, ast.AST]]:
+    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(GAME.rglob("*.py"))]
+
+
+def _literal_keys() -> tuple[dict[str, str], dict[str, str]]:
+    """English keys written in the source, with where each one is: (plain texts, plural singulars).
+
+    Plain: ``tr("...")``, the label of ``Button(id, "...")`` (and ``FitButton``), the
+    ``("label", value)`` pairs given to ``Choice`` and ``_bind``, the labels of dialog
+    buttons ``(id, "label", action)``, and the editor's "go on" labels. Plural: the
+    singular of every ``ntr("...", "...", count)``.
+    """
     found: dict[str, str] = {}
-    for path in GAME.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    plurals: dict[str, str] = {}
+    for path, tree in _sources():
         for node in ast.walk(tree):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Tuple) and len(node.elts) == 3:
+                # A dialog button: (id, label, action or None).
+                button_id, label = _string(node.elts[0]), _string(node.elts[1])
+                if (
+                    button_id
+                    and re.fullmatch(r"[a-z_]+", button_id)
+                    and label
+                    and _string(node.elts[2]) is None
+                ):
+                    found[label] = where
+                continue
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            first = node.args[0] if node.args else None
-            if name in ("tr", "Button") and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found[first.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
-            if name in ("Choice", "Dialog"):
+            first = _string(node.args[0]) if node.args else None
+            if name in ("tr", "_validated") and first is not None:
+                found[first] = where
+            if name == "ntr" and first is not None:
+                plurals[first] = where
+            if name in ("Button", "FitButton"):
+                label = _button_label(node)
+                if label is not None:
+                    found[label] = where
+            if name in ("Choice", "_bind"):
                 for argument in node.args:
                     for item in ast.walk(argument):
-                        if (
-                            isinstance(item, ast.Tuple)
-                            and len(item.elts) == 2
-                            and isinstance(item.elts[0], ast.Constant)
-                            and isinstance(item.elts[0].value, str)
-                        ):
-                            found[item.elts[0].value] = f"{path.relative_to(ROOT)}:{item.lineno}"
-    return found
+                        if isinstance(item, ast.Tuple) and len(item.elts) == 2:
+                            label = _string(item.elts[0])
+                            if label:
+                                found[label] = f"{path.relative_to(ROOT)}:{item.lineno}"
+    return found, plurals
 
 
 def test_each_text_is_translated_in_one_catalogue_file_only() -> None:
@@ -90,42 +144,219 @@ def test_each_text_is_translated_in_one_catalogue_file_only() -> None:
     # take the later file's translation; one place per text keeps them honest.
     where: dict[str, str] = {}
     clashes = []
-    for path in sorted((GAME / "locale" / "fr").glob("*.toml")):
-        for key in tomllib.loads(path.read_text(encoding="utf-8")):
+    for name, data in _catalogue_files().items():
+        for key in data:
             if key in where:
-                clashes.append(f"{key!r} in {where[key]} and {path.name}")
-            where.setdefault(key, path.name)
+                clashes.append(f"{key!r} in {where[key]} and {name}")
+            where.setdefault(key, name)
     assert not clashes, clashes
+
+
+def test_the_scan_finds_every_kind_of_key() -> None:
+    found, plurals = _literal_keys()
+    # One of each: tr, a button's label (not its id), a chip, a dialog button, an option row, ntr.
+    for text in ("Paused", "Take current game", "Second player", "Choose another name", "Play anyway"):
+        assert text in found, text
+    assert "take_game" not in found and "rename" not in found
+    assert {"{count} move", "Took back {count} move", "{count} saved game"} <= set(plurals)
 
 
 def test_every_english_key_in_the_source_has_a_french_entry() -> None:
     keys = _catalogue_keys()
-    missing = {text: where for text, where in _literal_keys().items() if text not in keys}
+    found, plurals = _literal_keys()
+    missing = {text: where for text, where in found.items() if text not in keys}
     assert not missing, "no French for: " + "; ".join(f"{t!r} ({w})" for t, w in sorted(missing.items()))
+    tables = _plural_keys()
+    missing = {text: where for text, where in plurals.items() if text not in tables}
+    assert not missing, "no French plural table for: " + "; ".join(
+        f"{t!r} ({w})" for t, w in sorted(missing.items())
+    )
+
+
+def test_every_plural_table_has_the_forms_french_uses_and_keeps_the_placeholders() -> None:
+    _, plurals = _literal_keys()
+    tables = load_plurals("fr")
+    assert set(tables) == _plural_keys()
+    for singular, forms in tables.items():
+        # "one" (0 and 1) and "other" (2 and more); "many" (a million) falls back to "other".
+        assert {"one", "other"} <= set(forms) <= {"one", "many", "other"}, singular
+        wanted = set(re.findall(r"{(\w+)}", singular))
+        for form, text in forms.items():
+            assert set(re.findall(r"{(\w+)}", text)) == wanted, (singular, form)
+        assert forms["one"] != forms["other"], singular
+    # A plural table is only for ntr, and ntr's texts only have tables.
+    assert not set(tables) & _catalogue_keys()
+    assert set(tables) == set(plurals), "plural tables nothing uses any more, or ntr texts without one"
+
+
+def _used_strings() -> set[str]:
+    """Every string constant in the game's source, and the texts of the shipped level files."""
+    used: set[str] = set()
+    for _, tree in _sources():
+        used |= {
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        }
+    for path in (ROOT / "levels").rglob("*.toml"):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        used |= {value for value in data.values() if isinstance(value, str)}
+    return used
+
+
+def _ntr_plurals() -> set[str]:
+    """The English plurals of every ``ntr(singular, plural, count)``: never looked up on their own."""
+    return {
+        plural
+        for _, tree in _sources()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "ntr"
+        and len(node.args) > 1
+        and (plural := _string(node.args[1])) is not None
+    }
+
+
+def test_no_catalogue_entry_is_left_over() -> None:
+    used = _used_strings() - _ntr_plurals()
+    assert "{count} moves" not in used and "{count} move" in used
+    stale = sorted(key for key in _catalogue_keys() | _plural_keys() if key not in used)
+    assert not stale, f"French for texts nothing shows any more: {stale}"
+
+
+def _data_texts() -> list[str]:
+    """The texts from data a player reads: every game's names, seats, rules, pages, AI levels..."""
+    from game.scenes.about import CREDITS
+    from game.ui.lang import _REASONS
+    from game.ui.looks import BOARD_THEMES, PALETTE_LABELS, PIECE_SETS
+
+    texts = [line for heading, lines in CREDITS for line in (heading, *lines)]
+    texts += [key for _, key in _REASONS] + [label for label in PALETTE_LABELS.values() if label]
+    texts += list(PIECE_SETS.values()) + [board.label for board in BOARD_THEMES.values()]
+    texts += ["{first} and {second}"]  # the palettes named by their seats
+    for definition in games.GAMES:
+        texts += [definition.name, definition.tagline]
+        texts += [look.name for looks in definition.seats.values() for look in looks]
+        if not definition.playable:
+            continue
+        rules = definition.load_rules()
+        texts += [option.label for option in rules.options]
+        if definition.ai is not None:
+            texts += [
+                text for level in definition.load_ai().levels for text in (level.name, level.description)
+            ]
+        if definition.rules_pages is not None:
+            pages = definition.load("rules_pages")
+            texts += [pages.heading] + [text for page in pages.pages for text in page[:2] if text]
+            texts += [text for pair in pages.controls for text in pair]
+        from game.engine.levels import LevelInfo, shipped_levels
+
+        shipped = [level for level in shipped_levels(rules) if isinstance(level, LevelInfo)]
+        texts += [text for level in shipped for text in (level.name, level.description)]
+    return texts
 
 
 def test_data_shown_to_the_player_has_french_too() -> None:
-    from game.ai.ataxx.levels import LEVELS
-    from game.engine.levels import shipped_levels
-    from game.scenes.about import CREDITS
-    from game.scenes.menu import GAMES
-    from game.scenes.results import REASONS
-    from game.scenes.rules import CONTROLS, PAGES
-    from game.scenes.saveload import _REASONS
-    from game.ui.looks import BOARD_THEMES, PALETTES, PIECE_SETS
+    from game.ai.ataxx.player import AI
+    from game.ai.ataxx.search import WIN_SCORE
+    from game.engine.ataxx import Termination
 
     keys = _catalogue_keys()
-    texts = [text for page in PAGES for text in page[:2] if text]
-    texts += [line for heading, lines in CREDITS for line in (heading, *lines)]
-    texts += [text for pair in CONTROLS for text in pair] + list(REASONS.values())
-    texts += [tagline for _, _, tagline, _ in GAMES] + [key for _, key in _REASONS]
-    texts += [text for level in LEVELS for text in (level.name, level.description)]
-    texts += [text for level in shipped_levels("ataxx") for text in (level.name, level.description)]
-    texts += [p.label for p in PALETTES.values()] + [p.red_name for p in PALETTES.values()]
-    texts += [p.blue_name for p in PALETTES.values()] + list(PIECE_SETS.values())
-    texts += [b.label for b in BOARD_THEMES.values()]
+    texts = _data_texts() + [RULES.termination_text(termination) for termination in Termination]
+    texts += [AI.describe_score(score)[0] for score in (0, 125, WIN_SCORE - 3, 3 - WIN_SCORE)]
+    assert "Early finish" in texts and "Red" in texts and "Clone, jump, infect" in texts
     missing = sorted({text for text in texts if text not in keys})
     assert not missing, f"no French for: {missing}"
+
+
+# -- plural forms through ntr --
+
+
+@pytest.fixture
+def language():
+    yield set_language
+    set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["0 moves", "1 move", "2 moves"]),
+        ("fr", ["0 coup", "1 coup", "2 coups"]),
+    ],
+)
+def test_plural_forms_of_zero_one_and_two(language, lang: str, expected: list[str]) -> None:
+    language(lang)
+    assert [ntr("{count} move", "{count} moves", count) for count in (0, 1, 2)] == expected
+    assert [plural_form(count) for count in (0, 1, 2)] == (
+        ["other", "one", "other"] if lang == "en" else ["one", "one", "other"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("singular", "plural", "english", "french"),
+    [
+        (
+            "Took back {count} move",
+            "Took back {count} moves",
+            ["Took back 0 moves", "Took back 1 move", "Took back 2 moves"],
+            ["0 coup annulé", "1 coup annulé", "2 coups annulés"],
+        ),
+        (
+            "{count} saved game",
+            "{count} saved games",
+            ["0 saved games", "1 saved game", "2 saved games"],
+            ["0 partie enregistrée", "1 partie enregistrée", "2 parties enregistrées"],
+        ),
+        (
+            "{count} damaged record in the statistics file was skipped.",
+            "{count} damaged records in the statistics file were skipped.",
+            [
+                "0 damaged records in the statistics file were skipped.",
+                "1 damaged record in the statistics file was skipped.",
+                "2 damaged records in the statistics file were skipped.",
+            ],
+            [
+                "0 fiche endommagée du fichier des statistiques a été ignorée.",
+                "1 fiche endommagée du fichier des statistiques a été ignorée.",
+                "2 fiches endommagées du fichier des statistiques ont été ignorées.",
+            ],
+        ),
+    ],
+)
+def test_plural_texts_in_both_languages(
+    language, singular: str, plural: str, english: list[str], french: list[str]
+) -> None:
+    language("en")
+    assert [ntr(singular, plural, count) for count in (0, 1, 2)] == english
+    language("fr")
+    i18n._missing.clear()
+    assert [ntr(singular, plural, count) for count in (0, 1, 2)] == french
+    assert i18n.missing_translations() == set(), " | ".join(sorted(i18n.missing_translations()))
+
+
+def test_a_plural_table_missing_a_form_falls_back(language, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = {
+        "{count} move": {"one": "{count} coup", "other": "{count} coups"},  # no "many"
+        "{count} lap": {"one": "{count} tour"},  # no "other"
+        "{count} wall": {"one": "{count} mur", "other": "{count} murs {oops}"},  # a broken placeholder
+    }
+    monkeypatch.setattr(i18n, "load_plurals", lambda _language: tables)
+    language("fr")
+    i18n._missing.clear()
+    # A million is "many" in French: without that form, "other" is used.
+    assert plural_form(1_000_000) == "many"
+    assert ntr("{count} move", "{count} moves", 1_000_000) == "1000000 coups"
+    # Without "other", the English text of the right number, and the text is reported missing.
+    assert ntr("{count} lap", "{count} laps", 1) == "1 tour"
+    assert ntr("{count} lap", "{count} laps", 2) == "2 laps"
+    assert "{count} lap" in i18n.missing_translations()
+    # A translation with a bad placeholder: the English, never an exception.
+    assert ntr("{count} wall", "{count} walls", 3) == "3 walls"
+    assert ntr("{count} wall", "{count} walls", 1) == "1 mur"
+    # No table at all: English, and reported.
+    assert ntr("{count} tower", "{count} towers", 0) == "0 towers"
+    assert "{count} tower" in i18n.missing_translations()
 
 
 # -- the runtime pass --
@@ -135,10 +366,11 @@ _NOTATION = re.compile(r"^[a-g][1-7]([a-g][1-7])?$")
 
 def _french_words() -> set[str]:
     words: set[str] = set()
-    for value in load_catalog("fr").values():
-        words |= set(re.findall(r"[^\W\d_]+", value))
-        words |= {word.upper() for word in re.findall(r"[^\W\d_]+", value)}
-        words |= {word.lower() for word in re.findall(r"[^\W\d_]+", value)}
+    values = list(load_catalog("fr").values())
+    values += [text for forms in load_plurals("fr").values() for text in forms.values()]
+    for value in values:
+        found = re.findall(r"[^\W\d_]+", value)
+        words |= set(found) | {word.upper() for word in found} | {word.lower() for word in found}
     return words
 
 
@@ -171,33 +403,34 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data_dir: Path) -> None:
+    from game.app import damaged_settings_message
+    from game.engine.stats import Statistics, record_for
     from game.scenes.about import AboutScene
+    from game.scenes.ataxx.editor import EditorScene
+    from game.scenes.ataxx.editor_dialogs import ValidationDialog
     from game.scenes.dialog import Dialog
+    from game.scenes.driver import Driver
     from game.scenes.levelselect import LevelSelectScene
+    from game.scenes.match import MatchScene
     from game.scenes.menu import MenuScene
     from game.scenes.message import ErrorScene
     from game.scenes.newgame import NewGameScene
     from game.scenes.options import OptionsScene
     from game.scenes.pause import PauseScene
-    from game.scenes.play import PlayScene
     from game.scenes.results import ResultsScene
-    from game.scenes.rules import PAGES, RulesScene
-    from game.scenes.saveload import LoadScene, SaveAsScene, damaged_settings_dialog, open_match
+    from game.scenes.resume import open_match
+    from game.scenes.rules import RulesScene
+    from game.scenes.saveload import LoadScene, SaveAsScene
     from game.scenes.statistics import StatisticsScene
-    from game.stats import Statistics, record_for
-    from game.ui.driver import Driver
 
     user_data_dir.mkdir(parents=True, exist_ok=True)
     (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
     # Something to list: a good save, a damaged one; a finished game in the statistics.
-    saves.save_game("Partie", Match(players=(Player.human("You"), Player.computer("casual", "Casual"))))
+    saves.save_game("Partie", Match(RULES, players=(Player.human("You"), Player.computer("casual"))))
     (saves.saves_dir() / "Vieille.pgn").write_bytes(b"\x00binary")
-    finished = Match(
-        "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1",
-        (Player.human("You"), Player.computer("expert", "Expert")),
-    )
+    finished = Match(RULES, NEARLY_FULL, (Player.human("You"), Player.computer("expert")))
     finished.play(Move.from_uai("g7"))
-    stats = Statistics()
+    stats = Statistics("ataxx")
     stats.add(record_for(finished, level_name="Classic"))
     stats.save()
 
@@ -211,87 +444,127 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
             driver.frames(frames)
 
         show()
-        driver.press("New game")
+        driver.press("new_game")
         show()
         newgame = driver.top
         assert isinstance(newgame, NewGameScene)
         driver.click(newgame.opponent.rects[1].center)
         show()
         driver.click(newgame.opponent.rects[0].center)
-        driver.press("Choose level")
+        driver.key(pygame.K_DOWN)  # the keyboard's focus outline
+        show()
+        driver.press("choose_level")
         assert isinstance(driver.top, LevelSelectScene)
         show()
         driver.click(driver.top.card_centre(3))
         play = driver.top
-        assert isinstance(play, PlayScene)
+        assert isinstance(play, MatchScene)
         show()
-        driver.click(play.square_centre(42))  # select a piece: targets, panel
+        driver.click(play.board.square_centre(42))  # select a piece: targets, panel
         show()
-        driver.click(play.square_centre(3 * 7 + 3))  # a refused click: a toast
+        driver.click(play.board.square_centre(3 * 7 + 3))  # a refused click: a toast
         show()
         driver.key(pygame.K_ESCAPE)
         assert isinstance(driver.top, PauseScene)
         show()
-        driver.press("Save as")
+        driver.press("save_as")
         assert isinstance(driver.top, SaveAsScene)
         show()
-        driver.press("Cancel")
-        driver.press("Options")
+        driver.press("cancel")
+        driver.press("options")
         assert isinstance(driver.top, OptionsScene)
         show()
-        driver.press("Back")
-        driver.press("Rules")
+        driver.press("back")
+        driver.press("rules")
         rules = driver.top
         assert isinstance(rules, RulesScene)
-        for _ in PAGES:
+        for _ in rules.pages.pages:
             driver.frames(40, dt=0.05)
             rules.next()
-        driver.press("Close")
-        driver.press("Restart")
-        app.push(Dialog(app, "", [], [("Restart", app.pop), ("Cancel", app.pop)]))
+        driver.press("close")
+        driver.press("restart")
+        assert driver.top is play
+        # A move, the restart question, then Undo's note.
+        driver.play_move(Move.from_uai("b6"))
+        assert driver.until(lambda: play.human_turn() and play.match.ply >= 2, max_frames=900, sleep=0.001)
+        play.ask_restart()
+        assert isinstance(driver.top, Dialog)
         show()
-        app.pop()
-        play.ask_restart() if play.match.ply else None
+        driver.press("cancel")
+        play.undo()
+        assert play.toast is not None
         show()
-        app.push(ErrorScene(app, play, "ValueError: test"))
+        app.router.push("error", play, "ValueError: test")
+        assert isinstance(driver.top, ErrorScene)
         show()
-        app.pop()
-        app.push(damaged_settings_dialog(app))
+        app.stack.pop()
+        app.router.push("dialog", **damaged_settings_message(app.settings))
         show()
-        app.pop()
+        app.stack.pop()
         # A finished game: the results and the final board.
-        match = Match(
-            "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1",
-            (Player.human("You"), Player.computer("expert", "Expert")),
-        )
+        match = Match(RULES, NEARLY_FULL, (Player.human("You"), Player.computer("expert")))
         open_match(app, match, "Classic")
         driver.play_move(Move.from_uai("g7"))
         assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=60)
         show()
-        driver.press("Menu")
+        driver.press("menu")
         assert isinstance(driver.top, MenuScene)
         show()
-        for label, scene_type in (
-            ("Load game", LoadScene),
-            ("Statistics", StatisticsScene),
-            ("About", AboutScene),
-            ("Options", OptionsScene),
+        # A damaged record for the statistics screen to mention (the game just counted rewrote the file).
+        data = json.loads(Statistics.path().read_text(encoding="utf-8"))
+        data["games"]["ataxx"]["records"].append({"opponent": "nobody"})
+        Statistics.path().write_text(json.dumps(data), encoding="utf-8")
+        for button, scene_type in (
+            ("load", LoadScene),
+            ("statistics", StatisticsScene),
+            ("about", AboutScene),
+            ("options", OptionsScene),
         ):
-            driver.press(label)
+            driver.press(button)
             assert isinstance(driver.top, scene_type)
             driver.frames(40)
             driver.key(pygame.K_ESCAPE)
-        driver.press("Help")
+        # The level editor: its refusals and warnings, and the new-game screen it opens.
+        driver.press("editor")
+        editor = driver.top
+        assert isinstance(editor, EditorScene)
+        show()
+        editor.draft.set_position("x--4/---4/---4/7/4---/4---/4--o x 0 1")
+        driver.press("play")
+        assert isinstance(driver.top, ValidationDialog)
+        show()
+        driver.press("back")
+        editor.draft.set_position("-5o/1x5/7/7/7/1o5/x5- o 0 1")
+        driver.press("play")
+        show()
+        driver.press("go")
+        assert isinstance(driver.top, NewGameScene)
+        show()
+        driver.press("back")
+        driver.press("cancel")
+        driver.press("leave")
+        assert isinstance(driver.top, MenuScene)
+        driver.press("help")
         driver.frames(5)
     finally:
         app.close()
-        i18n.set_language("en")
+        set_language("en")
 
     french = _french_words()
     data_words = {"Partie", "Vieille"}
     # The pass did see the screens (and the check would see English).
     shown = set(recorded)
-    for expected in ("Nouvelle partie", "CHARGER UNE PARTIE", "STATISTIQUES", "FIN ANTICIPÉE", "Dupliquer"):
+    for expected in (
+        "Nouvelle partie",
+        "CHARGER UNE PARTIE",
+        "STATISTIQUES",
+        "FIN ANTICIPÉE",
+        "Dupliquer",
+        "2 coups annulés",
+        "1 partie enregistrée",
+        "1 fiche endommagée du fichier des statistiques a été ignorée.",
+        "Bleu commence (choisi dans l'éditeur)",
+    ):
         assert expected in shown, expected
     assert any(text.startswith("endommagée : ") for text in shown)
     assert _english_only("New game", french, data_words) == ["New", "game"]
@@ -301,4 +574,4 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
         if words:
             offenders[text] = words
     assert not offenders, f"English on a French screen: {offenders}"
-    assert i18n.missing_translations() == set()
+    assert i18n.missing_translations() == set(), " | ".join(sorted(i18n.missing_translations()))

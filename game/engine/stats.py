@@ -40,7 +40,7 @@ from typing import Any
 
 from game import games
 from game.engine.match import Match
-from game.paths import atomic_write_text, read_text_limited, user_data_dir
+from game.paths import atomic_write_text, read_text_limited, set_aside, user_data_dir
 
 __all__ = [
     "MAX_RECORDS",
@@ -314,16 +314,10 @@ class Statistics:
 
     @staticmethod
     def _set_aside(path: Path, reason: str) -> str:
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"statistics.damaged-{stamp}.json")
-        number = 1
-        while aside.exists():  # never overwrite a file already kept aside
-            number += 1
-            aside = path.with_name(f"statistics.damaged-{stamp}-{number}.json")
-        try:
-            path.replace(aside)
+        aside = set_aside(path)
+        if aside is not None:
             message = f"{path.name} was damaged ({reason}); kept as {aside.name}, counting starts afresh"
-        except OSError:
+        else:
             message = f"{path.name} was damaged ({reason}); counting starts afresh"
         log.warning(message)
         return message

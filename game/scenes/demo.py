@@ -76,11 +76,16 @@ def _ai_of(match: Match) -> Any:
     return game(match.rules.key).load_ai()
 
 
-def play_out(match: Match, rng: random.Random, plies: int = 10_000) -> Match:
-    """Play plausible moves (and roll the dice) until the end, or ``plies`` entries in all."""
+def play_out(match: Match, rng: random.Random, plies: int = 10_000, *, quick: bool = False) -> Match:
+    """Play plausible moves (and roll the dice) until the end, or ``plies`` entries in all.
+
+    ``quick``: random legal moves instead (many whole games, where the computer's would take seconds).
+    """
     while match.ply < plies and not match.is_over:
         if match.at_chance:
             match.roll()
+        elif quick:
+            match.play(rng.choice(match.legal_moves()))
         else:
             match.play(plausible_move(match, rng))
     return match
@@ -169,7 +174,7 @@ def _sample_statistics(app: App) -> None:
             players = (Player.human(), Player.human())
         else:
             players = (Player.human("You"), Player.computer(rng.choice(keys)))
-        match = play_out(Match(rules, level.position, players), random.Random(100 + index))
+        match = play_out(Match(rules, level.position, players), random.Random(100 + index), quick=True)
         when = _dt.datetime(2025, 1, 1) + _dt.timedelta(days=index)
         record = record_for(match, level_name=level.name, now=when)
         statistics.add(dataclasses.replace(record, seconds=60.0 + rng.random() * 600))
@@ -206,13 +211,10 @@ def _save_as(app: App) -> None:
 
 
 def _damaged_settings(app: App) -> None:
-    from game.app import damaged_settings_message
-
     app.settings.damaged = (
         str(paths.user_data_dir(create=False) / "settings.json"),
         "settings.damaged-20250314-200500.json",
-    )
-    app.router.push("dialog", **damaged_settings_message(app.settings))
+    )  # the app shows its dialog once the demonstration is set up (App.start)
 
 
 def _attract(app: App) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.levels import LevelError, LevelInfo, custom_levels
-from game.i18n import tr
+from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.level_cards import available_levels, draw_damaged_card, draw_level_card
 from game.ui import theme
@@ -217,9 +217,10 @@ class LevelSelectScene(Scene):
         self.widgets.draw(surface, ui)
         if self.problems:
             note = ui.text(
-                tr(
-                    "{count} level file(s) skipped: {reason}",
-                    count=len(self.problems),
+                ntr(
+                    "{count} level file skipped: {reason}",
+                    "{count} level files skipped: {reason}",
+                    len(self.problems),
                     reason=self.problems[0][:90],
                 ),
                 "body",

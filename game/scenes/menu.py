@@ -18,6 +18,7 @@ from game import games
 from game.engine import saves
 from game.i18n import tr
 from game.scenes.base import Scene
+from game.scenes.resume import continue_autosave
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic, flip_squash
 from game.ui.widgets import Button, WidgetGroup
@@ -100,8 +101,6 @@ class MenuScene(Scene):
         return open_scene
 
     def _continue(self) -> None:
-        from game.scenes.saveload import continue_autosave
-
         self.app.audio.play("click")
         continue_autosave(self.app)
         self._refresh()

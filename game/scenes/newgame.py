@@ -71,13 +71,19 @@ class NewGameScene(Scene):
                 self.config.first == self.config.human_seat,
                 self._set_starts,
             )
-            self.two_player_first = Choice([(names[0], 0), (names[1], 1)], self.config.first, self._set_first)
+            self.two_player_first = Choice(
+                [(names[0], 0), (names[1], 1)], self.config.first, self._set_first, translated=True
+            )
         else:
             locked = tr("{side} starts (set in the editor)", side=names[first])
-            self.starts = Choice([(locked, True)], True, lambda _: None)
-            self.two_player_first = Choice([(locked, first)], first, lambda _: None)
+            self.starts = Choice([(locked, True)], True, lambda _: None, translated=True)
+            self.two_player_first = Choice([(locked, first)], first, lambda _: None, translated=True)
         self.seat = Choice(
-            [(names[0], 0), (names[1], 1)], self.config.human_seat, self._set_seat, accent=theme.GOLD
+            [(names[0], 0), (names[1], 1)],
+            self.config.human_seat,
+            self._set_seat,
+            accent=theme.GOLD,
+            translated=True,
         )
         self.level_rects: list[tuple[pygame.Rect, str]] = []
         self.level_hover: str | None = None

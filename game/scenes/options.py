@@ -80,6 +80,7 @@ class OptionsScene(Scene):
             self._look_setter("palette"),
             accent=theme.GOLD,
         )
+        self.palette.translated = True  # the seats' names, already in the player's language
         look_rows: list[tuple[str, Widget]] = [
             ("Piece colours", self.palette),
             ("Piece set", self._bind(list((label, key) for key, label in PIECE_SETS.items()), settings.piece_set,

@@ -37,7 +37,7 @@ class PauseScene(Dialog):
                 ("restart", "Restart", self._restart),
                 ("options", "Options", self._open("options")),
                 ("rules", "Rules", self._open("rules", overlay=True)),
-                ("quit_to_menu", "Quit to menu", self.app.router.home),
+                ("quit_to_menu", "Quit to menu", app.router.home),
             ],
             width=560,
             escape="resume",

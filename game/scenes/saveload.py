@@ -17,11 +17,11 @@ import pygame
 
 from game import games
 from game.engine import saves
-from game.engine.levels import LevelInfo
-from game.engine.match import Match, MatchConfig, Player
 from game.i18n import ntr, tr
+from game.paths import MAX_STEM_LENGTH
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
+from game.scenes.resume import message, open_match
 from game.ui import gfx, theme
 from game.ui.lang import explain_file_error, fit_text, player_label, tr_data
 from game.ui.textinput import TextInput
@@ -31,71 +31,16 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.match import MatchScene
 
-__all__ = ["LoadScene", "SaveAsScene", "continue_autosave", "open_match"]
+__all__ = ["LoadScene", "SaveAsScene"]
 
 log = logging.getLogger(__name__)
 
 
-# -- loading into a match screen --
-
-
-def open_match(app: App, match: Match, level_name: str, *, save_name: str | None = None) -> Scene:
-    """A match screen for ``match`` (a loaded game) on top of the menu; returns it."""
-    if not match.has_human:
-        # Two computers cannot be resumed by a person: they become two players.
-        match.players = (Player.human(), Player.human())
-    app.choose_game(match.rules.key)
-    level = LevelInfo(level_name or tr("Loaded game"), "", "", match.start_text, game=match.rules.key)
-    app.router.home()
-    match.pause()
-    scene = app.router.push("match", MatchConfig.for_match(match), level, match=match, save_name=save_name)
-    match.resume()
-    app.audio.play("start")
-    return scene
-
-
-def continue_autosave(app: App) -> Scene | None:
-    """Resume the current game's autosave; a damaged one is set aside with a message naming it."""
-    key = app.game.key
-    path = saves.autosave_path(key)
-    try:
-        loaded = saves.load_autosave(key)
-    except (saves.SaveError, OSError) as error:
-        log.warning("autosave unusable: %s", error)
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.stem}.damaged-{stamp}.pgn")
-        try:
-            path.replace(aside)
-            kept = tr("It is kept as {name}.", name=aside.name)
-        except OSError:
-            kept = ""
-        message(
-            app,
-            tr("Cannot continue"),
-            [
-                tr(
-                    "The autosave {file} is damaged: {reason}.",
-                    file=str(path),
-                    reason=explain_file_error(str(error)),
-                ),
-                kept,
-            ],
-        )
-        return None
-    if loaded is None:
-        return None
-    match, game = loaded
-    return open_match(app, match, game.tag("Level"))
-
-
-def message(app: App, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> None:
-    """A message with an OK button over the top scene."""
-    app.router.push(
-        "dialog", title, [line for line in lines if line], [("ok", "OK", None)], accent=accent, width=600
-    )
-
-
 # -- saving --
+
+
+def _enter(event: pygame.event.Event) -> bool:
+    return event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class SaveAsScene(Dialog):
@@ -114,9 +59,7 @@ class SaveAsScene(Dialog):
             accent=theme.ACCENT,
             width=520,
         )
-        self.field = TextInput(
-            default, on_submit=lambda _text: self.submit(), max_length=saves.MAX_NAME_LENGTH
-        )
+        self.field = TextInput(default, on_submit=lambda _text: self.submit(), max_length=MAX_STEM_LENGTH)
         self.error = ""
 
     def enter(self) -> None:
@@ -167,12 +110,15 @@ class SaveAsScene(Dialog):
             self.error = self.play.toast[0] if self.play.toast else tr("Could not save")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if _enter(event) and self.widgets.focus is not None:
+            return super().handle_event(event)  # the arrows chose a button: Enter presses it
         # The only field keeps the focus: a click on a button must not stop the typing.
         clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
             event.pos
         )
         if not clicked_elsewhere and self.field.handle_event(event):
             self.error = ""
+            self.widgets.set_focus(None)  # typing again: Enter saves
             return True
         return super().handle_event(event)
 

@@ -35,7 +35,6 @@ one by one, so an old, newer or hand-edited file keeps whatever is still valid.
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 import json
 import logging
 from collections.abc import Callable
@@ -220,15 +219,8 @@ class Settings:
     def _set_aside(cls, reason: str) -> tuple[str, tuple[str, str]]:
         """Rename the damaged file out of the way; the message for the player, naming both files."""
         path = cls.path()
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"settings.damaged-{stamp}.json")
-        number = 1
-        while aside.exists():  # never overwrite a file already kept aside
-            number += 1
-            aside = path.with_name(f"settings.damaged-{stamp}-{number}.json")
-        try:
-            path.replace(aside)
-        except OSError:
+        aside = paths.set_aside(path)
+        if aside is None:
             message = f"{path} is damaged ({reason}); the default settings are used"
             kept = ""
         else:

@@ -42,7 +42,7 @@ BOARD_EDGE: Colour = (70, 110, 200)
 
 SEAT_COLOURS: list[Colour] = [(255, 72, 88), (58, 140, 255)]
 """The colours of seat 0 and seat 1 in the current game and palette (``game.ui.looks.apply`` sets them)."""
-SEAT_NAMES: list[str] = ["Red", "Blue"]
+SEAT_NAMES: list[str] = ["First player", "Second player"]
 """The seats' names in the current game and palette: English keys, shown through ``game.i18n.tr``."""
 LOOK_VERSION = 0
 """Bumped by ``game.ui.looks.apply`` so cached board pictures know to redraw."""

@@ -136,6 +136,8 @@ class Choice:
     rects: list[pygame.Rect] = dataclasses.field(default_factory=list)
     visible: bool = True
     key: int | None = None
+    translated: bool = False
+    """The labels are already in the player's language (names made up from data), not English keys."""
 
     def cycle(self) -> None:
         """Choose the next chip (after the last, the first) and report it."""
@@ -187,7 +189,8 @@ class Choice:
             colour = theme.TEXT if chosen else theme.TEXT_DIM
             # Labels are longer in some languages: smaller type, then squeezed, never cut.
             size = max(11, int(rect.height * 0.42))
-            rendered = squeeze_text(ui, tr(label), "body", size, colour, rect.width - 10, bold=chosen)
+            text = label if self.translated else tr(label)
+            rendered = squeeze_text(ui, text, "body", size, colour, rect.width - 10, bold=chosen)
             surface.blit(rendered, rendered.get_rect(center=rect.center))
 
 

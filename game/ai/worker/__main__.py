@@ -6,4 +6,5 @@ import sys
 
 from game.ai.worker.child import child_main
 
-sys.exit(child_main())
+if __name__ == "__main__":
+    sys.exit(child_main())

@@ -88,7 +88,7 @@ def _editor_demo(app: App, name: str) -> None:
     if name == "editor-save":
         editor._ask_name()  # type: ignore[attr-defined]
         dialog = app.top
-        dialog.name.insert("Crossfire")  # type: ignore[attr-defined,union-attr]
+        dialog.name_field.insert("Crossfire")  # type: ignore[attr-defined,union-attr]
         dialog.description.insert("Blocks in an X: the centre is a fortress.")  # type: ignore[attr-defined,union-attr]
         return
     # editor-open: sample levels go to a throw-away folder, never into the player's own.

@@ -15,9 +15,10 @@ import pygame
 
 from game.engine.ataxx import Side
 from game.i18n import tr
+from game.scenes.ataxx.anim import flip_look
 from game.ui import gfx, theme
-from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic, flip_look
-from game.ui.lang import side_name
+from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic
+from game.ui.lang import seat_name
 from game.ui.theme import Theme
 
 __all__ = ["DIAGRAMS", "PERIOD", "draw_diagram"]
@@ -84,7 +85,7 @@ class _Patch:
         width, height = max(1, int(diameter * scale)), max(1, int(diameter * scale * squash))
         if width < 2:
             return
-        sprite = gfx.piece_sprite(diameter, theme.SIDE_COLOURS[side])
+        sprite = gfx.piece_sprite(diameter, theme.SEAT_COLOURS[side])
         if (width, height) != sprite.get_size():
             sprite = pygame.transform.smoothscale(sprite, (width, height))
         if alpha < 255:
@@ -271,6 +272,6 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float
     patch = _Patch(surface, area, 5)
     DIAGRAMS[kind](patch, t)
     if caption:
-        side = side_name(B) if kind == "passing" else side_name(R)
+        side = seat_name(B) if kind == "passing" else seat_name(R)
         text = ui.text(tr(caption, side=side), "body", size, theme.TEXT_DIM, bold=True)
         surface.blit(text, text.get_rect(midtop=(rect.centerx, patch.rect.bottom + size)))

@@ -206,7 +206,7 @@ class SaveLevelDialog(Dialog):
             width=520,
         )
         self.on_save = on_save
-        self.name = TextInput(
+        self.name_field = TextInput(  # not ``name``: that is the scene's name on the stack
             name, on_submit=lambda _: self._save(), max_length=MAX_NAME_LENGTH, placeholder=tr("Level name")
         )
         self.description = TextInput(
@@ -221,20 +221,20 @@ class SaveLevelDialog(Dialog):
 
     @property
     def fields(self) -> tuple[TextInput, TextInput]:
-        return self.name, self.description
+        return self.name_field, self.description
 
     def enter(self) -> None:
-        self.name.start()
+        self.name_field.start()
 
     def exit(self) -> None:
-        self.name.stop()
+        self.name_field.stop()
 
     def _save(self) -> None:
-        if not self.name.text.strip():
+        if not self.name_field.text.strip():
             self.error = tr("Give the level a name.")
             self.app.audio.play("invalid")
             return
-        self.on_save(self.name.text.strip(), self.description.text.strip())
+        self.on_save(self.name_field.text.strip(), self.description.text.strip())
 
     def content_height(self, width: int) -> int:
         return self.px(2 * 76 + 34)
@@ -245,7 +245,7 @@ class SaveLevelDialog(Dialog):
         width = self.panel_rect.width - self.px(60)
         y = self.content_top() + self.px(14)
         self.labels = []
-        for label, field in ((tr("Name"), self.name), (tr("Description"), self.description)):
+        for label, field in ((tr("Name"), self.name_field), (tr("Description"), self.description)):
             self.labels.append((label, (x, y)))
             field.rect = pygame.Rect(x, y + self.px(22), width, self.px(44))
             y += self.px(76)
@@ -253,8 +253,8 @@ class SaveLevelDialog(Dialog):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            first = not self.name.focused
-            self.name.focused, self.description.focused = first, not first
+            first = not self.name_field.focused
+            self.name_field.focused, self.description.focused = first, not first
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for field in self.fields:
@@ -265,6 +265,9 @@ class SaveLevelDialog(Dialog):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and self.widgets.focus is not None:
+            return super().handle_event(event)  # the arrows chose a button: Enter presses it
         for field in self.fields:
             if (
                 field.focused
@@ -273,6 +276,7 @@ class SaveLevelDialog(Dialog):
             ):
                 if event.type == pygame.TEXTINPUT:
                     self.error = ""
+                self.widgets.set_focus(None)  # typing again: Enter saves
                 return True
         return super().handle_event(event)
 
@@ -300,6 +304,7 @@ class SaveLevelDialog(Dialog):
 class LevelPickerScene(Scene):
     """A grid of level cards over the editor: click one to load it. Damaged files show their reason."""
 
+    name = "levelpicker"
     transparent = True
 
     def __init__(

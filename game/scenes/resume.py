@@ -1,0 +1,79 @@
+"""Opening a saved game: a loaded match on its match screen, Continue (the autosave), and messages.
+
+Shared by the menu (Continue) and the Load screen; scenes are opened through
+the router. A loaded game becomes a match screen with the saved players, level
+name and undo/redo history, on top of the menu, in its own game (which
+becomes the current one).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from game.engine import saves
+from game.engine.levels import LevelInfo
+from game.engine.match import Match, MatchConfig, Player
+from game.i18n import tr
+from game.paths import set_aside
+from game.ui import theme
+from game.ui.lang import explain_file_error
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.base import Scene
+
+__all__ = ["continue_autosave", "message", "open_match"]
+
+log = logging.getLogger(__name__)
+
+
+def open_match(app: App, match: Match, level_name: str, *, save_name: str | None = None) -> Scene:
+    """A match screen for ``match`` (a loaded game) on top of the menu; returns it."""
+    if not match.has_human:
+        # Two computers cannot be resumed by a person: they become two players.
+        match.players = (Player.human(), Player.human())
+    app.choose_game(match.rules.key)
+    level = LevelInfo(level_name or tr("Loaded game"), "", "", match.start_text, game=match.rules.key)
+    app.router.home()
+    match.pause()
+    scene = app.router.push("match", MatchConfig.for_match(match), level, match=match, save_name=save_name)
+    match.resume()
+    app.audio.play("start")
+    return scene
+
+
+def continue_autosave(app: App) -> Scene | None:
+    """Resume the current game's autosave; a damaged one is set aside with a message naming it."""
+    key = app.game.key
+    path = saves.autosave_path(key)
+    try:
+        loaded = saves.load_autosave(key)
+    except (saves.SaveError, OSError) as error:
+        log.warning("autosave unusable: %s", error)
+        aside = set_aside(path)
+        kept = tr("It is kept as {name}.", name=aside.name) if aside is not None else ""
+        message(
+            app,
+            tr("Cannot continue"),
+            [
+                tr(
+                    "The autosave {file} is damaged: {reason}.",
+                    file=str(path),
+                    reason=explain_file_error(str(error)),
+                ),
+                kept,
+            ],
+        )
+        return None
+    if loaded is None:
+        return None
+    match, game = loaded
+    return open_match(app, match, game.tag("Level"))
+
+
+def message(app: App, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> None:
+    """A message with an OK button over the top scene."""
+    app.router.push(
+        "dialog", title, [line for line in lines if line], [("ok", "OK", None)], accent=accent, width=600
+    )

@@ -1,0 +1,78 @@
+"""design.md's layering, enforced: the import-linter contracts in pyproject.toml, kept and complete.
+
+The contracts say: the rules engines and the AI never import pygame; ``ui``
+never imports the scenes; scenes sit above ui, above the AI, above the engine;
+only the registry and a game itself import that game's subpackages (so no
+generic module imports a game, and no game imports another); scenes never
+import one another. These tests run the linter, check that every game's
+subpackages are protected by a contract, and that a broken rule is caught.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from game import games
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ("engine", "ai", "scenes")
+
+
+def _lint(project: Path) -> subprocess.CompletedProcess[str]:
+    """Run import-linter on ``project`` (its ``game`` package and ``pyproject.toml``)."""
+    return subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command; lint_imports_command()",
+         "--config", str(project / "pyproject.toml"), "--no-cache"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )  # fmt: skip
+
+
+def _contracts() -> list[dict[str, object]]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data["tool"]["importlinter"]["contracts"]
+
+
+def test_the_layering_contracts_are_kept() -> None:
+    result = _lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "BROKEN" not in result.stdout
+    assert result.stdout.count("KEPT") == len(_contracts())
+
+
+def test_every_game_subpackage_is_protected_by_a_contract() -> None:
+    protected = {
+        module
+        for contract in _contracts()
+        if contract["type"] == "protected"
+        for module in contract["protected_modules"]  # type: ignore[union-attr]
+    }
+    on_disk = {
+        f"game.{layer}.{definition.key}"
+        for definition in games.GAMES
+        for layer in LAYERS
+        if (ROOT / "game" / layer / definition.key / "__init__.py").is_file()
+    }
+    assert on_disk, "no game subpackages found"
+    assert on_disk <= protected, f"not protected: {sorted(on_disk - protected)}"
+
+
+def test_a_generic_module_importing_a_game_breaks_a_contract(tmp_path: Path) -> None:
+    # The same contracts, on a copy of the package where the match screen imports Ataxx.
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    match_screen = tmp_path / "game" / "scenes" / "match.py"
+    match_screen.write_text(
+        match_screen.read_text(encoding="utf-8") + "\nfrom game.engine.ataxx import Board  # noqa\n",
+        encoding="utf-8",
+    )
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "game.scenes.match -> game.engine.ataxx" in result.stdout
