@@ -71,7 +71,9 @@ def run_game(use_process: bool | None, frames: int, budget: float) -> dict[str, 
 
     def request(game, position, level, **kwargs):  # type: ignore[no-untyped-def]
         ticket = original_request(game, position, level, **kwargs)
-        searches.append({"board": board_from_text(position), "ticket": ticket, "progress": None, "done": False})
+        searches.append(
+            {"board": board_from_text(position), "ticket": ticket, "progress": None, "done": False}
+        )
         return ticket
 
     worker.request = request  # type: ignore[method-assign]

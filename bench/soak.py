@@ -191,7 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         data.cleanup()
 
     exceptions = counter.count + kiosk.recoveries
-    print(f"soak: {elapsed / 60:.1f} min wall, {app.stats.frames} frames ({app.stats.frames / max(elapsed, 1e-9):.0f}/s)")
+    print(
+        f"soak: {elapsed / 60:.1f} min wall, {app.stats.frames} frames ({app.stats.frames / max(elapsed, 1e-9):.0f}/s)"
+    )
     print(
         f"games played: {kiosk.attract_games}  (attract runs {kiosk.attract_runs}, taps to the menu {taps})"
     )
