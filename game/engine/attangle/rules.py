@@ -1,0 +1,117 @@
+"""Attangle as the generic layers see it: ``RULES``, the ``GameRules`` of its registry entry.
+
+Both boards are one game: a level's position text says which board it is on
+(7 rows: Attangle, 9 rows: Grand Attangle). Attangle has no dice, no pass and
+no match rule to switch.
+
+>>> RULES.with_first_seat(RULES.start_text, 1).split()[1:]
+['b', '18', '18']
+>>> [problem.code for problem in RULES.validate_level(RULES.new_position())]
+[]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+from game.engine.attangle.board import STARTPOS, Board, Move, Side, Termination
+from game.engine.core import Outcome
+from game.engine.rules import Adjudication, LevelProblem, RuleOption, Severity
+
+__all__ = ["RULES", "AttangleRules", "validate_position"]
+
+TERMINATION_TEXTS = {
+    Termination.TRIPLES: "The winning triple is built",
+    Termination.NO_MOVES: "No move left: resigns",
+}
+"""Why a game ended, as the results screen says it (English keys for ``tr``)."""
+
+
+def validate_position(board: Board) -> list[LevelProblem]:
+    """The reasons ``board`` cannot be a level (REFUSED) or is unusual (WARNING); [] if fine.
+
+    Refused: a game already over. Warned: a side starting with fewer pieces
+    than the other (in reserve and on the board), a start with pieces in the
+    centre's lines already able to capture.
+    """
+    problems: list[LevelProblem] = []
+    outcome = board.outcome()
+    if outcome is not None:
+        problems.append(LevelProblem(Severity.REFUSED, "over", "the game is already over"))
+    counts = [board.reserve(side) + sum(stack.count(side.symbol) for stack in board.stacks) for side in Side]
+    if counts[0] != counts[1]:
+        problems.append(
+            LevelProblem(
+                Severity.WARNING,
+                "unequal",
+                f"White has {counts[0]} pieces and Black {counts[1]}: the sides are not equal",
+            )
+        )
+    if outcome is None and board.raw_captures():
+        problems.append(
+            LevelProblem(Severity.WARNING, "capture-at-start", "the first player can capture at once")
+        )
+    return problems
+
+
+class AttangleRules:
+    """The ``GameRules`` of Attangle (see ``game.engine.rules``)."""
+
+    key = "attangle"
+    start_text = STARTPOS
+    options: tuple[RuleOption, ...] = ()
+    level_position_key = "position"
+    pgn_name_tags = ("White", "Black")
+    pgn_position_tag = "Position"
+
+    def new_position(self, text: str | None = None) -> Board:
+        """A board from its text (Attangle's start by default); ``InvalidPositionError`` if it is bad."""
+        return Board(text)
+
+    def position_text(self, position: Board) -> str:
+        """The text of ``position``."""
+        return position.text()
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its text; ``InvalidMoveError`` says what is wrong."""
+        return Move.from_text(text)
+
+    def outcome(self, position: Board, options: Mapping[str, bool]) -> Outcome | None:
+        """The end by the rules (Attangle has no switchable rule)."""
+        return position.outcome()
+
+    def adjudicate(self, position: Board, options: Mapping[str, bool]) -> Adjudication | None:
+        """Attangle has no match rule that ends a game early."""
+        return None
+
+    def forced_move(self, position: Board) -> Move | None:
+        """Attangle has no pass: every move is chosen."""
+        return None
+
+    def is_undo_barrier(self, entry: object) -> bool:
+        """Attangle has no dice: any move may be taken back."""
+        return False
+
+    def first_seat(self, start_text: str) -> int:
+        """The side to move in ``start_text``."""
+        return int(Board(start_text).turn)
+
+    def with_first_seat(self, start_text: str, seat: int) -> str:
+        """``start_text`` with ``seat`` to move (the colours keep their pieces)."""
+        fields = Board(start_text).text().split()
+        fields[1] = Side(seat).symbol
+        return " ".join(fields)
+
+    def validate_level(self, position: Board) -> list[LevelProblem]:
+        """Attangle's level checks (``validate_position``)."""
+        return validate_position(position)
+
+    def termination_text(self, termination: enum.Enum) -> str:
+        """Why the game ended (an English key for ``tr``)."""
+        if isinstance(termination, Termination):
+            return TERMINATION_TEXTS[termination]
+        return str(getattr(termination, "value", termination)).capitalize()
+
+
+RULES = AttangleRules()
