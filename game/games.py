@@ -10,13 +10,13 @@ match screen, the level editor and rules pages. So importing this module is
 cheap and pygame-free: the AI's child process and the terminal version use it
 too.
 
-A game without rules yet (Attangle and Lionheart until their issues land) is
+A game without rules yet (Lionheart until its issue lands) is
 shown on the menu as "coming soon".
 
 >>> [definition.key for definition in GAMES]
 ['ataxx', 'attangle', 'lionheart']
->>> game("ataxx").playable, game("lionheart").playable
-(True, False)
+>>> game("ataxx").playable, game("attangle").playable, game("lionheart").playable
+(True, True, False)
 >>> game("chess")
 Traceback (most recent call last):
 ...
@@ -80,7 +80,8 @@ class GameDefinition:
     seats: Mapping[str, tuple[SeatLook, SeatLook]]
     """For every palette key, seat 0's and seat 1's look."""
     tile: str
-    """``module:function`` drawing the menu tile's picture: ``draw(surface, centre, radius)``."""
+    """``module:function`` drawing the menu tile's picture: ``draw(surface, centre, radius, colours)``, the
+    seats' colours in the palette chosen."""
     has_chance: bool = False
     rules: str | None = None
     """``module:attribute`` of the game's ``GameRules`` (pygame-free); ``None`` until the game exists."""
@@ -176,6 +177,10 @@ GAMES: tuple[GameDefinition, ...] = (
             ),
         },
         tile="game.scenes.attangle.tile:draw_tile",
+        rules="game.engine.attangle.rules:RULES",
+        ai="game.ai.attangle.player:AI",
+        board="game.scenes.attangle.board:AttangleBoard",
+        rules_pages="game.scenes.attangle.pages:RULES_PAGES",
     ),
     GameDefinition(
         key="lionheart",

@@ -475,7 +475,7 @@ def test_games_are_looked_up_by_key(ai: AIWorker, fake_game: ModuleType) -> None
     with pytest.raises(games.UnknownGameError, match=r"chess.*ataxx, attangle, lionheart"):
         ai.request("chess", MIDGAME, "master")
     # A game of the registry that has no computer opponent (yet), and a fake one.
-    for key in ("attangle", "no-ai"):
+    for key in ("lionheart", "no-ai"):
         with pytest.raises(LookupError, match="no computer opponent") as caught:
             ai.request(key, "whatever", "master")
         assert not isinstance(caught.value, KeyError)

@@ -111,7 +111,7 @@ class AttractScene(MatchScene):
     # -- the frame --
 
     def _update_end(self, dt: float) -> None:
-        super()._update_end(dt)  # the game's closing animation, if any; never the results screen
+        # The game's closing animation, if any, then the next level: never the results screen.
         if self.board.busy or self.board.finishing(dt):
             return
         if self.end_timer is None:

@@ -50,6 +50,10 @@ class LevelSelectScene(Scene):
             else:
                 self.levels.append(entry)
         self.damaged_cards: list[pygame.Rect] = []
+        self.shows_my_levels = (
+            app.game.has("editor") or len(self.levels) > self.custom_start or bool(self.damaged)
+        )
+        """Whether the "My levels" section is shown: for a game with an editor, or custom files found."""
         self.section_y = 0
         self.cards: list[tuple[pygame.Rect, LevelInfo]] = []
         self.hover: int | None = None
@@ -212,7 +216,8 @@ class LevelSelectScene(Scene):
             draw_level_card(
                 surface, ui, shown, level, tag, self.thumbnail, hovered=index == self.hover, scale=self.scale
             )
-        self._draw_my_levels(surface)
+        if self.shows_my_levels:
+            self._draw_my_levels(surface)
         surface.set_clip(clip)
         self.widgets.draw(surface, ui)
         if self.problems:

@@ -246,7 +246,8 @@ class MenuScene(Scene):
         gfx.panel(surface, rect, edge=accent, alpha=230 if playable else 170, radius=self.px(14))
         preview = rect.height - self.px(58)
         centre = (rect.centerx, rect.y + self.px(10) + preview // 2)
-        definition.load("tile")(surface, centre, preview // 2)
+        looks = definition.seat_looks(self.app.settings.palette)
+        definition.load("tile")(surface, centre, preview // 2, (looks[0].colour, looks[1].colour))
         colour = theme.TEXT if playable else theme.TEXT_FAINT
         name = ui.text(tr(definition.name).upper(), "title", self.px(18), colour, bold=True)
         surface.blit(name, name.get_rect(center=(rect.centerx, rect.bottom - self.px(34))))

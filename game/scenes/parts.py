@@ -54,8 +54,13 @@ class BoardController:
         """Where the board is drawn (announcements and notes are centred on it)."""
 
     @staticmethod
-    def thumbnail(position: str, size: int) -> pygame.Surface:
-        """A small picture of a position (level cards, saves), about ``size`` pixels across."""
+    def thumbnail(
+        position: str, size: int, colours: tuple[theme.Colour, theme.Colour] | None = None
+    ) -> pygame.Surface:
+        """A small picture of a position (level cards, saves), about ``size`` pixels across.
+
+        ``colours`` are the seats' colours, the current game's by default.
+        """
         raise NotImplementedError
 
     # -- the match --

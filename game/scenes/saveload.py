@@ -369,7 +369,11 @@ class LoadScene(Scene):
         x = rect.x + self.px(4) + pad
         if isinstance(entry, saves.SaveEntry):
             try:
-                picture = games.game(entry.game).load("board").thumbnail(entry.position, thumb)
+                definition = games.game(entry.game)
+                looks = definition.seat_looks(self.app.settings.palette)
+                picture = definition.load("board").thumbnail(
+                    entry.position, thumb, (looks[0].colour, looks[1].colour)
+                )
             except (ValueError, LookupError):
                 picture = None
             if picture is not None:

@@ -211,13 +211,18 @@ def _tile(width: int, height: int, colour: Colour, alpha: int, radius: int) -> p
     return layer
 
 
-def thumbnail(fen: str, size: int) -> pygame.Surface:
-    """A small picture of a position (level cards, the menu tile, the saves list), cached per look."""
-    return _thumbnail(fen, max(28, int(size)), theme.LOOK_VERSION)
+def thumbnail(fen: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
+    """A small picture of a position (level cards, the menu tile, the saves list), cached per look.
+
+    ``colours`` are the seats' colours (the current game's by default: a tile or
+    a save of another game passes its own).
+    """
+    colours = colours or (theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1])
+    return _thumbnail(fen, max(28, int(size)), colours, theme.LOOK_VERSION)
 
 
 @functools.lru_cache(maxsize=64)
-def _thumbnail(fen: str, size: int, look_version: int) -> pygame.Surface:
+def _thumbnail(fen: str, size: int, colours: tuple[Colour, Colour], look_version: int) -> pygame.Surface:
     board = Board(fen)
     size = max(28, int(size))
     cell = size // 7
@@ -233,7 +238,7 @@ def _thumbnail(fen: str, size: int, look_version: int) -> pygame.Surface:
         side = board.side_at(sq)
         if side is not None:
             diameter = max(3, int(cell * 0.8))
-            sprite = gfx.piece_sprite(diameter, theme.SEAT_COLOURS[side])
+            sprite = gfx.piece_sprite(diameter, colours[side])
             surface.blit(sprite, sprite.get_rect(center=rect.center))
     return surface
 

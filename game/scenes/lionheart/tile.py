@@ -9,8 +9,10 @@ from game.ui import theme
 __all__ = ["draw_tile"]
 
 
-def draw_tile(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
-    """A shield with a cross, ``2 * radius`` pixels tall, centred on ``centre``."""
+def draw_tile(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, colours: tuple[theme.Colour, theme.Colour]
+) -> None:
+    """A shield with a cross, ``2 * radius`` pixels tall, centred on ``centre`` (grey until the game lands)."""
     x, y = centre
     points = [
         (x - radius * 0.7, y - radius * 0.8),

@@ -1,0 +1,198 @@
+"""Play Attangle matches between the AI levels, a random player and a greedy one, and print the scores.
+
+    python bench/attangle_strength.py                     # every default match
+    python bench/attangle_strength.py --only greedy --games 40
+    python bench/attangle_strength.py --match "master" "expert:t=0.2"
+
+The goals (issue 11): the top level wins at least 99% against the random
+player and 90% against the greedy one, each level scores at least 65% against
+the one below, the bottom level loses to the greedy player more often than
+not, and the top level answers within 3 s a move on either board.
+
+Each match plays pairs of games, the two players swapping colours within a
+pair, on Attangle's and Grand Attangle's boards in turn, each pair after one
+or two random placements so that the games differ. Attangle has no draws.
+Results are from the first player's side: wins, losses, score, the Elo
+difference with its 95% margin, and each player's seconds a move (mean and
+slowest). Games run in parallel (``--jobs``).
+
+Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
+(any legal move), ``greedy`` (any capture if it has one, else a placement next
+to one of its own stacks, else anywhere), optionally followed by
+``:t=SECONDS`` (think time a move for the searching levels) or ``:d=DEPTH``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import math
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.alphabeta import AlphaBeta, SearchLimits
+from game.ai.attangle.levels import LEVELS, choose_move, level_by_key, new_searcher
+from game.engine.attangle import Board, Move
+
+RANDOM_PLIES = (1, 2)
+TOP = LEVELS[-1].key
+
+
+class Player:
+    """Chooses moves for one side of a game; ``move`` must return a legal move."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec
+        name, _, options = spec.partition(":")
+        self.name = name
+        settings = dict(item.split("=", 1) for item in options.split(",") if item)
+        self.rng = random.Random(seed)
+        self.movetime = float(settings["t"]) if "t" in settings else None
+        self.depth = int(settings["d"]) if "d" in settings else None
+        self.level = None if name in ("random", "greedy") else level_by_key(name)
+        self.searcher: AlphaBeta | None = None if self.level is None else new_searcher()
+        self.think = 0.0
+        self.slowest = 0.0
+        self.moves = 0
+
+    def move(self, board: Board) -> Move:
+        start = time.monotonic()
+        try:
+            return self._move(board)
+        finally:
+            spent = time.monotonic() - start
+            self.think += spent
+            self.slowest = max(self.slowest, spent)
+            self.moves += 1
+
+    def _move(self, board: Board) -> Move:
+        moves = board.legal_moves()
+        if self.name == "random":
+            return self.rng.choice(moves)
+        if self.name == "greedy":
+            return greedy_move(board, moves, self.rng)
+        assert self.level is not None and self.searcher is not None
+        if self.depth is not None:
+            raw, _ = self.searcher.search(board, SearchLimits(depth=self.depth))
+            return board.move_from_raw(raw)
+        level = self.level
+        if self.movetime is not None:
+            level = dataclasses.replace(level, think_time=self.movetime, max_think_time=self.movetime * 1.2)
+        return choose_move(board, level, rng=self.rng, searcher=self.searcher)
+
+
+def greedy_move(board: Board, moves: list[Move], rng: random.Random) -> Move:
+    """Any capture; else a placement next to one of the mover's stacks; else any placement."""
+    captures = [move for move in moves if move.is_capture]
+    if captures:
+        return rng.choice(captures)
+    geometry = board.geometry
+    us = board.turn.symbol
+    near = set()
+    for point, stack in enumerate(board.stacks):
+        if stack and stack[-1] == us:
+            for ray in geometry.rays[point]:
+                if ray:
+                    near.add(geometry.names[ray[0]])
+    beside = [move for move in moves if move.target in near]
+    return rng.choice(beside or moves)
+
+
+def play_game(task: tuple[str, str, bool, int]) -> tuple[float, int, tuple[float, float], tuple[float, float]]:
+    """One game; returns (White's score, plies, seconds a move of each, slowest move of each)."""
+    white_spec, black_spec, grand, seed = task
+    rng = random.Random(seed)
+    board = Board(grand=grand)
+    for _ in range(rng.choice(RANDOM_PLIES)):
+        board.push(rng.choice(board.legal_moves()))
+    players = (Player(white_spec, seed * 2 + 1), Player(black_spec, seed * 2 + 2))
+    plies = 0
+    while (outcome := board.outcome()) is None:
+        board.push(players[board.turn].move(board))
+        plies += 1
+    score = float(outcome.winner == 0)
+    per_move = tuple(player.think / player.moves if player.moves else 0.0 for player in players)
+    slowest = tuple(player.slowest for player in players)
+    return score, plies, per_move, slowest  # type: ignore[return-value]
+
+
+def elo(score: float) -> float:
+    """The Elo difference that expects ``score`` (0..1)."""
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def run_match(first: str, second: str, games: int, jobs: int, seed: int) -> str:
+    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+    tasks = []
+    for pair in range((games + 1) // 2):
+        grand = pair % 2 == 1
+        game_seed = seed * 100_003 + pair
+        tasks.append(((first, second, grand, game_seed), False))
+        tasks.append(((second, first, grand, game_seed), True))
+    scores: list[float] = []
+    think = [0.0, 0.0]
+    slowest = [0.0, 0.0]
+    plies_seen = []
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.imap(play_game, [task for task, _ in tasks])
+        for (_task, swapped), (score, plies, per_move, slow) in zip(tasks, results, strict=True):
+            scores.append(1.0 - score if swapped else score)
+            mine, theirs = (1, 0) if swapped else (0, 1)
+            think[0] += per_move[mine]
+            think[1] += per_move[theirs]
+            slowest[0] = max(slowest[0], slow[mine])
+            slowest[1] = max(slowest[1], slow[theirs])
+            plies_seen.append(plies)
+    count = len(scores)
+    wins = int(sum(scores))
+    mean = sum(scores) / count
+    deviation = math.sqrt(sum((s - mean) ** 2 for s in scores) / count)
+    margin = 1.96 * deviation / math.sqrt(count)
+    return (
+        f"{first + ' vs ' + second:26s} +{wins} -{count - wins}  {100 * mean:5.1f}%  "
+        f"Elo {elo(mean):+6.0f} [{elo(mean - margin):+.0f}, {elo(mean + margin):+.0f}]  "
+        f"s/move {think[0] / count:.2f} (max {slowest[0]:.2f}) vs {think[1] / count:.2f} "
+        f"(max {slowest[1]:.2f})  plies {sum(plies_seen) / count:.0f}"
+    )
+
+
+def default_matches(games: int) -> list[tuple[str, str, int]]:
+    """The standard matches: the top level against random and greedy, each level against the one below."""
+    matches = [
+        (TOP, "random", max(games, 100)),
+        (TOP, "greedy", max(games, 60)),
+        ("beginner", "greedy", max(games, 60)),
+    ]
+    for weaker, stronger in itertools.pairwise(LEVELS):
+        matches.append((stronger.key, weaker.key, games))
+    return matches
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40, help="games per level match (default 40)")
+    parser.add_argument("--only", default=None, help="play only the matches whose name contains this")
+    parser.add_argument("--jobs", type=int, default=2, help="games played in parallel (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the openings and the weak levels' noise")
+    parser.add_argument("--match", nargs=2, metavar=("FIRST", "SECOND"), help="play one match between two specs")
+    args = parser.parse_args(argv)
+    matches = [(args.match[0], args.match[1], args.games)] if args.match else default_matches(args.games)
+    if args.only:
+        matches = [match for match in matches if args.only in f"{match[0]} vs {match[1]}"]
+    print(f"pairs of games, colours swapped, Attangle and Grand Attangle in turn, {RANDOM_PLIES} random plies first")
+    for first, second, games in matches:
+        start = time.monotonic()
+        line = run_match(first, second, games, args.jobs, args.seed)
+        print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

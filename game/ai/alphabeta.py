@@ -1,0 +1,372 @@
+"""A game-independent alpha-beta search for two-player games without chance.
+
+Any game whose position offers raw moves (``raw_moves``, ``push_raw``,
+``pop_raw``, a Zobrist ``hash``) can be searched with it, given its
+``Heuristics``: the static evaluation, the score of a finished game, and a
+first guess at the order of the moves. Attangle uses it; Ataxx keeps its own
+search on bitboards, tuned for that one game.
+
+Like sunfish, it is a short loop you can read top to bottom:
+
+- iterative deepening (``AlphaBeta.iterate`` yields a ``SearchInfo`` per depth),
+- principal-variation search: a null window after the first move, a re-search
+  when a move beats it;
+- a transposition table keyed by the position's hash (a fixed number of slots,
+  depth-preferred replacement), its move tried first, then two killer moves
+  per ply, then the game's own order;
+- decided games scored ``±(WIN_SCORE - plies)``, so a quicker win is better;
+- a soft deadline between depths, and a hard deadline, a ``stop`` event and a
+  node budget checked every ``CHECK_INTERVAL`` nodes inside an iteration.
+
+Time comes from ``time.monotonic()``. Everything a search needs lives on its
+``AlphaBeta`` object: two searches never share state.
+
+>>> class Nim:  # take 1 or 2 from a pile; whoever takes the last one wins
+...     def __init__(self, pile): self.pile, self.hash, self.taken = pile, pile, []
+...     def raw_moves(self): return [n for n in (1, 2) if n <= self.pile]
+...     def push_raw(self, n): self.taken.append(n); self.pile -= n; self.hash = self.pile
+...     def pop_raw(self): self.pile += self.taken.pop(); self.hash = self.pile
+>>> class NimHeuristics:
+...     def evaluate(self, position): return 0
+...     def end_score(self, position, moves): return -WIN_SCORE if not moves else None
+...     def order(self, position, moves): return moves
+>>> search = AlphaBeta(NimHeuristics())
+>>> move, info = search.search(Nim(7), SearchLimits(depth=8))
+>>> move, info.score > 0  # take 1, leaving a multiple of 3
+(1, True)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = [
+    "CHECK_INTERVAL",
+    "WIN_SCORE",
+    "AlphaBeta",
+    "Heuristics",
+    "SearchInfo",
+    "SearchLimits",
+    "SearchPosition",
+    "is_win_score",
+    "plies_to_end",
+]
+
+WIN_SCORE = 100_000
+"""The score of a won game; a win ``n`` plies away scores ``WIN_SCORE - n``."""
+MAX_PLY = 200
+"""The deepest the search ever goes from the root (a bound for decided scores)."""
+MAX_DEPTH = 64
+"""The deepest iteration ``iterate`` starts when no depth limit is given."""
+CHECK_INTERVAL = 512
+"""Nodes between two looks at the clock, the stop event and the node budget."""
+
+_WIN_BOUND = WIN_SCORE - MAX_PLY
+_INFINITY = WIN_SCORE + 1
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_NO_MOVE = -1
+_TT_ENTRY_BYTES = 150
+
+
+class SearchPosition(Protocol):
+    """What the search needs of a position: raw moves as ints, made and unmade in place."""
+
+    hash: int
+
+    def raw_moves(self) -> list[int]:
+        """The legal moves as ints (``[]`` when the game is over)."""
+        ...
+
+    def push_raw(self, raw: int) -> None:
+        """Play a legal raw move."""
+        ...
+
+    def pop_raw(self) -> None:
+        """Take back the last raw move."""
+        ...
+
+
+class Heuristics(Protocol):
+    """A game's knowledge for the search; every score is from the side to move's view."""
+
+    def evaluate(self, position: Any) -> int:
+        """The static score of a position whose game goes on."""
+        ...
+
+    def end_score(self, position: Any, moves: list[int]) -> int | None:
+        """``WIN_SCORE``, ``-WIN_SCORE`` or 0 if the game is over (``moves`` are its legal moves), else ``None``."""
+        ...
+
+    def order(self, position: Any, moves: list[int]) -> list[int]:
+        """``moves``, likeliest best first."""
+        ...
+
+
+def is_win_score(score: int) -> bool:
+    """Whether ``score`` is a decided game: a forced win (> 0) or loss (< 0) for the mover."""
+    return abs(score) > _WIN_BOUND
+
+
+def plies_to_end(score: int) -> int:
+    """How many plies a decided ``score`` is from the end of the game; ``score`` must be decided."""
+    return WIN_SCORE - abs(score)
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When to stop: any limit reached stops the search (``None`` = no limit).
+
+    ``depth``: the deepest iteration; ``nodes``: a node budget; ``soft_time``:
+    seconds after which no new iteration starts; ``hard_time``: seconds after
+    which the running iteration is abandoned (depth 1 always completes, so a
+    legal move is always known).
+    """
+
+    depth: int | None = None
+    nodes: int | None = None
+    soft_time: float | None = None
+    hard_time: float | None = None
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """One completed iteration: its depth, score (side to move's view), nodes, seconds and best line."""
+
+    depth: int
+    score: int
+    nodes: int
+    elapsed: float
+    pv: tuple[int, ...]
+
+    @property
+    def nps(self) -> int:
+        """Nodes per second so far."""
+        return int(self.nodes / self.elapsed) if self.elapsed > 0 else self.nodes
+
+
+class _Abort(Exception):
+    """Raised inside the recursion when a limit is hit mid-iteration."""
+
+
+class AlphaBeta:
+    """An alpha-beta search with its own transposition table and killer moves (see the module docstring).
+
+    ``hash_mb`` bounds the table. Not thread-safe: run one search at a time.
+    """
+
+    def __init__(self, heuristics: Heuristics, hash_mb: int = 16) -> None:
+        if hash_mb < 1:
+            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
+        self.heuristics = heuristics
+        slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
+        self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
+        self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
+        self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
+        self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
+        self.nodes = 0
+        self._next_check = CHECK_INTERVAL
+        self._can_abort = False
+        self._node_limit: int | None = None
+        self._deadline: float | None = None
+        self._stop: threading.Event | None = None
+
+    def new_game(self) -> None:
+        """Forget everything learnt: the transposition table and the killer moves."""
+        self._tt = [None] * (self._tt_mask + 1)
+        self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
+
+    # -- the entry points --
+
+    def search(
+        self,
+        position: SearchPosition,
+        limits: SearchLimits,
+        stop: threading.Event | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> tuple[int, SearchInfo]:
+        """The best raw move within ``limits``, and the last completed iteration.
+
+        Raises ``ValueError`` if the game is over. ``on_info`` sees every
+        iteration. The position is left as it was.
+        """
+        last: SearchInfo | None = None
+        for info in self.iterate(position, limits, stop):
+            last = info
+            if on_info is not None:
+                on_info(info)
+        assert last is not None  # iterate always completes depth 1
+        return last.pv[0], last
+
+    def iterate(
+        self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
+    ) -> Iterator[SearchInfo]:
+        """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
+
+        Depth 1 always completes, so at least one ``SearchInfo`` comes out.
+        Stops at the depth limit, when ``soft_time`` has passed after an
+        iteration, when the result is proven, or, inside an iteration, at
+        ``hard_time``, the node budget or ``stop``. Raises ``ValueError`` if the
+        game is over. The position is left as it was, even when stopped.
+        """
+        root_moves = position.raw_moves()
+        if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
+            raise ValueError("the game is over: there is no move to search")
+        start = time.monotonic()
+        self._begin(limits.nodes, stop, None if limits.hard_time is None else start + limits.hard_time)
+        self._can_abort = False
+        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
+        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
+        root_moves = self.heuristics.order(position, root_moves)
+        for depth in range(1, max_depth + 1):
+            try:
+                score = self._search(position, depth, -_INFINITY, _INFINITY, 0, True)
+            except _Abort:
+                return
+            finally:
+                self._can_abort = True
+            pv = self._pv[0] or [root_moves[0]]
+            root_moves.remove(pv[0])
+            root_moves.insert(0, pv[0])
+            yield SearchInfo(depth, score, self.nodes, time.monotonic() - start, tuple(pv))
+            if len(root_moves) == 1 or (is_win_score(score) and plies_to_end(score) <= depth):
+                return
+            if stop is not None and stop.is_set():
+                return
+            if soft_deadline is not None and time.monotonic() >= soft_deadline:
+                return
+            if self._node_limit is not None and self.nodes >= self._node_limit:
+                return
+
+    def score_moves(
+        self,
+        position: SearchPosition,
+        depth: int,
+        *,
+        stop: threading.Event | None = None,
+        deadline: float | None = None,
+    ) -> list[tuple[int, int]] | None:
+        """Every legal raw move with its exact score at ``depth`` (1: the move alone), best first.
+
+        For the weak levels, which pick among the moves with noise. Returns
+        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
+        passes first. Raises ``ValueError`` if the game is over.
+        """
+        moves = position.raw_moves()
+        if self.heuristics.end_score(position, moves) is not None or not moves:
+            raise ValueError("the game is over: there is no move to score")
+        self._begin(None, stop, deadline)
+        self._can_abort = True
+        scored = []
+        try:
+            for move in self.heuristics.order(position, moves):
+                position.push_raw(move)
+                try:
+                    score = -self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, True)
+                finally:
+                    position.pop_raw()
+                scored.append((move, score))
+        except _Abort:
+            return None
+        scored.sort(key=lambda item: item[1], reverse=True)
+        return scored
+
+    # -- the recursion --
+
+    def _begin(self, node_limit: int | None, stop: threading.Event | None, deadline: float | None) -> None:
+        self.nodes = 0
+        self._next_check = CHECK_INTERVAL
+        self._node_limit = node_limit
+        self._stop = stop
+        self._deadline = deadline
+
+    def _checkpoint(self) -> None:
+        self._next_check = self.nodes + CHECK_INTERVAL
+        if not self._can_abort:
+            return
+        if self._stop is not None and self._stop.is_set():
+            raise _Abort
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            raise _Abort
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise _Abort
+
+    def _search(self, position: Any, depth: int, alpha: int, beta: int, ply: int, pv_node: bool) -> int:
+        """The score of ``position`` for the side to move within ``alpha``..``beta`` (fail-soft)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._checkpoint()
+        if pv_node:
+            self._pv[ply] = []
+        heuristics = self.heuristics
+        moves = position.raw_moves()
+        ended = heuristics.end_score(position, moves)
+        if ended is not None:
+            return ended - ply if ended > 0 else ended + ply if ended < 0 else 0
+        if depth <= 0 or ply >= MAX_PLY:
+            return heuristics.evaluate(position)
+
+        key = position.hash
+        slot = key & self._tt_mask
+        entry = self._tt[slot]
+        tt_move = _NO_MOVE
+        if entry is not None and entry[0] == key:
+            tt_move = entry[4]
+            if entry[1] >= depth and not pv_node:
+                score = entry[3]
+                if score > _WIN_BOUND:
+                    score -= ply
+                elif score < -_WIN_BOUND:
+                    score += ply
+                flag = entry[2]
+                if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
+                    return score
+
+        killers = self._killers[ply]
+        ordered = heuristics.order(position, moves)
+        front: list[int] = []
+        for move in (tt_move, killers[0], killers[1]):
+            if move != _NO_MOVE and move not in front and move in moves:
+                front.append(move)
+        if front:
+            ordered = front + [move for move in ordered if move not in front]
+
+        original_alpha = alpha
+        best = -_INFINITY
+        best_move = ordered[0]
+        for index, move in enumerate(ordered):
+            position.push_raw(move)
+            try:
+                if index == 0:
+                    score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, pv_node)
+                else:
+                    score = -self._search(position, depth - 1, -alpha - 1, -alpha, ply + 1, False)
+                    if alpha < score < beta:
+                        score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, pv_node)
+            finally:
+                position.pop_raw()
+            if score > best:
+                best = score
+                best_move = move
+                if score > alpha:
+                    alpha = score
+                    if pv_node:
+                        self._pv[ply] = [move, *self._pv[ply + 1]]
+                    if score >= beta:
+                        if move != killers[0]:
+                            killers[1] = killers[0]
+                            killers[0] = move
+                        break
+
+        stored = best
+        if stored > _WIN_BOUND:
+            stored += ply
+        elif stored < -_WIN_BOUND:
+            stored -= ply
+        flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
+        if entry is None or entry[0] != key or depth >= entry[1]:
+            self._tt[slot] = (key, depth, flag, stored, best_move)
+        return best

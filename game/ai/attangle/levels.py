@@ -1,0 +1,149 @@
+"""Attangle difficulty levels: how deep, how long and how carelessly the computer thinks.
+
+The same five names as every game. The weak levels play like people do: they
+look one or two moves ahead, misjudge a little (noise added to each move's
+score), and the Beginner now and then just puts a piece down anywhere. None
+misses a win it has seen. The strong levels search as deep as their time
+allows.
+
+>>> [level.key for level in LEVELS]
+['beginner', 'casual', 'skilled', 'expert', 'master']
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai import api
+from game.ai.alphabeta import AlphaBeta, SearchInfo, SearchLimits, is_win_score
+from game.ai.attangle.evaluate import AttangleHeuristics
+from game.engine.attangle import Board, Move
+
+__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
+
+
+@dataclass(frozen=True)
+class Level(api.Level):
+    """A difficulty level of Attangle: what the screens show (``api.Level``) and how it searches.
+
+    ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
+    ``noise``: standard deviation of the error added to each move's score (a
+    triple is 1000); ``wander``: the chance of playing any legal move at all.
+    """
+
+    think_time: float
+    depth: int | None = None
+    noise: int = 0
+    wander: float = 0.0
+
+    @property
+    def careless(self) -> bool:
+        """Whether the level picks among scored moves with noise instead of searching."""
+        return self.noise > 0 or self.wander > 0
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", "Beginner", "Places pieces almost anywhere and misses captures.",
+          max_think_time=0.5, think_time=0.3, depth=1, noise=500, wander=0.7),
+    Level("casual", "Casual", "Takes what it sees, but does not look at your reply.",
+          max_think_time=0.6, think_time=0.4, depth=1, noise=120),
+    Level("skilled", "Skilled", "Looks at your reply and rarely leaves a triple to take.",
+          max_think_time=0.8, think_time=0.5, depth=2, noise=40),
+    Level("expert", "Expert", "Searches deeply for half a second a move.",
+          max_think_time=1.0, think_time=0.5),
+    Level("master", "Master", "The strongest: thinks up to two and a half seconds a move.",
+          max_think_time=3.0, think_time=2.5),
+)  # fmt: skip
+"""The levels, weakest first."""
+
+HINT_LEVEL = Level(api.HINT, "Hint", "The top level with about a second to think.",
+                   max_think_time=1.3, think_time=1.0)  # fmt: skip
+"""The level that suggests moves to the player."""
+
+
+def level_by_key(key: str) -> Level:
+    """The level called ``key`` (the hint's included); ``ValueError`` naming the valid keys otherwise."""
+    for level in (*LEVELS, HINT_LEVEL):
+        if level.key == key:
+            return level
+    valid = ", ".join(level.key for level in LEVELS)
+    raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
+
+
+def new_searcher() -> AlphaBeta:
+    """A search with Attangle's heuristics and its own table."""
+    return AlphaBeta(AttangleHeuristics())
+
+
+def choose_move(
+    board: Board,
+    level: Level,
+    *,
+    stop: threading.Event | None = None,
+    on_info: Callable[[SearchInfo], None] | None = None,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+    searcher: AlphaBeta | None = None,
+) -> Move:
+    """The move ``level`` plays in ``board``: always legal, the board left unchanged.
+
+    ``time_budget`` (seconds) replaces the level's think time. A set ``stop``
+    makes it return the best move found so far soon after. ``rng`` makes the
+    weak levels' mistakes reproducible; ``searcher`` keeps a transposition
+    table between moves. Raises ``ValueError`` if the game is over.
+    """
+    board = board.copy()
+    moves = board.raw_moves()
+    if not moves:
+        raise ValueError(f"the game is over in {board.text()}: there is no move to choose")
+    if len(moves) == 1:
+        return board.move_from_raw(moves[0])
+    budget = level.think_time if time_budget is None else max(0.0, time_budget)
+    # The clock is read every few milliseconds, and a busy machine may not run
+    # this thread for a few more: keep a margin below the promise.
+    budget = max(0.0, min(budget, level.max_think_time * 0.95 - 0.03))
+    searcher = searcher if searcher is not None else new_searcher()
+    if level.careless:
+        raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
+    else:
+        limits = SearchLimits(depth=level.depth, soft_time=budget * 0.45, hard_time=budget)
+        raw, _ = searcher.search(board, limits, stop, on_info)
+    return board.move_from_raw(raw)
+
+
+def _careless_move(
+    board: Board,
+    level: Level,
+    searcher: AlphaBeta,
+    budget: float,
+    stop: threading.Event | None,
+    on_info: Callable[[SearchInfo], None] | None,
+    rng: random.Random,
+) -> int:
+    """Score every move, add noise, and take the best looking one (a win it has seen, always)."""
+    start = time.monotonic()
+    depth = max(1, level.depth or 1)
+    scored = searcher.score_moves(board, 1)
+    assert scored is not None  # no stop and no deadline: never aborted
+    if depth > 1:
+        deeper = searcher.score_moves(board, depth, stop=stop, deadline=start + budget)
+        if deeper is None:
+            depth = 1
+        else:
+            scored = deeper
+    wins = [(move, score) for move, score in scored if score > 0 and is_win_score(score)]
+    if wins:
+        move, score = max(wins, key=lambda item: item[1])
+    elif rng.random() < level.wander:
+        move, score = scored[rng.randrange(len(scored))]
+    else:
+        noisy = [(score + rng.gauss(0.0, level.noise), index) for index, (_, score) in enumerate(scored)]
+        _, index = max(noisy)
+        move, score = scored[index]
+    if on_info is not None:
+        on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
+    return move

@@ -1,0 +1,280 @@
+"""Attangle through the real App and scenes, driven by posted mouse and key events, on both boards."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.engine import saves
+from game.engine.attangle import GRAND_STARTPOS, STARTPOS, Board, Move, Side
+from game.engine.match import Match, Player
+from game.engine.stats import Statistics
+from game.games import game
+from game.scenes.attangle.board import AttangleBoard, capture_points
+from game.scenes.attract import AttractScene
+from game.scenes.driver import Driver
+from game.scenes.match import MatchScene
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.scenes.resume import open_match
+from game.scenes.saveload import LoadScene
+
+RULES = game("attangle").load_rules()
+BOARDS = {"attangle": 0, "grand": 1}
+"""Level select's card of each board."""
+
+
+@pytest.fixture
+def driver():
+    driver = Driver.fast(game="attangle")
+    yield driver
+    driver.app.close()
+
+
+def _start(driver: Driver, board: str, *, computer: str | None = None) -> MatchScene:
+    assert isinstance(driver.top, MenuScene) and driver.app.game.key == "attangle"
+    driver.press("new_game")
+    scene = driver.top
+    if computer is None:
+        driver.click(scene.opponent.rects[1].center)  # "Second player"
+    else:
+        driver.click(scene.level_centre(computer))
+    driver.press("choose_level")
+    driver.click(driver.top.card_centre(BOARDS[board]))
+    play = driver.top
+    assert isinstance(play, MatchScene) and isinstance(play.board, AttangleBoard)
+    assert play.match.position.grand == (board == "grand")
+    return play
+
+
+def _choose(board: Board, rng: random.Random) -> Move:
+    """A lively player: a capture that builds a triple, else any capture most of the time, else a placement."""
+    moves = board.legal_moves()
+    captures = [move for move in moves if move.is_capture]
+    triples = [move for move in captures if len(board.stack(move.target)) == 2 or any(
+        len(board.stack(name)) == 2 for name in move.attackers)]  # fmt: skip
+    if triples:
+        return rng.choice(triples)
+    if captures and rng.random() < 0.75:
+        return rng.choice(captures)
+    return rng.choice(moves)
+
+
+@pytest.mark.parametrize("board", ["attangle", "grand"])
+def test_two_players_play_a_whole_game_by_mouse(driver: Driver, board: str) -> None:
+    play = _start(driver, board)
+    rng = random.Random(11)
+    orders = 0
+    for _ in range(200):
+        if play.match.is_over:
+            break
+        assert play.human_turn()
+        before = play.match.ply
+        move = _choose(play.match.position, rng)
+        if move.is_capture and orders % 2:
+            # The other way round: the two attackers, then the target.
+            position = play.match.position
+            points = [position.point(name) for name in (*move.attackers, move.target)]
+            for point in points:
+                driver.click(play.board.point_centre(point))
+                if play.match.ply > before:
+                    break
+        else:
+            driver.play_move(move)
+        orders += move.is_capture
+        assert play.match.ply == before + 1, f"the clicks did not play {move}"
+        assert play.match.moves[-1] == move
+    assert play.match.is_over and orders > 3
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=200)
+    assert [str(m) for m in play.match.moves] == [str(m) for m in play.match.position.move_stack]
+
+
+@pytest.mark.parametrize("board", ["attangle", "grand"])
+def test_a_whole_game_against_the_computer(driver: Driver, board: str) -> None:
+    play = _start(driver, board, computer="beginner")
+    assert play.match.player(1).level == "beginner"
+    rng = random.Random(4)
+    for _ in range(200):
+        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=900, sleep=0.001)
+        if play.match.is_over:
+            break
+        before = play.match.ply
+        driver.play_move(_choose(play.match.position, rng))
+        assert play.match.ply == before + 1
+    assert play.match.is_over
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=400)
+    driver.press("menu")
+    assert isinstance(driver.top, MenuScene)
+    stats = Statistics.load("attangle")
+    assert len(stats.records) == 1 and stats.records[0].opponent == "computer"
+
+
+def test_pointing_shows_a_ghost_or_the_attacker_pairs(driver: Driver) -> None:
+    play = _start(driver, "attangle")
+    position = play.match.position
+    for text in ("c1", "g4", "a1", "b1"):  # White c1 and a1, Black g4 and b1
+        driver.play_move(Move.from_text(text))
+    # White to move: b1 (Black) is seen by a1 (along its line) and by c1.
+    board = play.board
+    driver.move_mouse(board.point_centre(position.point("d2")))
+    driver.frames(1)
+    assert board.offered() == (position.point("d2"), [], [])
+    driver.move_mouse(board.point_centre(position.point("b1")))
+    driver.frames(1)
+    ghost, shown, _ = board.offered()
+    assert ghost is None
+    assert {str(position.move_from_raw(raw)) for raw in shown} == {"a1,c1-b1"}
+    # Not on the centre, which shows nothing to place.
+    driver.move_mouse(board.point_centre(position.geometry.centre))
+    driver.frames(1)
+    assert board.offered() == (None, [], [])
+
+
+def test_choosing_a_target_offers_its_pairs_and_right_click_forgets(driver: Driver) -> None:
+    play = _start(driver, "attangle")
+    position = play.match.position
+    # White: a1, c1, c3, e1; Black: b1 (taken by a1+c1 or a1+... ), d4 is the centre.
+    for text in ("a1", "b1", "c1", "g4", "c3", "g3"):
+        driver.play_move(Move.from_text(text))
+    board = play.board
+    target = position.point("b1")
+    driver.click(board.point_centre(target))
+    assert board.selection == [target]
+    _, shown, _ = board.offered()
+    pairs = {str(position.move_from_raw(raw)) for raw in shown}
+    assert pairs and all(move.endswith("-b1") for move in pairs)
+    driver.click(board.point_centre(target), button=3)
+    assert board.selection == []
+    # Target then one attacker: played when only one pair fits.
+    move = position.move_from_raw(shown[0])
+    before = play.match.ply
+    driver.play_move(move)
+    assert play.match.ply == before + 1 and play.match.moves[-1] == move
+    assert len(capture_points(position.raw_from_move(move))) == 3
+
+
+def test_refused_clicks_say_why(driver: Driver) -> None:
+    play = _start(driver, "attangle")
+    board = play.board
+    app = driver.app
+    driver.click(board.point_centre(play.match.position.geometry.centre))
+    assert play.toast is not None and "star point" in play.toast[0]
+    assert app.audio.played[-1] == "invalid" and play.match.ply == 0
+
+
+def test_a_triple_is_refused_with_a_reason() -> None:
+    driver = Driver.fast(game="attangle")
+    try:
+        text = "-,-,-,-/-,-,-,-,-/-,-,-,-,-,-/-,-,-,-,-,-,-/-,-,-,-,-,-/-,-,-,-,-/bbw,-,-,b w 14 15"
+        match = Match(RULES, text, (Player.human(), Player.human()))
+        play = open_match(driver.app, match, "Attangle")
+        driver.frames(2)
+        position = play.match.position
+        driver.click(play.board.point_centre(position.point("g1")))
+        assert play.toast is not None and play.toast[0] == "A triple never moves"
+        driver.click(play.board.point_centre(position.point("g4")))
+        assert play.toast[0] == "None of your stacks can take that one"
+    finally:
+        driver.app.close()
+
+
+def test_the_keyboard_cursor_places_and_captures(driver: Driver) -> None:
+    play = _start(driver, "attangle")
+    board = play.board
+    geometry = play.match.position.geometry
+    driver.key(pygame.K_DOWN)  # shows the cursor on the centre
+    assert board.cursor_shown and board.cursor == geometry.centre
+    driver.key(pygame.K_LEFT)
+    assert geometry.names[board.cursor] == "d3"
+    driver.key(pygame.K_RETURN)
+    assert [str(m) for m in play.match.moves] == ["d3"]
+    driver.key(pygame.K_UP)
+    driver.key(pygame.K_RETURN)
+    assert str(play.match.moves[-1]) == geometry.names[board.cursor]
+
+
+def test_save_and_load_round_trip(driver: Driver, user_data_dir: Path) -> None:
+    play = _start(driver, "grand")
+    rng = random.Random(2)
+    for _ in range(14):
+        driver.play_move(_choose(play.match.position, rng))
+    play.undo()
+    path = saves.save_game("Grand test", play.match, level_name="Grand Attangle")
+    text = path.read_text(encoding="utf-8")
+    assert '[Game "attangle"]' in text and f'[Position "{GRAND_STARTPOS}"]' in text
+    loaded, _ = saves.load_game(path)
+    assert [str(m) for m in loaded.moves] == [str(m) for m in play.match.moves]
+    assert [str(m) for m in loaded.redo_moves] == [str(m) for m in play.match.redo_moves]
+    assert loaded.position.text() == play.match.position.text()
+    # Through the Load screen: the match screen opens on the same game.
+    driver.app.router.home()
+    driver.press("load")
+    load = driver.top
+    assert isinstance(load, LoadScene)
+    entries = [entry for entry in saves.list_saves() if isinstance(entry, saves.SaveEntry)]
+    assert [entry.game for entry in entries] == ["attangle"]
+    driver.click(load.row_rect(load.index_of("Grand test")).center)  # the chosen row: a click opens it
+    resumed = driver.top
+    assert isinstance(resumed, MatchScene) and resumed.match.position.text() == play.match.position.text()
+    assert resumed.match.position.grand
+
+
+def test_the_small_board_start_is_the_standard_start() -> None:
+    assert RULES.start_text == STARTPOS
+    assert Board(RULES.with_first_seat(STARTPOS, 1)).turn is Side.BLACK
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+def test_the_screen_in_french(size: tuple[int, int], user_data_dir: Path) -> None:
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
+    driver = Driver.fast(game="attangle", size=size)
+    try:
+        i18n._missing.clear()
+        play = _start(driver, "attangle")
+        rng = random.Random(3)
+        for _ in range(16):
+            driver.play_move(_choose(play.match.position, rng))
+        position = play.match.position
+        hover = next(point for point, stack in enumerate(position.stacks) if stack)
+        driver.move_mouse(play.board.point_centre(hover))
+        driver.frames(3)
+        driver.click(play.board.point_centre(position.geometry.centre))  # a refusal, in French
+        driver.frames(2)
+        assert play.toast is not None and "étoilée" in play.toast[0]
+        assert not i18n.missing_translations(), i18n.missing_translations()
+        assert play.board.view.rect.width <= size[0] and play.board.rect.right < play.panel.rect.left
+        for seat in (0, 1):
+            assert pygame.Rect((0, 0), size).contains(play.board.view.reserve_rects[seat])
+    finally:
+        driver.app.close()
+        i18n.set_language("en")
+
+
+def test_the_attract_mode_shows_attangle_games(user_data_dir: Path) -> None:
+    driver = Driver.fast(ai_time_budget=0.005)
+    try:
+        app = driver.app
+        shown = set()
+        rng = random.Random(1)
+        app.router.reset("attract", rng)
+        for _ in range(12):
+            scene = driver.top
+            assert isinstance(scene, AttractScene)
+            shown.add(scene.definition.key)
+            scene.next_game()
+            driver.frames(1)
+        assert shown == {"ataxx", "attangle"}
+        # An Attangle attract game plays to its end with the computer on both sides.
+        while driver.top.definition.key != "attangle":
+            driver.top.next_game()
+            driver.frames(1)
+        attract = driver.top
+        games_before = attract.games
+        assert driver.until(lambda: attract.games > games_before, max_frames=4000, sleep=0.001)
+    finally:
+        driver.app.close()
