@@ -104,7 +104,9 @@ def greedy_move(board: Board, moves: list[Move], rng: random.Random) -> Move:
     return rng.choice(beside or moves)
 
 
-def play_game(task: tuple[str, str, bool, int]) -> tuple[float, int, tuple[float, float], tuple[float, float]]:
+def play_game(
+    task: tuple[str, str, bool, int],
+) -> tuple[float, int, tuple[float, float], tuple[float, float]]:
     """One game; returns (White's score, plies, seconds a move of each, slowest move of each)."""
     white_spec, black_spec, grand, seed = task
     rng = random.Random(seed)
@@ -176,17 +178,23 @@ def default_matches(games: int) -> list[tuple[str, str, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=40, help="games per level match (default 40)")
     parser.add_argument("--only", default=None, help="play only the matches whose name contains this")
     parser.add_argument("--jobs", type=int, default=2, help="games played in parallel (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the openings and the weak levels' noise")
-    parser.add_argument("--match", nargs=2, metavar=("FIRST", "SECOND"), help="play one match between two specs")
+    parser.add_argument(
+        "--match", nargs=2, metavar=("FIRST", "SECOND"), help="play one match between two specs"
+    )
     args = parser.parse_args(argv)
     matches = [(args.match[0], args.match[1], args.games)] if args.match else default_matches(args.games)
     if args.only:
         matches = [match for match in matches if args.only in f"{match[0]} vs {match[1]}"]
-    print(f"pairs of games, colours swapped, Attangle and Grand Attangle in turn, {RANDOM_PLIES} random plies first")
+    print(
+        f"pairs of games, colours swapped, Attangle and Grand Attangle in turn, {RANDOM_PLIES} random plies first"
+    )
     for first, second, games in matches:
         start = time.monotonic()
         line = run_match(first, second, games, args.jobs, args.seed)

@@ -181,6 +181,8 @@ GAMES: tuple[GameDefinition, ...] = (
         ai="game.ai.attangle.player:AI",
         board="game.scenes.attangle.board:AttangleBoard",
         rules_pages="game.scenes.attangle.pages:RULES_PAGES",
+        demos="game.scenes.attangle.demos:start_demo",
+        demo_names=("capture", "grand"),
     ),
     GameDefinition(
         key="lionheart",

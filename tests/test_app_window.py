@@ -308,8 +308,16 @@ SCREENS: dict[str, list[str]] = {
     "editor-problems": ["menu", "editor", "dialog"],
     "editor-save": ["menu", "editor", "dialog"],
     "editor-open": ["menu", "editor", "levelpicker"],
+    # Attangle's own.
+    "capture": ["menu", "match"],
+    "grand": ["menu", "match"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
+
+
+def _owner(name: str) -> str | None:
+    """The game whose own demonstration ``name`` is (``None`` for the generic ones)."""
+    return next((definition.key for definition in games.GAMES if name in definition.demo_names), None)
 
 
 def test_every_demonstration_is_checked() -> None:
@@ -329,7 +337,10 @@ def test_every_screen_draws_at_the_smallest_and_a_large_size(
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the demos' sample folders
     for size in ((640, 480), (1920, 1080)):
-        app = App(AppOptions(size=size, demo=name, instant=True, use_process=False, audio=False))
+        options = AppOptions(
+            size=size, demo=name, game=_owner(name), instant=True, use_process=False, audio=False
+        )
+        app = App(options)
         try:
             app.start()
             for _ in range(3):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -24,7 +25,16 @@ from game.engine.attangle import Board, Geometry
 from game.ui import gfx, theme
 from game.ui.theme import Colour, Theme
 
-__all__ = ["HexView", "StackLook", "disc_sprite", "thumbnail"]
+__all__ = [
+    "HexView",
+    "StackLook",
+    "disc_sprite",
+    "draw_plate",
+    "draw_stack",
+    "draw_star",
+    "hexagon",
+    "thumbnail",
+]
 
 ROOT3 = math.sqrt(3)
 DISC_ASPECT = 0.62
@@ -132,10 +142,6 @@ class HexView:
         margin = int(self.spacing)
         surface.blit(self._static, (self.rect.x - margin, self.rect.y - margin))
 
-    def _plate_corners(self, grow: float) -> list[tuple[float, float]]:
-        """The corners of the hexagonal plate, ``grow`` spacings outside the outer points."""
-        return hexagon(self.centre, self.spacing * (self.geometry.side - 1 + grow))
-
     def _render_static(self, ui: Theme) -> pygame.Surface:
         margin = int(self.spacing)
         layer = pygame.Surface((self.rect.width + 2 * margin, self.rect.height + 2 * margin), pygame.SRCALPHA)
@@ -144,31 +150,18 @@ class HexView:
         def local(point: tuple[float, float]) -> tuple[float, float]:
             return point[0] - offset[0], point[1] - offset[1]
 
-        radius = int(max(self.rect.width, self.rect.height) * 0.6)
-        halo = gfx.glow_alpha(radius, theme.ACCENT, 0.28)
-        layer.blit(halo, halo.get_rect(center=local(self.centre)))
-        outer = [local(corner) for corner in self._plate_corners(PLATE_GROW)]
-        inner = [local(corner) for corner in self._plate_corners(PLATE_GROW - 0.16)]
-        pygame.draw.polygon(layer, (12, 15, 34, 250), outer)
-        pygame.draw.polygon(layer, (*theme.BOARD_EDGE, 255), outer, 2)
-        pygame.draw.polygon(layer, (*theme.SQUARE_B, 255), inner)
-        pygame.draw.polygon(layer, (*theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.5), 255), inner, 1)
         geometry = self.geometry
-        line_colour = theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.75)
-        line_width = max(1, int(self.spacing * 0.045))
-        for point, rays in enumerate(geometry.rays):
-            start = local(self.point_centre(point))
-            for direction in (0, 4, 5):  # east, south-west, south-east: each line drawn once
-                if rays[direction]:
-                    end = local(self.point_centre(rays[direction][0]))
-                    pygame.draw.line(layer, line_colour, start, end, line_width)
-        dot = max(2, int(self.spacing * 0.1))
-        for point in range(len(geometry.coords)):
-            x, y = local(self.point_centre(point))
-            if point in geometry.no_placement:
-                _star(layer, (x, y), self.spacing * 0.2, theme.lerp_colour(theme.SQUARE_B, theme.GOLD, 0.65))
-            else:
-                pygame.draw.circle(layer, theme.lerp_colour(theme.SQUARE_B, theme.TEXT, 0.45), (x, y), dot)
+        lines = [
+            (local(self.point_centre(point)), local(self.point_centre(rays[direction][0])))
+            for point, rays in enumerate(geometry.rays)
+            for direction in DRAWN_DIRECTIONS
+            if rays[direction]
+        ]
+        dots = [local(self.point_centre(point)) for point in geometry.placeable]
+        stars = [local(self.point_centre(point)) for point in sorted(geometry.no_placement)]
+        draw_plate(
+            layer, local(self.centre), self.spacing, geometry.side - 1 + PLATE_GROW, lines, dots, stars
+        )
         size = max(9, int(self.spacing * 0.3))
         if self.spacing >= 26:
             for index, row in enumerate(geometry.rows):
@@ -223,7 +216,49 @@ def hexagon(centre: tuple[float, float], radius: float) -> list[tuple[float, flo
     ]
 
 
-def _star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
+DRAWN_DIRECTIONS = (0, 4, 5)
+"""East, south-west and south-east (indices of ``DIRECTIONS``): from every point, each line once."""
+
+
+def draw_plate(
+    surface: pygame.Surface,
+    centre: tuple[float, float],
+    spacing: float,
+    radius: float,
+    lines: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+    dots: Sequence[tuple[float, float]],
+    stars: Sequence[tuple[float, float]],
+    *,
+    star_glow: float = 0.0,
+) -> None:
+    """A board without pieces: the glowing hexagonal plate, ``radius`` spacings to its corners, the
+    ``lines`` between points (pixel pairs), a dot on each point of ``dots``, a star on each of ``stars``
+    (brighter with ``star_glow``, 0..1). The board on screen and the rules' diagrams share it."""
+    halo = gfx.glow_alpha(int(spacing * radius * 1.1), theme.ACCENT, 0.28)
+    surface.blit(halo, halo.get_rect(center=(round(centre[0]), round(centre[1]))))
+    outer = hexagon(centre, spacing * radius)
+    inner = hexagon(centre, spacing * (radius - 0.16))
+    pygame.draw.polygon(surface, (12, 15, 34), outer)
+    pygame.draw.polygon(surface, theme.BOARD_EDGE, outer, 2)
+    pygame.draw.polygon(surface, theme.SQUARE_B, inner)
+    pygame.draw.polygon(surface, theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.5), inner, 1)
+    line_colour = theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.75)
+    line_width = max(1, int(spacing * 0.045))
+    for start, end in lines:
+        pygame.draw.line(surface, line_colour, start, end, line_width)
+    dot = max(2, int(spacing * 0.1))
+    dot_colour = theme.lerp_colour(theme.SQUARE_B, theme.TEXT, 0.45)
+    for point in dots:
+        pygame.draw.circle(surface, dot_colour, point, dot)
+    star_colour = theme.lerp_colour(theme.SQUARE_B, theme.GOLD, 0.65 + 0.35 * star_glow)
+    for x, y in stars:
+        if star_glow > 0:
+            glow = gfx.glow(int(spacing * 0.5), theme.GOLD, 0.7 * star_glow)
+            surface.blit(glow, glow.get_rect(center=(round(x), round(y))), special_flags=pygame.BLEND_RGB_ADD)
+        draw_star(surface, (x, y), spacing * (0.2 + 0.06 * star_glow), star_colour)
+
+
+def draw_star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
     """A small six-pointed star: a point nobody may place on."""
     points = []
     for index in range(12):
@@ -403,7 +438,7 @@ def _thumbnail(text: str, size: int, colours: tuple[Colour, Colour], look_versio
     pygame.draw.polygon(surface, theme.BOARD_EDGE, corners, 1)
     line = theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.45)
     for point, rays in enumerate(geometry.rays):
-        for direction in (0, 4, 5):
+        for direction in DRAWN_DIRECTIONS:
             if rays[direction]:
                 pygame.draw.aaline(
                     surface, line, view.point_centre(point), view.point_centre(rays[direction][0])
@@ -422,7 +457,7 @@ def _thumbnail(text: str, size: int, colours: tuple[Colour, Colour], look_versio
                     surface, theme.GOLD, (x, y), max(2, int(spacing * 0.5)), max(1, int(spacing * 0.12))
                 )
         elif point in geometry.no_placement:
-            _star(
+            draw_star(
                 surface, (x, y), max(2.0, spacing * 0.22), theme.lerp_colour(theme.SQUARE_B, theme.GOLD, 0.7)
             )
     return surface

@@ -1,0 +1,211 @@
+"""Attangle's rules pages: every diagram draws and moves, every page has its text, everything has French,
+and the positions the diagrams show are real ones, checked with the rules engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine.attangle import GRAND, Side
+from game.i18n import load_catalog, set_language, tr
+from game.scenes.attangle import diagrams
+from game.scenes.attangle.diagrams import DIAGRAMS, PERIOD, SCENES
+from game.scenes.attangle.pages import CONTROLS, PAGES, RULES_PAGES
+from game.ui import theme
+from game.ui.theme import Theme
+
+TIMES = (0.0, 0.9, 1.5, 2.3, 3.2, 4.1, PERIOD - 0.05)
+"""Moments across one loop: before, during and after each diagram's moves."""
+SIZES = ((360, 300), (218, 218), (491, 491))
+"""A diagram's rectangle: the preview size, and the rules screen's at 640x480 and at 1920x1080."""
+
+
+@pytest.fixture(scope="module")
+def ui() -> Iterator[Theme]:
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    yield Theme()
+    pygame.quit()
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def _diagram_pages() -> list[tuple[str, str, str]]:
+    return [page for page in PAGES if page[2]]
+
+
+def _draw(ui: Theme, kind: str, t: float, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+    surface = pygame.Surface((size[0] + 40, size[1] + 40))
+    surface.fill((10, 12, 30))
+    rect = pygame.Rect(20, 20, *size)
+    RULES_PAGES.draw_diagram(surface, rect, kind, t, ui)
+    return surface, rect
+
+
+# -- the pages --
+
+
+def test_the_pages_are_attangles_and_end_with_the_controls() -> None:
+    assert RULES_PAGES.heading == "HOW TO PLAY ATTANGLE"
+    assert RULES_PAGES.pages is PAGES and RULES_PAGES.controls is CONTROLS
+    assert RULES_PAGES.draw_diagram is diagrams.draw_diagram
+    assert PAGES[-1] == ("Controls", "", "")
+    assert len(RULES_PAGES.controls) >= 10
+    assert all(key and what for key, what in RULES_PAGES.controls)
+
+
+@pytest.mark.parametrize(("title", "text", "kind"), _diagram_pages(), ids=lambda value: str(value)[:20])
+def test_every_page_has_a_title_a_text_and_a_known_diagram(title: str, text: str, kind: str) -> None:
+    assert title.strip() and text.strip()
+    assert kind in DIAGRAMS
+    # Short paragraphs, as on Ataxx's pages: the rules screen has room for a few lines beside the diagram.
+    assert all(len(paragraph) < 330 for paragraph in text.split("\n")), text
+
+
+def test_every_diagram_is_on_a_page() -> None:
+    assert {kind for _, _, kind in _diagram_pages()} == set(DIAGRAMS)
+
+
+# -- the diagrams --
+
+
+@pytest.mark.parametrize("kind", sorted(DIAGRAMS))
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_every_diagram_draws_inside_its_rect_and_moves(ui: Theme, kind: str, size: tuple[int, int]) -> None:
+    frames = []
+    for t in TIMES:
+        surface, rect = _draw(ui, kind, t, size)
+        inside = surface.subsurface(rect).copy()
+        assert pygame.transform.average_color(inside)[:3] != (10, 12, 30), f"{kind} drew nothing at {t}"
+        # Nothing spills more than a few pixels out of the rectangle (a glow's soft edge may).
+        for border in (
+            pygame.Rect(0, 0, surface.get_width(), 14),
+            pygame.Rect(0, surface.get_height() - 14, surface.get_width(), 14),
+            pygame.Rect(0, 0, 14, surface.get_height()),
+            pygame.Rect(surface.get_width() - 14, 0, 14, surface.get_height()),
+        ):
+            colour = pygame.transform.average_color(surface.subsurface(border))
+            assert max(abs(a - b) for a, b in zip(colour[:3], (10, 12, 30), strict=True)) <= 2, (kind, t)
+        frames.append(pygame.image.tobytes(inside, "RGB"))
+    assert len(set(frames)) >= 3, f"{kind} does not move"
+
+
+@pytest.mark.parametrize("kind", sorted(DIAGRAMS))
+def test_a_moment_always_looks_the_same(ui: Theme, kind: str) -> None:
+    first, _ = _draw(ui, kind, 1.7, (300, 260))
+    again, _ = _draw(ui, kind, 1.7 + 3 * PERIOD, (300, 260))
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
+
+
+def test_diagrams_follow_the_palette(ui: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(theme, "SEAT_COLOURS", [(236, 236, 244), (58, 62, 84)])
+    classic, _ = _draw(ui, "capture", 0.5, (300, 260))
+    monkeypatch.setattr(theme, "SEAT_COLOURS", [(255, 236, 190), (92, 80, 200)])
+    neon, _ = _draw(ui, "capture", 0.5, (300, 260))
+    assert pygame.image.tobytes(classic, "RGB") != pygame.image.tobytes(neon, "RGB")
+
+
+def test_a_tiny_rect_does_not_fail(ui: Theme) -> None:
+    for kind in DIAGRAMS:
+        for t in TIMES:
+            _draw(ui, kind, t, (40, 30))
+
+
+# -- the positions shown are real --
+
+
+@pytest.mark.parametrize("kind", sorted(SCENES))
+def test_every_scene_is_a_real_position(kind: str) -> None:
+    scene = SCENES[kind]
+    board = scene.position()
+    assert set(scene.stacks) <= set(scene.points)
+    for coord, stack in scene.stacks.items():
+        assert board.stack(scene.name(coord)) == stack
+    # The stars drawn are the real board's free points: the centre, or Grand Attangle's seven.
+    assert len(scene.stars) == (7 if scene.grand else 1)
+
+
+@pytest.mark.parametrize("kind", ["capture", "double", "single_double", "end"])
+def test_the_captures_shown_are_legal_and_end_as_drawn(kind: str) -> None:
+    scene = SCENES[kind]
+    board = scene.position()
+    move = scene.capture()
+    assert move in board.legal_moves()
+    assert scene.target is not None
+    heights = [len(scene.stacks[coord]) for coord in scene.attackers]
+    assert heights == sorted(heights, reverse=True), "the taller attacker lands first"
+    board.push(move)
+    assert board.stack(scene.name(scene.target)) == scene.result()
+    assert scene.result()[-1] == "w"
+    for coord in scene.attackers:
+        assert board.stack(scene.name(coord)) == ""
+    if kind == "end":
+        outcome = board.outcome()
+        assert outcome is not None and outcome.winner == Side.WHITE
+
+
+def test_the_capture_crosses_the_centre_and_the_double_comes_from_both_sides() -> None:
+    capture = SCENES["capture"]
+    first = capture.attackers[0]
+    assert (first[0] + 1, first[1]) in capture.stars  # one step east of the first attacker: the centre
+    double = SCENES["double"]
+    (q1, r1), (q2, r2) = double.attackers
+    assert (q1 + q2, r1 + r2) == (2 * double.target[0], 2 * double.target[1])  # type: ignore[index]
+
+
+def test_the_lines_scene_has_no_capture_of_its_target() -> None:
+    scene = SCENES["lines"]
+    assert scene.target is not None
+    board = scene.position()
+    target = scene.name(scene.target)
+    assert [move for move in board.legal_moves() if move.target == target] == []
+
+
+def test_the_grand_scene_is_grand_attangles_start() -> None:
+    scene = SCENES["grand"]
+    assert scene.position().text() == scene.position().__class__(grand=True).text()
+    assert len(scene.stacks) == len(GRAND.start_stacks)
+
+
+# -- French --
+
+
+def _texts() -> list[str]:
+    texts = [RULES_PAGES.heading]
+    texts += [text for page in PAGES for text in page[:2] if text]
+    texts += [text for pair in CONTROLS for text in pair]
+    texts += [diagram.caption for diagram in DIAGRAMS.values() if diagram.caption]
+    return texts
+
+
+SAME_IN_FRENCH = {"Tab", "F1", "F11", "F12", "Ctrl+S", "Ctrl+Z / Ctrl+Y", "U / Y / H", "Grand Attangle"}
+"""Key names and the game's name, written the same in both languages."""
+
+
+def test_every_string_has_a_french_translation(french: None) -> None:
+    catalogue = load_catalog("fr")
+    for text in _texts():
+        assert text in catalogue, f"no French for {text!r}"
+        if text in SAME_IN_FRENCH:
+            assert tr(text) == text
+        else:
+            assert tr(text) != text, f"the French of {text!r} is the English"
+    assert tr("The centre always stays free") == "Le centre reste toujours libre"
+
+
+def test_the_captions_keep_their_placeholders_in_french(french: None) -> None:
+    for diagram in DIAGRAMS.values():
+        if "{side}" in diagram.caption:
+            assert "{side}" in load_catalog("fr")[diagram.caption]
+
+
+def test_the_diagrams_draw_in_french(ui: Theme, french: None) -> None:
+    for kind in DIAGRAMS:
+        _draw(ui, kind, 4.5, (218, 218))
