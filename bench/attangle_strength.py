@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import itertools
-import math
 import multiprocessing
 import random
 import sys
@@ -35,6 +34,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from match_stats import add_match_options, result_text
 
 from game.ai.alphabeta import AlphaBeta, SearchLimits
 from game.ai.attangle.levels import LEVELS, choose_move, level_by_key, new_searcher
@@ -124,12 +125,6 @@ def play_game(
     return score, plies, per_move, slowest  # type: ignore[return-value]
 
 
-def elo(score: float) -> float:
-    """The Elo difference that expects ``score`` (0..1)."""
-    score = min(max(score, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / score - 1)
-
-
 def run_match(first: str, second: str, games: int, jobs: int, seed: int) -> str:
     """Play ``games`` games (rounded up to pairs) and return the summary line."""
     tasks = []
@@ -153,13 +148,8 @@ def run_match(first: str, second: str, games: int, jobs: int, seed: int) -> str:
             slowest[1] = max(slowest[1], slow[theirs])
             plies_seen.append(plies)
     count = len(scores)
-    wins = int(sum(scores))
-    mean = sum(scores) / count
-    deviation = math.sqrt(sum((s - mean) ** 2 for s in scores) / count)
-    margin = 1.96 * deviation / math.sqrt(count)
     return (
-        f"{first + ' vs ' + second:26s} +{wins} -{count - wins}  {100 * mean:5.1f}%  "
-        f"Elo {elo(mean):+6.0f} [{elo(mean - margin):+.0f}, {elo(mean + margin):+.0f}]  "
+        f"{first + ' vs ' + second:26s} {result_text(scores)}  "
         f"s/move {think[0] / count:.2f} (max {slowest[0]:.2f}) vs {think[1] / count:.2f} "
         f"(max {slowest[1]:.2f})  plies {sum(plies_seen) / count:.0f}"
     )
@@ -181,13 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=40, help="games per level match (default 40)")
-    parser.add_argument("--only", default=None, help="play only the matches whose name contains this")
-    parser.add_argument("--jobs", type=int, default=2, help="games played in parallel (default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the openings and the weak levels' noise")
-    parser.add_argument(
-        "--match", nargs=2, metavar=("FIRST", "SECOND"), help="play one match between two specs"
-    )
+    add_match_options(parser, games=40)
     args = parser.parse_args(argv)
     matches = [(args.match[0], args.match[1], args.games)] if args.match else default_matches(args.games)
     if args.only:

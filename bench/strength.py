@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from match_stats import add_match_options, result_text
+
 from game.ai.ataxx.evaluate import EvalWeights
 from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
 from game.ai.ataxx.search import Searcher, SearchLimits
@@ -133,26 +135,9 @@ def play_game(task: tuple[str, str, str, int, float | None]) -> tuple[float, int
     return score, plies, per_move[0], per_move[1]
 
 
-def elo(score: float) -> float:
-    """The Elo difference that expects ``score`` (0..1)."""
-    score = min(max(score, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / score - 1)
-
-
 def summary(name: str, scores: list[float], think: tuple[float, float]) -> str:
     """One line: W/D/L, score %, Elo ± 95% margin, seconds a move."""
-    n = len(scores)
-    wins, draws = scores.count(1.0), scores.count(0.5)
-    losses = n - wins - draws
-    mean = sum(scores) / n
-    deviation = math.sqrt(sum((s - mean) ** 2 for s in scores) / n)
-    margin = 1.96 * deviation / math.sqrt(n)
-    low, high = elo(mean - margin), elo(mean + margin)
-    return (
-        f"{name:42s} +{wins} ={draws} -{losses}  {100 * mean:5.1f}%  "
-        f"Elo {elo(mean):+6.0f} [{low:+.0f}, {high:+.0f}]  "
-        f"s/move {think[0]:.2f} vs {think[1]:.2f}"
-    )
+    return f"{name:42s} {result_text(scores)}  s/move {think[0]:.2f} vs {think[1]:.2f}"
 
 
 def run_match(first: str, second: str, games: int, movetime: float | None, jobs: int, seed: int) -> str:
@@ -193,15 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=20, help="games per match (default 20)")
+    add_match_options(parser, games=20)
     parser.add_argument(
         "--movetime", type=float, default=None, help="seconds a move for the searching levels"
-    )
-    parser.add_argument("--only", default=None, help="play only the matches whose name contains this")
-    parser.add_argument("--jobs", type=int, default=2, help="games played in parallel (default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the openings and the weak levels' noise")
-    parser.add_argument(
-        "--match", nargs=2, metavar=("FIRST", "SECOND"), help="play one match between two specs"
     )
     args = parser.parse_args(argv)
     if args.match:

@@ -97,7 +97,7 @@ class Rules:
         return Action(text)
 
 
-LEVEL = Level("fake", "Fake", "Misbehaves on demand.", 1.0)
+LEVEL = Level("fake", "Fake", "Misbehaves on demand.", 1.0, 0.5)
 
 
 class FakeAI:
@@ -437,7 +437,7 @@ def test_a_game_over_position_is_an_error(ai: AIWorker) -> None:
 def test_a_bad_position_text_is_an_error(ai: AIWorker) -> None:
     status = ask(ai, history_text(RULES.start_text, ["b6", "b6"]), "beginner")
     assert status.state is AIState.ERROR
-    assert (status.error or "").startswith("IllegalMoveError: illegal move b6")
+    assert (status.error or "").startswith("IllegalMoveError: move 2 (b6): illegal move b6")
     status = ask(ai, "x5o/7/7 x 0 1", "beginner")
     assert status.state is AIState.ERROR
     assert (status.error or "").startswith("InvalidFenError: ")

@@ -16,7 +16,7 @@ Like sunfish, it is a short loop you can read top to bottom:
   per ply, then the game's own order;
 - decided games scored ``±(WIN_SCORE - plies)``, so a quicker win is better;
 - a soft deadline between depths, and a hard deadline, a ``stop`` event and a
-  node budget checked every ``CHECK_INTERVAL`` nodes inside an iteration.
+  node budget checked every few hundred nodes inside an iteration (``game.ai.limits``).
 
 Time comes from ``time.monotonic()``. Everything a search needs lives on its
 ``AlphaBeta`` object: two searches never share state.
@@ -41,11 +41,22 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.ai.limits import (
+    MAX_DEPTH,
+    MAX_PLY,
+    WIN_BOUND,
+    WIN_SCORE,
+    Interrupted,
+    Interruptible,
+    SearchInfo,
+    SearchLimits,
+    is_win_score,
+    plies_to_end,
+)
+
 __all__ = [
-    "CHECK_INTERVAL",
     "WIN_SCORE",
     "AlphaBeta",
     "Heuristics",
@@ -56,16 +67,6 @@ __all__ = [
     "plies_to_end",
 ]
 
-WIN_SCORE = 100_000
-"""The score of a won game; a win ``n`` plies away scores ``WIN_SCORE - n``."""
-MAX_PLY = 200
-"""The deepest the search ever goes from the root (a bound for decided scores)."""
-MAX_DEPTH = 64
-"""The deepest iteration ``iterate`` starts when no depth limit is given."""
-CHECK_INTERVAL = 512
-"""Nodes between two looks at the clock, the stop event and the node budget."""
-
-_WIN_BOUND = WIN_SCORE - MAX_PLY
 _INFINITY = WIN_SCORE + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NO_MOVE = -1
@@ -85,8 +86,8 @@ class SearchPosition(Protocol):
         """Play a legal raw move."""
         ...
 
-    def pop_raw(self) -> None:
-        """Take back the last raw move."""
+    def pop_raw(self) -> object:
+        """Take back the last raw move (what it returns is not used)."""
         ...
 
 
@@ -106,53 +107,7 @@ class Heuristics(Protocol):
         ...
 
 
-def is_win_score(score: int) -> bool:
-    """Whether ``score`` is a decided game: a forced win (> 0) or loss (< 0) for the mover."""
-    return abs(score) > _WIN_BOUND
-
-
-def plies_to_end(score: int) -> int:
-    """How many plies a decided ``score`` is from the end of the game; ``score`` must be decided."""
-    return WIN_SCORE - abs(score)
-
-
-@dataclass(frozen=True)
-class SearchLimits:
-    """When to stop: any limit reached stops the search (``None`` = no limit).
-
-    ``depth``: the deepest iteration; ``nodes``: a node budget; ``soft_time``:
-    seconds after which no new iteration starts; ``hard_time``: seconds after
-    which the running iteration is abandoned (depth 1 always completes, so a
-    legal move is always known).
-    """
-
-    depth: int | None = None
-    nodes: int | None = None
-    soft_time: float | None = None
-    hard_time: float | None = None
-
-
-@dataclass(frozen=True)
-class SearchInfo:
-    """One completed iteration: its depth, score (side to move's view), nodes, seconds and best line."""
-
-    depth: int
-    score: int
-    nodes: int
-    elapsed: float
-    pv: tuple[int, ...]
-
-    @property
-    def nps(self) -> int:
-        """Nodes per second so far."""
-        return int(self.nodes / self.elapsed) if self.elapsed > 0 else self.nodes
-
-
-class _Abort(Exception):
-    """Raised inside the recursion when a limit is hit mid-iteration."""
-
-
-class AlphaBeta:
+class AlphaBeta(Interruptible):
     """An alpha-beta search with its own transposition table and killer moves (see the module docstring).
 
     ``hash_mb`` bounds the table. Not thread-safe: run one search at a time.
@@ -167,12 +122,7 @@ class AlphaBeta:
         self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
         self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
-        self.nodes = 0
-        self._next_check = CHECK_INTERVAL
-        self._can_abort = False
-        self._node_limit: int | None = None
-        self._deadline: float | None = None
-        self._stop: threading.Event | None = None
+        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
 
     def new_game(self) -> None:
         """Forget everything learnt: the transposition table and the killer moves."""
@@ -216,15 +166,15 @@ class AlphaBeta:
         if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
             raise ValueError("the game is over: there is no move to search")
         start = time.monotonic()
-        self._begin(limits.nodes, stop, None if limits.hard_time is None else start + limits.hard_time)
-        self._can_abort = False
+        deadline = None if limits.hard_time is None else start + limits.hard_time
+        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
         max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
         root_moves = self.heuristics.order(position, root_moves)
         for depth in range(1, max_depth + 1):
             try:
                 score = self._search(position, depth, -_INFINITY, _INFINITY, 0, True)
-            except _Abort:
+            except Interrupted:
                 return
             finally:
                 self._can_abort = True
@@ -258,8 +208,7 @@ class AlphaBeta:
         moves = position.raw_moves()
         if self.heuristics.end_score(position, moves) is not None or not moves:
             raise ValueError("the game is over: there is no move to score")
-        self._begin(None, stop, deadline)
-        self._can_abort = True
+        self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
         scored = []
         try:
             for move in self.heuristics.order(position, moves):
@@ -269,30 +218,12 @@ class AlphaBeta:
                 finally:
                     position.pop_raw()
                 scored.append((move, score))
-        except _Abort:
+        except Interrupted:
             return None
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored
 
     # -- the recursion --
-
-    def _begin(self, node_limit: int | None, stop: threading.Event | None, deadline: float | None) -> None:
-        self.nodes = 0
-        self._next_check = CHECK_INTERVAL
-        self._node_limit = node_limit
-        self._stop = stop
-        self._deadline = deadline
-
-    def _checkpoint(self) -> None:
-        self._next_check = self.nodes + CHECK_INTERVAL
-        if not self._can_abort:
-            return
-        if self._stop is not None and self._stop.is_set():
-            raise _Abort
-        if self._deadline is not None and time.monotonic() >= self._deadline:
-            raise _Abort
-        if self._node_limit is not None and self.nodes >= self._node_limit:
-            raise _Abort
 
     def _search(self, position: Any, depth: int, alpha: int, beta: int, ply: int, pv_node: bool) -> int:
         """The score of ``position`` for the side to move within ``alpha``..``beta`` (fail-soft)."""
@@ -317,9 +248,9 @@ class AlphaBeta:
             tt_move = entry[4]
             if entry[1] >= depth and not pv_node:
                 score = entry[3]
-                if score > _WIN_BOUND:
+                if score > WIN_BOUND:
                     score -= ply
-                elif score < -_WIN_BOUND:
+                elif score < -WIN_BOUND:
                     score += ply
                 flag = entry[2]
                 if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
@@ -362,9 +293,9 @@ class AlphaBeta:
                         break
 
         stored = best
-        if stored > _WIN_BOUND:
+        if stored > WIN_BOUND:
             stored += ply
-        elif stored < -_WIN_BOUND:
+        elif stored < -WIN_BOUND:
             stored -= ply
         flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
         if entry is None or entry[0] != key or depth >= entry[1]:

@@ -16,10 +16,22 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-__all__ = ["HINT", "LEVEL_KEYS", "GameAI", "Level", "Progress"]
+from game.ai.limits import is_win_score, plies_to_end
+from game.engine.rules import replay
+
+__all__ = [
+    "HINT",
+    "LEVEL_KEYS",
+    "GameAI",
+    "Level",
+    "Progress",
+    "SearchingAI",
+    "describe_search_score",
+    "noisy_choice",
+]
 
 LEVEL_KEYS = ("beginner", "casual", "skilled", "expert", "master")
 """The difficulty levels of every game, weakest first."""
@@ -31,13 +43,30 @@ HINT = "hint"
 class Level:
     """A difficulty level as the screens show it: key, name and description (English keys for ``tr``).
 
-    ``max_think_time`` is what a move never exceeds (seconds).
+    ``max_think_time`` is what a move never exceeds (seconds); ``think_time`` what
+    the level means to take. A game's levels add how they search.
     """
 
     key: str
     name: str
     description: str
     max_think_time: float
+    think_time: float
+
+    @property
+    def careless(self) -> bool:
+        """Whether the level picks among scored moves with noise instead of searching its best."""
+        return False
+
+    def budget(self, time_budget: float | None = None) -> float:
+        """Seconds to think about a move: ``time_budget`` if given, else the level's own, kept under the promise.
+
+        The clock is read every few milliseconds, and a busy machine may not
+        run the searching thread for a few more: keep a margin below
+        ``max_think_time``.
+        """
+        budget = self.think_time if time_budget is None else max(0.0, time_budget)
+        return max(0.0, min(budget, self.max_think_time * 0.95 - 0.03))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,3 +116,101 @@ class GameAI(Protocol):
     def describe_score(self, score: int) -> tuple[str, Mapping[str, object]]:
         """A progress score for the panel: an English template for ``tr`` and its fields."""
         ...
+
+
+def noisy_choice(scored: Sequence[tuple[Any, int]], noise: float, rng: random.Random) -> tuple[Any, int]:
+    """How a weak level picks among scored moves: a win it has seen, else the best score after noise.
+
+    ``scored`` are (move, score) pairs, scores as ``game.ai.limits`` has them;
+    ``noise`` is the standard deviation of the error added to each score.
+    """
+    wins = [(move, score) for move, score in scored if score > 0 and is_win_score(score)]
+    if wins:
+        return max(wins, key=lambda item: item[1])
+    noisy = [(score + rng.gauss(0.0, noise), index) for index, (_, score) in enumerate(scored)]
+    _, index = max(noisy)
+    return scored[index]
+
+
+def describe_search_score(score: int, unit: int) -> tuple[str, Mapping[str, object]]:
+    """A search score for the panel, as ``GameAI.describe_score`` gives it: ``+1.25`` (``unit`` to one),
+    or ``wins in 7`` / ``loses in 7`` for a decided game.
+
+    >>> describe_search_score(125, 100), describe_search_score(-99_997, 100)  # a loss 3 plies away
+    (('{score}', {'score': '+1.25'}), ('loses in {plies}', {'plies': 3}))
+    """
+    if is_win_score(score):
+        return ("wins in {plies}" if score > 0 else "loses in {plies}"), {"plies": plies_to_end(score)}
+    return "{score}", {"score": f"{score / unit:+.2f}"}
+
+
+class SearchingAI:
+    """What a ``GameAI`` built on a search has in common: levels by key, progress reports, the panel's score.
+
+    A game's AI subclasses it: ``rules`` (to rebuild the position from its
+    text), ``levels`` and ``hint_level``, ``score_unit`` (the score of one
+    unit of advantage: a piece, a triple) and two hooks, ``new_searcher`` (a
+    search the strong levels keep in the worker's ``memory`` from move to
+    move, for its transposition table) and ``pick`` (the move a level plays).
+    """
+
+    rules: Any
+    levels: tuple[Level, ...]
+    hint_level: Level
+    score_unit: int
+
+    def level(self, key: str) -> Any:
+        """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
+        for level in (*self.levels, self.hint_level):
+            if level.key == key:
+                return level
+        valid = ", ".join(level.key for level in self.levels)
+        raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
+
+    def new_searcher(self) -> Any:
+        """A search with an empty table (the game's own)."""
+        raise NotImplementedError
+
+    def pick(self, position: Any, level: Any, **options: Any) -> Any:
+        """The move ``level`` plays (the game's ``choose_move``): options ``stop``, ``on_info`` (sees each
+        iteration), ``rng``, ``time_budget`` and ``searcher`` (``None`` for a careless level)."""
+        raise NotImplementedError
+
+    def move_text(self, position: Any, move: Any) -> str:
+        """A move of a search's best line as text (the searcher's own form, here already a move)."""
+        return str(move)
+
+    def choose(
+        self,
+        position: str,
+        level: str,
+        *,
+        stop: threading.Event,
+        on_progress: Callable[[Progress], None],
+        rng: random.Random,
+        time_budget: float | None,
+        memory: dict[str, Any],
+    ) -> str:
+        """The move ``level`` plays in ``position`` (text with its history), as text (see ``GameAI``)."""
+        board = replay(self.rules, position)
+        chosen = self.level(level)
+        searcher = None
+        if not chosen.careless:
+            searcher = memory.get(
+                "searcher"
+            )  # each game's AI has its own memory (the worker keeps them apart)
+            if searcher is None:
+                searcher = memory["searcher"] = self.new_searcher()
+
+        def report(info: Any) -> None:
+            line = tuple(self.move_text(board, move) for move in info.pv)
+            on_progress(Progress(info.depth, info.score, info.nodes, info.elapsed, line))
+
+        move = self.pick(
+            board, chosen, stop=stop, on_info=report, rng=rng, time_budget=time_budget, searcher=searcher
+        )
+        return str(move)
+
+    def describe_score(self, score: int) -> tuple[str, Mapping[str, object]]:
+        """A search score, the mover's view: ``+1.25`` units, or ``wins in 7``."""
+        return describe_search_score(score, self.score_unit)

@@ -34,6 +34,7 @@ __all__ = [
     "GameRules",
     "LevelProblem",
     "RuleOption",
+    "RulesDefaults",
     "Severity",
     "history_text",
     "replay",
@@ -148,6 +149,47 @@ class GameRules(Protocol):
         ...
 
 
+class RulesDefaults:
+    """The answers of a game without dice, forced moves or match rules; a game's rules inherit what fits.
+
+    A subclass gives ``key``, its notation and positions (``new_position`` and
+    the rest of ``GameRules``), and ``termination_texts``, the English text of
+    each of its reasons for a game's end.
+    """
+
+    options: tuple[RuleOption, ...] = ()
+    termination_texts: Mapping[enum.Enum, str] = {}
+
+    def new_position(self, text: str | None = None) -> Any:
+        """A position from its text (the game's own, in a subclass)."""
+        raise NotImplementedError
+
+    def outcome(self, position: Any, options: Mapping[str, bool]) -> Outcome | None:
+        """The end by the rules alone (no switchable rule changes it)."""
+        return position.outcome()  # type: ignore[no-any-return]
+
+    def adjudicate(self, position: Any, options: Mapping[str, bool]) -> Adjudication | None:
+        """No match rule ends the game early."""
+        return None
+
+    def forced_move(self, position: Any) -> Any | None:
+        """Every move is chosen: there is no forced pass."""
+        return None
+
+    def is_undo_barrier(self, entry: object) -> bool:
+        """No dice: any move may be taken back."""
+        return False
+
+    def first_seat(self, start_text: str) -> int:
+        """The side to move in ``start_text``."""
+        return int(self.new_position(start_text).turn)
+
+    def termination_text(self, termination: enum.Enum) -> str:
+        """Why the game ended (an English key for ``tr``)."""
+        text = self.termination_texts.get(termination)
+        return text if text else str(getattr(termination, "value", termination)).capitalize()
+
+
 def history_text(start: str, moves: Sequence[str]) -> str:
     """A position as the start position's text and the moves played since (see the module docstring)."""
     if not moves:
@@ -177,5 +219,11 @@ def replay(rules: GameRules, text: str) -> Position:
         try:
             position.push(rules.parse_move(move_text))
         except ValueError as error:
-            raise ValueError(f"move {index} ({move_text}): {error}") from None
+            # The game's own error class (IllegalMoveError...), with the move's place in the text.
+            message = f"move {index} ({move_text}): {error}"
+            try:
+                located = type(error)(message)
+            except TypeError:  # an error class that wants more than a message
+                located = ValueError(message)
+            raise located from None
     return position

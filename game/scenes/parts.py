@@ -27,7 +27,20 @@ from game.ui.theme import Theme
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-__all__ = ["BoardController", "RulesPages"]
+__all__ = ["MATCH_CONTROLS", "BoardController", "RulesPages"]
+
+MATCH_CONTROLS: tuple[tuple[str, str], ...] = (
+    ("Tab", "to the buttons beside the board"),
+    ("U / Y / H", "undo, redo, hint"),
+    ("Ctrl+Z / Ctrl+Y", "undo, redo"),
+    ("Esc", "game menu"),
+    ("F11", "fullscreen on or off"),
+    ("F12", "screenshot, saved in your data folder"),
+    ("F1", "these rules, during a game"),
+    ("Ctrl+S", "save the game"),
+)
+"""The match screen's own keys, the same in every game: a game's controls page lists its board's
+controls, then these."""
 
 
 @dataclasses.dataclass(frozen=True)

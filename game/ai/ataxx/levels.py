@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
-from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits, is_win_score
+from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits
 from game.engine.ataxx import Board, Move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key"]
@@ -39,7 +39,6 @@ class Level(api.Level):
     never exceeds on this machine.
     """
 
-    think_time: float
     depth: int | None = None
     noise: int = 0
     overlook: float = 0.0
@@ -140,10 +139,7 @@ def choose_move(
         raise ValueError(f"the game is over in {board.fen()}: there is no move to choose")
     if len(legal) == 1:
         return legal[0]
-    budget = level.think_time if time_budget is None else max(0.0, time_budget)
-    # The clock is read every few milliseconds, and a busy machine may not run
-    # this thread for a few more: keep a margin below the promise.
-    budget = max(0.0, min(budget, level.max_think_time * 0.95 - 0.03))
+    budget = level.budget(time_budget)
     searcher = searcher if searcher is not None else Searcher()
     if level.careless:
         return _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
@@ -175,13 +171,7 @@ def _careless_move(
         else:
             scored = deeper
     nodes = searcher.nodes
-    wins = [(move, score) for move, score in scored if score > 0 and is_win_score(score)]
-    if wins:
-        move, score = max(wins, key=lambda item: item[1])
-    else:
-        noisy = [(score + rng.gauss(0.0, level.noise), index) for index, (_, score) in enumerate(scored)]
-        _, index = max(noisy)
-        move, score = scored[index]
+    move, score = api.noisy_choice(scored, level.noise, rng)
     if on_info is not None:
         on_info(SearchInfo(depth, score, nodes, time.monotonic() - start, (move,)))
     return move

@@ -14,7 +14,7 @@ the features a real engine needs:
   100 half-move draw, repetition as a draw, the pass, and a stuck side whose
   opponent can fill enough of the board to win),
 - a soft deadline checked between depths, a hard deadline, a stop event and a
-  node budget checked every ``CHECK_INTERVAL`` nodes inside an iteration.
+  node budget checked every ``check_interval`` nodes inside an iteration (``game.ai.limits``).
 
 The board is never touched: the search copies its bitboards into plain ints
 (``us``, ``them``, ``empty``, from the side to move) and makes and unmakes moves
@@ -29,9 +29,20 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
+from game.ai.limits import (
+    MAX_DEPTH,
+    MAX_PLY,
+    WIN_BOUND,
+    WIN_SCORE,
+    Interrupted,
+    Interruptible,
+    SearchInfo,
+    SearchLimits,
+    is_win_score,
+    plies_to_end,
+)
 from game.engine.ataxx import Board, Move
 from game.engine.ataxx.bits import (
     FULL,
@@ -59,71 +70,11 @@ __all__ = [
     "plies_to_end",
 ]
 
-WIN_SCORE = 100_000
-"""The score of a won game; a win ``n`` plies away scores ``WIN_SCORE - n``."""
-MAX_PLY = 200
-"""The deepest the search ever goes from the root (a bound for decided scores)."""
-MAX_DEPTH = 64
-"""The deepest iteration ``iterate`` starts when no depth limit is given."""
-CHECK_INTERVAL = 1024
-"""Nodes between two looks at the clock, the stop event and the node budget."""
-
-_WIN_BOUND = WIN_SCORE - MAX_PLY
 _INFINITY = WIN_SCORE + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 PASS = -1
 """The pass inside the search."""
 _TT_ENTRY_BYTES = 160  # a 6-tuple of small ints and a 64-bit key, plus its slot
-
-
-def is_win_score(score: int) -> bool:
-    """Whether ``score`` is a decided game: a forced win (> 0) or loss (< 0) for the mover."""
-    return abs(score) > _WIN_BOUND
-
-
-def plies_to_end(score: int) -> int:
-    """How many plies a decided ``score`` is from the end of the game; ``score`` must be decided."""
-    return WIN_SCORE - abs(score)
-
-
-@dataclass(frozen=True)
-class SearchLimits:
-    """When to stop: any limit that is reached stops the search (``None`` = no limit).
-
-    ``depth``: the deepest iteration; ``nodes``: a hard node budget;
-    ``soft_time``: seconds after which no new iteration starts; ``hard_time``:
-    seconds after which the running iteration is abandoned (depth 1 always
-    completes, so a legal move is always known).
-    """
-
-    depth: int | None = None
-    nodes: int | None = None
-    soft_time: float | None = None
-    hard_time: float | None = None
-
-
-@dataclass(frozen=True)
-class SearchInfo:
-    """The result of one completed iteration.
-
-    ``score`` is from the side to move, in hundredths of a piece, or
-    ``±(WIN_SCORE - plies)`` for a decided game; ``pv`` starts with the best move.
-    """
-
-    depth: int
-    score: int
-    nodes: int
-    elapsed: float
-    pv: tuple[Move, ...]
-
-    @property
-    def nps(self) -> int:
-        """Nodes per second so far."""
-        return int(self.nodes / self.elapsed) if self.elapsed > 0 else self.nodes
-
-
-class _Abort(Exception):
-    """Raised inside the recursion when a limit is hit mid-iteration."""
 
 
 def ordered_moves(us: int, them: int, empty: int) -> list[int]:
@@ -183,12 +134,14 @@ def _count_score(us: int, them: int, ply: int) -> int:
     return 0
 
 
-class Searcher:
+class Searcher(Interruptible):
     """An Ataxx search with its own transposition table and killer moves.
 
     ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
     (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
     """
+
+    check_interval = 1024  # nodes here are cheap: look at the clock half as often as the generic search
 
     def __init__(self, hash_mb: int = 16, *, weights: EvalWeights = DEFAULT_WEIGHTS) -> None:
         if hash_mb < 1:
@@ -206,12 +159,7 @@ class Searcher:
         self._generation = 0
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
         self._path: list[int] = []
-        self.nodes = 0
-        self._next_check = CHECK_INTERVAL
-        self._can_abort = False
-        self._node_limit: int | None = None
-        self._deadline: float | None = None
-        self._stop: threading.Event | None = None
+        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
 
     def new_game(self) -> None:
         """Forget everything learnt: the transposition table and the killer moves."""
@@ -263,12 +211,8 @@ class Searcher:
         clock = board.halfmove_clock
         history = board.repeatable_hashes()
         self._generation += 1
-        self.nodes = 0
-        self._next_check = CHECK_INTERVAL
-        self._can_abort = False
-        self._node_limit = limits.nodes
-        self._stop = stop
-        self._deadline = None if limits.hard_time is None else start + limits.hard_time
+        deadline = None if limits.hard_time is None else start + limits.hard_time
+        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
         max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
 
@@ -282,7 +226,7 @@ class Searcher:
             self._path = list(history)
             try:
                 score, pv = self._root(us, them, empty, board.hash, clock, side, depth, root_moves)
-            except _Abort:
+            except Interrupted:
                 return
             finally:
                 self._can_abort = True
@@ -323,12 +267,7 @@ class Searcher:
         empty = FULL ^ (us | them | board.blocks)
         clock = board.halfmove_clock
         self._generation += 1
-        self.nodes = 0
-        self._next_check = CHECK_INTERVAL
-        self._can_abort = True
-        self._node_limit = None
-        self._stop = stop
-        self._deadline = deadline
+        self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
         self._path = board.repeatable_hashes()
         self._path.append(board.hash)
         moves = board.legal_moves()
@@ -345,27 +284,12 @@ class Searcher:
                 )  # fmt: skip
                 best = max(best, score)
                 scored.append((move, score))
-        except _Abort:
+        except Interrupted:
             return None
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored
 
     # -- the search proper --
-
-    def _checkpoint(self) -> None:
-        """Every ``CHECK_INTERVAL`` nodes: abort the iteration if a limit is reached."""
-        limit = self._node_limit
-        self._next_check = self.nodes + CHECK_INTERVAL
-        if limit is not None and self._next_check > limit:
-            self._next_check = limit
-        if not self._can_abort:
-            return
-        if limit is not None and self.nodes >= limit:
-            raise _Abort
-        if self._stop is not None and self._stop.is_set():
-            raise _Abort
-        if self._deadline is not None and time.monotonic() >= self._deadline:
-            raise _Abort
 
     def _root(
         self, us: int, them: int, empty: int, key: int, clock: int, side: int, depth: int, moves: list[int]
@@ -497,9 +421,9 @@ class Searcher:
             tt_move = entry[4]
             if entry[1] >= depth and not pv_node:
                 score = entry[3]
-                if score > _WIN_BOUND:
+                if score > WIN_BOUND:
                     score -= ply
-                elif score < -_WIN_BOUND:
+                elif score < -WIN_BOUND:
                     score += ply
                 flag = entry[2]
                 if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
@@ -567,9 +491,9 @@ class Searcher:
         else:
             flag = _UPPER
         stored = best
-        if stored > _WIN_BOUND:
+        if stored > WIN_BOUND:
             stored += ply
-        elif stored < -_WIN_BOUND:
+        elif stored < -WIN_BOUND:
             stored -= ply
         old = self._tt[slot]
         if old is None or old[0] == key or depth >= old[1] or old[5] != self._generation:

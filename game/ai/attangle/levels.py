@@ -35,7 +35,6 @@ class Level(api.Level):
     triple is 1000); ``wander``: the chance of playing any legal move at all.
     """
 
-    think_time: float
     depth: int | None = None
     noise: int = 0
     wander: float = 0.0
@@ -102,10 +101,7 @@ def choose_move(
         raise ValueError(f"the game is over in {board.text()}: there is no move to choose")
     if len(moves) == 1:
         return board.move_from_raw(moves[0])
-    budget = level.think_time if time_budget is None else max(0.0, time_budget)
-    # The clock is read every few milliseconds, and a busy machine may not run
-    # this thread for a few more: keep a margin below the promise.
-    budget = max(0.0, min(budget, level.max_think_time * 0.95 - 0.03))
+    budget = level.budget(time_budget)
     searcher = searcher if searcher is not None else new_searcher()
     if level.careless:
         raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
@@ -135,15 +131,10 @@ def _careless_move(
             depth = 1
         else:
             scored = deeper
-    wins = [(move, score) for move, score in scored if score > 0 and is_win_score(score)]
-    if wins:
-        move, score = max(wins, key=lambda item: item[1])
-    elif rng.random() < level.wander:
+    if rng.random() < level.wander and not any(score > 0 and is_win_score(score) for _, score in scored):
         move, score = scored[rng.randrange(len(scored))]
     else:
-        noisy = [(score + rng.gauss(0.0, level.noise), index) for index, (_, score) in enumerate(scored)]
-        _, index = max(noisy)
-        move, score = scored[index]
+        move, score = api.noisy_choice(scored, level.noise, rng)
     if on_info is not None:
         on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
     return move

@@ -18,74 +18,42 @@ True
 
 from __future__ import annotations
 
-import random
-import threading
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.ai.alphabeta import AlphaBeta, SearchInfo, is_win_score, plies_to_end
-from game.ai.api import Level, Progress
+from game.ai.alphabeta import AlphaBeta
+from game.ai.api import Level, SearchingAI
 from game.ai.attangle import levels as attangle_levels
 from game.engine.attangle import Board, Move
-from game.engine.rules import split_history_text
+from game.engine.attangle.rules import RULES
+from game.engine.rules import replay
 
 __all__ = ["AI", "AttangleAI", "board_from_text"]
 
 
 def board_from_text(text: str) -> Board:
     """The board a position text describes: its start with every move pushed."""
-    start, moves = split_history_text(text)
-    board = Board(start)
-    for move_text in moves:
-        board.push(Move.from_text(move_text))
-    return board
+    return replay(RULES, text)  # type: ignore[return-value]
 
 
-class AttangleAI:
-    """The ``GameAI`` of Attangle (see ``game.ai.api``)."""
+class AttangleAI(SearchingAI):
+    """The ``GameAI`` of Attangle (see ``game.ai.api``): its levels on the generic alpha-beta; a triple is 1000."""
 
+    rules = RULES
     levels: tuple[Level, ...] = attangle_levels.LEVELS
     hint_level: Level = attangle_levels.HINT_LEVEL
+    score_unit = 1000
 
-    def level(self, key: str) -> attangle_levels.Level:
-        """The level called ``key``, the hint's included."""
-        return attangle_levels.level_by_key(key)
+    def new_searcher(self) -> AlphaBeta:
+        """The generic alpha-beta with Attangle's heuristics."""
+        return attangle_levels.new_searcher()
 
-    def choose(
-        self,
-        position: str,
-        level: str,
-        *,
-        stop: threading.Event,
-        on_progress: Callable[[Progress], None],
-        rng: random.Random,
-        time_budget: float | None,
-        memory: dict[str, Any],
-    ) -> str:
-        """The move ``level`` plays in ``position``, as text (see ``game.ai.api.GameAI``)."""
-        board = board_from_text(position)
-        chosen = self.level(level)
-        searcher = None
-        if not chosen.careless:
-            searcher = memory.get("attangle-searcher")
-            if not isinstance(searcher, AlphaBeta):
-                searcher = memory["attangle-searcher"] = attangle_levels.new_searcher()
+    def pick(self, position: Board, level: Any, **options: Any) -> Move:
+        """The move of ``level`` (``game.ai.attangle.levels.choose_move``)."""
+        return attangle_levels.choose_move(position, level, **options)
 
-        def report(info: SearchInfo) -> None:
-            pv = tuple(str(board.move_from_raw(raw)) for raw in info.pv)
-            on_progress(Progress(info.depth, info.score, info.nodes, info.elapsed, pv))
-
-        move = attangle_levels.choose_move(
-            board, chosen, stop=stop, on_info=report, rng=rng, time_budget=time_budget, searcher=searcher
-        )
-        return str(move)
-
-    def describe_score(self, score: int) -> tuple[str, Mapping[str, object]]:
-        """A search score (a triple is 1000, the mover's view): ``+0.65`` triples, or ``wins in 5``."""
-        if is_win_score(score):
-            plies = plies_to_end(score)
-            return ("wins in {plies}" if score > 0 else "loses in {plies}"), {"plies": plies}
-        return "{score}", {"score": f"{score / 1000:+.2f}"}
+    def move_text(self, position: Board, move: int) -> str:
+        """The search's raw moves as text."""
+        return str(position.move_from_raw(move))
 
 
 AI = AttangleAI()

@@ -15,14 +15,13 @@ with other Ataxx software.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 
 from game.engine.ataxx.bits import fill_region
 from game.engine.ataxx.board import STARTPOS, Board, Move, Side, Termination
 from game.engine.ataxx.levels import validate_position
 from game.engine.core import Outcome
-from game.engine.rules import Adjudication, LevelProblem, RuleOption
+from game.engine.rules import Adjudication, LevelProblem, RuleOption, RulesDefaults
 
 __all__ = ["EARLY_FINISH", "RULES", "THREEFOLD", "AtaxxRules", "fillable_by"]
 
@@ -49,7 +48,7 @@ def fillable_by(board: Board, side: Side) -> int:
     return fill_region(board.pieces[side], board.empty)
 
 
-class AtaxxRules:
+class AtaxxRules(RulesDefaults):
     """The ``GameRules`` of Ataxx (see ``game.engine.rules``)."""
 
     key = "ataxx"
@@ -59,6 +58,7 @@ class AtaxxRules:
     # libataxx and python-ataxx: "Black" is x (Red, who moves first), "White" is o.
     pgn_name_tags = ("Black", "White")
     pgn_position_tag = "FEN"
+    termination_texts = TERMINATION_TEXTS
 
     def new_position(self, text: str | None = None) -> Board:
         """A board from FEN (the standard start by default); ``InvalidFenError`` if it is bad."""
@@ -107,14 +107,6 @@ class AtaxxRules:
         moves = position.legal_moves()
         return moves[0] if moves == [Move.null()] else None
 
-    def is_undo_barrier(self, entry: object) -> bool:
-        """Ataxx has no dice: any move may be taken back."""
-        return False
-
-    def first_seat(self, start_text: str) -> int:
-        """The side to move in ``start_text``."""
-        return int(Board(start_text).turn)
-
     def with_first_seat(self, start_text: str, seat: int) -> str:
         """``start_text`` with ``seat`` to move (its clocks kept)."""
         fields = Board(start_text).fen().split()
@@ -124,12 +116,6 @@ class AtaxxRules:
     def validate_level(self, position: Board) -> list[LevelProblem]:
         """Ataxx's level checks (``game.engine.ataxx.levels``)."""
         return validate_position(position)
-
-    def termination_text(self, termination: enum.Enum) -> str:
-        """Why the game ended (an English key for ``tr``)."""
-        if isinstance(termination, Termination):
-            return TERMINATION_TEXTS[termination]
-        return str(getattr(termination, "value", termination)).capitalize()
 
 
 RULES = AtaxxRules()

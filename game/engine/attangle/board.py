@@ -589,18 +589,10 @@ class Board:
 
     def pop(self) -> Move:
         """Take back the last move and return it; ``IndexError`` if no move was pushed."""
-        state = self._stack.pop()
-        stacks = self.stacks
-        for point, stack in state.points:
-            stacks[point] = stack
-        self.reserves = list(state.reserves)
-        self.triples = list(state.triples)
-        self.hash = state.hash
-        self.turn = self.turn.opponent
-        return self.move_from_raw(state.raw)
+        return self.move_from_raw(self.pop_raw())
 
-    def pop_raw(self) -> None:
-        """Take back the last move (the search's ``pop``, returning nothing)."""
+    def pop_raw(self) -> int:
+        """Take back the last move and return it as a raw move (the search's ``pop``)."""
         state = self._stack.pop()
         stacks = self.stacks
         for point, stack in state.points:
@@ -609,6 +601,7 @@ class Board:
         self.triples = list(state.triples)
         self.hash = state.hash
         self.turn = self.turn.opponent
+        return state.raw
 
     # -- the end --
 

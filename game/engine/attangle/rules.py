@@ -12,12 +12,8 @@ no match rule to switch.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
-
 from game.engine.attangle.board import STARTPOS, Board, Move, Side, Termination
-from game.engine.core import Outcome
-from game.engine.rules import Adjudication, LevelProblem, RuleOption, Severity
+from game.engine.rules import LevelProblem, RulesDefaults, Severity
 
 __all__ = ["RULES", "AttangleRules", "validate_position"]
 
@@ -55,15 +51,15 @@ def validate_position(board: Board) -> list[LevelProblem]:
     return problems
 
 
-class AttangleRules:
-    """The ``GameRules`` of Attangle (see ``game.engine.rules``)."""
+class AttangleRules(RulesDefaults):
+    """The ``GameRules`` of Attangle (see ``game.engine.rules``): no dice, no pass, no match rule."""
 
     key = "attangle"
     start_text = STARTPOS
-    options: tuple[RuleOption, ...] = ()
     level_position_key = "position"
     pgn_name_tags = ("White", "Black")
     pgn_position_tag = "Position"
+    termination_texts = TERMINATION_TEXTS
 
     def new_position(self, text: str | None = None) -> Board:
         """A board from its text (Attangle's start by default); ``InvalidPositionError`` if it is bad."""
@@ -77,26 +73,6 @@ class AttangleRules:
         """A move from its text; ``InvalidMoveError`` says what is wrong."""
         return Move.from_text(text)
 
-    def outcome(self, position: Board, options: Mapping[str, bool]) -> Outcome | None:
-        """The end by the rules (Attangle has no switchable rule)."""
-        return position.outcome()
-
-    def adjudicate(self, position: Board, options: Mapping[str, bool]) -> Adjudication | None:
-        """Attangle has no match rule that ends a game early."""
-        return None
-
-    def forced_move(self, position: Board) -> Move | None:
-        """Attangle has no pass: every move is chosen."""
-        return None
-
-    def is_undo_barrier(self, entry: object) -> bool:
-        """Attangle has no dice: any move may be taken back."""
-        return False
-
-    def first_seat(self, start_text: str) -> int:
-        """The side to move in ``start_text``."""
-        return int(Board(start_text).turn)
-
     def with_first_seat(self, start_text: str, seat: int) -> str:
         """``start_text`` with ``seat`` to move (the colours keep their pieces)."""
         fields = Board(start_text).text().split()
@@ -106,12 +82,6 @@ class AttangleRules:
     def validate_level(self, position: Board) -> list[LevelProblem]:
         """Attangle's level checks (``validate_position``)."""
         return validate_position(position)
-
-    def termination_text(self, termination: enum.Enum) -> str:
-        """Why the game ended (an English key for ``tr``)."""
-        if isinstance(termination, Termination):
-            return TERMINATION_TEXTS[termination]
-        return str(getattr(termination, "value", termination)).capitalize()
 
 
 RULES = AttangleRules()

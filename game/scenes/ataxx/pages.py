@@ -7,7 +7,7 @@ this is Ataxx's, from the registry entry's ``rules_pages``.
 from __future__ import annotations
 
 from game.scenes.ataxx.diagrams import draw_diagram
-from game.scenes.parts import RulesPages
+from game.scenes.parts import MATCH_CONTROLS, RulesPages
 
 __all__ = ["CONTROLS", "PAGES", "RULES_PAGES"]
 
@@ -18,14 +18,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Right click", "cancel the selection"),
     ("Arrows, Enter", "move the cursor, select the piece, play the square"),
     ("11-77, then a code", "keypad play: row and column, then 1-9 to clone, 5 and a direction to jump"),
-    ("Tab", "to the buttons beside the board"),
-    ("U / Y / H", "undo, redo, hint"),
-    ("Ctrl+Z / Ctrl+Y", "undo, redo"),
-    ("Esc", "game menu"),
-    ("F11", "fullscreen on or off"),
-    ("F12", "screenshot, saved in your data folder"),
-    ("F1", "these rules, during a game"),
-    ("Ctrl+S", "save the game"),
+    *MATCH_CONTROLS,
 )
 
 # (title, text, diagram): English keys, translated when drawn.

@@ -8,7 +8,7 @@ entry's ``rules_pages``. The diagrams are in ``game.scenes.attangle.diagrams``.
 from __future__ import annotations
 
 from game.scenes.attangle.diagrams import draw_diagram
-from game.scenes.parts import RulesPages
+from game.scenes.parts import MATCH_CONTROLS, RulesPages
 
 __all__ = ["CONTROLS", "PAGES", "RULES_PAGES"]
 
@@ -20,14 +20,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Click the target, then an attacker", "captures; or click the two attackers, then the target"),
     ("Right click", "cancel the selection"),
     ("Arrows, Enter", "move the cursor, choose the point under it"),
-    ("Tab", "to the buttons beside the board"),
-    ("U / Y / H", "undo, redo, hint"),
-    ("Ctrl+Z / Ctrl+Y", "undo, redo"),
-    ("Esc", "game menu"),
-    ("F11", "fullscreen on or off"),
-    ("F12", "screenshot, saved in your data folder"),
-    ("F1", "these rules, during a game"),
-    ("Ctrl+S", "save the game"),
+    *MATCH_CONTROLS,
 )
 
 # (title, text, diagram): English keys, translated when drawn.

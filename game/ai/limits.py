@@ -1,0 +1,143 @@
+"""What every search of the arcade shares: decided scores, limits, per-iteration results, the stop checks.
+
+Ataxx's bitboard search (``game.ai.ataxx.search``) and the game-independent
+alpha-beta (``game.ai.alphabeta``) both score a won game ``WIN_SCORE`` minus
+the plies to it, take ``SearchLimits``, yield a ``SearchInfo`` per completed
+depth, and look at the clock, the stop event and the node budget every few
+hundred nodes (``Interruptible``), abandoning the iteration with
+``Interrupted``.
+
+>>> is_win_score(WIN_SCORE - 7), plies_to_end(WIN_SCORE - 7), is_win_score(350)
+(True, 7, False)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_PLY",
+    "WIN_SCORE",
+    "Interrupted",
+    "Interruptible",
+    "SearchInfo",
+    "SearchLimits",
+    "is_win_score",
+    "plies_to_end",
+]
+
+WIN_SCORE = 100_000
+"""The score of a won game; a win ``n`` plies away scores ``WIN_SCORE - n``."""
+MAX_PLY = 200
+"""The deepest a search ever goes from the root (a bound for decided scores)."""
+MAX_DEPTH = 64
+"""The deepest iteration a search starts when no depth limit is given."""
+WIN_BOUND = WIN_SCORE - MAX_PLY
+"""Scores beyond this (either sign) are decided games."""
+
+
+def is_win_score(score: int) -> bool:
+    """Whether ``score`` is a decided game: a forced win (> 0) or loss (< 0) for the mover."""
+    return abs(score) > WIN_BOUND
+
+
+def plies_to_end(score: int) -> int:
+    """How many plies a decided ``score`` is from the end of the game; ``score`` must be decided."""
+    return WIN_SCORE - abs(score)
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """When to stop: any limit that is reached stops the search (``None`` = no limit).
+
+    ``depth``: the deepest iteration; ``nodes``: a hard node budget;
+    ``soft_time``: seconds after which no new iteration starts; ``hard_time``:
+    seconds after which the running iteration is abandoned (depth 1 always
+    completes, so a legal move is always known).
+    """
+
+    depth: int | None = None
+    nodes: int | None = None
+    soft_time: float | None = None
+    hard_time: float | None = None
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """The result of one completed iteration.
+
+    ``score`` is from the side to move's view (a game's own units, or
+    ``±(WIN_SCORE - plies)`` for a decided game); ``pv`` is the best line,
+    starting with the best move, in the searcher's own move form.
+    """
+
+    depth: int
+    score: int
+    nodes: int
+    elapsed: float
+    pv: tuple[Any, ...]
+
+    @property
+    def nps(self) -> int:
+        """Nodes per second so far."""
+        return int(self.nodes / self.elapsed) if self.elapsed > 0 else self.nodes
+
+
+class Interrupted(Exception):
+    """Raised inside a search's recursion when a limit is reached mid-iteration."""
+
+
+class Interruptible:
+    """The stop checks of a search: a mixin whose fields the recursion reads directly (it is the hot path).
+
+    The recursion counts ``self.nodes`` and calls ``_checkpoint`` when it
+    reaches ``self._next_check``; the checkpoint raises ``Interrupted`` once
+    the node budget, the ``time.monotonic()`` deadline or the stop event is
+    reached — unless the search is not yet ``_can_abort`` (its first depth
+    must complete).
+    """
+
+    check_interval = 512
+    """Nodes between two looks at the clock, the stop event and the node budget."""
+
+    nodes: int
+    _next_check: int
+    _can_abort: bool
+    _node_limit: int | None
+    _deadline: float | None
+    _stop: threading.Event | None
+
+    def _begin(
+        self,
+        *,
+        node_limit: int | None,
+        stop: threading.Event | None,
+        deadline: float | None,
+        can_abort: bool,
+    ) -> None:
+        """A new search: count nodes from zero under these limits."""
+        self.nodes = 0
+        self._next_check = self.check_interval
+        self._node_limit = node_limit
+        self._stop = stop
+        self._deadline = deadline
+        self._can_abort = can_abort
+
+    def _checkpoint(self) -> None:
+        """Every ``check_interval`` nodes (or at the node budget): abandon the iteration if a limit is reached."""
+        limit = self._node_limit
+        self._next_check = self.nodes + self.check_interval
+        if limit is not None and self._next_check > limit:
+            self._next_check = limit
+        if not self._can_abort:
+            return
+        if limit is not None and self.nodes >= limit:
+            raise Interrupted
+        if self._stop is not None and self._stop.is_set():
+            raise Interrupted
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            raise Interrupted
