@@ -25,6 +25,8 @@ from game.ui import theme
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
+    from game.app import App
+    from game.engine.match import Match
     from game.scenes.match import MatchScene
 
 __all__ = ["MATCH_CONTROLS", "BoardController", "RulesPages"]
@@ -65,6 +67,31 @@ class BoardController:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
         """Where the board is drawn (announcements and notes are centred on it)."""
+        self.hint_move: Any | None = None
+        """The computer's suggestion on show, if any."""
+        self.hint_time = 0.0
+        """Seconds the suggestion has been on show (for its pulse)."""
+
+    # -- what the board reads of the scene --
+
+    @property
+    def app(self) -> App:
+        """The app the scene belongs to."""
+        return self.scene.app
+
+    @property
+    def match(self) -> Match:
+        """The match on screen."""
+        return self.scene.match
+
+    @property
+    def position(self) -> Any:
+        """The match's position (the game's own board)."""
+        return self.scene.match.position
+
+    def human_turn(self) -> bool:
+        """Whether a person may move now."""
+        return self.scene.human_turn()
 
     @staticmethod
     def thumbnail(
@@ -99,6 +126,8 @@ class BoardController:
 
     def show_hint(self, move: Any | None) -> None:
         """Show (or, with ``None``, hide) the computer's suggestion."""
+        self.hint_move = move
+        self.hint_time = 0.0
 
     def finishing(self, dt: float) -> bool:
         """At the end of the match: play the game's closing animation; whether it still runs."""

@@ -27,8 +27,6 @@ from game.ui import theme
 from game.ui.lang import seat_name
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.engine.match import Match
     from game.scenes.match import MatchScene
 
 __all__ = ["AtaxxBoard"]
@@ -58,16 +56,6 @@ class AtaxxBoard(BoardOverlays, BoardController):
     # -- what the board reads of the scene --
 
     @property
-    def app(self) -> App:
-        """The app the scene belongs to."""
-        return self.scene.app
-
-    @property
-    def match(self) -> Match:
-        """The match on screen."""
-        return self.scene.match
-
-    @property
     def position(self) -> Board:
         """The match's board."""
         return self.scene.match.position  # type: ignore[no-any-return]
@@ -80,10 +68,6 @@ class AtaxxBoard(BoardOverlays, BoardController):
     def px(self, value: float) -> int:
         """``value`` design pixels at the scene's scale."""
         return self.scene.px(value)
-
-    def human_turn(self) -> bool:
-        """Whether a person may move now."""
-        return self.scene.human_turn()
 
     # -- the match --
 
@@ -129,10 +113,6 @@ class AtaxxBoard(BoardOverlays, BoardController):
             self.fill.finish()
             skipped = True
         return skipped
-
-    def show_hint(self, move: Any | None) -> None:
-        self.hint_move = move
-        self.hint_time = 0.0
 
     def finishing(self, dt: float) -> bool:
         """The early finish fills the rest of the board before the results."""

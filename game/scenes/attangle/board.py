@@ -32,8 +32,6 @@ from game.scenes.parts import BoardController
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.engine.match import Match
     from game.scenes.match import MatchScene
 
 __all__ = ["AttangleBoard", "capture_points"]
@@ -61,23 +59,9 @@ class AttangleBoard(BoardController):
     # -- what the board reads of the scene --
 
     @property
-    def app(self) -> App:
-        """The app the scene belongs to."""
-        return self.scene.app
-
-    @property
-    def match(self) -> Match:
-        """The match on screen."""
-        return self.scene.match
-
-    @property
     def position(self) -> Board:
         """The match's board."""
         return self.scene.match.position  # type: ignore[no-any-return]
-
-    def human_turn(self) -> bool:
-        """Whether a person may move now."""
-        return self.scene.human_turn()
 
     # -- the match --
 
@@ -114,10 +98,6 @@ class AttangleBoard(BoardController):
             self.celebration.finish()
             skipped = True
         return skipped
-
-    def show_hint(self, move: Any | None) -> None:
-        self.hint_move = move
-        self.hint_time = 0.0
 
     def finishing(self, dt: float) -> bool:
         """A game won by triples: the winner's triples light up before the results."""
