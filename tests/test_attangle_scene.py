@@ -278,3 +278,25 @@ def test_the_attract_mode_shows_attangle_games(user_data_dir: Path) -> None:
         assert driver.until(lambda: attract.games > games_before, max_frames=4000, sleep=0.001)
     finally:
         driver.app.close()
+
+
+def test_undo_redo_and_hint_against_the_computer(driver: Driver) -> None:
+    play = _start(driver, "attangle", computer="casual")
+    rng = random.Random(6)
+    for _ in range(3):
+        assert driver.until(play.human_turn, max_frames=900, sleep=0.001)
+        driver.play_move(_choose(play.match.position, rng))
+    assert driver.until(play.human_turn, max_frames=900, sleep=0.001)
+    assert play.match.ply == 6
+    before = play.match.position.text()
+    driver.press("undo")  # back to the person's previous turn: their move and the reply
+    assert play.match.ply == 4 and play.human_turn()
+    driver.press("redo")
+    assert play.match.ply == 6 and play.match.position.text() == before
+    driver.press("hint")
+    assert driver.until(lambda: play.board.hint_move is not None, max_frames=900, sleep=0.002)
+    hint = play.board.hint_move
+    assert hint in play.match.legal_moves()
+    driver.frames(2)  # the hint is drawn: a ring or the capture's lines in gold
+    driver.play_move(hint)
+    assert play.match.moves[6] == hint and play.board.hint_move is None
