@@ -55,6 +55,40 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _seconds(text: str) -> float:
+    from game.scenes.kiosk import positive_seconds
+
+    try:
+        return positive_seconds(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _picture_file(text: str) -> Path:
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is a folder: name the PNG file to write, e.g. {path / 'shot.png'}"
+        )
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(path.parent)!r} to write it in")
+    return path
+
+
+def _check_kiosk_environment() -> None:
+    """Tell the person starting a kiosk about a timer variable that cannot be used (its default is used)."""
+    from game.scenes.kiosk import GAME_IDLE, IDLE, positive_seconds
+
+    for name, default in (("ATTAX_KIOSK_IDLE", IDLE), ("ATTAX_KIOSK_GAME_IDLE", GAME_IDLE)):
+        text = os.environ.get(name, "").strip()
+        if not text:
+            continue
+        try:
+            positive_seconds(text)
+        except ValueError as error:
+            print(f"main.py: {name}: {error}; using {default:g} seconds", file=sys.stderr)
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line; bad options print a message and exit with code 2 (argparse)."""
     parser = argparse.ArgumentParser(
@@ -75,7 +109,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--kiosk-idle",
-        type=float,
+        type=_seconds,
         metavar="SECONDS",
         help="kiosk: seconds without input before the attract mode (default 60; a game left alone: twice that)",
     )
@@ -86,7 +120,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--size", type=_size, default=(1024, 768), metavar="WxH", help="window size (default 1024x768)"
     )
     parser.add_argument(
-        "--screenshot", type=Path, metavar="FILE", help="render the opening screen to FILE (PNG) and exit"
+        "--screenshot",
+        type=_picture_file,
+        metavar="FILE",
+        help="render the opening screen to FILE (PNG) and exit",
     )
     parser.add_argument(
         "--demo",
@@ -136,6 +173,8 @@ def _quit_on_sigterm(apps: list[Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the exit code."""
     args = parse_args(argv)
+    if args.kiosk:
+        _check_kiosk_environment()
     if args.screenshot is not None:
         # A picture needs no window on screen and no sound.
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -171,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                 app.screenshot(args.screenshot)
             except (OSError, ValueError) as error:
                 print(f"main.py: cannot save the screenshot to {args.screenshot}: {error}", file=sys.stderr)
-                return 1
+                return 2
             return 0
         app.run(max_frames=args.quit_after_frames)
         if args.first_frame_time and app.stats.first_frame_wall is not None:

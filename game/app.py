@@ -253,7 +253,10 @@ class App:
             path = paths.user_data_dir() / "screenshots" / f"attax-{stamp}.png"
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(target))
+        try:
+            pygame.image.save(self.screen, str(target))
+        except pygame.error as error:  # SDL's own failures (a folder, an unknown extension) as an OSError
+            raise OSError(f"{target}: {error}") from None
         log.info("screenshot saved to %s", target)
         return target
 

@@ -16,6 +16,7 @@ The timers come from the App's options, else from the environment variables
 from __future__ import annotations
 
 import logging
+import math
 import os
 import random
 from typing import TYPE_CHECKING
@@ -28,7 +29,15 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
 
-__all__ = ["ADMIN_CHORD", "GAME_IDLE", "IDLE", "Kiosk", "is_admin_chord", "timer_from_env"]
+__all__ = [
+    "ADMIN_CHORD",
+    "GAME_IDLE",
+    "IDLE",
+    "Kiosk",
+    "is_admin_chord",
+    "positive_seconds",
+    "timer_from_env",
+]
 
 log = logging.getLogger(__name__)
 
@@ -52,17 +61,41 @@ _INPUT_EVENTS = (
 )
 
 
+MAX_TIMER = 24 * 3600.0
+"""The longest idle timer accepted: a day (longer is surely a typing slip)."""
+
+
+def positive_seconds(text: str) -> float:
+    """A timer in seconds from text: a finite number above 0 and at most a day; ``ValueError`` saying why not.
+
+    >>> positive_seconds("90"), positive_seconds(" 2.5 ")
+    (90.0, 2.5)
+    >>> positive_seconds("nan")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'nan' is not a number of seconds: give a number above 0 (60 is a minute)
+    """
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{text!r} is not a number of seconds: give a number above 0 (60 is a minute)")
+    if value > MAX_TIMER:
+        raise ValueError(f"{text!r} seconds is more than a day: give at most {MAX_TIMER:.0f}")
+    return value
+
+
 def timer_from_env(name: str, default: float) -> float:
-    """Seconds from environment variable ``name``; ``default`` when unset or not a positive number."""
+    """Seconds from environment variable ``name``; ``default`` (with a warning) when it is not a usable timer."""
     text = os.environ.get(name, "").strip()
     if not text:
         return default
     try:
-        value = float(text)
-    except ValueError:
-        log.warning("%s=%r is not a number of seconds; using %s", name, text, default)
+        return positive_seconds(text)
+    except ValueError as error:
+        log.warning("%s: %s; using %g", name, error, default)
         return default
-    return value if value > 0 else default
 
 
 def is_admin_chord(event: pygame.event.Event) -> bool:
