@@ -63,6 +63,9 @@ class AppOptions:
     """Override the animation speed setting ("normal", "fast", "off")."""
     instant: bool = False
     """No waiting at all: announcements and the computer's minimum thinking time are skipped."""
+    ai_grace: float = 5.0
+    """Seconds past a computer level's stated time before a search that has not answered is given up
+    (the child process restarted, the player offered to try again)."""
     audio: bool = True
     save_settings: bool = True
     demo: str | None = None

@@ -259,6 +259,29 @@ def test_perft(engine: Engine) -> None:
     assert engine.expect("perft")[-1].split()[4] == "1"
 
 
+def test_stop_ends_a_long_perft_at_once(engine: Engine) -> None:
+    engine.send("perft 8")  # minutes of work
+    time.sleep(0.3)
+    engine.send("stop")
+    line = engine.expect("info string perft stopped", timeout=2.0)[-1]
+    assert "of 16 root moves" in line
+    started = time.monotonic()
+    engine.send("go movetime 100")
+    bestmove(engine.expect("bestmove", timeout=2.0))
+    assert time.monotonic() - started < 1.5  # was 2.1 s: the next search waited for the perft
+
+
+def test_quit_ends_a_long_perft() -> None:
+    engine = Engine()
+    engine.send("perft 8")
+    time.sleep(0.3)
+    engine.send("quit")
+    started = time.monotonic()
+    assert engine.process.wait(timeout=5.0) == 0
+    assert time.monotonic() - started < 2.0
+    engine.close()
+
+
 def test_game_over_and_forced_pass(engine: Engine) -> None:
     engine.send("position fen xxxxxxx/7/7/7/7/7/7 o 0 1")
     engine.send("go movetime 50")

@@ -15,6 +15,7 @@ generator.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -96,8 +97,11 @@ class MatchScene(Scene):
         """Forget the moment: requests, announcements, notes (the board forgets its own in ``reset``)."""
         self.ai_ticket: int | None = None
         self.ai_waited = 0.0
+        self.ai_asked_at = 0.0
         self.ai_status: AIStatus | None = None
         self.hint_ticket: int | None = None
+        self.hint_waited = 0.0
+        self.hint_asked_at = 0.0
         self.hint_move: Any = None
         self.forced_timer: float | None = None
         self.chance_timer: float | None = None
@@ -270,6 +274,8 @@ class MatchScene(Scene):
             return
         self.hint_move = None
         self.board.show_hint(None)
+        self.hint_waited = 0.0
+        self.hint_asked_at = time.monotonic()
         self.hint_ticket = self.app.worker.request(
             self.definition.key, self.match.position_text(), HINT, time_budget=self.app.options.ai_time_budget
         )
@@ -345,12 +351,31 @@ class MatchScene(Scene):
         """Seconds the computer may think per move (None: its level's own time)."""
         return self.app.options.ai_time_budget
 
+    def ai_limit(self, level: str) -> float:
+        """Seconds after which a search of ``level`` that has not answered is given up: its time (the
+        budget, else the level's stated most) plus the app's ``ai_grace``."""
+        budget = self.ai_budget()
+        if budget is None and self.ai is not None:
+            try:
+                budget = self.ai.level(level).max_think_time
+            except ValueError:
+                budget = None
+        return (budget if budget is not None else 3.0) + self.app.options.ai_grace
+
+    def _overdue(self, waited: float, asked_at: float, level: str) -> bool:
+        """Whether a search asked for at ``asked_at`` (``time.monotonic()``) and waited on for ``waited``
+        seconds of frames has run past its limit. Both clocks must agree: frames run faster than real
+        time in tests, and a paused or slow machine must not make a working search look hung."""
+        limit = self.ai_limit(level)
+        return waited > limit and time.monotonic() - asked_at > limit
+
     def _drive_computer(self, dt: float) -> None:
         if self.ai_ticket is None:
             level = self.match.current_player.level or "casual"
             self.ai_ticket = self.app.worker.request(
                 self.definition.key, self.match.position_text(), level, time_budget=self.ai_budget()
             )
+            self.ai_asked_at = time.monotonic()
             self.ai_waited = 0.0
             self.ai_status = None
             return
@@ -358,6 +383,19 @@ class MatchScene(Scene):
         status = self.app.worker.poll(self.ai_ticket)
         self.ai_status = status
         if status.state is AIState.THINKING:
+            level = self.match.current_player.level or "casual"
+            if self._overdue(self.ai_waited, self.ai_asked_at, level):
+                limit = self.ai_limit(level)
+                # Hung (a stopped process, a search ignoring its clock): the game keeps the promise itself.
+                log.error("AI gave no move within %.1f s; restarting it", limit)
+                self.app.worker.abandon()
+                self.ai_ticket = None
+                self.ai_failed(
+                    tr(
+                        "it did not answer within {seconds} seconds, so it was restarted",
+                        seconds=round(limit),
+                    )
+                )
             return
         if status.state in (AIState.CANCELLED, AIState.UNKNOWN):
             self.ai_ticket = None  # ask again next frame
@@ -388,11 +426,17 @@ class MatchScene(Scene):
             escape="retry",
         )
 
-    def _poll_hint(self) -> None:
+    def _poll_hint(self, dt: float) -> None:
         if self.hint_ticket is None:
             return
+        self.hint_waited += dt
         status = self.app.worker.poll(self.hint_ticket)
         if status.state is AIState.THINKING:
+            if self._overdue(self.hint_waited, self.hint_asked_at, HINT):
+                log.error("the hint gave no move in time; restarting the AI")
+                self.app.worker.abandon()
+                self.hint_ticket = None
+                self.say(tr("No hint this time: the computer did not answer"), 2.0)
             return
         self.hint_ticket = None
         if status.state is AIState.DONE and status.move in self.match.legal_moves():
@@ -411,7 +455,7 @@ class MatchScene(Scene):
         self.board.update(dt)
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
-        self._poll_hint()
+        self._poll_hint(dt)
         match = self.match
         if match.is_over:
             self._update_end(dt)

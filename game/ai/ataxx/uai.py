@@ -44,6 +44,7 @@ from typing import BinaryIO, TextIO
 from game.ai.ataxx import levels
 from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits, is_win_score, plies_to_end
 from game.engine.ataxx import STARTPOS, AtaxxError, Board, Move, Side, Termination
+from game.engine.ataxx.perft import PerftStopped
 
 __all__ = ["GoParams", "UaiEngine", "UaiError", "main", "parse_go", "time_limits"]
 
@@ -525,7 +526,7 @@ class UaiEngine:
             self._answer(task, task.best)
 
     def _run_perft(self, task: _Task, board: Board, depth: int) -> None:
-        """Count leaf nodes move by move, so ``stop`` can end a long count between root moves."""
+        """Count leaf nodes root move by root move; ``stop`` (and ``quit``) end it within milliseconds."""
         start = time.monotonic()
         if depth == 0:
             nodes = 1
@@ -533,12 +534,17 @@ class UaiEngine:
             nodes = 0
             moves = board.legal_moves()
             for number, move in enumerate(moves, start=1):
-                if task.stop.is_set():
-                    self.send(f"info string perft stopped after {number - 1} of {len(moves)} root moves")
-                    return
                 board.push(move)
-                nodes += board.perft(depth - 1) if depth > 1 else 1
-                board.pop()
+                try:
+                    nodes += board.perft(depth - 1, stop=task.stop) if depth > 1 else 1
+                except PerftStopped:
+                    number -= 1
+                    task.stop.set()
+                finally:
+                    board.pop()
+                if task.stop.is_set():
+                    self.send(f"info string perft stopped after {number} of {len(moves)} root moves")
+                    return
         elapsed = time.monotonic() - start
         nps = int(nodes / elapsed) if elapsed > 0 else nodes
         self.send(f"perft depth {depth} nodes {nodes} time {int(elapsed * 1000)} nps {nps}")

@@ -126,6 +126,16 @@ class AIWorker:
         if job is not None:
             self._inbox.put(("cancel", job))
 
+    def abandon(self) -> None:
+        """Give up on a search that did not answer in time: cancel it, and kill the child process at once.
+
+        The next request starts a fresh child. In thread mode the search can
+        only be asked to stop (``cancel``).
+        """
+        self.cancel()
+        if self.use_process:
+            self._inbox.put(("kill",))
+
     def warm_up(self) -> None:
         """Start the manager thread (and child process) now, so the first request starts faster."""
         with self._book.lock:

@@ -1,7 +1,7 @@
 """The worker's manager thread: it runs the searches itself, or feeds them to a child process.
 
 Both managers read the worker's inbox (``("search", job)``, ``("cancel",
-job)``, ``("warm_up",)``, ``("close",)``, and, for the child's readers,
+job)``, ``("kill",)``, ``("warm_up",)``, ``("close",)``, and, for the child's readers,
 ``("message", child, data)`` and ``("exit", child, description)``) and report
 through the ``JobBook``.
 
@@ -129,6 +129,10 @@ class ProcessManager:
             job = item[1]
             if child is not None and job.ticket in child.jobs:
                 child.send_stop(job.ticket)
+        elif kind == "kill":
+            # The game gave up on the child (``AIWorker.abandon``): its exit fails what it still holds.
+            if child is not None:
+                child.kill()
         elif kind == "message":
             self._message(item[1], item[2])
         elif kind == "exit":

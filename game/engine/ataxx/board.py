@@ -24,6 +24,7 @@ which the search and perft share.
 from __future__ import annotations
 
 import enum
+import threading
 from typing import NamedTuple
 
 from game.engine.ataxx import perft as _perft_module
@@ -684,11 +685,12 @@ class Board:
 
     # -- perft --
 
-    def perft(self, depth: int) -> int:
+    def perft(self, depth: int, *, stop: threading.Event | None = None) -> int:
         """The number of leaf nodes ``depth`` plies from here (libataxx conventions).
 
         Game-over nodes count 0 at depth >= 1; a forced pass counts as one move;
-        repetition is ignored. Depth 0 counts the position itself.
+        repetition is ignored. Depth 0 counts the position itself. A set
+        ``stop`` ends a long count with ``PerftStopped``.
         """
         if depth < 0:
             raise ValueError(f"perft depth must be >= 0, not {depth}")
@@ -696,7 +698,9 @@ class Board:
             return 1
         us = self.pieces[self.turn]
         them = self.pieces[1 - self.turn]
-        return _perft_module.perft(us, them, FULL ^ (us | them | self.blocks), self.halfmove_clock, depth)
+        return _perft_module.perft(
+            us, them, FULL ^ (us | them | self.blocks), self.halfmove_clock, depth, stop
+        )
 
     # -- dunder --
 
