@@ -108,6 +108,12 @@ class App:
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
         self.stats = FrameStats()
+        self.data_problem = paths.data_folder_problem()
+        """Where the player's files should go and why they cannot, if the data folder is unusable (said at start)."""
+        if self.data_problem is None:
+            for removed in paths.clean_stale_temporaries(paths.user_data_dir()):
+                log.info("removed %s, left by a write that was interrupted", removed)
+        self._write_failures: set[str] = set()
         self.settings = Settings.load()
         if self.options.animation is not None:
             self.settings.animation = self.options.animation
@@ -234,9 +240,54 @@ class App:
         return self._worker
 
     def save_settings(self) -> None:
-        """Persist the settings (not in tests that ask otherwise, nor in a kiosk)."""
+        """Persist the settings (not in tests that ask otherwise, nor in a kiosk); a failure is said once."""
         if self.options.save_settings and not self.kiosk:
-            self.settings.save()
+            try:
+                self.settings.save()
+            except OSError as error:
+                self.write_failed("settings", error)
+
+    def write_failed(self, what: str, error: OSError) -> None:
+        """A write of the player's files failed: log it, and tell the player what and why (once per kind).
+
+        ``what`` is ``settings``, ``autosave``, ``statistics``, ``save``, ``level`` or
+        ``screenshot``. When the data folder was found unusable at start the
+        player has been told already, and is not told again.
+        """
+        from game.i18n import tr
+        from game.ui import theme
+        from game.ui.lang import explain_write_error
+
+        log.warning("%s not written: %s", what, error)
+        if self.data_problem is not None or what in self._write_failures or self.kiosk:
+            return
+        self._write_failures.add(what)
+        reason = explain_write_error(error)
+        messages = {
+            "settings": (
+                tr("Settings not saved"),
+                tr("Your settings could not be written: {reason}. They apply until you quit.", reason=reason),
+            ),
+            "autosave": (
+                tr("Autosave failed"),
+                tr(
+                    "The game in progress could not be autosaved: {reason}. Continue will not find it: save it yourself if you can.",
+                    reason=reason,
+                ),
+            ),
+            "statistics": (
+                tr("Game not counted"),
+                tr("This game could not be added to your statistics: {reason}.", reason=reason),
+            ),
+            "screenshot": (
+                tr("Screenshot not saved"),
+                tr("The screenshot could not be written: {reason}.", reason=reason),
+            ),
+        }
+        title, line = messages.get(
+            what, (tr("Not saved"), tr("A file could not be written: {reason}.", reason=reason))
+        )
+        self.router.push("dialog", title, [line], [("ok", "OK", None)], accent=theme.GOLD, width=620)
 
     def apply_look(self) -> None:
         """Draw with the palette, piece set and board theme from the settings, in the current game's colours."""
@@ -326,6 +377,11 @@ class App:
         )
         if self.settings.damaged is not None:
             self.router.push("dialog", **damaged_settings_message(self.settings))
+        if self.data_problem is not None:
+            folder, error = self.data_problem
+            log.error("the data folder %s cannot be used (%s): nothing is kept this time", folder, error)
+            if not self.kiosk:
+                self.router.push("dialog", **data_folder_message(folder, error))
 
     def run(self, max_frames: int | None = None) -> None:
         """Run the loop until Quit (or ``max_frames`` frames)."""
@@ -392,8 +448,13 @@ class App:
                 self.toggle_fullscreen()
                 return
             if event.key == pygame.K_F12:
-                self.screenshot()
-                self.audio.play("click")
+                try:
+                    self.screenshot()
+                except OSError as error:
+                    self.audio.play("invalid")
+                    self.write_failed("screenshot", error)
+                else:
+                    self.audio.play("click")
                 return
         # Offered from the top down; an opaque scene hides (and shields) the ones beneath it.
         for scene in reversed(list(self.stack.scenes)):
@@ -430,6 +491,30 @@ class App:
             self.kiosk_mode.close()
         pygame.display.quit()
         pygame.font.quit()
+
+
+def data_folder_message(folder: Path, error: OSError) -> dict[str, object]:
+    """The dialog shown at start when the user data folder cannot be used (router arguments)."""
+    from game.i18n import tr
+    from game.ui import theme
+    from game.ui.lang import explain_write_error
+
+    return {
+        "title": tr("Nothing will be kept"),
+        "lines": [
+            tr(
+                "Your files go to {folder}, which cannot be used: {reason}.",
+                folder=str(folder),
+                reason=explain_write_error(error),
+            ),
+            tr(
+                "You can play, but this time no settings, saves, levels or statistics are kept. Set ATTAX_DATA_DIR to a folder you can write to, or free the disk."
+            ),
+        ],
+        "buttons": [("ok", "OK", None)],
+        "accent": theme.DANGER,
+        "width": 680,
+    }
 
 
 def damaged_settings_message(settings: Settings) -> dict[str, object]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import os
 import re
 import sys
@@ -26,10 +27,16 @@ from pathlib import Path
 
 __all__ = [
     "APP_DIR_NAME",
+    "DAMAGED_MARK",
     "ENV_DATA_DIR",
     "MAX_STEM_LENGTH",
+    "DataFolderError",
     "atomic_write_bytes",
     "atomic_write_text",
+    "clean_stale_temporaries",
+    "data_folder_problem",
+    "is_set_aside",
+    "keep_copy",
     "read_text_limited",
     "safe_file_stem",
     "set_aside",
@@ -41,9 +48,17 @@ APP_DIR_NAME = "attax-arcade"
 ENV_DATA_DIR = "ATTAX_DATA_DIR"
 MAX_STEM_LENGTH = 60
 """The longest file stem ``safe_file_stem`` returns."""
+DAMAGED_MARK = ".damaged-"
+"""What a damaged file's new name holds (``settings.damaged-20261124-101500.json``): listings skip such files."""
+STALE_TEMPORARY_AGE = 60.0
+"""Seconds after which a writer's leftover temporary file is surely abandoned (a write takes milliseconds)."""
 _WINDOWS_RESERVED = frozenset(
     {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 )
+
+
+class DataFolderError(OSError):
+    """The user data folder cannot be used (it is a file, or cannot be created); the message says why."""
 
 
 def source_root() -> Path:
@@ -70,8 +85,35 @@ def user_data_dir(*, create: bool = True) -> Path:
         base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
         folder = base / APP_DIR_NAME
     if create:
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder.exists() and not folder.is_dir():
+            raise DataFolderError(errno.ENOTDIR, f"{folder} is a file, not a folder", str(folder))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DataFolderError(
+                error.errno or errno.EIO,
+                f"the folder {folder} cannot be created: {error.strerror or error}",
+                str(folder),
+            ) from None
     return folder
+
+
+def data_folder_problem() -> tuple[Path, OSError] | None:
+    """Whether the user data folder can keep the player's files: ``None``, or where it is and what is wrong.
+
+    The folder is created if needed and a small file written and removed in it,
+    so a folder that exists but refuses writes (read-only disk, permissions) is
+    found too.
+    """
+    folder = user_data_dir(create=False)
+    try:
+        folder = user_data_dir()
+        probe = folder / f".probe-{os.getpid()}.tmp"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        return folder, error
+    return None
 
 
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
@@ -93,6 +135,19 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp_name)
         raise
+    _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable: without this, a power cut may forget it (POSIX only)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:
@@ -144,6 +199,17 @@ def safe_file_stem(name: str) -> str:
     return text
 
 
+def _aside_name(target: Path) -> Path:
+    """A free ``NAME.damaged-<time>.EXT`` beside ``target`` (``-2``, ``-3``... added if taken)."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = target.with_name(f"{target.stem}{DAMAGED_MARK}{stamp}{target.suffix}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = target.with_name(f"{target.stem}{DAMAGED_MARK}{stamp}-{number}{target.suffix}")
+    return aside
+
+
 def set_aside(path: Path | str) -> Path | None:
     """Rename a damaged file out of the way, as ``NAME.damaged-<time>.EXT``; the new path, or ``None``.
 
@@ -151,14 +217,48 @@ def set_aside(path: Path | str) -> Path | None:
     ``None`` when the file could not be renamed (it is left where it is).
     """
     target = Path(path)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = target.with_name(f"{target.stem}.damaged-{stamp}{target.suffix}")
-    number = 1
-    while aside.exists():
-        number += 1
-        aside = target.with_name(f"{target.stem}.damaged-{stamp}-{number}{target.suffix}")
+    aside = _aside_name(target)
     try:
         target.replace(aside)
     except OSError:
         return None
     return aside
+
+
+def keep_copy(path: Path | str) -> Path | None:
+    """Copy a file that is about to be rewritten with less in it, as ``NAME.damaged-<time>.EXT``; or ``None``.
+
+    For a file whose bad parts a reader skipped: the copy keeps them, the
+    original is then replaced as usual.
+    """
+    target = Path(path)
+    aside = _aside_name(target)
+    try:
+        atomic_write_bytes(aside, target.read_bytes())
+    except OSError:
+        return None
+    return aside
+
+
+def is_set_aside(path: Path | str) -> bool:
+    """Whether ``path`` is a file set aside as damaged (listings of saves and levels skip them)."""
+    return DAMAGED_MARK in Path(path).name
+
+
+def clean_stale_temporaries(folder: Path | str, *, older_than: float = STALE_TEMPORARY_AGE) -> list[Path]:
+    """Remove the temporary files that killed writes left in ``folder`` and below (``.NAME.xxxx.tmp``).
+
+    Only those older than ``older_than`` seconds: a younger one may be another
+    running copy of the game writing right now. Returns what was removed;
+    what cannot be removed is left (and logged by the caller, if it likes).
+    """
+    removed = []
+    root = Path(folder)
+    now = datetime.datetime.now().timestamp()
+    with contextlib.suppress(OSError):
+        for candidate in root.rglob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if candidate.is_file() and now - candidate.stat().st_mtime > older_than:
+                    candidate.unlink()
+                    removed.append(candidate)
+    return removed

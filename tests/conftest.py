@@ -15,7 +15,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import tempfile  # noqa: E402
+
 import pytest  # noqa: E402
+from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
+
+# Hypothesis keeps its caches out of the source tree (the tests write nothing there).
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "attax-arcade-hypothesis")
 
 
 @pytest.fixture(autouse=True)

@@ -159,7 +159,8 @@ def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> No
             driver.key(pygame.K_KP_ENTER)
         assert play.match.moves[before].to_square == move.to_square
         entered += 1
-    assert play.match.is_over and entered > 5
+    # The computer's choices are random: a Beginner may lose (or the early finish end it) in six moves.
+    assert play.match.is_over and entered >= 3
     assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=120)
     # The rematch without a mouse: S switches sides, Enter shows the focus, Enter plays.
     results = driver.top

@@ -133,8 +133,12 @@ def test_a_save_of_an_unknown_computer_level_is_listed_as_damaged() -> None:
     [entry] = saves.list_saves()
     assert isinstance(entry, saves.DamagedSave) and entry.name == "strong"
     assert "strong.pgn" in entry.reason and "grandmaster" in entry.reason
+    # Set aside, listed this once, nothing lost.
+    assert not path.exists() and entry.path.name.startswith("strong.damaged-") and entry.path.exists()
+    assert "kept as strong.damaged-" in entry.reason
     with pytest.raises(saves.SaveError, match="grandmaster"):
-        saves.load_game(path)
+        saves.load_game(entry.path)
+    assert saves.list_saves() == []
 
 
 def test_a_save_of_an_unknown_or_unplayable_game_is_refused() -> None:

@@ -30,13 +30,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from game import games
 from game.engine.rules import GameRules, Severity
-from game.paths import atomic_write_text, safe_file_stem, source_root, user_data_dir
+from game.filedata import FileDataError, load_toml, reason_of
+from game.paths import atomic_write_text, is_set_aside, safe_file_stem, set_aside, source_root, user_data_dir
 
 __all__ = [
     "MAX_DESCRIPTION_LENGTH",
@@ -69,12 +69,17 @@ MAX_POSITION_LENGTH = 1000
 
 
 class LevelError(ValueError):
-    """A level file that cannot be used; the message names the file and the reason."""
+    """A level file that cannot be used; the message names the file and the reason.
 
-    def __init__(self, message: str, path: Path | None = None) -> None:
+    ``damaged`` is false for a file that is sound but not for this version
+    (a newer format, another game's level): such a file is never set aside.
+    """
+
+    def __init__(self, message: str, path: Path | None = None, *, damaged: bool = True) -> None:
         super().__init__(message)
         self.path = path
         """The file concerned, when there is one."""
+        self.damaged = damaged
 
 
 class LevelExistsError(LevelError):
@@ -129,7 +134,8 @@ def _schema_version(data: dict[str, Any], where: str) -> int:
     if version > SCHEMA_VERSION:
         raise LevelError(
             f"{where}: written by a newer version of Attax Arcade (level format {version}; "
-            f"this one reads up to {SCHEMA_VERSION})"
+            f"this one reads up to {SCHEMA_VERSION})",
+            damaged=False,
         )
     return version
 
@@ -150,12 +156,14 @@ def level_from_text(text: str, rules: GameRules, where: str = "level", path: Pat
     The returned position is written as ``rules.position_text`` writes it.
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        data = load_toml(text)
+    except FileDataError as error:
         raise LevelError(f"{where}: not a valid level file ({error})") from None
     key = data.get("game", rules.key)
     if key != rules.key:
-        raise LevelError(f"{where}: a level for {str(key)[:40]!r}, not {_game_name(rules.key)}")
+        raise LevelError(
+            f"{where}: a level for {str(key)[:40]!r}, not {_game_name(rules.key)}", damaged=False
+        )
     _schema_version(data, where)
     name = _text_field(data, "name", where, required=True, limit=MAX_NAME_LENGTH)
     description = _text_field(data, "description", where, required=False, limit=MAX_DESCRIPTION_LENGTH)
@@ -165,9 +173,9 @@ def level_from_text(text: str, rules: GameRules, where: str = "level", path: Pat
     )
     try:
         position = rules.new_position(text_position)
-    except ValueError as error:
-        raise LevelError(f"{where}: bad position: {error}") from None
-    refusals = [p.message for p in rules.validate_level(position) if p.severity is Severity.REFUSED]
+        refusals = [p.message for p in rules.validate_level(position) if p.severity is Severity.REFUSED]
+    except Exception as error:  # the game's own ValueError, or anything a hostile position provokes
+        raise LevelError(f"{where}: bad position: {reason_of(error)}") from None
     if refusals:
         raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
     number = _number_from_name(path) if path is not None else None
@@ -201,21 +209,34 @@ def load_level(path: Path | str, rules: GameRules) -> LevelInfo:
     except LevelError as error:
         error.path = target
         raise
+    except Exception as error:  # whatever else goes wrong reading it is damage too, never a crash
+        raise LevelError(f"{where}: cannot be read ({reason_of(error)})", target) from None
 
 
-def load_levels(folder: Path | str, rules: GameRules) -> list[LevelInfo | LevelError]:
+def load_levels(
+    folder: Path | str, rules: GameRules, *, set_damaged_aside: bool = False
+) -> list[LevelInfo | LevelError]:
     """Every ``*.toml`` level in ``folder``, in file-name order; bad files as ``LevelError`` items (with ``path``).
 
-    A missing folder gives ``[]``.
+    Files already set aside as damaged are skipped. With ``set_damaged_aside``
+    (the player's own folder, never the source tree), a damaged file is
+    renamed ``NAME.damaged-<time>.toml`` and its error says so. A missing
+    folder gives ``[]``.
     """
     directory = Path(folder)
     if not directory.is_dir():
         return []
     results: list[LevelInfo | LevelError] = []
     for path in sorted(directory.glob("*.toml")):
+        if is_set_aside(path):
+            continue
         try:
             results.append(load_level(path, rules))
         except LevelError as error:
+            if set_damaged_aside and error.damaged and path.is_file():
+                aside = set_aside(path)
+                if aside is not None:
+                    error = LevelError(f"{error}; the file is kept as {aside.name}", aside)
             results.append(error)
     return results
 
@@ -317,7 +338,7 @@ def custom_levels(rules: GameRules) -> list[LevelInfo | LevelError]:
     """The player's own levels of the game of ``rules``, by name; damaged files after them as ``LevelError`` items."""
     try:
         folder = custom_levels_dir(rules.key, create=False)
-        entries = load_levels(folder, rules)
+        entries = load_levels(folder, rules, set_damaged_aside=True)
     except OSError as error:
         return [LevelError(f"levels folder unreadable: {error.strerror or error}")]
     good = sorted(

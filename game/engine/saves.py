@@ -51,7 +51,6 @@ from game import games
 from game.engine.match import Match, Player, PlayerKind
 from game.engine.pgn import (
     MAX_PGN_BYTES,
-    PgnError,
     PgnGame,
     parse_pgn,
     read_game_tag,
@@ -59,7 +58,15 @@ from game.engine.pgn import (
     write_pgn,
 )
 from game.engine.rules import GameRules
-from game.paths import atomic_write_text, read_text_limited, safe_file_stem, user_data_dir
+from game.filedata import reason_of
+from game.paths import (
+    atomic_write_text,
+    is_set_aside,
+    read_text_limited,
+    safe_file_stem,
+    set_aside,
+    user_data_dir,
+)
 
 __all__ = [
     "LEGACY_AUTOSAVE_NAME",
@@ -102,7 +109,15 @@ _V1_RULE_WORDS = {"early-finish": "early_finish", "threefold": "threefold_repeti
 
 
 class SaveError(ValueError):
-    """A save that cannot be written or read; the message names the file and the reason."""
+    """A save that cannot be written or read; the message names the file and the reason.
+
+    ``damaged`` is false for a sound file this version cannot use (a newer
+    format, a game it does not know or cannot play yet): it is never set aside.
+    """
+
+    def __init__(self, message: str, *, damaged: bool = True) -> None:
+        super().__init__(message)
+        self.damaged = damaged
 
 
 @dataclasses.dataclass(frozen=True)
@@ -129,7 +144,10 @@ class SaveEntry:
 
 @dataclasses.dataclass(frozen=True)
 class DamagedSave:
-    """A file in the saves folder that cannot be loaded, and why (the reason names the file)."""
+    """A file in the saves folder that cannot be loaded, and why (the reason names the file).
+
+    ``path`` is where the file is now: set aside under its damaged name, unless it is sound but not for
+    this version (or could not be renamed)."""
 
     name: str
     path: Path
@@ -223,7 +241,8 @@ def _check_schema_text(text: str) -> int:
     version = int(text)
     if version > SCHEMA_VERSION:
         raise SaveError(
-            f"written by a newer version of Attax Arcade (save format {version}; this one reads up to {SCHEMA_VERSION})"
+            f"written by a newer version of Attax Arcade (save format {version}; this one reads up to {SCHEMA_VERSION})",
+            damaged=False,
         )
     return version
 
@@ -338,16 +357,20 @@ def _rules_for(text: str, where: str) -> GameRules:
         try:
             _check_schema_text(version)
         except SaveError as error:
-            raise SaveError(f"{where}: {error}") from None
+            raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
     key = (read_game_tag(text) or DEFAULT_GAME).strip().lower()
     try:
         definition = games.game(key)
     except games.UnknownGameError:
-        raise SaveError(f"{where}: a game of {key[:40]!r}, which this version does not know") from None
+        raise SaveError(
+            f"{where}: a game of {key[:40]!r}, which this version does not know", damaged=False
+        ) from None
     try:
         return definition.load_rules()
     except LookupError:
-        raise SaveError(f"{where}: a game of {definition.name}, which cannot be played yet") from None
+        raise SaveError(
+            f"{where}: a game of {definition.name}, which cannot be played yet", damaged=False
+        ) from None
 
 
 def _check_levels(match: Match, where: str) -> None:
@@ -381,8 +404,10 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     try:
         pgn_game = parse_pgn(text, rules)
         match = match_from_pgn(pgn_game, rules)
-    except (PgnError, SaveError) as error:
-        raise SaveError(f"{target.name}: {error}") from None
+    except SaveError as error:
+        raise SaveError(f"{target.name}: {error}", damaged=error.damaged) from None
+    except Exception as error:  # PgnError, or anything a hostile file provokes: damage, never a crash
+        raise SaveError(f"{target.name}: {reason_of(error)}") from None
     _check_levels(match, target.name)
     return match, pgn_game
 
@@ -408,15 +433,26 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
     """Every ``*.pgn`` in the saves folder, of every game, newest first, then the damaged ones by name.
 
     Each file is loaded in full (``load_game``), so a file listed as a
-    ``SaveEntry`` loads; one that does not is a ``DamagedSave`` with the reason.
+    ``SaveEntry`` loads; one that does not is a ``DamagedSave`` with the
+    reason. A damaged file is set aside as ``NAME.damaged-<time>.pgn`` (and
+    the reason says so), so it is listed this once; files set aside before,
+    and sound files of a newer version or another game, are left where they are.
     """
     entries: list[SaveEntry | DamagedSave] = []
     for path in saves_dir().glob("*.pgn"):
+        if is_set_aside(path):
+            continue
         try:
             modified = path.stat().st_mtime
             match, pgn_game = load_game(path)
         except (SaveError, OSError) as error:
-            entries.append(DamagedSave(path.stem, path, str(error)))
+            reason = str(error) if isinstance(error, SaveError) else f"{path.name}: {reason_of(error)}"
+            where = path
+            if isinstance(error, SaveError) and error.damaged and path.is_file():
+                aside = set_aside(path)
+                if aside is not None:
+                    reason, where = f"{reason}; the file is kept as {aside.name}", aside
+            entries.append(DamagedSave(path.stem, where, reason))
             continue
         result = match.result
         entries.append(

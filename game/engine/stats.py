@@ -40,7 +40,8 @@ from typing import Any
 
 from game import games
 from game.engine.match import Match
-from game.paths import atomic_write_text, read_text_limited, set_aside, user_data_dir
+from game.filedata import load_json, reason_of
+from game.paths import atomic_write_text, keep_copy, read_text_limited, set_aside, user_data_dir
 
 __all__ = [
     "MAX_RECORDS",
@@ -214,8 +215,8 @@ class _FileContents:
 def _read_file(path: Path) -> _FileContents:
     """The file's records by game, schema 1 migrated; ``FileNotFoundError``, ``OSError``, or ``_Damaged``."""
     try:
-        data = json.loads(read_text_limited(path, MAX_STATS_BYTES))
-    except ValueError as error:  # too large, binary, not UTF-8, not JSON
+        data = load_json(read_text_limited(path, MAX_STATS_BYTES))
+    except ValueError as error:  # too large, binary, not UTF-8, not JSON, nested or numbered beyond reason
         raise _Damaged(str(error)) from None
     if not isinstance(data, dict):
         raise _Damaged("not a statistics file")
@@ -242,15 +243,15 @@ def _read_file(path: Path) -> _FileContents:
     return _FileContents(version, by_game)
 
 
-def _v1_records_as_v2(items: list[Any]) -> list[Any]:
-    """Schema 1 records in schema 2's shape; damaged ones are dropped, as ``load`` skips them."""
+def _v1_records_as_v2(items: list[Any]) -> tuple[list[Any], int]:
+    """Schema 1 records in schema 2's shape, and how many were damaged and dropped (as ``load`` skips them)."""
     records = []
     for item in items:
         try:
             records.append(GameRecord.from_v1_json(item).to_json())
-        except ValueError:
+        except Exception:
             continue
-    return records
+    return records, len(items) - len(records)
 
 
 class Statistics:
@@ -264,6 +265,8 @@ class Statistics:
         """Set by ``load`` when the file was damaged and set aside, records were skipped, or it is newer."""
         self._others: dict[str, list[Any]] = {}
         self._read_only = False
+        self._dropped = 0
+        """Records ``load`` skipped as damaged: before the file is next written without them, a copy is kept."""
 
     # -- the file --
 
@@ -282,13 +285,19 @@ class Statistics:
         registry does not know.
         """
         stats = cls(game)
-        path = cls.path()
+        try:
+            path = cls.path()
+        except OSError as error:  # no usable data folder: nothing counted yet, and the reason
+            stats.load_message = f"{STATS_FILE} cannot be read: {reason_of(error)}"
+            return stats
         try:
             contents = _read_file(path)
         except FileNotFoundError:
             return stats
-        except (OSError, _Damaged) as error:
-            stats.load_message = cls._set_aside(path, str(error))
+        except (
+            Exception
+        ) as error:  # whatever went wrong reading it, the same outcome: set aside, start afresh
+            stats.load_message = cls._set_aside(path, reason_of(error))
             return stats
         parse = GameRecord.from_v1_json if contents.version == 1 else GameRecord.from_json
         records = []
@@ -296,8 +305,11 @@ class Statistics:
         for item in contents.games.get(stats.game, []):
             try:
                 records.append(parse(item))
-            except ValueError:
+            except (
+                Exception
+            ):  # a record that makes no sense: skipped, and kept in a copy before the next write
                 skipped += 1
+        stats._dropped = skipped
         stats.records = records[-MAX_RECORDS:]
         stats._others = {key: value for key, value in contents.games.items() if key != stats.game}
         if contents.version > SCHEMA_VERSION:
@@ -308,7 +320,7 @@ class Statistics:
             )
             log.warning(stats.load_message)
         elif skipped:
-            stats.load_message = f"{STATS_FILE}: {skipped} damaged record(s) skipped"
+            stats.load_message = f"{STATS_FILE}: {skipped} damaged record(s) skipped; the file is copied before it is next written"
             log.warning(stats.load_message)
         return stats
 
@@ -336,7 +348,7 @@ class Statistics:
         path = self.path()
         try:
             contents = _read_file(path)
-        except (OSError, _Damaged):
+        except Exception:  # unreadable now: the other games' records as ``load`` read them
             others = self._others
         else:
             if contents.version > SCHEMA_VERSION:
@@ -344,7 +356,19 @@ class Statistics:
                 return
             others = {key: value for key, value in contents.games.items() if key != self.game}
             if contents.version == 1:
-                others = {key: _v1_records_as_v2(value) for key, value in others.items()}
+                migrated = {key: _v1_records_as_v2(value) for key, value in others.items()}
+                others = {key: records for key, (records, _) in migrated.items()}
+                self._dropped += sum(dropped for _, dropped in migrated.values())
+        if self._dropped and path.exists():
+            # Records ``load`` skipped are not written again: keep the file as it was, with them.
+            kept = keep_copy(path)
+            log.warning("%s: %d damaged record(s) dropped; the old file is kept as %s", STATS_FILE, self._dropped,
+                        kept.name if kept is not None else "(no copy: the folder refused it)")  # fmt: skip
+            if kept is None:
+                raise OSError(
+                    f"{STATS_FILE}: cannot keep a copy of the damaged records, so it is not rewritten"
+                )
+            self._dropped = 0
         sections = {key: {"records": records} for key, records in others.items()}
         sections[self.game] = {"records": [record.to_json() for record in self.records]}
         payload = {"schema_version": SCHEMA_VERSION, "games": dict(sorted(sections.items()))}

@@ -79,7 +79,7 @@ class MatchKeeper:
         try:
             saves.write_autosave(self.scene.match, level_name=self.scene.level.name)
         except OSError as error:
-            log.warning("autosave failed: %s", error)
+            self.scene.app.write_failed("autosave", error)
 
     def save_as(self, name: str) -> bool:
         """Save the game under ``name``; the note on screen says where, or why not."""
@@ -108,12 +108,15 @@ class MatchKeeper:
             statistics.add(record_for(match, level_name=self.scene.level.name))
             statistics.save()
             self.recorded_count += 1
-        except (OSError, ValueError) as error:
-            log.warning("statistics not recorded: %s", error)
+        except OSError as error:
+            self.scene.app.write_failed("statistics", error)
 
 
 def saves_reason(error: BaseException) -> str:
-    """Why a save or a load failed, in the player's language (see ``game.scenes.saveload``)."""
-    from game.ui.lang import explain_file_error
+    """Why a save or a load failed, in the player's language: a write's reason (permission, disk full...) or a
+    damaged file's (see ``game.scenes.saveload``)."""
+    from game.ui.lang import explain_file_error, explain_write_error
 
+    if isinstance(error, OSError):
+        return explain_write_error(error)
     return explain_file_error(str(error))

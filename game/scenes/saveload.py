@@ -23,7 +23,7 @@ from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.scenes.resume import message, open_match
 from game.ui import gfx, theme
-from game.ui.lang import explain_file_error, fit_text, player_label, tr_data
+from game.ui.lang import explain_file_error, explain_write_error, fit_text, player_label, tr_data
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
@@ -82,8 +82,12 @@ class SaveAsScene(Dialog):
         try:
             path = saves.save_path(self.field.text)
             exists = path.exists()
-        except (saves.SaveError, OSError):
+        except saves.SaveError:
             self.error = tr("Use letters or digits for the name")
+            self.app.audio.play("invalid")
+            return
+        except OSError as error:  # the saves folder cannot be made or read
+            self.error = tr("Cannot save: {reason}", reason=explain_write_error(error))
             self.app.audio.play("invalid")
             return
         name = path.stem

@@ -9,6 +9,7 @@ missing translation.
 
 from __future__ import annotations
 
+import errno
 import re
 
 import pygame
@@ -19,6 +20,7 @@ from game.ui.theme import Colour, Theme
 
 __all__ = [
     "explain_file_error",
+    "explain_write_error",
     "fit_text",
     "format_time",
     "player_label",
@@ -111,6 +113,29 @@ _REASONS: tuple[tuple[str, str], ...] = (
     (r"cannot be read.*", "the file cannot be read"),
     (r"not a file", "not a file"),
 )
+
+
+_ERRNO_WORDS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.ENOTDIR: "a file stands where a folder should be",
+    errno.EEXIST: "a file stands where a folder should be",
+    errno.EISDIR: "a folder stands where the file should be",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENOENT: "the folder is missing",
+}
+
+
+def explain_write_error(error: BaseException) -> str:
+    """Why a file could not be written, in a few words of the player's language (permission, disk full...)."""
+    if isinstance(error, OSError) and error.errno in _ERRNO_WORDS:
+        return tr(_ERRNO_WORDS[error.errno])
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
 
 
 def explain_file_error(reason: str) -> str:

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from game import games, paths
+from game.filedata import FileDataError, load_json, reason_of
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -200,20 +201,23 @@ class Settings:
     @classmethod
     def load(cls) -> Settings:
         """The saved settings (schema 1 migrated), or the defaults when there are none or the file is damaged."""
-        settings = cls()
         try:
-            text = paths.read_text_limited(cls.path(), MAX_SETTINGS_BYTES)
-            data = json.loads(text)
+            path = cls.path()
+        except OSError:  # no usable data folder: the defaults (the app says so once, at start)
+            return cls()
+        try:
+            data = load_json(paths.read_text_limited(path, MAX_SETTINGS_BYTES))
+            if not isinstance(data, dict):
+                raise FileDataError("it does not hold a settings object")
+            loaded = cls()
+            loaded._apply(data)
         except FileNotFoundError:
+            return cls()
+        except Exception as error:  # whatever went wrong reading it, the same outcome: defaults, file kept
+            settings = cls()
+            settings.load_message, settings.damaged = cls._set_aside(reason_of(error))
             return settings
-        except (OSError, ValueError) as error:
-            settings.load_message, settings.damaged = cls._set_aside(str(error))
-            return settings
-        if not isinstance(data, dict):
-            settings.load_message, settings.damaged = cls._set_aside("it does not hold a settings object")
-            return settings
-        settings._apply(data)
-        return settings
+        return loaded
 
     @classmethod
     def _set_aside(cls, reason: str) -> tuple[str, tuple[str, str]]:
@@ -278,8 +282,5 @@ class Settings:
         return data
 
     def save(self) -> None:
-        """Write the settings atomically (schema 2); a failure is logged, never fatal."""
-        try:
-            paths.atomic_write_text(self.path(), json.dumps(self.to_json(), indent=2) + "\n")
-        except OSError as error:
-            log.warning("could not save the settings: %s", error)
+        """Write the settings atomically (schema 2); ``OSError`` if the folder or the disk refuses."""
+        paths.atomic_write_text(self.path(), json.dumps(self.to_json(), indent=2) + "\n")

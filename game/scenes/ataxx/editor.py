@@ -37,6 +37,7 @@ from game.scenes.ataxx.editor_tools import SYMMETRY_NAMES, FitButton, SymmetryPi
 from game.scenes.ataxx.view import BoardView, PieceLook
 from game.scenes.base import Scene
 from game.ui import gfx, theme
+from game.ui.lang import explain_write_error
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -327,7 +328,8 @@ class EditorScene(Scene):
         except (LevelError, OSError) as error:
             log.warning("saving level %r failed: %s", name, error)
             if isinstance(dialog, SaveLevelDialog):
-                dialog.error = tr("Not saved: {reason}", reason=str(error)[:120])
+                reason = explain_write_error(error) if isinstance(error, OSError) else str(error)[:120]
+                dialog.error = tr("Not saved: {reason}", reason=reason)
             self.app.audio.play("invalid")
             return
         if isinstance(self.app.top, SaveLevelDialog):

@@ -1,0 +1,167 @@
+"""Parsing the player's files safely: JSON and TOML with their nesting and numbers kept within bounds.
+
+Every file the game reads from the user data folder (settings, statistics,
+custom levels) may be damaged, truncated or written by someone hostile.
+``read_text_limited`` (``game.paths``) caps its size; ``load_json`` and
+``load_toml`` here cap what a parser cannot be trusted with:
+
+- nesting: brackets deeper than ``MAX_NESTING`` are refused before parsing
+  (the parsers recurse, and a kilobyte of ``[`` would exhaust the stack);
+- numbers: integers of more than ``MAX_DIGITS`` digits, ``NaN``, infinities
+  and floats that overflow (``1e999``) are refused, so no reader meets an
+  ``OverflowError`` or a value no game can hold.
+
+Both raise ``FileDataError`` (a ``ValueError``) saying what is wrong; a caller
+adds the file's name and sets the file aside.
+
+>>> load_json('{"plies": 12, "tags": ["a", "b"]}')
+{'plies': 12, 'tags': ['a', 'b']}
+>>> load_json("[" * 100 + "]" * 100)
+Traceback (most recent call last):
+...
+game.filedata.FileDataError: brackets nested more than 32 deep
+>>> load_json('{"plies": 1e999}')
+Traceback (most recent call last):
+...
+game.filedata.FileDataError: a number too large: 1e999
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from typing import Any
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_NESTING",
+    "FileDataError",
+    "check_nesting",
+    "load_json",
+    "load_toml",
+    "reason_of",
+]
+
+MAX_NESTING = 32
+"""The deepest brackets any of the game's files need is 4; this leaves room and stays far from the stack."""
+MAX_DIGITS = 30
+"""The longest number (in digits) a file may hold: counts and times need far fewer."""
+MAX_NUMBER = 10**18
+"""The largest magnitude a number may have (a 64-bit count, with room)."""
+
+
+class FileDataError(ValueError):
+    """A file whose text parses badly or holds what no reader can use; the message says what."""
+
+
+def reason_of(error: BaseException) -> str:
+    """Why a file could not be used, in words: an ``OSError``'s own words, else the message or the kind of error.
+
+    >>> reason_of(PermissionError(13, "Permission denied")), reason_of(RecursionError())
+    ('permission denied', 'unreadable data (RecursionError)')
+    """
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    text = str(error).strip()
+    return text if text else f"unreadable data ({type(error).__name__})"
+
+
+def check_nesting(text: str, *, toml: bool = False) -> None:
+    """Refuse ``text`` if its brackets (``[``, ``{``) nest deeper than ``MAX_NESTING``, outside strings.
+
+    For JSON, strings are in double quotes with backslash escapes; with
+    ``toml``, single-quoted literal strings and ``#`` comments count too.
+    (TOML's triple-quoted strings are read as strings that open and close
+    three times over, which comes to the same.) A conservative scan: an
+    unclosed string simply ends it, and the parser reports the rest.
+    """
+    depth = 0
+    index = 0
+    length = len(text)
+    while index < length:
+        char = text[index]
+        if char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise FileDataError(f"brackets nested more than {MAX_NESTING} deep")
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        elif char == '"':
+            index += 1
+            while index < length and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif toml and char == "'":
+            end = text.find("'", index + 1)
+            index = length if end < 0 else end
+        elif toml and char == "#":
+            end = text.find("\n", index)
+            index = length if end < 0 else end
+        index += 1
+
+
+def _check_int(text: str) -> int:
+    digits = text.lstrip("+-").replace("_", "")
+    if len(digits) > MAX_DIGITS:
+        raise FileDataError(f"a number of {len(digits)} digits: too long to be a count or a time")
+    return int(text)
+
+
+def _check_float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise FileDataError(f"a number of {len(text)} characters: too long to be a count or a time")
+    value = float(text)
+    if not math.isfinite(value):
+        raise FileDataError(f"a number too large: {text}")
+    return value
+
+
+def _refuse_constant(text: str) -> Any:
+    raise FileDataError(f"{text} is not a number a file of this game may hold")
+
+
+def _check_values(data: Any) -> None:
+    """Refuse numbers beyond ``MAX_NUMBER`` anywhere in parsed ``data`` (walked without recursion)."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, bool):
+            continue
+        elif (isinstance(value, int) and abs(value) > MAX_NUMBER) or (
+            isinstance(value, float) and (not math.isfinite(value) or abs(value) > MAX_NUMBER)
+        ):
+            raise FileDataError(f"a number too large: {value}")
+
+
+def load_json(text: str) -> Any:
+    """Parse JSON ``text`` within the bounds of the module docstring; ``FileDataError`` if it is not."""
+    check_nesting(text)
+    try:
+        data = json.loads(
+            text, parse_int=_check_int, parse_float=_check_float, parse_constant=_refuse_constant
+        )
+    except FileDataError:
+        raise
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        raise FileDataError(f"not valid JSON ({error})") from None
+    _check_values(data)
+    return data
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """Parse TOML ``text`` within the bounds of the module docstring; ``FileDataError`` if it is not."""
+    check_nesting(text, toml=True)
+    try:
+        data = tomllib.loads(text, parse_float=_check_float)
+    except FileDataError:
+        raise
+    except tomllib.TOMLDecodeError as error:
+        raise FileDataError(f"not valid TOML ({error})") from None
+    except (ValueError, RecursionError) as error:  # an integer Python will not convert, and the like
+        raise FileDataError(f"not valid TOML ({str(error)[:120]})") from None
+    _check_values(data)
+    return data
