@@ -26,8 +26,11 @@ __all__ = [
     "panel",
     "piece_sprite",
     "piece_with_shadow",
+    "ring",
     "shadow_sprite",
+    "target_mark",
     "text_glow",
+    "thick_line",
 ]
 
 SUPERSAMPLE = 3
@@ -406,3 +409,104 @@ def arrow(
         pygame.draw.polygon(layer, (*colour, alpha), points)
         pygame.draw.aalines(layer, (*colour, alpha), True, points)
     surface.blit(layer, (left, top))
+
+
+TARGET_MARKS = ("dot", "ring", "dashed")
+"""The shapes ``target_mark`` draws, so kinds of target differ by shape as well as by colour."""
+
+
+def target_mark(kind: str, diameter: int, colour: Colour, alpha: int = 255) -> pygame.Surface:
+    """A move target's mark, anti-aliased: ``dot`` a filled disc, ``ring`` a double ring,
+    ``dashed`` a ring of dashes; each with a dark rim so it reads on light and dark squares.
+
+    Alpha is rounded to steps of 16 so pulsing marks hit the cache.
+    """
+    return _target_mark(kind, max(6, int(diameter)), colour, max(0, min(255, round(alpha / 16) * 16)))
+
+
+@functools.lru_cache(maxsize=128)
+def _target_mark(kind: str, diameter: int, colour: Colour, alpha: int) -> pygame.Surface:
+    big = diameter * SUPERSAMPLE
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    centre = (big / 2, big / 2)
+    radius = big / 2
+    rim = max(2.0, big * (0.025 if kind == "dashed" else 0.06))
+    ink = (10, 12, 28, 190)
+
+    def band(outer: float, width: float) -> None:
+        # A ring of ``colour`` from ``outer`` inwards, edged in ink on both sides.
+        pygame.draw.circle(surface, ink, centre, outer + rim, round(width + rim * 2))
+        pygame.draw.circle(surface, colour, centre, outer, round(width))
+
+    if kind == "dot":
+        pygame.draw.circle(surface, ink, centre, radius)
+        pygame.draw.circle(surface, colour, centre, radius - rim)
+        shine = theme.lerp_colour(colour, (255, 255, 255), 0.4)
+        pygame.draw.circle(
+            surface, shine, (centre[0] - radius * 0.22, centre[1] - radius * 0.22), radius * 0.26
+        )
+    elif kind == "ring":
+        band(radius - rim, radius * 0.2)
+        band(radius * 0.5, radius * 0.16)
+    else:  # dashed: a ring broken into dashes
+        dashes = 16
+        width = radius * 0.12
+        box = pygame.Rect(0, 0, big, big).inflate(-rim * 2, -rim * 2)
+        for index in range(dashes):
+            start = index * 2 * math.pi / dashes
+            stop = start + math.pi / dashes * 1.15
+            pygame.draw.arc(surface, ink, box, start - 0.03, stop + 0.03, round(width + rim * 2))
+        inner = box.inflate(-rim * 2, -rim * 2)
+        for index in range(dashes):
+            start = index * 2 * math.pi / dashes
+            stop = start + math.pi / dashes * 1.15
+            pygame.draw.arc(surface, colour, inner, start, stop, round(width))
+    small = pygame.transform.smoothscale(surface, (diameter, diameter))
+    if alpha < 255:
+        small.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return small
+
+
+@functools.lru_cache(maxsize=64)
+def _white_ring(radius: int, width: int) -> pygame.Surface:
+    big = SUPERSAMPLE
+    size = (radius + 2) * 2
+    surface = pygame.Surface((size * big, size * big), pygame.SRCALPHA)
+    pygame.draw.circle(surface, (255, 255, 255), (size * big / 2, size * big / 2), radius * big, width * big)
+    return pygame.transform.smoothscale(surface, (size, size))
+
+
+def ring(
+    surface: pygame.Surface, centre: tuple[float, float], radius: int, colour: Colour, width: int
+) -> None:
+    """An anti-aliased circle outline ``width`` pixels thick, inside ``radius``, centred on ``centre``."""
+    radius, width = max(2, int(radius)), max(1, min(int(width), int(radius)))
+    sprite = _white_ring(radius, width).copy()
+    sprite.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def thick_line(
+    surface: pygame.Surface,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    colour: Colour,
+    width: float,
+) -> None:
+    """A straight line ``width`` pixels thick with anti-aliased edges and round ends."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    half = max(0.5, width / 2)
+    if length < 1:
+        return
+    px, py = -dy / length * half, dx / length * half
+    points = [
+        (start[0] + px, start[1] + py),
+        (end[0] + px, end[1] + py),
+        (end[0] - px, end[1] - py),
+        (start[0] - px, start[1] - py),
+    ]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.aalines(surface, colour, True, points)
+    for point in (start, end):
+        pygame.draw.aacircle(surface, colour, point, half)

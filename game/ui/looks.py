@@ -26,12 +26,15 @@ __all__ = ["BOARD_THEMES", "PALETTE_LABELS", "PIECE_SETS", "BoardTheme", "apply"
 
 @dataclasses.dataclass(frozen=True)
 class BoardTheme:
-    """The squares' two shades and the board's edge."""
+    """The squares' two shades, the board's edge, and the move targets' colours on these squares."""
 
     label: str
     square_a: Colour
     square_b: Colour
     edge: Colour
+    targets: tuple[Colour, Colour] = (theme.CLONE, theme.JUMP)
+    """Green and magenta, for the first and the second kind of target (``theme.TARGETS``), in
+    shades that keep their contrast with the squares (a light board needs dark ones)."""
 
 
 PALETTE_LABELS: dict[str, str] = {"classic": "", "neon": "", "colourblind": "Colour-blind safe"}
@@ -42,8 +45,11 @@ PIECE_SETS: dict[str, str] = {"glossy": "Glossy", "marked": "Marked", "flat": "F
 
 BOARD_THEMES: dict[str, BoardTheme] = {
     "midnight": BoardTheme("Midnight", (28, 34, 66), (33, 40, 76), (70, 110, 200)),
-    "arcade": BoardTheme("Arcade", (46, 22, 70), (30, 52, 74), (220, 70, 200)),
-    "paper": BoardTheme("Paper", (206, 210, 222), (182, 188, 204), (150, 160, 190)),
+    # Arcade's squares stay dusky so the bright green and magenta targets do not melt into them.
+    "arcade": BoardTheme("Arcade", (30, 18, 68), (28, 58, 80), (220, 70, 200)),
+    "paper": BoardTheme(
+        "Paper", (206, 210, 222), (182, 188, 204), (150, 160, 190), ((0, 100, 50), (170, 20, 130))
+    ),
 }
 
 
@@ -63,6 +69,7 @@ def apply(settings: Settings, definition: GameDefinition) -> None:
     theme.SEAT_COLOURS[:] = [look.colour for look in looks]
     theme.SEAT_NAMES[:] = [look.name for look in looks]
     theme.SQUARE_A, theme.SQUARE_B, theme.BOARD_EDGE = board.square_a, board.square_b, board.edge
+    theme.TARGETS[:] = board.targets
     marks = tuple(look.mark for look in looks)
     if not any(marks) and settings.piece_set == "marked":
         marks = ("cross", "ring")

@@ -13,7 +13,17 @@ from pathlib import Path
 
 import pygame
 
-__all__ = ["ACCENT", "BG_BOTTOM", "BG_TOP", "SEAT_COLOURS", "SEAT_NAMES", "Theme", "lerp_colour", "scale_of"]
+__all__ = [
+    "ACCENT",
+    "BG_BOTTOM",
+    "BG_TOP",
+    "SEAT_COLOURS",
+    "SEAT_NAMES",
+    "TARGETS",
+    "Theme",
+    "lerp_colour",
+    "scale_of",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +52,10 @@ BOARD_EDGE: Colour = (70, 110, 200)
 
 SEAT_COLOURS: list[Colour] = [(255, 72, 88), (58, 140, 255)]
 """The colours of seat 0 and seat 1 in the current game and palette (``game.ui.looks.apply`` sets them)."""
+TARGETS: list[Colour] = [CLONE, JUMP]
+"""The colours a board marks its move targets with on the current board theme (``game.ui.looks.apply``
+sets them): the first kind (Ataxx's clones, Attangle's attackers) and the second (Ataxx's jumps).
+Each board theme picks them to stand out from its squares (``tests/test_target_contrast.py`` measures it)."""
 SEAT_NAMES: list[str] = ["First player", "Second player"]
 """The seats' names in the current game and palette: English keys, shown through ``game.i18n.tr``."""
 LOOK_VERSION = 0

@@ -118,7 +118,7 @@ def _clone(p: _Patch, t: float) -> None:
     centre, target = (2, 2), (3, 1)
     glow = 0.25 + 0.25 * (0.5 + 0.5 * math.sin(t * 4))
     show = _phase(t, 0.2, 0.5)
-    tint = {cell: (theme.CLONE, glow * show) for cell in _ring(centre, 1, 5)}
+    tint = {cell: (theme.TARGETS[0], glow * show) for cell in _ring(centre, 1, 5)}
     tint[centre] = (theme.SELECT, 0.45 * show)
     p.board(tint=tint)
     p.piece(R, centre)
@@ -136,7 +136,7 @@ def _clone(p: _Patch, t: float) -> None:
 def _jump(p: _Patch, t: float) -> None:
     centre, target = (2, 2), (4, 0)
     show = _phase(t, 0.2, 0.5)
-    tint = {cell: (theme.JUMP, 0.35 * show) for cell in _ring(centre, 2, 5)}
+    tint = {cell: (theme.TARGETS[1], 0.35 * show) for cell in _ring(centre, 2, 5)}
     tint[centre] = (theme.SELECT, 0.45 * show)
     p.board(tint=tint)
     fly = _phase(t, 1.2, 0.8)
@@ -154,7 +154,7 @@ def _jump(p: _Patch, t: float) -> None:
 def _infection(p: _Patch, t: float) -> None:
     source, target = (0, 2), (1, 2)
     victims = [(2, 1), (2, 2), (1, 3)]
-    p.board(tint={target: (theme.CLONE, 0.4 * _phase(t, 0.2, 0.4))})
+    p.board(tint={target: (theme.TARGETS[0], 0.4 * _phase(t, 0.2, 0.4))})
     p.piece(B, (4, 4))
     p.piece(R, source)
     grow = _phase(t, 0.8, 0.4)
@@ -168,8 +168,8 @@ def _blocks(p: _Patch, t: float) -> None:
     blocks = {(1, 1), (3, 1), (2, 3), (1, 3), (3, 3)}
     centre = (2, 2)
     pulse = 0.3 + 0.2 * math.sin(t * 4)
-    tint = {cell: (theme.CLONE, pulse) for cell in _ring(centre, 1, 5) if cell not in blocks}
-    tint.update({cell: (theme.JUMP, pulse * 0.8) for cell in _ring(centre, 2, 5) if cell not in blocks})
+    tint = {cell: (theme.TARGETS[0], pulse) for cell in _ring(centre, 1, 5) if cell not in blocks}
+    tint.update({cell: (theme.TARGETS[1], pulse * 0.8) for cell in _ring(centre, 2, 5) if cell not in blocks})
     p.board(blocks=blocks, tint=tint)
     p.piece(R, centre)
     cross = _phase(t, 1.6, 0.3) * (1 - _phase(t, 2.8, 0.3))

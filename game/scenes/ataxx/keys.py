@@ -301,7 +301,7 @@ class PlayKeys:
         ui = board.app.theme
         clones, jumps = board.targets(source)
         size = max(11, int(view.cell * 0.26))
-        for targets, colour in ((clones, theme.CLONE), (jumps, theme.JUMP)):
+        for targets, colour in zip((clones, jumps), theme.TARGETS, strict=True):
             for sq in bits(targets):
                 code = code_for_offset(source // 7 - sq // 7, sq % 7 - source % 7)
                 typed = self.entry.digits and code.startswith(self.entry.digits)

@@ -16,9 +16,16 @@ from game.ui import gfx, theme
 if TYPE_CHECKING:
     from game.scenes.ataxx.board import AtaxxBoard
 
-__all__ = ["SHAKE_TIME", "BoardOverlays"]
+__all__ = ["PREVIEW_ALPHA", "SELECTED_ALPHA", "SHAKE_TIME", "TARGET_KINDS", "BoardOverlays"]
 
 SHAKE_TIME = 0.35
+PREVIEW_ALPHA = 77
+"""Opacity of the targets' tint while the pointer rests on a piece (nothing selected yet)."""
+SELECTED_ALPHA = (107, 140)
+"""Opacity of the targets' tint around a selected piece: it pulses between these."""
+TARGET_KINDS = (("dot", 0.3), ("ring", 0.42))
+"""The clone targets' and the jump targets' marks (``gfx.target_mark``) and their sizes in squares:
+the two kinds differ by shape as well as by colour (``theme.TARGETS``), for colour-blind players."""
 
 
 class BoardOverlays:
@@ -53,15 +60,17 @@ class BoardOverlays:
         view.fill_square(surface, source, theme.SELECT, 150 if strong else 60)
         if strong:
             view.ring_square(surface, source, theme.SELECT, max(2, view.cell // 18))
-        for targets, colour in ((clones, theme.CLONE), (jumps, theme.JUMP)):
+        low, high = SELECTED_ALPHA
+        for targets, colour, (mark, size) in zip((clones, jumps), theme.TARGETS, TARGET_KINDS, strict=True):
             for sq in bits(targets):
-                alpha = int((95 + 40 * glow) if strong else 45)
+                alpha = int(low + (high - low) * glow) if strong else PREVIEW_ALPHA
                 if self.hover == sq and self.selected is not None:
                     alpha = 200
                 view.fill_square(surface, sq, colour, alpha)
-                if strong:
-                    centre = view.square_centre(sq)
-                    pygame.draw.circle(surface, colour, centre, max(3, view.cell // 11))
+                sprite = gfx.target_mark(
+                    mark, view.cell * size * (1 if strong else 0.8), colour, 255 if strong else 190
+                )
+                surface.blit(sprite, sprite.get_rect(center=view.square_centre(sq)))
 
     def draw_hint(self: AtaxxBoard, surface: pygame.Surface) -> None:
         move = self.hint_move
@@ -71,11 +80,11 @@ class BoardOverlays:
         to = move.to_square
         if move.is_jump:
             source = move.from_square
-            colour = theme.JUMP
+            colour = theme.TARGETS[1]
         else:
             own = bits(neighbours(to) & self.position.pieces[self.position.turn])
             source = own[0] if own else to
-            colour = theme.CLONE
+            colour = theme.TARGETS[0]
         glow = pulse(self.hint_time, 1.0)
         view.fill_square(surface, to, theme.GOLD, int(70 + 60 * glow))
         start, end = view.square_centre(source), view.square_centre(to)

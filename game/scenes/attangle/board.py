@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 __all__ = ["AttangleBoard", "capture_points"]
 
 SHAKE_TIME = 0.35
+CAPTURE_STRENGTH = (0.85, 0.15)
+"""How far the offered captures' colours go from the plate to the target colours: at least the
+first, pulsing by up to the second more (the capture under the pointer goes all the way)."""
 
 
 def capture_points(raw: int) -> tuple[int, int, int]:
@@ -367,11 +370,11 @@ class AttangleBoard(BoardController):
     def _ring(self, surface: pygame.Surface, point: int, colour: theme.Colour, width: float = 0.05) -> None:
         x, y = self.view.point_centre(point)
         radius = int(self.view.spacing * 0.46)
-        pygame.draw.circle(
+        gfx.ring(
             surface,
-            colour,
             (x, y + int(self.view.spacing * 0.06)),
             radius,
+            colour,
             max(2, int(self.view.spacing * width)),
         )
 
@@ -379,23 +382,26 @@ class AttangleBoard(BoardController):
         self, surface: pygame.Surface, start: int, end: int, colour: theme.Colour, width: float
     ) -> None:
         view = self.view
-        pygame.draw.line(
-            surface,
-            colour,
-            view.point_centre(start),
-            view.point_centre(end),
-            max(2, int(view.spacing * width)),
+        gfx.thick_line(
+            surface, view.point_centre(start), view.point_centre(end), colour, max(2, view.spacing * width)
         )
 
     def _draw_capture(self, surface: pygame.Surface, raw: int, strength: float, colour: theme.Colour) -> None:
-        """A capture's two lines, attackers to target, drawn under the stacks."""
+        """A capture's two lines, attackers to target, drawn under the stacks.
+
+        The attackers get a solid ring and the target a dashed one: they differ by shape, and
+        one colour per capture keeps it apart from the board's lines.
+        """
         target, first, second = capture_points(raw)
+        strength = round(strength * 16) / 16  # steps, so the pulsing target mark is drawn from the cache
         shade = theme.lerp_colour(theme.SQUARE_B, colour, strength)
         for attacker in (first, second):
-            self._line(surface, attacker, target, shade, 0.07 if strength > 0.7 else 0.05)
-        self._ring(surface, target, theme.lerp_colour(theme.SQUARE_B, theme.DANGER, strength))
+            self._line(surface, attacker, target, shade, 0.07 if strength >= 1 else 0.05)
+        x, y = self.view.point_centre(target)
+        mark = gfx.target_mark("dashed", int(self.view.spacing * 1.3), shade)
+        surface.blit(mark, mark.get_rect(center=(x, y + int(self.view.spacing * 0.06))))
         for attacker in (first, second):
-            self._ring(surface, attacker, shade)
+            self._ring(surface, attacker, shade, 0.07)
 
     def _draw_last_move(self, surface: pygame.Surface) -> None:
         last = self.match.moves[-1] if self.match.moves else None
@@ -443,9 +449,11 @@ class AttangleBoard(BoardController):
         glow = 0.5 + 0.5 * math.sin(self.time * 4.5)
         for raw in shown:
             if raw not in under:
-                self._draw_capture(surface, raw, 0.5 + 0.25 * glow, theme.CLONE)
+                self._draw_capture(
+                    surface, raw, CAPTURE_STRENGTH[0] + CAPTURE_STRENGTH[1] * glow, theme.TARGETS[0]
+                )
         for raw in under:
-            self._draw_capture(surface, raw, 0.95, theme.CLONE)
+            self._draw_capture(surface, raw, 1.0, theme.TARGETS[0])
         for point in self.selection:
             self._ring(surface, point, theme.SELECT, 0.07)
 
