@@ -32,6 +32,7 @@ __all__ = [
     "draw_plate",
     "draw_stack",
     "draw_star",
+    "grid_colour",
     "hexagon",
     "thumbnail",
 ]
@@ -242,7 +243,7 @@ def draw_plate(
     pygame.draw.polygon(surface, theme.BOARD_EDGE, outer, 2)
     pygame.draw.polygon(surface, theme.SQUARE_B, inner)
     pygame.draw.polygon(surface, theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.5), inner, 1)
-    line_colour = theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.75)
+    line_colour = grid_colour()
     line_width = max(1, int(spacing * 0.045))
     for start, end in lines:
         pygame.draw.line(surface, line_colour, start, end, line_width)
@@ -256,6 +257,11 @@ def draw_plate(
             glow = gfx.glow(int(spacing * 0.5), theme.GOLD, 0.7 * star_glow)
             surface.blit(glow, glow.get_rect(center=(round(x), round(y))), special_flags=pygame.BLEND_RGB_ADD)
         draw_star(surface, (x, y), spacing * (0.2 + 0.06 * star_glow), star_colour)
+
+
+def grid_colour() -> Colour:
+    """The colour of the board's lines in the current board theme (captures are drawn to stand out from it)."""
+    return theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.75)
 
 
 def draw_star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:
