@@ -7,6 +7,7 @@ cards (row by row), Enter plays the one in focus, 1-9 play the shipped ones.
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,8 @@ from game.engine.levels import LevelError, LevelInfo, custom_levels
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.level_cards import available_levels, draw_damaged_card, draw_level_card
-from game.ui import theme
+from game.ui import gfx, theme
+from game.ui.scrollbar import ScrollBar
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -28,6 +30,17 @@ __all__ = ["LevelSelectScene"]
 log = logging.getLogger(__name__)
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+@functools.lru_cache(maxsize=8)
+def _fade_mask(size: tuple[int, int], downward: bool) -> pygame.Surface:
+    """White with alpha growing from 0 to opaque towards the bottom (``downward``) or the top."""
+    width, height = size
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    for row in range(height):
+        share = (row + 1) / height if downward else 1 - row / height
+        mask.fill((255, 255, 255, round(255 * share**1.6)), (0, row, width, 1))
+    return mask
 
 
 class LevelSelectScene(Scene):
@@ -57,10 +70,20 @@ class LevelSelectScene(Scene):
         self.section_y = 0
         self.cards: list[tuple[pygame.Rect, LevelInfo]] = []
         self.hover: int | None = None
-        self.scroll = 0
+        self.scrollbar = ScrollBar()
+        """Beside the cards when they do not all fit: it holds the scroll offset."""
         self.max_scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
         self.widgets = WidgetGroup([Button("back", "Back", self._back, key=pygame.K_ESCAPE)])
+
+    @property
+    def scroll(self) -> int:
+        """How far the cards are scrolled up, in pixels."""
+        return self.scrollbar.offset
+
+    @scroll.setter
+    def scroll(self, value: int) -> None:
+        self.scrollbar.scroll_to(value)
 
     def _back(self) -> None:
         self.app.audio.play("click")
@@ -112,17 +135,24 @@ class LevelSelectScene(Scene):
         custom_rows = max(1, (mine + columns - 1) // columns) if mine else 0
         content = custom_top - top + (custom_rows * (card_h + gap) - gap if mine else self.px(30))
         self.max_scroll = max(0, content - visible_h)
-        self.scroll = min(self.scroll, self.max_scroll)
+        track_w = max(4, self.px(8))
+        self.scrollbar.layout(
+            pygame.Rect(self.view.right + (margin - track_w) // 2, top, track_w, visible_h),
+            visible_h,
+            self.max_scroll,
+        )
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(margin, height - self.px(70), self.px(180), self.px(48))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
+        if self.scrollbar.handle_event(event):
+            return True
         if self.widgets.handle_event(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(40)))
+            self.scroll = self.scroll - event.y * self.px(40)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
@@ -176,13 +206,16 @@ class LevelSelectScene(Scene):
         return False
 
     def _scroll_to(self, index: int) -> None:
+        """Bring card ``index`` wholly into view (the first row of "My levels" with its heading)."""
         rect = self.cards[index][0]
         top = rect.top - self.view.top
+        if index >= self.custom_start and rect.top < self.section_y + self.px(60):
+            top = self.section_y - self.view.top
         bottom = rect.bottom - self.view.top
         if top < self.scroll:
-            self.scroll = max(0, top)
+            self.scroll = top
         elif bottom > self.scroll + self.view.height:
-            self.scroll = min(self.max_scroll, bottom - self.view.height)
+            self.scroll = bottom - self.view.height
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         if not self.view.collidepoint(pos):
@@ -218,7 +251,9 @@ class LevelSelectScene(Scene):
             )
         if self.shows_my_levels:
             self._draw_my_levels(surface)
+        self._fade_edges(surface)
         surface.set_clip(clip)
+        self.scrollbar.draw(surface)
         self.widgets.draw(surface, ui)
         if self.problems:
             note = ui.text(
@@ -233,6 +268,21 @@ class LevelSelectScene(Scene):
                 theme.DANGER,
             )
             surface.blit(note, note.get_rect(midright=(width - self.px(30), height - self.px(46))))
+
+    def _fade_edges(self, surface: pygame.Surface) -> None:
+        """Fade the cards into the background where more of them lie beyond the view's edge."""
+        band = self.px(34)
+        clip = self.view.inflate(self.px(20), self.px(10))
+        backdrop = gfx.backdrop(surface.get_size())
+        for more, rect, downward in (
+            (self.scroll > 0, pygame.Rect(clip.x, clip.top, clip.width, band), False),
+            (self.scroll < self.max_scroll, pygame.Rect(clip.x, clip.bottom - band, clip.width, band), True),
+        ):
+            rect = rect.clip(backdrop.get_rect())
+            if more and rect.height > 0:
+                strip = backdrop.subsurface(rect).convert_alpha()
+                strip.blit(_fade_mask(rect.size, downward), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+                surface.blit(strip, rect.topleft)
 
     def _draw_my_levels(self, surface: pygame.Surface) -> None:
         """The "My levels" heading, the damaged custom files, or a word on where custom levels come from."""
