@@ -57,8 +57,8 @@ class MatchPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.widgets = WidgetGroup(
             [
-                Button("undo", "Undo", scene.undo, key=pygame.K_u, icon="<"),
-                Button("redo", "Redo", scene.redo, key=pygame.K_y, icon=">"),
+                Button("undo", "Undo", scene.undo, key=pygame.K_u, icon="undo"),
+                Button("redo", "Redo", scene.redo, key=pygame.K_y, icon="redo"),
                 Button("hint", "Hint", scene.hint, key=pygame.K_h, accent=theme.GOLD),
                 Button("restart", "Restart", scene.ask_restart, accent=theme.ACCENT_2),
                 Button("menu", "Menu", scene.open_menu, key=pygame.K_ESCAPE),

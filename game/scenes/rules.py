@@ -40,8 +40,8 @@ class RulesScene(Scene):
         self.page_time = 0.0
         self.widgets = WidgetGroup(
             [
-                Button("previous", "Previous", self.previous, icon="<"),
-                Button("next", "Next", self.next, icon=">", primary=True),
+                Button("previous", "Previous", self.previous, icon="previous"),
+                Button("next", "Next", self.next, icon="next", primary=True),
                 Button("close", "Close" if overlay else "Back", self.close, key=pygame.K_ESCAPE),
             ]
         )

@@ -23,6 +23,7 @@ __all__ = [
     "glow",
     "glow_alpha",
     "glow_box",
+    "icon",
     "panel",
     "piece_sprite",
     "piece_with_shadow",
@@ -510,3 +511,57 @@ def thick_line(
     pygame.draw.aalines(surface, colour, True, points)
     for point in (start, end):
         pygame.draw.aacircle(surface, colour, point, half)
+
+
+ICONS = ("undo", "redo", "previous", "next")
+"""The vector icons ``icon`` draws (buttons name one in their ``icon``)."""
+TRAILING_ICONS = frozenset({"next"})
+"""Icons that follow their label rather than lead it ("Next →")."""
+
+
+@functools.lru_cache(maxsize=64)
+def icon(name: str, size: int, colour: Colour) -> pygame.Surface:
+    """Icon ``name`` (one of ``ICONS``) ``size`` pixels square, drawn large and scaled down (anti-aliased).
+
+    ``previous`` and ``next`` are straight arrows; ``undo`` and ``redo`` hook back round.
+    """
+    size = max(8, int(size))
+    big = size * SUPERSAMPLE * 2
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    stroke = big * 0.13
+    if name in ("previous", "next"):
+        middle = big / 2
+        head = big * 0.42
+        pygame.draw.rect(
+            surface,
+            colour,
+            pygame.Rect(big * 0.3, middle - stroke / 2, big * 0.6, stroke),
+            border_radius=round(stroke / 2),
+        )
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [
+                (big * 0.08, middle),
+                (big * 0.08 + head, middle - head * 0.85),
+                (big * 0.08 + head, middle + head * 0.85),
+            ],
+        )
+    else:
+        # A hook: the head at the top pointing left, the stroke turning right and down round to the lower left.
+        centre = (big * 0.54, big * 0.56)
+        radius = big * 0.3
+        steps = 90
+        for index in range(steps + 1):
+            angle = math.radians(90 - 235 * index / steps)
+            point = (centre[0] + radius * math.cos(angle), centre[1] - radius * math.sin(angle))
+            pygame.draw.circle(surface, colour, point, stroke / 2)
+        top = centre[1] - radius
+        head = big * 0.25
+        tip = centre[0] - head * 1.2
+        pygame.draw.polygon(
+            surface, colour, [(tip, top), (centre[0] + 1, top - head), (centre[0] + 1, top + head)]
+        )
+    if name in ("next", "redo"):
+        surface = pygame.transform.flip(surface, True, False)
+    return pygame.transform.smoothscale(surface, (size, size))

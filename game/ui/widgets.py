@@ -12,6 +12,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 
+import numpy as np
 import pygame
 
 from game.i18n import tr
@@ -19,20 +20,53 @@ from game.ui import gfx, theme
 from game.ui.lang import squeeze_text
 from game.ui.theme import Colour, Theme
 
-__all__ = ["Button", "Choice", "Slider", "WidgetGroup", "draw_focus"]
+__all__ = ["Button", "Choice", "Slider", "WidgetGroup", "blit_label", "draw_focus"]
 
 
 @functools.lru_cache(maxsize=256)
-def _button_layer(width: int, height: int, fill: Colour, edge: Colour, radius: int) -> pygame.Surface:
-    layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=radius)
-    top = layer.get_rect()
-    top.height //= 2
-    pygame.draw.rect(
-        layer, (255, 255, 255, 14), top, border_top_left_radius=radius, border_top_right_radius=radius
-    )
-    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
-    return layer
+def _button_layer(
+    width: int, height: int, top: Colour, bottom: Colour, edge: Colour, radius: int
+) -> pygame.Surface:
+    """A rounded button face: a smooth vertical gradient from ``top`` to ``bottom`` and a thin edge, anti-aliased."""
+    big = gfx.SUPERSAMPLE
+    size = (max(1, width) * big, max(1, height) * big)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (255, 255, 255, 238), layer.get_rect(), border_radius=radius * big)
+    share = np.linspace(0.0, 1.0, size[1], dtype=np.float32)[None, :, None]
+    ramp = np.array(top, dtype=np.float32) * (1 - share) + np.array(bottom, dtype=np.float32) * share
+    gradient = pygame.surfarray.make_surface(np.repeat(ramp, size[0], axis=0).astype(np.uint8))
+    layer.blit(gradient, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2 * big, border_radius=radius * big)
+    return pygame.transform.smoothscale(layer, (max(1, width), max(1, height)))
+
+
+@functools.lru_cache(maxsize=64)
+def _outline_layer(width: int, height: int, colour: Colour, radius: int, line: int) -> pygame.Surface:
+    """A rounded outline, anti-aliased (the keyboard focus ring)."""
+    big = gfx.SUPERSAMPLE
+    layer = pygame.Surface((max(1, width) * big, max(1, height) * big), pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, 255), layer.get_rect(), line * big, border_radius=radius * big)
+    return pygame.transform.smoothscale(layer, (max(1, width), max(1, height)))
+
+
+def blit_label(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    rendered: pygame.Surface,
+    glyph: pygame.Surface | None,
+    trailing: bool,
+) -> None:
+    """A button's text, and its icon before it (after it when ``trailing``), centred together in ``rect``."""
+    if glyph is None:
+        surface.blit(rendered, rendered.get_rect(center=rect.center))
+        return
+    gap = max(4, glyph.get_width() // 3)
+    total = glyph.get_width() + gap + rendered.get_width()
+    x = rect.centerx - total // 2
+    parts = (rendered, glyph) if trailing else (glyph, rendered)
+    for part in parts:
+        surface.blit(part, part.get_rect(midleft=(x, rect.centery)))
+        x += part.get_width() + gap
 
 
 @dataclasses.dataclass(eq=False)
@@ -105,20 +139,31 @@ class Button:
         hover = round(self.hover * 8) / 8  # a few steps, so the layers are cached
         base = (30, 38, 80) if self.primary else (22, 27, 56)
         fill = theme.lerp_colour(base, (44, 56, 112), hover)
+        # A smooth light-to-dark gradient; pressed, it turns over and takes the accent, as if pushed in.
+        top = theme.lerp_colour(fill, (255, 255, 255), 0.08)
+        bottom = theme.lerp_colour(fill, (0, 0, 0), 0.3)
         if self._pressed:
-            fill = theme.lerp_colour(fill, accent, 0.25)
+            top, bottom = theme.lerp_colour(bottom, accent, 0.2), theme.lerp_colour(top, accent, 0.3)
         edge = theme.lerp_colour((70, 86, 150) if self.enabled else (50, 56, 84), accent, 0.4 + 0.6 * hover)
         if self.primary and self.enabled:
             edge = theme.lerp_colour(accent, (255, 255, 255), 0.3 * hover)
-        surface.blit(_button_layer(rect.width, rect.height, fill, edge, radius), rect.topleft)
+        surface.blit(_button_layer(rect.width, rect.height, top, bottom, edge, radius), rect.topleft)
+        if self.focused and self.enabled:
+            # The keyboard focus: a ring around the button, so it differs from the pointer's hover.
+            ring = rect.inflate(8, 8)
+            colour = theme.lerp_colour(accent, (255, 255, 255), 0.35)
+            surface.blit(_outline_layer(ring.width, ring.height, colour, radius + 4, 2), ring.topleft)
         size = max(12, int(rect.height * 0.42))
         colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
         text = tr(self.label)  # labels are English keys, translated when drawn
-        label = f"{self.icon}  {text}" if self.icon else text
+        glyph = gfx.icon(self.icon, round(size * 1.1), colour) if self.icon in gfx.ICONS else None
+        label = f"{self.icon}  {text}" if self.icon and glyph is None else text
+        room = rect.width - 12 - (glyph.get_width() * 4 // 3 if glyph is not None else 0)
         rendered = ui.text(label, "title" if self.primary else "body", size, colour, bold=True)
-        if rendered.get_width() > rect.width - 12:
+        if rendered.get_width() > room:
             rendered = ui.text(label, "body", max(10, int(size * 0.85)), colour, bold=True)
-        surface.blit(rendered, rendered.get_rect(center=rect.center))
+        inner = rect.move(0, 1) if self._pressed else rect
+        blit_label(surface, inner, rendered, glyph, self.icon in gfx.TRAILING_ICONS)
 
 
 @dataclasses.dataclass(eq=False)

@@ -84,8 +84,8 @@ class EditorScene(Scene):
         )
         self.widgets = WidgetGroup(
             [
-                FitButton("undo_edit", "Undo edit", self.undo, icon="<"),
-                FitButton("redo_edit", "Redo edit", self.redo, icon=">"),
+                FitButton("undo_edit", "Undo edit", self.undo, icon="undo"),
+                FitButton("redo_edit", "Redo edit", self.redo, icon="redo"),
                 FitButton("reset_board", "Reset board", self.reset_board),
                 FitButton("take_game", "Take current game", self.take_current_game, accent=theme.CLONE),
                 FitButton("standard_levels", "Standard levels…", self.open_standard),

@@ -18,7 +18,7 @@ from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import squeeze_text
 from game.ui.theme import Theme
-from game.ui.widgets import Button
+from game.ui.widgets import Button, blit_label
 
 __all__ = [
     "SYMMETRY_NAMES",
@@ -66,12 +66,14 @@ class FitButton(Button):
             super().draw(surface, ui)
         finally:
             self.label, self.icon = label, icon
-        text = f"{icon}  {tr(label)}" if icon else tr(label)  # labels are English keys
         colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
         size = max(12, int(self.rect.height * 0.42))
+        glyph = gfx.icon(icon, round(size * 1.1), colour) if icon in gfx.ICONS else None
+        text = f"{icon}  {tr(label)}" if icon and glyph is None else tr(label)  # labels are English keys
+        room = self.rect.width - 14 - (glyph.get_width() * 4 // 3 if glyph is not None else 0)
         role = "title" if self.primary else "body"
-        rendered = squeeze_text(ui, text, role, size, colour, self.rect.width - 14, bold=True)
-        surface.blit(rendered, rendered.get_rect(center=self.rect.center))
+        rendered = squeeze_text(ui, text, role, size, colour, room, bold=True)
+        blit_label(surface, self.rect, rendered, glyph, icon in gfx.TRAILING_ICONS)
 
 
 def draw_cell_icon(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> None:
