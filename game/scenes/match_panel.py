@@ -103,6 +103,8 @@ class MatchPanel:
     def update(self, dt: float) -> None:
         """Enable the buttons that make sense now, and animate them."""
         scene = self.scene
+        if self.rect.width and scene.board.console_height() != self.console_rect.height:
+            self.layout(self.rect)  # the board's console came or went: the move list takes the room
         self.widgets["undo"].enabled = scene.can_undo()
         self.widgets["redo"].enabled = scene.can_redo()
         self.widgets["hint"].enabled = scene.can_hint()

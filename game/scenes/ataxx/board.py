@@ -159,7 +159,9 @@ class AtaxxBoard(BoardOverlays, BoardController):
         return tr("{side} cannot move and passes", side=name), tr("No move is possible")
 
     def console_height(self) -> int:
-        return max(40, self.px(46))
+        # The seed's console prompt takes panel room only once keypad play is in use (a digit typed,
+        # or the codes turned on with K); until then the move list has the room.
+        return max(40, self.px(46)) if self.keys.keypad_mode else 0
 
     def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.keys.draw_prompt(surface, rect)

@@ -178,6 +178,11 @@ class PlayKeys:
         self._seen_ply = board.match.ply
         self._seen_counts = self._counts()
 
+    @property
+    def keypad_mode(self) -> bool:
+        """Whether keypad play is in use in this game: a digit was typed, or the codes are on (K)."""
+        return self.entry.used or self.show_codes
+
     # -- events --
 
     def handle_event(self, event: pygame.event.Event) -> bool:
