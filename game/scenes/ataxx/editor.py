@@ -209,8 +209,13 @@ class EditorScene(Scene):
             self.app.audio.play("invalid")
 
     def reset_board(self) -> None:
-        """The classic start: four pieces in the corners, no blocks, Red to move (undoable)."""
+        """The classic start: four pieces in the corners, no blocks, Red to move (undoable).
+
+        The board no longer comes from the level opened before: it becomes an
+        untitled one, so neither its name nor its file is carried over.
+        """
         self.draft.set_position(STARTPOS)
+        self.source = None
         self.app.audio.play("click")
         self._say(tr("Board reset"))
         self._edited()
@@ -222,6 +227,7 @@ class EditorScene(Scene):
             return
         fen, name = self.current_game
         self.draft.set_position(fen)
+        self.source = None  # a game's position, not the level opened before
         self.app.audio.play("click")
         self._say(tr("Took the game in progress: {name}", name=name))
         self._edited()
