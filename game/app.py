@@ -203,7 +203,9 @@ class App:
             pygame.display.set_icon(gfx.piece_sprite(64, theme.SEAT_COLOURS[0]))
 
     def toggle_fullscreen(self) -> None:
-        """Switch between the window and fullscreen at the desktop resolution (F11)."""
+        """Switch between the window and fullscreen at the desktop resolution (F11); a kiosk stays fullscreen."""
+        if self.kiosk and self.fullscreen:
+            return
         if not self.fullscreen:
             self._windowed_size = self.size
         self.screen = self._set_mode(not self.fullscreen)
