@@ -60,6 +60,7 @@ class SaveAsScene(Dialog):
             width=520,
         )
         self.field = TextInput(default, on_submit=lambda _text: self.submit(), max_length=MAX_STEM_LENGTH)
+        self.field.select_all()  # a name typed replaces the one offered
         self.error = ""
 
     def enter(self) -> None:
