@@ -530,7 +530,8 @@ def test_french_editor_strings_are_translated(driver: Driver) -> None:
     set_language("fr")
     try:
         editor = _open_editor(driver)
-        assert tr("Take current game") == "Récupérer jeu en cours"
+        assert tr("Take current game") == "Reprendre la partie en cours"
+        assert tr("Not playable") == "Partie impossible"
         assert tr("Cells to place") == "Cases à placer"
         editor.draft.set_position(REFUSALS["over"])
         driver.press("play")
