@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.scenes.base import Scene
     from game.scenes.kiosk import Kiosk
 
-__all__ = ["FPS", "MIN_SIZE", "App", "AppOptions", "FrameStats"]
+__all__ = ["FPS", "MIN_SIZE", "App", "AppOptions", "FrameStats", "desktop_size", "fit_window"]
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +123,8 @@ class App:
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption("Attax Arcade")
         self._windowed_size = self.options.size
+        self._window_position: tuple[int, int] | None = None
+        """Where the window was before it went fullscreen (it returns there)."""
         fullscreen = self.settings.fullscreen if self.options.fullscreen is None else self.options.fullscreen
         self.kiosk = self.options.kiosk
         """Running as a kiosk: scenes hide Quit and every option that writes files."""
@@ -177,13 +179,20 @@ class App:
         return self.screen.get_size()
 
     def _set_mode(self, fullscreen: bool) -> pygame.Surface:
+        leaving_fullscreen = self.fullscreen and not fullscreen
         if fullscreen:
+            if not self.fullscreen:
+                self._window_position = _window_position()
+            # Some window managers keep a window's offset when it turns fullscreen, which
+            # pushes the picture off the screen: put the window in the display's corner first.
+            _move_window((0, 0))
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            width = max(MIN_SIZE[0], self._windowed_size[0])
-            height = max(MIN_SIZE[1], self._windowed_size[1])
-            screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            size = fit_window(self._windowed_size, desktop_size())
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self._set_minimum_size()
+            if leaving_fullscreen and self._window_position is not None:
+                _move_window(self._window_position)  # back where the player had it
         self.fullscreen = fullscreen
         return screen
 
@@ -203,7 +212,9 @@ class App:
             pygame.display.set_icon(gfx.piece_sprite(64, theme.SEAT_COLOURS[0]))
 
     def toggle_fullscreen(self) -> None:
-        """Switch between the window and fullscreen at the desktop resolution (F11)."""
+        """Switch between the window and fullscreen at the desktop resolution (F11); a kiosk stays fullscreen."""
+        if self.kiosk and self.fullscreen:
+            return
         if not self.fullscreen:
             self._windowed_size = self.size
         self.screen = self._set_mode(not self.fullscreen)
@@ -491,6 +502,51 @@ class App:
             self.kiosk_mode.close()
         pygame.display.quit()
         pygame.font.quit()
+
+
+_NO_SCREEN_DRIVERS = frozenset({"dummy", "offscreen"})
+"""SDL video drivers that draw into memory: their "desktop" is made up, so it limits nothing."""
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the desktop the window opens on (the first display); None without a real screen."""
+    try:
+        if pygame.display.get_driver() in _NO_SCREEN_DRIVERS:
+            return None  # headless pictures (tests, --screenshot) may be larger than any screen
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    if not sizes:
+        return None
+    width, height = sizes[0]
+    return width, height
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size from ``size``: no larger than ``desktop`` (when known), never below ``MIN_SIZE``.
+
+    >>> fit_window((2560, 1440), (1920, 1080)), fit_window((800, 600), (1920, 1080))
+    ((1920, 1080), (800, 600))
+    >>> fit_window((3000, 500), None), fit_window((320, 200), (1920, 1080))
+    ((3000, 500), (640, 480))
+    """
+    width, height = size
+    if desktop is not None:
+        width, height = min(width, desktop[0]), min(height, desktop[1])
+    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+
+
+def _window_position() -> tuple[int, int] | None:
+    try:
+        x, y = pygame.display.get_window_position()
+    except (pygame.error, AttributeError):
+        return None  # no window yet, or a pygame without it
+    return x, y
+
+
+def _move_window(position: tuple[int, int]) -> None:
+    with contextlib.suppress(pygame.error, AttributeError):
+        pygame.display.set_window_position(position)
 
 
 def data_folder_message(folder: Path, error: OSError) -> dict[str, object]:

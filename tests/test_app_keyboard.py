@@ -56,8 +56,7 @@ def _walk(driver: Driver, play: MatchScene, target: int) -> None:
 
 def _to_play_screen_by_keys(driver: Driver, two_players: bool) -> MatchScene:
     assert isinstance(driver.top, MenuScene)
-    driver.key(pygame.K_RETURN)  # the first Enter shows the focus on New game
-    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # New game has the focus from the start
     scene = driver.top
     assert isinstance(scene, NewGameScene)
     driver.key(pygame.K_DOWN)  # the opponent row
@@ -78,6 +77,21 @@ def _to_play_screen_by_keys(driver: Driver, two_players: bool) -> MatchScene:
     assert isinstance(play, MatchScene)
     assert play.level.name == driver.app.stack.scenes[-2].levels[1].name
     return play
+
+
+def test_the_first_enter_after_launch_starts_a_new_game(driver: Driver) -> None:
+    # Launched, nothing touched: New game is drawn as the focused button, so Enter must press it.
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    driver.frames(30)
+    assert menu.widgets["new_game"].focused and menu.widgets["new_game"].hover > 0.9
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, NewGameScene)
+    # And again after coming back: the focus stayed where it was.
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is menu
+    driver.key(pygame.K_KP_ENTER)
+    assert isinstance(driver.top, NewGameScene)
 
 
 def test_a_whole_game_by_arrows_and_enter(driver: Driver) -> None:

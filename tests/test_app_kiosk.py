@@ -21,6 +21,7 @@ from game.scenes.driver import Driver
 from game.scenes.kiosk import KIOSK_HIDDEN_BUTTONS, is_admin_chord, timer_from_env
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
+from game.scenes.options import OptionsScene
 from game.ui.settings import Settings
 
 
@@ -197,6 +198,50 @@ def test_no_file_options_in_the_kiosk(kiosk: Driver) -> None:
     assert not (paths.user_data_dir() / "saves").exists() or not any(
         (paths.user_data_dir() / "saves").iterdir()
     )
+
+
+@pytest.fixture
+def patient_kiosk():
+    """A kiosk whose idle timers never run out during a test."""
+    driver = Driver.fast(kiosk=True, kiosk_idle=600.0, kiosk_game_idle=600.0, ai_time_budget=0.005)
+    yield driver
+    driver.app.close()
+
+
+def test_the_kiosk_offers_no_display_options_and_stays_fullscreen(
+    patient_kiosk: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kiosk = patient_kiosk
+    app = kiosk.app
+    kiosk.press("options")
+    options = kiosk.top
+    assert isinstance(options, OptionsScene)
+    with pytest.raises(KeyError):
+        options.row("Display")
+    assert options.display not in options.choices()
+    drawn = _drawn(kiosk, monkeypatch)
+    assert not {"DISPLAY", "Window", "Fullscreen"} & drawn
+    assert {"LANGUAGE", "English"} <= drawn  # the options themselves are drawn
+    # Nothing else switches it out of fullscreen either: not the app, not F11.
+    app.toggle_fullscreen()
+    kiosk.key(pygame.K_F11)
+    assert app.fullscreen and app.size == pygame.display.get_desktop_sizes()[0]
+    kiosk.key(pygame.K_ESCAPE)
+    assert isinstance(kiosk.top, MenuScene) and app.fullscreen
+
+
+def test_outside_a_kiosk_the_display_row_is_offered() -> None:
+    driver = Driver.fast()
+    try:
+        driver.press("options")
+        options = driver.top
+        assert options.row("Display") is options.display
+        driver.click(options.display.rects[1].center)  # Fullscreen
+        assert driver.app.fullscreen
+        driver.click(options.display.rects[0].center)  # Window
+        assert not driver.app.fullscreen
+    finally:
+        driver.app.close()
 
 
 @pytest.fixture

@@ -390,3 +390,64 @@ def test_f11_toggles_fullscreen_and_remembers_it(user_data_dir: Path) -> None:
         assert isinstance(driver.top, MenuScene)
     finally:
         driver.app.close()
+
+
+def test_a_window_larger_than_the_desktop_is_limited_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A real screen of 1280x720 (the dummy driver has none): --size 1920x1080 must fit on it.
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 720), (3840, 2160)])
+    driver = Driver.fast(size=(1920, 1080), fullscreen=False)
+    try:
+        assert driver.app.size == (1280, 720)
+        driver.app.resize((1000, 2000))  # dragged taller than the screen
+        assert driver.app.size == (1000, 720)
+        driver.app.resize((800, 600))
+        assert driver.app.size == (800, 600)
+    finally:
+        driver.app.close()
+
+
+def test_without_a_real_screen_any_size_goes() -> None:
+    # Headless pictures (tests, --screenshot) are made at full HD and more, whatever SDL's dummy desktop says.
+    driver = Driver.fast(size=(1920, 1080), fullscreen=False)
+    try:
+        assert pygame.display.get_driver() == "dummy"
+        assert driver.app.size == (1920, 1080)
+    finally:
+        driver.app.close()
+
+
+def test_f11_from_a_moved_window_fills_the_screen_from_its_corner(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = Driver.fast(size=(800, 600), fullscreen=False)
+    app = driver.app
+    calls: list[tuple[object, ...]] = []
+    set_mode, set_position = pygame.display.set_mode, pygame.display.set_window_position
+
+    def recording_set_mode(size, flags=0, *args, **kwargs):
+        calls.append(("mode", tuple(size), "fullscreen" if flags & pygame.FULLSCREEN else "window"))
+        return set_mode(size, flags, *args, **kwargs)
+
+    def recording_set_position(position):
+        calls.append(("position", tuple(position)))
+        set_position(position)
+
+    monkeypatch.setattr(pygame.display, "set_mode", recording_set_mode)
+    monkeypatch.setattr(pygame.display, "set_window_position", recording_set_position)
+    try:
+        set_position((300, 200))  # the player moved the window
+        driver.frames(1)
+        driver.key(pygame.K_F11)
+        assert app.fullscreen
+        # The window goes to the display's corner before it becomes fullscreen, never keeping its offset.
+        assert calls == [("position", (0, 0)), ("mode", (0, 0), "fullscreen")]
+        calls.clear()
+        driver.key(pygame.K_F11)
+        assert not app.fullscreen and app.size == (800, 600)
+        assert calls == [("mode", (800, 600), "window"), ("position", (300, 200))]  # back where it was
+        # The same through Options -> Display.
+        calls.clear()
+        driver.press("options")
+        driver.click(driver.top.display.rects[1].center)
+        assert app.fullscreen and calls[0] == ("position", (0, 0))
+    finally:
+        app.close()

@@ -366,7 +366,7 @@ def test_save_open_and_delete_custom_levels(driver: Driver) -> None:
     )
     assert editor.widgets["delete"].enabled and not editor.dirty
     # Saving under the same name asks before replacing another file.
-    driver.press("reset_board")
+    driver.click(editor.square_centre(sq("d4")), button=3)  # erased: an edit of the level being edited
     driver.press("save_level")
     dialog = driver.top
     dialog.name_field.text = ""
@@ -374,7 +374,7 @@ def test_save_open_and_delete_custom_levels(driver: Driver) -> None:
     driver.key(pygame.K_RETURN)
     # It is the level being edited: replaced without a question.
     assert driver.top is editor and custom_levels(RULES)[0].position == STARTPOS
-    editor.source = None
+    driver.press("reset_board")  # a new, untitled board: saving it under that name asks first
     driver.press("save_level")
     _type(driver, "Centre stone")
     driver.key(pygame.K_RETURN)
@@ -395,6 +395,46 @@ def test_save_open_and_delete_custom_levels(driver: Driver) -> None:
     driver.press("delete")
     driver.press("delete")  # confirmed
     assert custom_levels(RULES) == [] and not editor.widgets["delete"].enabled
+
+
+def _drawn(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The texts drawn in one frame."""
+    texts: list[str] = []
+    theme = driver.app.theme
+    original = theme.text
+
+    def spy(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        texts.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    driver.frames(1)
+    monkeypatch.setattr(theme, "text", original)
+    return set(texts)
+
+
+def test_reset_board_forgets_the_level_it_replaced(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = _open_editor(driver)
+    driver.press("standard_levels")
+    driver.frames(2)
+    driver.click(driver.top.card_centre(3))
+    assert driver.top is editor and editor.source is not None and editor.source.name == "Diamond"
+    driver.click(editor.square_centre(sq("b6")))  # edited: still the Diamond
+    assert "Diamond *" in _drawn(driver, monkeypatch)
+    driver.press("reset_board")
+    assert editor.draft.fen() == STARTPOS
+    drawn = _drawn(driver, monkeypatch)
+    assert "Untitled board *" in drawn and not any("Diamond" in text for text in drawn)
+    driver.press("play")
+    setup = driver.top
+    assert isinstance(setup, NewGameScene) and setup.level is not None
+    assert setup.level.name == "Custom position"  # not "Diamond (edited)"
+    driver.press("back")
+    # Taking the game in progress does not keep a level's name either.
+    editor.source = shipped_levels(RULES)[3]
+    editor.current_game = ("x5o/7/7/3-3/7/7/o5x o 0 1", "Classic")
+    editor.take_current_game()
+    assert editor.source is None
 
 
 def test_standard_levels_picker_loads_a_level(driver: Driver) -> None:
@@ -490,7 +530,8 @@ def test_french_editor_strings_are_translated(driver: Driver) -> None:
     set_language("fr")
     try:
         editor = _open_editor(driver)
-        assert tr("Take current game") == "Récupérer jeu en cours"
+        assert tr("Take current game") == "Reprendre la partie en cours"
+        assert tr("Not playable") == "Partie impossible"
         assert tr("Cells to place") == "Cases à placer"
         editor.draft.set_position(REFUSALS["over"])
         driver.press("play")

@@ -231,7 +231,10 @@ def _data_texts() -> list[str]:
     from game.ui.looks import BOARD_THEMES, PALETTE_LABELS, PIECE_SETS
 
     texts = [line for heading, lines in CREDITS for line in (heading, *lines)]
+    from game.scenes.level_cards import _LEVEL_REASONS
+
     texts += [key for _, key in _REASONS] + [label for label in PALETTE_LABELS.values() if label]
+    texts += [key for _, key in _LEVEL_REASONS]
     texts += list(PIECE_SETS.values()) + [board.label for board in BOARD_THEMES.values()]
     texts += ["{first} and {second}"]  # the palettes named by their seats
     for definition in games.GAMES:

@@ -102,6 +102,8 @@ class LevelInfo:
     number: int | None = None
     """The number at the front of the file name (``04-diamond.toml`` is 4), if any."""
     game: str = ""
+    custom: bool = False
+    """Made by the player (My levels): its name and description are shown as written, never translated."""
 
 
 def _number_from_name(path: Path) -> int | None:
@@ -342,6 +344,7 @@ def custom_levels(rules: GameRules) -> list[LevelInfo | LevelError]:
     except OSError as error:
         return [LevelError(f"levels folder unreadable: {error.strerror or error}")]
     good = sorted(
-        (entry for entry in entries if isinstance(entry, LevelInfo)), key=lambda info: info.name.lower()
+        (dataclasses.replace(entry, custom=True) for entry in entries if isinstance(entry, LevelInfo)),
+        key=lambda info: info.name.lower(),
     )
     return [*good, *(entry for entry in entries if isinstance(entry, LevelError))]

@@ -26,7 +26,7 @@ from game.scenes.level_cards import available_levels
 from game.scenes.match import MatchScene
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
-from game.ui.lang import seat_name, tr_data
+from game.ui.lang import level_name, seat_name
 
 if TYPE_CHECKING:
     from game.app import App
@@ -189,7 +189,7 @@ class AttractScene(MatchScene):
             line = tr("Draw!") if winner is None else tr("{side} wins!", side=seat_name(winner))
             colour = theme.GOLD if winner is None else theme.SEAT_COLOURS[winner]
         else:
-            line = tr("Computer against computer · {level}", level=tr_data(self.level.name))
+            line = tr("Computer against computer · {level}", level=level_name(self.level))
             colour = theme.TEXT_DIM
         sub = ui.text(line, "body", self.px(18), colour, bold=self.match.is_over)
         surface.blit(sub, sub.get_rect(center=(band.centerx, band.centery + self.px(30))))

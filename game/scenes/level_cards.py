@@ -8,6 +8,7 @@ controller's ``thumbnail``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ import pygame
 from game.engine.levels import LevelError, LevelInfo, shipped_levels
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, tr_data
+from game.ui.lang import fit_text, level_description, level_name, tr_data
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -33,28 +34,29 @@ __all__ = [
     "display_text",
     "draw_damaged_card",
     "draw_level_card",
+    "explain_level_error",
 ]
 
 log = logging.getLogger(__name__)
 
 
-def available_levels(definition: GameDefinition) -> tuple[list[LevelInfo], list[str]]:
-    """The playable shipped levels of a game and, for the files that failed, a message naming each one.
+def available_levels(definition: GameDefinition) -> tuple[list[LevelInfo], list[LevelError]]:
+    """The playable shipped levels of a game and the files that failed (each names its file and reason).
 
     Without any, the game's standard start position stands in, so a game can always start.
     """
     rules: GameRules = definition.load_rules()
     levels: list[LevelInfo] = []
-    problems: list[str] = []
+    problems: list[LevelError] = []
     try:
         entries = shipped_levels(rules)
     except OSError as error:
         entries = []
-        problems.append(f"levels folder unreadable: {error}")
+        problems.append(LevelError(f"levels folder unreadable: {error.strerror or error}"))
     for entry in entries:
         if isinstance(entry, LevelError):
             log.warning("level skipped: %s", entry)
-            problems.append(str(entry))
+            problems.append(entry)
         else:
             levels.append(entry)
     if not levels:
@@ -75,12 +77,65 @@ def damaged_name(error: LevelError) -> str:
     return display_text(str(error).split(":", 1)[0], 48)
 
 
-def damaged_reason(error: LevelError) -> str:
-    """Why a level file cannot be used (the message without the file name), safe to show."""
+# The reasons game.engine.levels gives (without the file name in front), and their translation keys.
+_LEVEL_REASONS: tuple[tuple[str, str], ...] = (
+    (r"missing '(?P<field>\w+)'", "the field “{field}” is missing"),
+    (r"'(?P<field>\w+)' must be text, not \w+", "the field “{field}” must be text"),
+    (r"'(?P<field>\w+)' is empty", "the field “{field}” is empty"),
+    (
+        r"'(?P<field>\w+)' is longer than (?P<n>\d+) characters",
+        "the field “{field}” is longer than {n} characters",
+    ),
+    (r"'(?P<field>\w+)' contains control characters", "the field “{field}” contains control characters"),
+    (r"'schema_version' must be .*", "the format version (schema_version) is not a whole number from 1"),
+    (r"written by a newer version of Attax Arcade.*", "written by a newer version of Attax Arcade"),
+    (r"a level for .*", "a level for another game"),
+    (r"not a valid level file.*", "not a valid level file"),
+    (r"bad position: .*", "the position cannot be read"),
+    (r"not a regular file", "not a regular file"),
+    (r"cannot be read.*", "the file cannot be read"),
+    (r"too large for a level file \(over (?P<n>\d+) KB\)", "the file is larger than {n} KB"),
+    (r"the file is empty", "the file is empty"),
+    (r"binary data, not a level file", "binary data, not a level file"),
+    (r"not UTF-8 text", "not text (not UTF-8)"),
+    (r"levels folder unreadable.*", "the levels folder cannot be read"),
+)
+
+
+def _refusal(text: str) -> str:
+    """One reason a game's level check refuses a position, in the player's language."""
+    found = re.fullmatch(r"(\w+) has no pieces", text)
+    if found:  # the side is named by the game's rules: its seat name is in the catalogue
+        return tr("{side} has no pieces", side=tr_data(found.group(1)))
+    return tr_data(text)
+
+
+def explain_level_error(error: LevelError) -> str:
+    """Why a level file cannot be used, in the player's language, without the file name in front."""
     text = str(error)
-    if error.path is not None and text.startswith(error.path.name + ":"):
-        text = text[len(error.path.name) + 1 :]
-    return display_text(text.strip(), 160)
+    text = re.sub(r"^[^:]*\.toml: ", "", text)  # "04-x.toml: why" -> "why"
+    set_aside, _, _ = text.partition("; the file is kept as ")
+    kept, text = set_aside != text, set_aside
+    found = re.fullmatch(r"unplayable position: (?P<why>.*)", text, flags=re.DOTALL)
+    if found:
+        reasons = "; ".join(_refusal(part) for part in found.group("why").split("; "))
+        reason = tr("the position cannot be played: {reasons}", reasons=reasons)
+    else:
+        reason = next(
+            (
+                tr(key, **match.groupdict())
+                for pattern, key in _LEVEL_REASONS
+                if (match := re.fullmatch(pattern, text, flags=re.DOTALL))
+            ),
+            tr("this file cannot be used as a level"),
+        )
+    # The card names the file it was renamed to: the reason only says it was set aside.
+    return tr("{reason} (set aside)", reason=reason) if kept else reason
+
+
+def damaged_reason(error: LevelError) -> str:
+    """Why a level file cannot be used (in the player's language, without the file name), safe to show."""
+    return display_text(explain_level_error(error), 160)
 
 
 def _lines(ui: Theme, text: str, size: int, width: int, room: int) -> list[str]:
@@ -120,14 +175,14 @@ def draw_level_card(
     text_w = rect.right - pad - text_x
     label = ui.text(tag, "title", px(12), theme.ACCENT_2)
     surface.blit(label, (text_x, rect.y + pad))
-    name_text = display_text(tr_data(level.name), 60)
+    name_text = display_text(level_name(level), 60)
     name = ui.text(name_text, "title", px(19), theme.TEXT, bold=True)
     if name.get_width() > text_w:
         name = fit_text(ui, name_text, "body", px(19), theme.TEXT, text_w, bold=True)
     surface.blit(name, (text_x, rect.y + pad + px(18)))
     size = px(14)
     y = rect.y + pad + px(46)
-    description = display_text(tr_data(level.description).replace("\n", " "), 400) or tr("No description.")
+    description = display_text(level_description(level).replace("\n", " "), 400) or tr("No description.")
     for line in _lines(ui, description, size, text_w, rect.bottom - y - pad):
         rendered = ui.text(line, "body", size, theme.TEXT_DIM)
         surface.blit(rendered, (text_x, y))

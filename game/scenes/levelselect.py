@@ -16,7 +16,13 @@ import pygame
 from game.engine.levels import LevelError, LevelInfo, custom_levels
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
-from game.scenes.level_cards import available_levels, draw_damaged_card, draw_level_card
+from game.scenes.level_cards import (
+    available_levels,
+    damaged_name,
+    damaged_reason,
+    draw_damaged_card,
+    draw_level_card,
+)
 from game.ui import gfx, theme
 from game.ui.scrollbar import ScrollBar
 from game.ui.widgets import Button, WidgetGroup
@@ -261,7 +267,7 @@ class LevelSelectScene(Scene):
                     "{count} level file skipped: {reason}",
                     "{count} level files skipped: {reason}",
                     len(self.problems),
-                    reason=self.problems[0][:90],
+                    reason=f"{damaged_name(self.problems[0])}: {damaged_reason(self.problems[0])}"[:90],
                 ),
                 "body",
                 self.px(14),

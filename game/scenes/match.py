@@ -30,7 +30,7 @@ from game.scenes.match_keeper import MatchKeeper
 from game.scenes.match_panel import MatchPanel
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
-from game.ui.lang import player_label, seat_name, tr_data
+from game.ui.lang import level_name, player_label, seat_name
 
 if TYPE_CHECKING:
     from game.app import App
@@ -297,7 +297,7 @@ class MatchScene(Scene):
             [
                 tr(
                     "Start {level} again from the beginning? This game will be lost.",
-                    level=tr_data(self.level.name),
+                    level=level_name(self.level),
                 )
             ],
             [("restart", "Restart", confirmed), ("cancel", "Cancel", None)],

@@ -15,7 +15,7 @@ import pygame
 from game.engine.core import CHANCE, SEATS
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, seat_name, tr_data
+from game.ui.lang import fit_text, level_name, seat_name
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class MatchPanel:
         scene = self.scene
         ui = scene.app.theme
         width = self.rect.width - scene.px(28)
-        name = tr_data(scene.level.name)
+        name = level_name(scene.level)
         title = ui.text(name.upper(), "title", scene.px(17), theme.TEXT, bold=True)
         if title.get_width() > width:
             title = fit_text(ui, name, "body", scene.px(17), theme.TEXT, width, bold=True)

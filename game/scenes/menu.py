@@ -74,6 +74,9 @@ class MenuScene(Scene):
     def enter(self) -> None:
         self._refresh()
         self.widgets["quit"].visible = not self.app.kiosk  # a kiosk is left with the admin chord only
+        # New game is the title screen's default and is drawn as such: it holds the keyboard
+        # focus from the start, so the first Enter after launch presses it.
+        self.widgets.set_focus(self.widgets.ids().index("new_game"))
 
     def resume(self) -> None:
         self._refresh()

@@ -93,8 +93,10 @@ class OptionsScene(Scene):
                                  lambda v: setattr(settings, "muted", v), accent=theme.GOLD)),
             ("Volume", Slider(settings.volume, self._set_volume)),
         ]  # fmt: skip
+        # A kiosk stays fullscreen: the display row is not offered there at all.
+        display_rows: list[tuple[str, Widget]] = [] if app.kiosk else [("Display", self.display)]
         self.columns: tuple[tuple[tuple[str, Widget], ...], ...] = (
-            (*game_rows, ("Language", self.language), ("Display", self.display)),
+            (*game_rows, ("Language", self.language), *display_rows),
             tuple(look_rows),
         )
         self.widgets = WidgetGroup(

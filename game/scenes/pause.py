@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.dialog import Dialog
-from game.ui.lang import tr_data
+from game.ui.lang import level_name
 
 if TYPE_CHECKING:
     from game.app import App
@@ -45,7 +45,7 @@ class PauseScene(Dialog):
 
     def _subtitle(self) -> str:
         match = self.play.match
-        return tr("{level} · move {number}", level=tr_data(self.play.level.name), number=match.ply + 1)
+        return tr("{level} · move {number}", level=level_name(self.play.level), number=match.ply + 1)
 
     def retranslate(self) -> None:
         """Called when the language changes while the menu is open."""

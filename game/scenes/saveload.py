@@ -23,7 +23,7 @@ from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.scenes.resume import message, open_match
 from game.ui import gfx, theme
-from game.ui.lang import explain_file_error, explain_write_error, fit_text, player_label, tr_data
+from game.ui.lang import explain_file_error, explain_write_error, fit_text, level_name, player_label, tr_data
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
@@ -50,7 +50,8 @@ class SaveAsScene(Dialog):
 
     def __init__(self, app: App, scene: MatchScene) -> None:
         self.play = scene
-        default = scene.keeper.save_name or f"{scene.level.name} {_dt.datetime.now():%Y-%m-%d %H.%M}"
+        # Offered in the player's language: "Colonnes 2026-11-23 16.50" in French.
+        default = scene.keeper.save_name or f"{level_name(scene.level)} {_dt.datetime.now():%Y-%m-%d %H.%M}"
         super().__init__(
             app,
             tr("Save as"),
@@ -60,6 +61,7 @@ class SaveAsScene(Dialog):
             width=520,
         )
         self.field = TextInput(default, on_submit=lambda _text: self.submit(), max_length=MAX_STEM_LENGTH)
+        self.field.select_all()  # a name typed replaces the one offered
         self.error = ""
 
     def enter(self) -> None:

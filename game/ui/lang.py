@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import re
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,11 +19,16 @@ from game.i18n import current_language, load_catalog, tr
 from game.ui import theme
 from game.ui.theme import Colour, Theme
 
+if TYPE_CHECKING:
+    from game.engine.levels import LevelInfo
+
 __all__ = [
     "explain_file_error",
     "explain_write_error",
     "fit_text",
     "format_time",
+    "level_description",
+    "level_name",
     "player_label",
     "seat_name",
     "squeeze_text",
@@ -33,6 +39,16 @@ __all__ = [
 def tr_data(text: str) -> str:
     """``text`` translated if the catalogue knows it, else unchanged (names from files)."""
     return load_catalog(current_language()).get(text, text)
+
+
+def level_name(level: LevelInfo) -> str:
+    """A level's name in the player's language; a level the player made keeps the name given it."""
+    return level.name if level.custom else tr_data(level.name)
+
+
+def level_description(level: LevelInfo) -> str:
+    """A level's description in the player's language (the player's own levels: as written)."""
+    return level.description if level.custom else tr_data(level.description)
 
 
 def seat_name(seat: int) -> str:

@@ -37,7 +37,7 @@ from game.scenes.ataxx.editor_tools import SYMMETRY_NAMES, FitButton, SymmetryPi
 from game.scenes.ataxx.view import BoardView, PieceLook
 from game.scenes.base import Scene
 from game.ui import gfx, theme
-from game.ui.lang import explain_write_error
+from game.ui.lang import explain_write_error, level_description, level_name, tr_data
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class EditorScene(Scene):
     def _find_current_game(self) -> tuple[str, str] | None:
         play = self.app.stack.find("match")
         if play is not None and play.match.rules is RULES:
-            return play.match.position.fen(), play.level.name
+            return play.match.position.fen(), level_name(play.level)
         try:
             saved = saves.load_autosave(RULES.key)
         except Exception as error:  # a damaged autosave only means there is nothing to take
@@ -167,7 +167,8 @@ class EditorScene(Scene):
         if saved is None:
             return None
         match, game = saved
-        return match.position.fen(), game.tag("Level") or tr("Game in progress")
+        level = game.tag("Level")
+        return match.position.fen(), tr_data(level) if level else tr("Game in progress")
 
     def enter(self) -> None:
         self.current_game = self._find_current_game()
@@ -209,8 +210,13 @@ class EditorScene(Scene):
             self.app.audio.play("invalid")
 
     def reset_board(self) -> None:
-        """The classic start: four pieces in the corners, no blocks, Red to move (undoable)."""
+        """The classic start: four pieces in the corners, no blocks, Red to move (undoable).
+
+        The board no longer comes from the level opened before: it becomes an
+        untitled one, so neither its name nor its file is carried over.
+        """
         self.draft.set_position(STARTPOS)
+        self.source = None
         self.app.audio.play("click")
         self._say(tr("Board reset"))
         self._edited()
@@ -222,6 +228,7 @@ class EditorScene(Scene):
             return
         fen, name = self.current_game
         self.draft.set_position(fen)
+        self.source = None  # a game's position, not the level opened before
         self.app.audio.play("click")
         self._say(tr("Took the game in progress: {name}", name=name))
         self._edited()
@@ -231,7 +238,7 @@ class EditorScene(Scene):
         self.draft.set_position(level.position)
         self.source = level
         self.saved = self.draft.snapshot()
-        self._say(tr("Opened {name}", name=level.name))
+        self._say(tr("Opened {name}", name=level_name(level)))
         self._edited()
 
     def open_standard(self) -> None:
@@ -282,10 +289,13 @@ class EditorScene(Scene):
 
     def _level_for_play(self) -> LevelInfo:
         fen = self.draft.fen()
-        if self.source is not None and self.source.position == fen:
-            return LevelInfo(self.source.name, self.source.description, self.source.author, fen)
-        if self.source is not None:
-            return LevelInfo(tr("{name} (edited)", name=self.source.name), self.source.description, "", fen)
+        source = self.source
+        if source is not None and source.position == fen:
+            return LevelInfo(source.name, source.description, source.author, fen, custom=source.custom)
+        if source is not None:
+            # Named now, in the player's language: the edited level is theirs from here on.
+            name = tr("{name} (edited)", name=level_name(source))
+            return LevelInfo(name, level_description(source), "", fen, custom=True)
         return LevelInfo(tr("Custom position"), tr("A position made in the level editor."), "", fen)
 
     def _start_game(self) -> None:
@@ -299,7 +309,7 @@ class EditorScene(Scene):
     def _ask_name(self) -> None:
         custom = self.custom_path is not None and self.source is not None
         name = self.source.name if custom and self.source else ""
-        description = self.source.description if self.source else ""
+        description = level_description(self.source) if self.source else ""
         self.app.stack.push(SaveLevelDialog(self.app, name, description, self._save))
 
     def _save(self, name: str, description: str, *, replace: bool = False) -> None:
@@ -334,7 +344,7 @@ class EditorScene(Scene):
             return
         if isinstance(self.app.top, SaveLevelDialog):
             self.app.stack.pop()
-        self.source = LevelInfo(name, description, tr("You"), self.draft.fen(), path)
+        self.source = LevelInfo(name, description, tr("You"), self.draft.fen(), path, custom=True)
         self.saved = self.draft.snapshot()
         self.app.audio.play("start")
         self._say(tr("Saved “{name}” in My levels", name=name))
@@ -592,7 +602,7 @@ class EditorScene(Scene):
         title = ui.text(tr("LEVEL EDITOR"), "title", self.px(24), theme.TEXT, bold=True)
         gfx.text_glow(surface, title, (panel.centerx, self.title_y + self.px(6)), theme.ACCENT)
         if self.source is not None:
-            subtitle = self.source.name + (" *" if self.dirty else "")
+            subtitle = level_name(self.source) + (" *" if self.dirty else "")
         else:
             subtitle = tr("Untitled board") + (" *" if self.dirty else "")
         rendered = ui.text(subtitle, "body", self.px(15), theme.TEXT_DIM)

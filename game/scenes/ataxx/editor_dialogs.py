@@ -216,6 +216,7 @@ class SaveLevelDialog(Dialog):
             placeholder=tr("A few words about it (optional)"),
             focused=False,
         )
+        self.name_field.select_all()  # a name typed replaces the one offered
         self.error = ""
         self.labels: list[tuple[str, tuple[int, int]]] = []
 
@@ -256,12 +257,11 @@ class SaveLevelDialog(Dialog):
             first = not self.name_field.focused
             self.name_field.focused, self.description.focused = first, not first
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if clicked and any(field.rect.collidepoint(event.pos) for field in self.fields):
             for field in self.fields:
-                if field.rect.collidepoint(event.pos):
-                    for other in self.fields:
-                        other.focused = other is field
-                    return True
+                field.handle_event(event)  # the one clicked takes the focus and places its caret
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
@@ -271,7 +271,7 @@ class SaveLevelDialog(Dialog):
         for field in self.fields:
             if (
                 field.focused
-                and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN)
+                and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP)
                 and field.handle_event(event)
             ):
                 if event.type == pygame.TEXTINPUT:
