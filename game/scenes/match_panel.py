@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.core import CHANCE, SEATS
+from game.engine.match import move_numbers
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import fit_text, seat_name, tr_data
@@ -27,23 +28,24 @@ __all__ = ["MatchPanel", "move_rows"]
 def move_rows(history: list[tuple[int, Any]], first_seat: int) -> list[tuple[int, list[str], list[str]]]:
     """The move list as rows of (number, seat 0's entries, seat 1's entries), as text.
 
-    A row is one full move, seat 0's then seat 1's; chance outcomes join the
-    move they follow. When seat 1 moves first, the first row's seat 0 column
-    shows ``…``.
+    A row is one full move, numbered by ``game.engine.match.move_numbers`` (the
+    numbers every screen uses); chance outcomes join the move they follow. When
+    seat 1 moves first, the first row's seat 0 column shows ``…``.
     """
+    numbers = move_numbers([seat for seat, _ in history], first_seat)
     rows: list[tuple[int, list[str], list[str]]] = []
     if first_seat == 1:
         rows.append((1, ["…"], []))
     last_seat = first_seat if first_seat == 1 else None
-    for seat, entry in history:
+    for (seat, entry), number in zip(history, numbers, strict=True):
         if seat == CHANCE:
             if rows:
                 column = rows[-1][1 + (last_seat or 0)]
                 if column:
                     column[-1] += f" ({entry})"
             continue
-        if not rows or (seat == 0 and last_seat is not None and last_seat != 0):
-            rows.append((len(rows) + 1, [], []))
+        if not rows or rows[-1][0] != number:
+            rows.append((number, [], []))
         rows[-1][1 + seat].append(str(entry))
         last_seat = seat
     return rows

@@ -45,7 +45,7 @@ class PauseScene(Dialog):
 
     def _subtitle(self) -> str:
         match = self.play.match
-        return tr("{level} · move {number}", level=tr_data(self.play.level.name), number=match.ply + 1)
+        return tr("{level} · move {number}", level=tr_data(self.play.level.name), number=match.move_number)
 
     def retranslate(self) -> None:
         """Called when the language changes while the menu is open."""

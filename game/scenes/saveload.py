@@ -399,9 +399,9 @@ class LoadScene(Scene):
         definition = games.game(entry.game)
         level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
         if entry.result != "*":
-            move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.plies))
+            move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.moves))
         else:
-            move = tr("move {number}", number=entry.plies + 1)
+            move = tr("move {number}", number=entry.move_number)
         detail = fit_text(
             ui, f"{tr(definition.name)}  ·  {level}  ·  {move}", "body", self.px(15), theme.ACCENT, room
         )

@@ -277,7 +277,7 @@ class StatisticsScene(Scene):
         verdict = {"win": tr("won"), "draw": tr("drawn"), "loss": tr("lost")}[record.result]
         return tr(
             "{moves} in {time} on {level}, {verdict}",
-            moves=ntr("{count} move", "{count} moves", record.plies),
+            moves=ntr("{count} move", "{count} moves", record.full_moves),
             time=format_time(record.seconds),
             level=level,
             verdict=verdict,
