@@ -302,6 +302,7 @@ class MatchScene(Scene):
             ],
             [("restart", "Restart", confirmed), ("cancel", "Cancel", None)],
             accent=theme.ACCENT_2,
+            default="cancel",
         )
 
     def restart(self, *, swap: bool = False) -> None:

@@ -93,8 +93,9 @@ class PauseScene(Dialog):
         self.app.stack.pop()
 
     def _restart(self) -> None:
+        # The same question as the panel's Restart: a game in progress is not thrown away unasked.
         self.app.stack.pop()
-        self.play.restart()
+        self.play.ask_restart()
 
     def _save(self) -> None:
         self.app.stack.pop()

@@ -103,6 +103,7 @@ class SaveAsScene(Dialog):
                 [tr("A saved game called “{name}” exists. Replace it?", name=name)],
                 [("replace", "Replace", replace), ("cancel", "Cancel", None)],
                 accent=theme.GOLD,
+                default="cancel",
             )
             return
         self._save(name)
@@ -247,6 +248,7 @@ class LoadScene(Scene):
             [tr("Delete the saved game “{name}”? This cannot be undone.", name=entry.name)],
             [("delete", "Delete", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
+            default="cancel",
         )
 
     # -- layout and events --

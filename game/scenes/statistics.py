@@ -93,6 +93,7 @@ class StatisticsScene(Scene):
             [tr("Every game counted so far will be forgotten. This cannot be undone.")],
             [("reset", "Reset", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
+            default="cancel",
         )
 
     # -- the figures --

@@ -323,6 +323,7 @@ class EditorScene(Scene):
                     ("rename", "Choose another name", None),
                 ],
                 accent=theme.GOLD,
+                default="rename",
             )
             return
         except (LevelError, OSError) as error:
@@ -372,6 +373,7 @@ class EditorScene(Scene):
             ],
             [("delete", "Delete", confirmed), ("keep", "Keep it", None)],
             accent=theme.DANGER,
+            default="keep",
         )
 
     def cancel(self) -> None:
@@ -391,6 +393,7 @@ class EditorScene(Scene):
             [tr("Your changes to this board will be lost.")],
             [("leave", "Leave", leave), ("keep", "Keep editing", None)],
             accent=theme.ACCENT_2,
+            default="keep",
         )
 
     def _say(self, text: str) -> None:
