@@ -107,6 +107,8 @@ class MatchScene(Scene):
         self.chance_timer: float | None = None
         self.toast: tuple[str, float] | None = None
         self.results_timer: float | None = None
+        self.end_told = False
+        """Whether the end may be said (winner, reason): the board has finished showing the last move."""
         board = getattr(self, "board", None)
         if board is not None:
             board.reset()
@@ -491,8 +493,19 @@ class MatchScene(Scene):
             self.keeper.update()
             self.board.after_move(outcome, note, animate=self.speed > 0)
 
+    def _board_settled(self, dt: float) -> bool:
+        """At the end: whether the board has shown the last move and the game's closing animation.
+
+        Only then is the end told (``end_told``): a winner named while the last
+        pieces still turn gives the result away before the board shows it.
+        """
+        if self.board.busy or self.board.finishing(dt):
+            return False
+        self.end_told = True
+        return True
+
     def _update_end(self, dt: float) -> None:
-        if self.board.busy or self.board.finishing(dt) or self.results_shown:
+        if not self._board_settled(dt) or self.results_shown:
             return
         if self.results_timer is None:
             self.results_timer = self.pace(1.0, 0.6, 0.4)
@@ -578,6 +591,8 @@ class MatchScene(Scene):
     def status_text(self) -> tuple[str, str, theme.Colour]:
         """The panel's status: a headline, a detail line and a colour."""
         match = self.match
+        if match.is_over and not self.end_told:
+            return "", "", theme.TEXT_DIM  # the last move is still being shown
         if match.is_over:
             result = match.result
             assert result is not None

@@ -1,0 +1,121 @@
+"""What the screens say, said right: the end of a game, the keypad console, counts with plurals,
+the computer's thinking in words, and the kiosk's options laid out.
+
+Each test here is for one of the small wording defects of issue 13.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import saves
+from game.engine.ataxx import Move
+from game.engine.ataxx.rules import RULES
+from game.engine.match import Match, Player
+from game.i18n import set_language
+from game.scenes.driver import Driver
+from game.scenes.resume import open_match
+from game.ui.theme import Theme
+
+LAST_SQUARE = "xxxxxxx/xxxxxxx/xxxxxxx/oooooo1/ooooooo/ooooooo/ooooooo x 0 1"
+"""Red fills g4, the last empty square, turning f4, f3 and g3: the board is full and Red wins."""
+
+
+@pytest.fixture
+def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn from now on."""
+    seen: list[str] = []
+    original = Theme.text
+
+    def text(self: Theme, text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        seen.append(text)
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Theme, "text", text)
+    return seen
+
+
+@pytest.fixture
+def driver(user_data_dir: Path) -> Iterator[Driver]:
+    driver = Driver.fast()
+    driver.frames(1)
+    yield driver
+    driver.app.close()
+    set_language("en")
+
+
+def _draw(driver: Driver, recorded: list[str]) -> list[str]:
+    recorded.clear()
+    driver.app.draw()
+    return list(recorded)
+
+
+# -- the end of a game waits for the board --
+
+
+def test_the_winner_is_named_only_once_the_last_flips_have_turned(user_data_dir: Path) -> None:
+    driver = Driver.fast(animation="normal")  # animated, on the frames' own clock
+    try:
+        driver.frames(1)
+        play = open_match(driver.app, Match(RULES, LAST_SQUARE, (Player.human(), Player.human())), "Full")
+        driver.frames(1)
+        play.play(Move.from_uai("g4"))
+        assert play.match.is_over and play.board.busy, "the last move animates"
+        animated = 0
+        while play.board.busy:
+            headline, detail, _ = play.status_text()
+            assert "wins" not in headline and not detail, f"told after {animated} frames of the last move"
+            assert driver.app.top is play, "no results before the board has shown the move"
+            driver.frames(1)
+            animated += 1
+            assert animated < 600
+        assert animated > 5, "the flips take a moment"
+        driver.frames(1)
+        assert play.status_text()[0] == "Red wins"
+        assert driver.until(lambda: driver.app.top is not None and driver.app.top.name == "results", 120)
+    finally:
+        driver.app.close()
+
+
+# -- the keypad console once the game is over --
+
+
+def test_the_console_says_the_game_is_over_to_nobody(driver: Driver, recorded: list[str]) -> None:
+    play = open_match(driver.app, Match(RULES, LAST_SQUARE, (Player.human(), Player.human())), "Full")
+    driver.play_move(Move.from_uai("g4"))
+    assert play.match.is_over
+    speaker, line = play.board.keys.prompt()
+    assert speaker is None and line == "The game is over."
+    driver.app.router.back_to("match")
+    drawn = _draw(driver, recorded)
+    assert "The game is over. " in drawn, drawn
+    said = drawn.index("The game is over. ")
+    assert drawn[said - 1] == "", 'no seat tag ("[Blue] -") before the end of the game'
+
+
+# -- counts with plurals --
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "expected"),
+    [
+        ("en", 1, "1 saved game"),
+        ("en", 2, "2 saved games"),
+        ("fr", 1, "1 partie enregistrée"),
+        ("fr", 2, "2 parties enregistrées"),
+    ],
+)
+def test_the_saved_games_are_counted_with_plurals(
+    driver: Driver, recorded: list[str], language: str, count: int, expected: str
+) -> None:
+    for index in range(count):
+        saves.save_game(f"Game {index}", Match(RULES), level_name="Classic")
+    set_language(language)
+    driver.press("load")
+    drawn = _draw(driver, recorded)
+    assert expected in drawn
+    assert not any("(s)" in text for text in drawn)
