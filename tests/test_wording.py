@@ -119,3 +119,26 @@ def test_the_saved_games_are_counted_with_plurals(
     drawn = _draw(driver, recorded)
     assert expected in drawn
     assert not any("(s)" in text for text in drawn)
+
+
+# -- the options' Back button --
+
+
+@pytest.mark.parametrize(("kiosk", "game"), [(True, "ataxx"), (False, "attangle"), (False, "ataxx")])
+def test_the_options_buttons_sit_in_the_middle(user_data_dir: Path, kiosk: bool, game: str) -> None:
+    driver = Driver.fast(kiosk=kiosk, kiosk_idle=60.0, kiosk_game_idle=60.0)
+    try:
+        driver.frames(1)
+        driver.app.choose_game(game)
+        driver.app.router.push("options")
+        driver.frames(2)
+        options = driver.app.top
+        assert options is not None and options.name == "options"
+        options.ensure_layout()
+        shown = [button for button in options.widgets.buttons if button.visible]
+        left = min(button.rect.left for button in shown)
+        right = max(button.rect.right for button in shown)
+        assert abs((left + right) / 2 - options.panel_rect.centerx) <= 1, [b.id for b in shown]
+        assert options.widgets["editor"].visible == (not kiosk and game == "ataxx")
+    finally:
+        driver.app.close()

@@ -216,10 +216,14 @@ class OptionsScene(Scene):
                 self.preview_rect = pygame.Rect(x, y, column_w, max(self.px(40), bottom - y))
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
-        back.rect.bottomright = (self.panel_rect.centerx - self.px(8), self.panel_rect.bottom - self.px(20))
         editor = self.widgets["editor"]
         editor.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
-        editor.rect.bottomleft = (self.panel_rect.centerx + self.px(8), self.panel_rect.bottom - self.px(20))
+        bottom = self.panel_rect.bottom - self.px(20)
+        if editor.visible:
+            back.rect.bottomright = (self.panel_rect.centerx - self.px(8), bottom)
+            editor.rect.bottomleft = (self.panel_rect.centerx + self.px(8), bottom)
+        else:  # alone (a game without an editor, a kiosk): in the middle
+            back.rect.midbottom = (self.panel_rect.centerx, bottom)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):
