@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.api import HINT
+from game.ai.api import HINT, Outlook, ScoreReading
 from game.ai.worker import AIState, AIStatus
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig
@@ -36,9 +36,22 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.parts import BoardController
 
-__all__ = ["MatchScene"]
+__all__ = ["MatchScene", "reading_text"]
 
 log = logging.getLogger(__name__)
+
+
+def reading_text(reading: ScoreReading) -> str:
+    """What the computer makes of the game, in words, for every game (the game's AI reads its own scores)."""
+    if reading.outlook is Outlook.WINNING:
+        return ntr("It sees a win in {count} move", "It sees a win in {count} moves", reading.moves)
+    if reading.outlook is Outlook.LOSING:
+        return ntr("It sees a loss in {count} move", "It sees a loss in {count} moves", reading.moves)
+    return {
+        Outlook.AHEAD: tr("It thinks it is ahead"),
+        Outlook.BEHIND: tr("It thinks it is behind"),
+        Outlook.EVEN: tr("It thinks the game is even"),
+    }[reading.outlook]
 
 
 class MatchScene(Scene):
@@ -609,10 +622,7 @@ class MatchScene(Scene):
         if self.thinking:
             progress = self.ai_status.progress if self.ai_status else None
             if progress is not None and self.ai is not None:
-                template, fields = self.ai.describe_score(progress.score)
-                detail = tr(
-                    "depth {depth} · eval {score}", depth=progress.depth, score=tr(template, **fields)
-                )
+                detail = reading_text(self.ai.read_score(progress.score))
             else:
                 detail = tr("searching…")
             return tr("Computer is thinking"), detail, colour
@@ -627,6 +637,16 @@ class MatchScene(Scene):
         if self.vs_computer:
             return tr("Your move"), self.board.instructions(), colour
         return tr("{side} to move", side=seat_name(seat)), self.board.instructions(), colour
+
+    def status_numbers(self) -> str:
+        """The search's figures (depth, evaluation) under the words, when the options ask for them, else ``""``."""
+        if not self.app.settings.ai_numbers or not self.thinking or self.ai is None:
+            return ""
+        progress = self.ai_status.progress if self.ai_status else None
+        if progress is None:
+            return ""
+        template, fields = self.ai.describe_score(progress.score)
+        return tr("depth {depth} · eval {score}", depth=progress.depth, score=tr(template, **fields))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))

@@ -71,6 +71,8 @@ class MatchPanel:
         self.status = pygame.Rect(0, 0, 0, 0)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.console_rect = pygame.Rect(0, 0, 0, 0)
+        self.numbers_room = False
+        """Whether the status has a line for the computer's figures (the option "With numbers")."""
 
     def layout(self, rect: pygame.Rect) -> None:
         """Place everything inside ``rect``."""
@@ -85,7 +87,8 @@ class MatchPanel:
             y += card_h + scene.px(8)
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
-        self.status = pygame.Rect(inner.x, y, inner.width, scene.px(48))
+        self.numbers_room = scene.app.settings.ai_numbers
+        self.status = pygame.Rect(inner.x, y, inner.width, scene.px(64 if self.numbers_room else 48))
         y = self.status.bottom + scene.px(4)
         console = scene.board.console_height()
         self.console_rect = pygame.Rect(inner.x, y, inner.width, console)
@@ -105,6 +108,8 @@ class MatchPanel:
     def update(self, dt: float) -> None:
         """Enable the buttons that make sense now, and animate them."""
         scene = self.scene
+        if self.numbers_room != scene.app.settings.ai_numbers:
+            scene.relayout()  # the option changed while the game was paused
         self.widgets["undo"].enabled = scene.can_undo()
         self.widgets["redo"].enabled = scene.can_redo()
         self.widgets["hint"].enabled = scene.can_hint()
@@ -215,6 +220,10 @@ class MatchPanel:
         if detail:
             small = fit_text(ui, detail, "body", scene.px(13), theme.TEXT_DIM, rect.width)
             surface.blit(small, (rect.x, rect.y + scene.px(27)))
+        numbers = scene.status_numbers() if self.numbers_room else ""
+        if numbers:
+            figures = fit_text(ui, numbers, "body", scene.px(12), theme.TEXT_FAINT, rect.width)
+            surface.blit(figures, (rect.x, rect.y + scene.px(45)))
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene

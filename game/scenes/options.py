@@ -55,6 +55,10 @@ class OptionsScene(Scene):
                                               lambda v: setattr(game, "level", v))),
                 ("Computer starts", self._bind([("No", False), ("Yes", True)], not game.human_starts,
                                                lambda v: setattr(game, "human_starts", not v))),
+                # Said in words while it thinks; the search's figures are for the curious.
+                ("Computer's thinking", self._bind([("In words", False), ("With numbers", True)],
+                                                   settings.ai_numbers,
+                                                   lambda v: setattr(settings, "ai_numbers", bool(v)))),
             ]  # fmt: skip
         for option in rules.options:
             game_rows.append(
