@@ -205,3 +205,11 @@ def test_a_one_move_game_says_1_move_on_the_results(driver: Driver, recorded: li
     assert driver.until(lambda: driver.app.top is not None and driver.app.top.name == "results", 120)
     drawn = _draw(driver, recorded)
     assert "1 move  ·" in drawn and "1 moves" not in drawn
+
+
+def test_the_pause_menu_of_a_finished_game_says_its_length(driver: Driver, recorded: list[str]) -> None:
+    open_match(driver.app, _finished(), "Corridors")
+    driver.frames(2)
+    driver.app.router.push("pause", driver.app.stack.find("match"))
+    drawn = _draw(driver, recorded)
+    assert "Corridors · finished, 6 moves" in drawn, drawn

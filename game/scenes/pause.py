@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui.lang import tr_data
 
@@ -45,7 +45,11 @@ class PauseScene(Dialog):
 
     def _subtitle(self) -> str:
         match = self.play.match
-        return tr("{level} · move {number}", level=tr_data(self.play.level.name), number=match.move_number)
+        level = tr_data(self.play.level.name)
+        if match.is_over:  # said as the saved games say it
+            moves = ntr("{count} move", "{count} moves", match.full_moves)
+            return tr("{level} · finished, {moves}", level=level, moves=moves)
+        return tr("{level} · move {number}", level=level, number=match.move_number)
 
     def retranslate(self) -> None:
         """Called when the language changes while the menu is open."""
