@@ -213,3 +213,14 @@ def test_the_pause_menu_of_a_finished_game_says_its_length(driver: Driver, recor
     driver.app.router.push("pause", driver.app.stack.find("match"))
     drawn = _draw(driver, recorded)
     assert "Corridors · finished, 6 moves" in drawn, drawn
+
+
+def test_undo_names_the_move_to_play_again(driver: Driver) -> None:
+    match = Match(RULES, CORRIDORS, (Player.human(), Player.computer("casual")))
+    for move in WHOLE_GAME[:8]:  # 4 full moves; Red (you) to play move 5
+        match.play(Move.from_uai(move))
+    play = open_match(driver.app, match, "Corridors")
+    driver.frames(1)
+    play.undo()  # your last move and the computer's answer: back to move 4
+    assert play.match.move_number == 4 and play.toast is not None
+    assert play.toast[0] == "Back to move 4"

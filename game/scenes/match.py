@@ -260,7 +260,8 @@ class MatchScene(Scene):
         self._clear_transient()
         self.results_shown = False
         self.app.audio.play("click")
-        self.say(ntr("Took back {count} move", "Took back {count} moves", len(undone)), 1.2)
+        # Said by the move to play next, numbered as everywhere (a count of entries undone is not a count of moves).
+        self.say(tr("Back to move {number}", number=match.move_number), 1.2)
 
     def redo(self) -> None:
         """Replay moves taken back: up to your next turn against the computer."""
