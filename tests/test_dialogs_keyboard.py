@@ -90,6 +90,13 @@ def open_restart(driver: Driver) -> Context:
     return {"play": play}
 
 
+def open_restart_from_pause(driver: Driver) -> Context:
+    play = _two_player_match(driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.press("restart")
+    return {"play": play}
+
+
 def open_delete_save(driver: Driver) -> Context:
     path = saves.save_game("keep me", Match(RULES), level_name="Classic")
     driver.press("load")
@@ -368,67 +375,77 @@ class Case:
 
 
 CASES: dict[str, Case] = {
+    # A question whose answer destroys something: Enter goes to the safe answer, never the other.
     "restart": Case(
         open_restart,
         "dialog",
-        "restart",
+        "cancel",
         _match_untouched,
         _back_to("match", _match_untouched),
-        _restarted,
+        _back_to("match", _match_untouched),
+        "cancel",
+    ),
+    "restart from the pause menu": Case(
+        open_restart_from_pause,
+        "dialog",
+        "cancel",
+        _match_untouched,
+        _back_to("match", _match_untouched),
+        _back_to("match", _match_untouched),
         "cancel",
     ),
     "delete save": Case(
         open_delete_save,
         "dialog",
-        "delete",
+        "cancel",
         _file_kept,
         _back_to("load", _file_kept),
-        _save_deleted,
+        _back_to("load", _file_kept),
         "cancel",
     ),
     "reset statistics": Case(
         open_reset_statistics,
         "dialog",
-        "reset",
+        "cancel",
         _one_record,
         _back_to("statistics", _one_record),
-        _statistics_reset,
+        _back_to("statistics", _one_record),
         "cancel",
     ),
     "leave editor": Case(
         open_leave_editor,
         "dialog",
-        "leave",
+        "keep",
         _draft_kept,
         _back_to("editor", _draft_kept),
-        _left_editor,
+        _back_to("editor", _draft_kept),
         "keep",
     ),
     "delete level": Case(
         open_delete_level,
         "dialog",
-        "delete",
+        "keep",
         _file_kept,
         _back_to("editor", _file_kept),
-        _level_deleted,
+        _back_to("editor", _file_kept),
         "keep",
     ),
     "replace level": Case(
         open_replace_level,
         "dialog",
-        "replace",
+        "rename",
         _level_kept,
         _back_to("dialog", _level_kept),  # back to "Save as level" to choose another name
-        _level_replaced,
+        _back_to("dialog", _level_kept),
         "rename",
     ),
     "replace save": Case(
         open_replace_save,
         "dialog",
-        "replace",
+        "cancel",
         _save_kept,
         _back_to("saveas", _save_kept),
-        _save_replaced,
+        _back_to("saveas", _save_kept),
         "cancel",
     ),
     "refused level": Case(
@@ -481,6 +498,18 @@ CASES: dict[str, Case] = {
         "cancel",
     ),
 }
+
+DESTRUCTIVE: dict[str, tuple[str, Callable[[Driver, Context], None]]] = {
+    "restart": ("restart", _restarted),
+    "restart from the pause menu": ("restart", _restarted),
+    "delete save": ("delete", _save_deleted),
+    "reset statistics": ("reset", _statistics_reset),
+    "leave editor": ("leave", _left_editor),
+    "delete level": ("delete", _level_deleted),
+    "replace level": ("replace", _level_replaced),
+    "replace save": ("replace", _save_replaced),
+}
+"""The questions whose first button destroys something: that button, and what it leaves."""
 
 EXPECTED_FAILURES = {"error": 1}
 """The error message is opened by a scene that fails on purpose."""
@@ -677,3 +706,43 @@ def test_arrows_on_the_editors_new_game_screen_reach_back_and_play(driver: Drive
     assert _focused(setup) == "play"
     driver.key(ENTER)
     assert _names(driver) == ["menu", "match"]
+
+
+# -- destructive questions: Enter keeps, the destroying answer must be chosen --
+
+
+@pytest.mark.parametrize("case_name", sorted(DESTRUCTIVE))
+def test_enter_never_destroys(case_name: str, failures: list[str], user_data_dir: Path) -> None:
+    driver, case, ctx, dialog = _open(case_name)
+    try:
+        button, _ = DESTRUCTIVE[case_name]
+        assert not dialog.widgets[button].primary, "the destroying answer is not the one put forward"
+        for _ in range(3):  # however many Enters it takes to answer
+            driver.key(ENTER)
+            driver.frames(2)
+            if dialog not in driver.app.stack:
+                break
+        assert dialog not in driver.app.stack, "Enter answers the question"
+        case.after_escape(driver, ctx)  # as if Esc: nothing destroyed
+        _check_failures(failures, case_name)
+    finally:
+        driver.app.close()
+
+
+@pytest.mark.parametrize("case_name", sorted(DESTRUCTIVE))
+def test_the_destroying_answer_still_works_when_chosen(
+    case_name: str, failures: list[str], user_data_dir: Path
+) -> None:
+    driver, _case, ctx, dialog = _open(case_name)
+    try:
+        button, destroyed = DESTRUCTIVE[case_name]
+        driver.key(pygame.K_DOWN)
+        while _focused(dialog) != button:
+            driver.key(pygame.K_DOWN)
+        driver.key(ENTER)
+        driver.frames(2)
+        assert dialog not in driver.app.stack
+        destroyed(driver, ctx)
+        _check_failures(failures, case_name)
+    finally:
+        driver.app.close()

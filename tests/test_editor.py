@@ -24,6 +24,7 @@ from game.engine.levels import (
     shipped_levels,
 )
 from game.engine.match import MatchConfig
+from game.engine.rules import Severity
 from game.paths import is_set_aside
 from game.scenes.ataxx.editor import EditorScene
 from game.scenes.ataxx.editor_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
@@ -309,6 +310,20 @@ def test_refusals_open_a_message_and_nothing_starts(driver: Driver, code: str) -
         driver.press("back")
         assert driver.top is editor
     assert driver.app.stack.find("match") is None and custom_levels(RULES) == []
+
+
+@pytest.mark.parametrize("code", sorted(REFUSALS))
+def test_a_refusal_points_at_the_board_only_when_it_marks_squares(driver: Driver, code: str) -> None:
+    editor = _open_editor(driver)
+    editor.draft.set_position(REFUSALS[code])
+    driver.press("play")
+    dialog = driver.top
+    assert isinstance(dialog, ValidationDialog) and dialog.refused
+    refusals = [problem for problem in dialog.problems if problem.severity is Severity.REFUSED]
+    if any(problem.places for problem in refusals):
+        assert dialog.lines == ["Fix what is marked on the board, then try again."]
+    else:  # nothing of what is wrong is on the board: the findings beneath say it
+        assert dialog.lines == ["This position cannot be played:"]
 
 
 WARNINGS = {

@@ -158,7 +158,7 @@ def test_the_scan_finds_every_kind_of_key() -> None:
     for text in ("Paused", "Take current game", "Second player", "Choose another name", "Play anyway"):
         assert text in found, text
     assert "take_game" not in found and "rename" not in found
-    assert {"{count} move", "Took back {count} move", "{count} saved game"} <= set(plurals)
+    assert {"{count} move", "It sees a win in {count} move", "{count} saved game"} <= set(plurals)
 
 
 def test_every_english_key_in_the_source_has_a_french_entry() -> None:
@@ -300,10 +300,14 @@ def test_plural_forms_of_zero_one_and_two(language, lang: str, expected: list[st
     ("singular", "plural", "english", "french"),
     [
         (
-            "Took back {count} move",
-            "Took back {count} moves",
-            ["Took back 0 moves", "Took back 1 move", "Took back 2 moves"],
-            ["0 coup annulé", "1 coup annulé", "2 coups annulés"],
+            "It sees a win in {count} move",
+            "It sees a win in {count} moves",
+            ["It sees a win in 0 moves", "It sees a win in 1 move", "It sees a win in 2 moves"],
+            [
+                "Il voit une victoire en 0 coup",
+                "Il voit une victoire en 1 coup",
+                "Il voit une victoire en 2 coups",
+            ],
         ),
         (
             "{count} saved game",
@@ -563,7 +567,7 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
         "STATISTIQUES",
         "FIN ANTICIPÉE",
         "Dupliquer",
-        "2 coups annulés",
+        "Retour au coup 1",
         "1 partie enregistrée",
         "1 fiche endommagée du fichier des statistiques a été ignorée.",
         "Bleu commence (choisi dans l'éditeur)",

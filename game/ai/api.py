@@ -14,6 +14,7 @@ of the level that suggests moves to the player.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -27,10 +28,13 @@ __all__ = [
     "LEVEL_KEYS",
     "GameAI",
     "Level",
+    "Outlook",
     "Progress",
+    "ScoreReading",
     "SearchingAI",
     "describe_search_score",
     "noisy_choice",
+    "read_search_score",
 ]
 
 LEVEL_KEYS = ("beginner", "casual", "skilled", "expert", "master")
@@ -80,6 +84,32 @@ class Progress:
     pv: tuple[str, ...] = ()
 
 
+class Outlook(enum.Enum):
+    """What a search score says of the game, from the side that searched."""
+
+    WINNING = "winning"
+    """A forced win found."""
+    AHEAD = "ahead"
+    EVEN = "even"
+    BEHIND = "behind"
+    LOSING = "losing"
+    """A forced loss found."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreReading:
+    """A search score read for a player: the outlook, and for a decided game how soon it ends.
+
+    ``moves`` counts full moves to the end, as the screens count moves
+    (``game.engine.match.move_numbers``): a win 5 plies away is the searching
+    side's third move, so 3; a loss 2 plies away comes with the opponent's
+    next move, so 1. It is 0 for an undecided game.
+    """
+
+    outlook: Outlook
+    moves: int = 0
+
+
 class GameAI(Protocol):
     """One game's computer opponent (see the module docstring)."""
 
@@ -114,7 +144,11 @@ class GameAI(Protocol):
         ...
 
     def describe_score(self, score: int) -> tuple[str, Mapping[str, object]]:
-        """A progress score for the panel: an English template for ``tr`` and its fields."""
+        """A progress score as numbers, for the panel's details: an English template for ``tr`` and its fields."""
+        ...
+
+    def read_score(self, score: int) -> ScoreReading:
+        """A progress score read for the player (who is ahead, a win or loss seen), put in words by the panel."""
         ...
 
 
@@ -142,6 +176,25 @@ def describe_search_score(score: int, unit: int) -> tuple[str, Mapping[str, obje
     if is_win_score(score):
         return ("wins in {plies}" if score > 0 else "loses in {plies}"), {"plies": plies_to_end(score)}
     return "{score}", {"score": f"{score / unit:+.2f}"}
+
+
+def read_search_score(score: int, unit: int) -> ScoreReading:
+    """A search score read for a player, ``unit`` being the score of one unit of advantage (a piece...).
+
+    Within half a unit of nothing the game is even; a decided score is a win
+    or a loss so many full moves away (see ``ScoreReading``).
+
+    >>> read_search_score(125, 100), read_search_score(-40, 100)
+    (ScoreReading(outlook=<Outlook.AHEAD: 'ahead'>, moves=0), ScoreReading(outlook=<Outlook.EVEN: 'even'>, moves=0))
+    >>> read_search_score(99_995, 100), read_search_score(-99_998, 100)  # a win 5 plies away, a loss 2 away
+    (ScoreReading(outlook=<Outlook.WINNING: 'winning'>, moves=3), ScoreReading(outlook=<Outlook.LOSING: 'losing'>, moves=1))
+    """
+    if is_win_score(score):
+        moves = max(1, (plies_to_end(score) + 1) // 2)
+        return ScoreReading(Outlook.WINNING if score > 0 else Outlook.LOSING, moves)
+    if 2 * abs(score) < unit:
+        return ScoreReading(Outlook.EVEN)
+    return ScoreReading(Outlook.AHEAD if score > 0 else Outlook.BEHIND)
 
 
 class SearchingAI:
@@ -214,3 +267,7 @@ class SearchingAI:
     def describe_score(self, score: int) -> tuple[str, Mapping[str, object]]:
         """A search score, the mover's view: ``+1.25`` units, or ``wins in 7``."""
         return describe_search_score(score, self.score_unit)
+
+    def read_score(self, score: int) -> ScoreReading:
+        """A search score, the mover's view, read for the player (``read_search_score`` in the game's units)."""
+        return read_search_score(score, self.score_unit)

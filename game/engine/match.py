@@ -15,6 +15,19 @@ pure logic: no pygame, no threads.
 ('b6', <Side.BLUE: 1>)
 >>> str(match.undo()), match.can_redo
 ('b6', True)
+
+Moves are counted one way on every screen: in full moves, as the move list
+numbers them (``move_numbers``). A full move is seat 0's turn then seat 1's;
+passes count like any move, chance outcomes join the move they follow, and a
+game that seat 1 starts has seat 1's first move as move 1. So a game of 53
+plies from seat 0 is "27 moves", and in it move 27 was seat 0's last.
+
+>>> move_numbers([0, 1, 0, 1, 0], first_seat=0)
+[1, 1, 2, 2, 3]
+>>> move_numbers([1, 0, 1, 0], first_seat=1)
+[1, 2, 2, 3]
+>>> moves_played([0, 1, 0], 0), next_move_number([0, 1, 0], 0, to_move=1), next_move_number([0, 1], 0, to_move=0)
+(2, 2, 2)
 """
 
 from __future__ import annotations
@@ -23,7 +36,7 @@ import dataclasses
 import enum
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.engine.core import CHANCE, Outcome
@@ -37,7 +50,41 @@ __all__ = [
     "NotChanceError",
     "Player",
     "PlayerKind",
+    "move_numbers",
+    "moves_played",
+    "next_move_number",
 ]
+
+
+def move_numbers(seats: Sequence[int], first_seat: int) -> list[int]:
+    """The full-move number of each entry of a history, given the seat that played each (``CHANCE`` for a roll).
+
+    A new full move begins when seat 0 plays after the other seat (or first); a
+    chance outcome takes the number of the move it follows (0 before any move).
+    When ``first_seat`` is 1, seat 1's first move is move 1 and seat 0's reply
+    begins move 2, as the move list shows it ("1. … b6", "2. f2 …").
+    """
+    number = 1 if first_seat == 1 else 0
+    last: int | None = 1 if first_seat == 1 else None
+    numbers: list[int] = []
+    for seat in seats:
+        if seat != CHANCE:
+            if number == 0 or (seat == 0 and last is not None and last != 0):
+                number += 1
+            last = seat
+        numbers.append(number)
+    return numbers
+
+
+def moves_played(seats: Sequence[int], first_seat: int) -> int:
+    """How many full moves a history holds (the move list's last number; 0 when no one has moved)."""
+    numbers = move_numbers(seats, first_seat)
+    return next((n for seat, n in zip(reversed(seats), reversed(numbers), strict=True) if seat != CHANCE), 0)
+
+
+def next_move_number(seats: Sequence[int], first_seat: int, to_move: int) -> int:
+    """The number of the move ``to_move`` (a seat, or ``CHANCE``) plays next: the pause menu's "move 4"."""
+    return max(1, move_numbers([*seats, to_move], first_seat)[-1])
 
 
 class MatchOverError(ValueError):
@@ -83,6 +130,8 @@ class Player:
 class MatchResult:
     """The end of a match: the outcome (with the final scores), its length, and the game's note.
 
+    ``plies`` counts every entry of the history (moves, passes, rolls);
+    ``moves`` is the length the screens say, in full moves (``move_numbers``).
     ``detail`` is what a match rule left for the board to show (Ataxx's early
     finish: the squares it filled), else ``None``.
     """
@@ -91,6 +140,7 @@ class MatchResult:
     plies: int
     elapsed: float
     detail: Any = None
+    moves: int = 0
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -138,6 +188,7 @@ class Match:
         self._running_since: float | None = clock()
         self._history: list[Any] = []
         self._turns: list[int] = []  # the seat (or CHANCE) that played each entry of the history
+        self._start_turn: int = self.position.turn
         self._redo: list[Any] = []
         self._result: MatchResult | None = None
         self._update_result()
@@ -189,6 +240,23 @@ class Match:
     def ply(self) -> int:
         """The number of moves and chance outcomes played."""
         return len(self._history)
+
+    @property
+    def first_seat(self) -> int:
+        """The seat that moves first: the start position's, else (a roll comes first) the first seat that moved."""
+        if self._start_turn != CHANCE:
+            return int(self._start_turn)
+        return next((seat for seat in self._turns if seat != CHANCE), 0)
+
+    @property
+    def full_moves(self) -> int:
+        """The full moves played, as the move list numbers them (see ``move_numbers``)."""
+        return moves_played(self._turns, self.first_seat)
+
+    @property
+    def move_number(self) -> int:
+        """The number of the move to play next ("move 4"), as the move list will number it."""
+        return next_move_number(self._turns, self.first_seat, self.position.turn)
 
     def position_text(self) -> str:
         """The position with its history, as text (what the AI worker is given)."""
@@ -353,7 +421,7 @@ class Match:
                 self.resume()
             return
         self.pause()
-        self._result = MatchResult(outcome, self.ply, self.elapsed, detail)
+        self._result = MatchResult(outcome, self.ply, self.elapsed, detail, self.full_moves)
 
 
 @dataclasses.dataclass(frozen=True)

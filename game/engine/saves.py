@@ -132,7 +132,7 @@ class SaveEntry:
     """The registry key of the game saved."""
     level_name: str
     plies: int
-    """Moves (and chance outcomes) played."""
+    """Entries of the history played (moves, passes, chance outcomes)."""
     position: str
     """The current position's text, for the thumbnail."""
     result: str
@@ -140,6 +140,10 @@ class SaveEntry:
     players: tuple[str, str]
     """Seat 0's and seat 1's display names: the stored name, else ``""`` for a
     person (the screens name them by their seat), else ``Computer (<level>)``."""
+    moves: int
+    """Full moves played, as the move list numbers them (``Match.full_moves``)."""
+    move_number: int
+    """The number of the move to play next (``Match.move_number``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -466,6 +470,8 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
                 position=match.rules.position_text(match.position),
                 result=result.outcome.result() if result is not None else "*",
                 players=(_display_name(match.players[0]), _display_name(match.players[1])),
+                moves=match.full_moves,
+                move_number=match.move_number,
             )
         )
     entries.sort(

@@ -13,7 +13,14 @@ The file (schema 2)::
      "games": {"ataxx": {"records": [{"finished_at": "2026-11-22T12:00:00",
                                       "opponent": "computer", "difficulty": "master",
                                       "level_name": "Classic", "seat": 0, "result": "win",
-                                      "plies": 40, "seconds": 60.0, "scores": [30, 19]}]}}}
+                                      "plies": 40, "moves": 20, "seconds": 60.0,
+                                      "scores": [30, 19]}]}}}
+
+``plies`` counts every entry of the game's history; ``moves`` is its length in
+full moves, as the screens say it (``game.engine.match.move_numbers``). A
+record written before ``moves`` was kept has its moves worked out from its
+plies, as if seat 0 had moved first: right for every game recorded then
+(their seats alternate), though one short when seat 1 began and the plies are even.
 
 Migration. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
 as the records of ``ataxx``: a record's ``side`` (``red``/``blue``) becomes its
@@ -92,11 +99,20 @@ class GameRecord:
     plies: int
     seconds: float
     scores: tuple[int, int]
+    moves: int | None = None
+    """Full moves played (what the screens say); ``None`` in a record written before it was kept."""
+
+    @property
+    def full_moves(self) -> int:
+        """The game's length in full moves: ``moves``, or for an old record its plies paired up."""
+        return self.moves if self.moves is not None else (self.plies + 1) // 2
 
     def to_json(self) -> dict[str, Any]:
         """The record as the file holds it."""
         data = dataclasses.asdict(self)
         data["scores"] = list(self.scores)
+        if self.moves is None:
+            del data["moves"]
         return data
 
     @classmethod
@@ -121,12 +137,17 @@ class GameRecord:
                 plies=int(data["plies"]),
                 seconds=float(data["seconds"]),
                 scores=(int(scores[0]), int(scores[1])),
+                moves=None if data.get("moves") is None else int(data["moves"]),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as error:
             raise ValueError(f"bad record: {error}") from None
         if record.opponent not in OPPONENTS or record.result not in RESULTS:
             raise ValueError("bad record: unknown opponent or result")
-        if record.plies < 0 or not (math.isfinite(record.seconds) and 0 <= record.seconds < 1e9):
+        if (
+            record.plies < 0
+            or (record.moves is not None and not 0 <= record.moves <= record.plies)
+            or not (math.isfinite(record.seconds) and 0 <= record.seconds < 1e9)
+        ):
             raise ValueError("bad record: impossible length")
         return record
 
@@ -169,6 +190,7 @@ def record_for(match: Match, *, level_name: str = "", now: datetime.datetime | N
         plies=result.plies,
         seconds=round(result.elapsed, 1),
         scores=(result.score(0), result.score(1)),
+        moves=result.moves,
     )
 
 
@@ -430,11 +452,11 @@ class Statistics:
 
     def longest(self) -> GameRecord | None:
         """The game with the most moves (the first such), or ``None``."""
-        return max(self.records, key=lambda record: record.plies, default=None)
+        return max(self.records, key=lambda record: record.full_moves, default=None)
 
     def shortest(self) -> GameRecord | None:
         """The game with the fewest moves (the first such), or ``None``."""
-        return min(self.records, key=lambda record: record.plies, default=None)
+        return min(self.records, key=lambda record: record.full_moves, default=None)
 
     def results_count(self) -> Counter[str]:
         """How many wins, draws and losses in all."""

@@ -112,7 +112,7 @@ class AttractScene(MatchScene):
 
     def _update_end(self, dt: float) -> None:
         # The game's closing animation, if any, then the next level: never the results screen.
-        if self.board.busy or self.board.finishing(dt):
+        if not self._board_settled(dt):
             return
         if self.end_timer is None:
             self.end_timer = END_PAUSE if not self.instant else 0.0
@@ -184,14 +184,14 @@ class AttractScene(MatchScene):
             theme.lerp_colour(theme.ACCENT, theme.ACCENT_2, beat),
             spread=self.px(10 + 8 * beat),
         )
-        if self.match.is_over:
+        if self.match.is_over and self.end_told:
             winner = self.match.result.outcome.winner if self.match.result else None
             line = tr("Draw!") if winner is None else tr("{side} wins!", side=seat_name(winner))
             colour = theme.GOLD if winner is None else theme.SEAT_COLOURS[winner]
         else:
             line = tr("Computer against computer · {level}", level=level_name(self.level))
             colour = theme.TEXT_DIM
-        sub = ui.text(line, "body", self.px(18), colour, bold=self.match.is_over)
+        sub = ui.text(line, "body", self.px(18), colour, bold=self.end_told)
         surface.blit(sub, sub.get_rect(center=(band.centerx, band.centery + self.px(30))))
         # A finger tapping, beside the words.
         tap = self.time * 1.6 % 1.0

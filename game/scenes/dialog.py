@@ -5,7 +5,10 @@ dialog is transparent (the scene beneath stays visible, dimmed) and modal
 (it consumes every input event). Buttons are given as ``(id, label,
 action)``: an action of ``None`` closes the dialog. Esc presses the
 ``escape`` button (the last one unless said otherwise); Enter shows the focus
-on the first button, and presses the focused one.
+on the ``default`` button (the first one unless said otherwise), and presses
+the focused one. A question whose first button destroys something (Restart,
+Delete, Reset, Replace) names its safe button as the ``default``, so Enter
+never destroys by surprise.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class Dialog(Scene):
         accent: theme.Colour = theme.ACCENT,
         width: float = 460,
         escape: str | None = None,
+        default: str | None = None,
     ) -> None:
         super().__init__(app)
         self.title = title
@@ -50,7 +54,12 @@ class Dialog(Scene):
         self.design_width = width
         self.widgets = WidgetGroup(
             [
-                Button(button_id, label, self._wrap(action), primary=index == 0)
+                Button(
+                    button_id,
+                    label,
+                    self._wrap(action),
+                    primary=button_id == default if default is not None else index == 0,
+                )
                 for index, (button_id, label, action) in enumerate(buttons)
             ]
         )

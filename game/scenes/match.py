@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.api import HINT
+from game.ai.api import HINT, Outlook, ScoreReading
 from game.ai.worker import AIState, AIStatus
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig
@@ -36,9 +36,22 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.parts import BoardController
 
-__all__ = ["MatchScene"]
+__all__ = ["MatchScene", "reading_text"]
 
 log = logging.getLogger(__name__)
+
+
+def reading_text(reading: ScoreReading) -> str:
+    """What the computer makes of the game, in words, for every game (the game's AI reads its own scores)."""
+    if reading.outlook is Outlook.WINNING:
+        return ntr("It sees a win in {count} move", "It sees a win in {count} moves", reading.moves)
+    if reading.outlook is Outlook.LOSING:
+        return ntr("It sees a loss in {count} move", "It sees a loss in {count} moves", reading.moves)
+    return {
+        Outlook.AHEAD: tr("It thinks it is ahead"),
+        Outlook.BEHIND: tr("It thinks it is behind"),
+        Outlook.EVEN: tr("It thinks the game is even"),
+    }[reading.outlook]
 
 
 class MatchScene(Scene):
@@ -107,6 +120,8 @@ class MatchScene(Scene):
         self.chance_timer: float | None = None
         self.toast: tuple[str, float] | None = None
         self.results_timer: float | None = None
+        self.end_told = False
+        """Whether the end may be said (winner, reason): the board has finished showing the last move."""
         board = getattr(self, "board", None)
         if board is not None:
             board.reset()
@@ -245,7 +260,8 @@ class MatchScene(Scene):
         self._clear_transient()
         self.results_shown = False
         self.app.audio.play("click")
-        self.say(ntr("Took back {count} move", "Took back {count} moves", len(undone)), 1.2)
+        # Said by the move to play next, numbered as everywhere (a count of entries undone is not a count of moves).
+        self.say(tr("Back to move {number}", number=match.move_number), 1.2)
 
     def redo(self) -> None:
         """Replay moves taken back: up to your next turn against the computer."""
@@ -302,6 +318,7 @@ class MatchScene(Scene):
             ],
             [("restart", "Restart", confirmed), ("cancel", "Cancel", None)],
             accent=theme.ACCENT_2,
+            default="cancel",
         )
 
     def restart(self, *, swap: bool = False) -> None:
@@ -490,8 +507,19 @@ class MatchScene(Scene):
             self.keeper.update()
             self.board.after_move(outcome, note, animate=self.speed > 0)
 
+    def _board_settled(self, dt: float) -> bool:
+        """At the end: whether the board has shown the last move and the game's closing animation.
+
+        Only then is the end told (``end_told``): a winner named while the last
+        pieces still turn gives the result away before the board shows it.
+        """
+        if self.board.busy or self.board.finishing(dt):
+            return False
+        self.end_told = True
+        return True
+
     def _update_end(self, dt: float) -> None:
-        if self.board.busy or self.board.finishing(dt) or self.results_shown:
+        if not self._board_settled(dt) or self.results_shown:
             return
         if self.results_timer is None:
             self.results_timer = self.pace(1.0, 0.6, 0.4)
@@ -577,6 +605,8 @@ class MatchScene(Scene):
     def status_text(self) -> tuple[str, str, theme.Colour]:
         """The panel's status: a headline, a detail line and a colour."""
         match = self.match
+        if match.is_over and not self.end_told:
+            return "", "", theme.TEXT_DIM  # the last move is still being shown
         if match.is_over:
             result = match.result
             assert result is not None
@@ -593,10 +623,7 @@ class MatchScene(Scene):
         if self.thinking:
             progress = self.ai_status.progress if self.ai_status else None
             if progress is not None and self.ai is not None:
-                template, fields = self.ai.describe_score(progress.score)
-                detail = tr(
-                    "depth {depth} · eval {score}", depth=progress.depth, score=tr(template, **fields)
-                )
+                detail = reading_text(self.ai.read_score(progress.score))
             else:
                 detail = tr("searching…")
             return tr("Computer is thinking"), detail, colour
@@ -611,6 +638,16 @@ class MatchScene(Scene):
         if self.vs_computer:
             return tr("Your move"), self.board.instructions(), colour
         return tr("{side} to move", side=seat_name(seat)), self.board.instructions(), colour
+
+    def status_numbers(self) -> str:
+        """The search's figures (depth, evaluation) under the words, when the options ask for them, else ``""``."""
+        if not self.app.settings.ai_numbers or not self.thinking or self.ai is None:
+            return ""
+        progress = self.ai_status.progress if self.ai_status else None
+        if progress is None:
+            return ""
+        template, fields = self.ai.describe_score(progress.score)
+        return tr("depth {depth} · eval {score}", depth=progress.depth, score=tr(template, **fields))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))

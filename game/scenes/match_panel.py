@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.core import CHANCE, SEATS
+from game.engine.match import move_numbers
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import fit_text, level_name, seat_name
@@ -27,23 +28,24 @@ __all__ = ["MatchPanel", "move_rows"]
 def move_rows(history: list[tuple[int, Any]], first_seat: int) -> list[tuple[int, list[str], list[str]]]:
     """The move list as rows of (number, seat 0's entries, seat 1's entries), as text.
 
-    A row is one full move, seat 0's then seat 1's; chance outcomes join the
-    move they follow. When seat 1 moves first, the first row's seat 0 column
-    shows ``…``.
+    A row is one full move, numbered by ``game.engine.match.move_numbers`` (the
+    numbers every screen uses); chance outcomes join the move they follow. When
+    seat 1 moves first, the first row's seat 0 column shows ``…``.
     """
+    numbers = move_numbers([seat for seat, _ in history], first_seat)
     rows: list[tuple[int, list[str], list[str]]] = []
     if first_seat == 1:
         rows.append((1, ["…"], []))
     last_seat = first_seat if first_seat == 1 else None
-    for seat, entry in history:
+    for (seat, entry), number in zip(history, numbers, strict=True):
         if seat == CHANCE:
             if rows:
                 column = rows[-1][1 + (last_seat or 0)]
                 if column:
                     column[-1] += f" ({entry})"
             continue
-        if not rows or (seat == 0 and last_seat is not None and last_seat != 0):
-            rows.append((len(rows) + 1, [], []))
+        if not rows or rows[-1][0] != number:
+            rows.append((number, [], []))
         rows[-1][1 + seat].append(str(entry))
         last_seat = seat
     return rows
@@ -69,6 +71,8 @@ class MatchPanel:
         self.status = pygame.Rect(0, 0, 0, 0)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.console_rect = pygame.Rect(0, 0, 0, 0)
+        self.numbers_room = False
+        """Whether the status has a line for the computer's figures (the option "With numbers")."""
 
     def layout(self, rect: pygame.Rect) -> None:
         """Place everything inside ``rect``."""
@@ -83,7 +87,8 @@ class MatchPanel:
             y += card_h + scene.px(8)
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
-        self.status = pygame.Rect(inner.x, y, inner.width, scene.px(48))
+        self.numbers_room = scene.app.settings.ai_numbers
+        self.status = pygame.Rect(inner.x, y, inner.width, scene.px(64 if self.numbers_room else 48))
         y = self.status.bottom + scene.px(4)
         console = scene.board.console_height()
         self.console_rect = pygame.Rect(inner.x, y, inner.width, console)
@@ -105,6 +110,8 @@ class MatchPanel:
         scene = self.scene
         if self.rect.width and scene.board.console_height() != self.console_rect.height:
             self.layout(self.rect)  # the board's console came or went: the move list takes the room
+        if self.numbers_room != scene.app.settings.ai_numbers:
+            scene.relayout()  # the option changed while the game was paused
         self.widgets["undo"].enabled = scene.can_undo()
         self.widgets["redo"].enabled = scene.can_redo()
         self.widgets["hint"].enabled = scene.can_hint()
@@ -215,6 +222,10 @@ class MatchPanel:
         if detail:
             small = fit_text(ui, detail, "body", scene.px(13), theme.TEXT_DIM, rect.width)
             surface.blit(small, (rect.x, rect.y + scene.px(27)))
+        numbers = scene.status_numbers() if self.numbers_room else ""
+        if numbers:
+            figures = fit_text(ui, numbers, "body", scene.px(12), theme.TEXT_FAINT, rect.width)
+            surface.blit(figures, (rect.x, rect.y + scene.px(45)))
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene

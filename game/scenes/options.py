@@ -55,6 +55,10 @@ class OptionsScene(Scene):
                                               lambda v: setattr(game, "level", v))),
                 ("Computer starts", self._bind([("No", False), ("Yes", True)], not game.human_starts,
                                                lambda v: setattr(game, "human_starts", not v))),
+                # Said in words while it thinks; the search's figures are for the curious.
+                ("Computer's thinking", self._bind([("In words", False), ("With numbers", True)],
+                                                   settings.ai_numbers,
+                                                   lambda v: setattr(settings, "ai_numbers", bool(v)))),
             ]  # fmt: skip
         for option in rules.options:
             game_rows.append(
@@ -218,10 +222,14 @@ class OptionsScene(Scene):
                 self.preview_rect = pygame.Rect(x, y, column_w, max(self.px(40), bottom - y))
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
-        back.rect.bottomright = (self.panel_rect.centerx - self.px(8), self.panel_rect.bottom - self.px(20))
         editor = self.widgets["editor"]
         editor.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
-        editor.rect.bottomleft = (self.panel_rect.centerx + self.px(8), self.panel_rect.bottom - self.px(20))
+        bottom = self.panel_rect.bottom - self.px(20)
+        if editor.visible:
+            back.rect.bottomright = (self.panel_rect.centerx - self.px(8), bottom)
+            editor.rect.bottomleft = (self.panel_rect.centerx + self.px(8), bottom)
+        else:  # alone (a game without an editor, a kiosk): in the middle
+            back.rect.midbottom = (self.panel_rect.centerx, bottom)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):

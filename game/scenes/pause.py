@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui.lang import level_name
 
@@ -45,7 +45,11 @@ class PauseScene(Dialog):
 
     def _subtitle(self) -> str:
         match = self.play.match
-        return tr("{level} · move {number}", level=level_name(self.play.level), number=match.ply + 1)
+        level = level_name(self.play.level)
+        if match.is_over:  # said as the saved games say it
+            moves = ntr("{count} move", "{count} moves", match.full_moves)
+            return tr("{level} · finished, {moves}", level=level, moves=moves)
+        return tr("{level} · move {number}", level=level, number=match.move_number)
 
     def retranslate(self) -> None:
         """Called when the language changes while the menu is open."""
@@ -93,8 +97,9 @@ class PauseScene(Dialog):
         self.app.stack.pop()
 
     def _restart(self) -> None:
+        # The same question as the panel's Restart: a game in progress is not thrown away unasked.
         self.app.stack.pop()
-        self.play.restart()
+        self.play.ask_restart()
 
     def _save(self) -> None:
         self.app.stack.pop()

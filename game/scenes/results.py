@@ -134,7 +134,7 @@ class ResultsScene(Dialog):
             surface.blit(name, name.get_rect(center=(x, top + self.px(102))))
         versus = ui.text(tr("vs"), "title", self.px(18), theme.TEXT_FAINT)
         surface.blit(versus, versus.get_rect(center=(rect.centerx, top + self.px(60))))
-        moves = ntr("{count} move", "{count} moves", result.plies)
+        moves = ntr("{count} move", "{count} moves", result.moves)
         stats = tr("{moves}  ·  {time}", moves=moves, time=format_time(result.elapsed))
         line = ui.text(stats, "body", self.px(16), theme.TEXT)
         surface.blit(line, line.get_rect(center=(rect.centerx, top + self.px(124))))

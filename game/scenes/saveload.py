@@ -105,6 +105,7 @@ class SaveAsScene(Dialog):
                 [tr("A saved game called “{name}” exists. Replace it?", name=name)],
                 [("replace", "Replace", replace), ("cancel", "Cancel", None)],
                 accent=theme.GOLD,
+                default="cancel",
             )
             return
         self._save(name)
@@ -249,6 +250,7 @@ class LoadScene(Scene):
             [tr("Delete the saved game “{name}”? This cannot be undone.", name=entry.name)],
             [("delete", "Delete", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
+            default="cancel",
         )
 
     # -- layout and events --
@@ -401,9 +403,9 @@ class LoadScene(Scene):
         definition = games.game(entry.game)
         level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
         if entry.result != "*":
-            move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.plies))
+            move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.moves))
         else:
-            move = tr("move {number}", number=entry.plies + 1)
+            move = tr("move {number}", number=entry.move_number)
         detail = fit_text(
             ui, f"{tr(definition.name)}  ·  {level}  ·  {move}", "body", self.px(15), theme.ACCENT, room
         )

@@ -93,6 +93,7 @@ class StatisticsScene(Scene):
             [tr("Every game counted so far will be forgotten. This cannot be undone.")],
             [("reset", "Reset", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
+            default="cancel",
         )
 
     # -- the figures --
@@ -277,7 +278,7 @@ class StatisticsScene(Scene):
         verdict = {"win": tr("won"), "draw": tr("drawn"), "loss": tr("lost")}[record.result]
         return tr(
             "{moves} in {time} on {level}, {verdict}",
-            moves=ntr("{count} move", "{count} moves", record.plies),
+            moves=ntr("{count} move", "{count} moves", record.full_moves),
             time=format_time(record.seconds),
             level=level,
             verdict=verdict,

@@ -5,7 +5,7 @@ The file (schema 2)::
     {"schema_version": 2,
      "animation": "normal", "volume": 0.7, "muted": false, "fullscreen": false,
      "palette": "classic", "piece_set": "glossy", "board_theme": "midnight", "language": "en",
-     "game": "ataxx",
+     "ai_numbers": false, "game": "ataxx",
      "games": {"ataxx": {"opponent": "computer", "level": "casual", "human_starts": true,
                          "human_seat": 0,
                          "rules": {"early_finish": true, "threefold_repetition": true}}}}
@@ -99,6 +99,7 @@ _GENERAL_CHECKS: dict[str, Callable[[Any], bool]] = {
     "piece_set": lambda v: v in PIECE_SETS,
     "board_theme": lambda v: v in BOARD_THEMES,
     "language": lambda v: v in LANGUAGES,
+    "ai_numbers": _is_bool,
     "game": lambda v: isinstance(v, str) and v in {definition.key for definition in games.GAMES},
 }
 _GAME_CHECKS: dict[str, Callable[[Any], bool]] = {
@@ -164,6 +165,8 @@ class Settings:
     piece_set: str = "glossy"
     board_theme: str = "midnight"
     language: str = "en"
+    ai_numbers: bool = False
+    """Whether the match screen adds the computer's search figures (depth, evaluation) to its words."""
     game: str = "ataxx"
     """The registry key of the game last chosen on the menu."""
     games: dict[str, GameSettings] = dataclasses.field(default_factory=dict)

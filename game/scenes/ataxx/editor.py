@@ -333,6 +333,7 @@ class EditorScene(Scene):
                     ("rename", "Choose another name", None),
                 ],
                 accent=theme.GOLD,
+                default="rename",
             )
             return
         except (LevelError, OSError) as error:
@@ -382,6 +383,7 @@ class EditorScene(Scene):
             ],
             [("delete", "Delete", confirmed), ("keep", "Keep it", None)],
             accent=theme.DANGER,
+            default="keep",
         )
 
     def cancel(self) -> None:
@@ -401,6 +403,7 @@ class EditorScene(Scene):
             [tr("Your changes to this board will be lost.")],
             [("leave", "Leave", leave), ("keep", "Keep editing", None)],
             accent=theme.ACCENT_2,
+            default="keep",
         )
 
     def _say(self, text: str) -> None:

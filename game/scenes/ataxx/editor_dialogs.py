@@ -81,7 +81,12 @@ class ValidationDialog(Dialog):
         self.refused = any(p.severity is Severity.REFUSED for p in self.problems)
         if self.refused:
             title = tr("Not playable")
-            intro = tr("Fix what is marked on the board, then try again.")
+            # Only a finding with squares marks the board: without one, pointing at the board misleads.
+            marked = any(p.places for p in self.problems if p.severity is Severity.REFUSED)
+            if marked:
+                intro = tr("Fix what is marked on the board, then try again.")
+            else:
+                intro = tr("This position cannot be played:")
             buttons: list[tuple[str, str, Callable[[], None] | None]] = [("back", "Back to the editor", None)]
             accent = theme.DANGER
         else:

@@ -361,14 +361,15 @@ class PlayKeys:
         pygame.draw.rect(surface, colour, tab, border_radius=tab.height // 2)
         surface.blit(tag, tag.get_rect(center=tab.center))
 
-    def prompt(self) -> tuple[Side, str]:
-        """The side the prompt speaks to and the seed's prompt line (translated)."""
+    def prompt(self) -> tuple[Side | None, str]:
+        """The side the prompt speaks to (``None`` once the game is over) and the seed's prompt line (translated)."""
         board = self.board
         side = board.position.turn
         if board.scene.forced_timer is not None:
             return side, tr("passes.")
         if board.match.is_over:
-            return side, tr("The game is over.")
+            # Said to nobody: "[Blue] - The game is over." read as if Blue had ended it.
+            return None, tr("The game is over.")
         if not board.match.current_player.is_human:
             return side, tr("is thinking…")
         if self.entry.stage == "move":
@@ -384,13 +385,21 @@ class PlayKeys:
         edge = theme.lerp_colour((44, 52, 94), theme.ACCENT, 0.5) if self.entry.digits else (44, 52, 94)
         pygame.draw.rect(surface, edge, rect, 1, border_radius=board.px(8))
         pad = board.px(8)
-        side, line = self.prompt()
+        speaker, line = self.prompt()
+        side = board.position.turn
         tag = "[" + seat_name(side) + "]"
         digits = self.entry.digits
         for size in (board.px(14), board.px(13), board.px(12), board.px(11)):
             parts = [
-                ui.text(tag, "body", size, theme.SEAT_COLOURS[side], bold=True),
-                ui.text(" - " + line + " ", "body", size, theme.TEXT if waiting else theme.TEXT_FAINT),
+                ui.text(
+                    tag if speaker is not None else "", "body", size, theme.SEAT_COLOURS[side], bold=True
+                ),
+                ui.text(
+                    (" - " if speaker is not None else "") + line + " ",
+                    "body",
+                    size,
+                    theme.TEXT if waiting else theme.TEXT_FAINT,
+                ),
                 ui.text(digits or " ", "title", size, theme.GOLD, bold=True),
             ]
             if sum(part.get_width() for part in parts) + size <= rect.width - pad * 2:
