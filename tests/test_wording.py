@@ -98,6 +98,8 @@ def test_the_console_says_the_game_is_over_to_nobody(driver: Driver, recorded: l
     speaker, line = play.board.keys.prompt()
     assert speaker is None and line == "The game is over."
     driver.app.router.back_to("match")
+    play.board.keys.show_codes = True  # the console shows in keypad play only (K)
+    driver.frames(1)  # the panel makes room for it
     drawn = _draw(driver, recorded)
     assert "The game is over. " in drawn, drawn
     said = drawn.index("The game is over. ")
