@@ -125,11 +125,10 @@ class TextInput:
         pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
         surface.blit(layer, rect.topleft)
         size = max(12, int(rect.height * 0.46))
-        font = ui.font("body", size)
         pad = max(8, rect.height // 4)
         inner = rect.width - pad * 2
         before = self.text[: self.caret]
-        shift = max(0, font.size(before)[0] - inner + 4)
+        shift = max(0, ui.measure(before, "body", size) - inner + 4)
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-pad, -4).clip(clip) if clip else rect.inflate(-pad, -4))
         if self.text:
@@ -139,7 +138,7 @@ class TextInput:
             rendered = ui.text(self.placeholder, "body", size, theme.TEXT_FAINT)
             surface.blit(rendered, rendered.get_rect(midleft=(rect.x + pad, rect.centery)))
         if self.focused and (self.blink % 1.0) < 0.6:
-            x = rect.x + pad - shift + font.size(before)[0]
+            x = rect.x + pad - shift + ui.measure(before, "body", size)
             half = int(size * 0.62)
             pygame.draw.line(surface, theme.ACCENT, (x, rect.centery - half), (x, rect.centery + half), 2)
         surface.set_clip(clip)

@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import squeeze_text
+from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["Button", "Choice", "Slider", "WidgetGroup", "draw_focus"]
@@ -115,10 +115,20 @@ class Button:
         colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
         text = tr(self.label)  # labels are English keys, translated when drawn
         label = f"{self.icon}  {text}" if self.icon else text
-        rendered = ui.text(label, "title" if self.primary else "body", size, colour, bold=True)
-        if rendered.get_width() > rect.width - 12:
-            rendered = ui.text(label, "body", max(10, int(size * 0.85)), colour, bold=True)
-        surface.blit(rendered, rendered.get_rect(center=rect.center))
+        draw_text(
+            surface,
+            ui,
+            label,
+            "title" if self.primary else "body",
+            size,
+            colour,
+            rect.inflate(-12, -4),
+            bold=True,
+            align="center",
+            valign="middle",
+            spacing=0.0,
+            container=rect,
+        )
 
 
 @dataclasses.dataclass(eq=False)
@@ -187,11 +197,22 @@ class Choice:
             pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
             surface.blit(layer, rect.topleft)
             colour = theme.TEXT if chosen else theme.TEXT_DIM
-            # Labels are longer in some languages: smaller type, then squeezed, never cut.
             size = max(11, int(rect.height * 0.42))
             text = label if self.translated else tr(label)
-            rendered = squeeze_text(ui, text, "body", size, colour, rect.width - 10, bold=chosen)
-            surface.blit(rendered, rendered.get_rect(center=rect.center))
+            draw_text(
+                surface,
+                ui,
+                text,
+                "body",
+                size,
+                colour,
+                rect.inflate(-10, -4),
+                bold=chosen,
+                align="center",
+                valign="middle",
+                spacing=0.0,
+                container=rect,
+            )
 
 
 @dataclasses.dataclass(eq=False)
@@ -201,6 +222,8 @@ class Slider:
     value: float
     on_change: Callable[[float], None]
     rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    label_rect: pygame.Rect | None = None
+    """Where the percentage goes (set by the layout); by default just right of the track."""
     _dragging: bool = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -237,8 +260,22 @@ class Slider:
         halo = gfx.glow(rect.height, theme.ACCENT, 0.6)
         surface.blit(halo, halo.get_rect(center=(knob_x, rect.centery)), special_flags=pygame.BLEND_RGB_ADD)
         pygame.draw.circle(surface, theme.TEXT, (knob_x, rect.centery), rect.height // 2)
-        label = ui.text(f"{round(self.value * 100)}%", "body", max(11, rect.height // 1.4), theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midleft=(rect.right + rect.height, rect.centery)))
+        box = self.label_rect
+        if box is None:
+            box = pygame.Rect(
+                rect.right + rect.height, rect.y - rect.height // 2, rect.height * 3, rect.height * 2
+            )
+        draw_text(
+            surface,
+            ui,
+            f"{round(self.value * 100)}%",
+            "body",
+            max(11, rect.height // 1.4),
+            theme.TEXT_DIM,
+            box,
+            valign="middle",
+            max_lines=1,
+        )
 
 
 class WidgetGroup:

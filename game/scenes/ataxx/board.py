@@ -159,7 +159,7 @@ class AtaxxBoard(BoardOverlays, BoardController):
         return tr("{side} cannot move and passes", side=name), tr("No move is possible")
 
     def console_height(self) -> int:
-        return max(40, self.px(46))
+        return self.keys.console_height()
 
     def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.keys.draw_prompt(surface, rect)
