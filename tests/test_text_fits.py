@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytest
 from screens import SCREENS
 
+from game.app import MIN_SIZE
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import shipped_levels
@@ -27,9 +28,10 @@ from game.engine.match import Match, MatchConfig, Player
 from game.i18n import set_language
 from game.scenes.demo import DEMOS
 from game.scenes.driver import Driver
-from game.scenes.resume import open_match
 from game.ui.settings import Settings
-from game.ui.theme import DrawnText
+
+if TYPE_CHECKING:
+    from game.ui.theme import DrawnText
 
 SIZES = [(640, 480), (1024, 768), (1920, 1080)]
 LANGUAGES = ["en", "fr"]
@@ -37,8 +39,9 @@ LANGUAGES = ["en", "fr"]
 
 def _two_computers(driver: Driver) -> None:
     """Names of different lengths in the two player cards (they share one size)."""
-    players = (Player.computer("beginner"), Player.computer("casual"))
-    open_match(driver.app, Match(RULES, players=players), "Classic")
+    match = Match(RULES, players=(Player.computer("beginner"), Player.computer("casual")))
+    config = MatchConfig(vs_computer=True, level="casual")
+    driver.app.router.push("match", config, shipped_levels(RULES)[0], match=match)
 
 
 def _keypad_error(driver: Driver) -> None:
@@ -110,8 +113,8 @@ ALL = sorted([*SCREENS, *EXTRA, *DEMO_SCREENS])
 def _open(screen: str, size: tuple[int, int]) -> Driver:
     if screen in DEMO_SCREENS:
         _, options = DEMO_SCREENS[screen]
-        return Driver.fast(size=size, **options)
-    driver = Driver.fast(size=size)
+        return Driver.fast(size=size, audio=False, **options)
+    driver = Driver.fast(size=size, audio=False)
     driver.frames(1)
     _, open_screen = SCREENS.get(screen) or EXTRA[screen]
     open_screen(driver)
@@ -154,7 +157,10 @@ def _on_screen(text: DrawnText, screen: pygame.Surface) -> tuple[pygame.Rect, py
 
 
 def problems(texts: list[tuple[str, DrawnText]], screen: pygame.Surface) -> list[str]:
-    """What is wrong with the lines drawn: out of the window, out of their area, over one another."""
+    """What is wrong with the lines drawn: out of the window, out of their area, over one another, cut.
+
+    A text may be cut (and end with an ellipsis) only in the smallest window, as the last resort.
+    """
     window = screen.get_rect()
     found: list[str] = []
     placed: list[tuple[str, str, pygame.Rect]] = []
@@ -163,6 +169,8 @@ def problems(texts: list[tuple[str, DrawnText]], screen: pygame.Surface) -> list
         if where is None:
             continue
         box, area = where
+        if text.cut and window.size != MIN_SIZE:
+            found.append(f"{text.text!r} {box} is cut")
         if not window.contains(box):
             found.append(f"{text.text!r} {box} leaves the window {window.size}")
         elif not area.inflate(2, 2).contains(box):
@@ -190,11 +198,178 @@ def test_every_text_fits_and_stands_alone(
     settings.save()
     driver = _open(screen, size)
     try:
-        driver.frames(40)  # every appearing animation is over
+        driver.frames(6, dt=0.2)  # every appearing animation is over
         texts = _drawn(driver, monkeypatch)
         assert texts, f"{screen}: no text drawn"
         found = problems(texts, driver.app.screen)
         assert not found, f"{screen} ({language}, {size[0]}x{size[1]}):\n" + "\n".join(found)
+    finally:
+        driver.app.close()
+        set_language("en")
+
+
+# -- the cases seen, one by one (these also fail without the text registry) --
+
+
+class _Screen(pygame.Surface):
+    """A stand-in for the window that notes which rendered texts are blitted onto it."""
+
+    def __init__(self, size: tuple[int, int], texts: dict[int, tuple[str, str, int, bool]]) -> None:
+        super().__init__(size)
+        self.texts = texts
+        self.shown: list[tuple[str, str, int, bool]] = []
+
+    def blit(self, source: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
+        if id(source) in self.texts:
+            self.shown.append(self.texts[id(source)])
+        return super().blit(source, *args, **kwargs)
+
+
+def _spied(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, int, bool]]:
+    """(text, role, size, bold) of every text drawn on the window in one frame, as drawn."""
+    driver.frames(6, dt=0.2)
+    app = driver.app
+    theme = app.theme
+    original = theme.text
+    rendered: dict[int, tuple[str, str, int, bool]] = {}
+
+    def spy(text: str, role: str, size: int, colour: Any, *, bold: bool = False) -> pygame.Surface:
+        surface = original(text, role, size, colour, bold=bold)
+        rendered[id(surface)] = (text, role, int(size), bold)
+        return surface
+
+    screen = _Screen(app.screen.get_size(), rendered)
+    monkeypatch.setattr(theme, "text", spy)
+    monkeypatch.setattr(app, "screen", screen)
+    app.draw()
+    monkeypatch.undo()
+    return screen.shown
+
+
+def _driver(language: str, size: tuple[int, int]) -> Driver:
+    settings = Settings.load()
+    settings.language = language
+    settings.save()
+    driver = Driver.fast(size=size, audio=False)
+    driver.frames(1)
+    return driver
+
+
+def _gap(surface: pygame.Surface) -> int:
+    """The widest run of empty columns between the first and the last inked one."""
+    columns = [
+        any(surface.get_at((x, y)).a > 40 for y in range(surface.get_height()))
+        for x in range(surface.get_width())
+    ]
+    first, last = columns.index(True), len(columns) - 1 - columns[::-1].index(True)
+    widest = run = 0
+    for inked in columns[first : last + 1]:
+        run = 0 if inked else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+@pytest.mark.parametrize("role", ["body", "title"])
+@pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
+def test_words_are_drawn_apart(role: str, bold: bool) -> None:
+    """Exo 2's own space is a fifth of an em: two pixels at small sizes, and "au trait" read "autrait"."""
+    pygame.display.init()
+    pygame.font.init()
+    from game.ui.theme import Theme
+
+    ui = Theme()
+    for size in range(11, 19):
+        for text in ("au trait", "original game", "cut the", "level editor", "F11 fullscreen"):
+            gap = _gap(ui.text(text, role, size, (255, 255, 255), bold=bold))
+            assert gap >= size * 0.25, f"{text!r} at {size} px: {gap} px between the words"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 768)], ids=["640x480", "1024x768"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_player_names_share_one_size(
+    language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Computer · Beginner" was drawn smaller than "Computer · Casual" beside it, or cut, or over the score."""
+    driver = _driver(language, size)
+    try:
+        _two_computers(driver)
+        scene = driver.top
+        names = [scene.player_name(seat) for seat in (0, 1)]
+        pieces = {
+            (text, size_, bold)
+            for text, _, size_, bold in _spied(driver, monkeypatch)
+            if text and any(text in name or text.rstrip("…") in name for name in names)
+        }
+        assert len({size_ for _, size_, _ in pieces}) == 1, sorted(pieces)
+        words = " ".join(text for text, _, _ in pieces).split()
+        assert all(word in words for name in names for word in name.split()), (
+            f"{names} not drawn whole: {words}"
+        )
+    finally:
+        driver.app.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_keypad_says_why_in_full(
+    language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Position entered is incorrect. That is not…": the reason was cut off even at 1024x768."""
+    from game.i18n import tr
+
+    driver = _driver(language, size)
+    try:
+        _keypad_error(driver)
+        drawn = " ".join(text for text, *_ in _spied(driver, monkeypatch)).split()
+        message = tr("Position entered is incorrect.") + " " + tr("No piece of yours there.")
+        missing = [word for word in message.split() if word not in drawn]
+        assert not missing, f"{missing} not drawn"
+    finally:
+        driver.app.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_computer_levels_are_described_whole(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The French "Moyen" description was squeezed (or cut) at 1024x768 on the new game screen: whole, one size."""
+    from game.i18n import tr
+
+    driver = _driver(language, (1024, 768))
+    try:
+        driver.press("new_game")
+        shown = _spied(driver, monkeypatch)
+        words = " ".join(text for text, *_ in shown).split()
+        descriptions = [tr(level.description) for level in driver.top.levels]
+        for description in descriptions:
+            missing = [word for word in description.split() if word not in words]
+            assert not missing, f"{description!r}: {missing} not drawn"
+        sizes = {size for text, _, size, _ in shown if len(text) > 3 and any(text in d for d in descriptions)}
+        assert len(sizes) == 1, sizes
+    finally:
+        driver.app.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1024, 768)], ids=["640x480", "1024x768"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_titles_keep_their_font(
+    language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A level's name too wide for its card was drawn in the body font ("titles switch font when squeezed")."""
+    from game.ui.lang import tr_data
+
+    driver = _driver(language, size)
+    try:
+        driver.press("new_game")
+        driver.press("choose_level")
+        names = {tr_data(level.name) for level in shipped_levels(RULES)}
+        roles = {
+            (text, role)
+            for text, role, *_ in _spied(driver, monkeypatch)
+            if text.rstrip("…") and any(name.startswith(text.rstrip("…")) for name in names)
+        }
+        assert roles and all(role == "title" for _, role in roles), sorted(roles)
     finally:
         driver.app.close()
         set_language("en")

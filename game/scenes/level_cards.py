@@ -113,8 +113,17 @@ def draw_level_card(
     text = pygame.Rect(text_x, rect.y + pad, rect.right - pad - text_x, rect.height - pad * 2)
     name = display_text(tr_data(level.name), 60)
     description = display_text(tr_data(level.description).replace("\n", " "), 400) or tr("No description.")
+    # A level of the player's own: its name and description are as long as they were typed.
     _draw_card_text(
-        surface, ui, rect, text, (tag, theme.ACCENT_2), (name, theme.TEXT), (description, theme.TEXT_DIM), px
+        surface,
+        ui,
+        rect,
+        text,
+        (tag, theme.ACCENT_2),
+        (name, theme.TEXT),
+        (description, theme.TEXT_DIM),
+        px,
+        cut_ok=level.number is None,
     )
 
 
@@ -130,9 +139,10 @@ def _draw_card_text(
     *,
     name_role: str = "title",
     name_size: float = 19,
+    cut_ok: bool = False,
 ) -> None:
     """A card's tag, name and description one under another in ``text``: the description takes what is left."""
-    tag_block = draw_text(surface, ui, tag[0], "title", px(12), tag[1], text, max_lines=1, container=card)
+    tag_block = draw_text(surface, ui, tag[0], "title", px(12), tag[1], text, max_lines=2, container=card)
     y = text.y + tag_block.height + px(2)
     name_box = pygame.Rect(text.x, y, text.width, text.bottom - y)
     name_block = draw_text(
@@ -146,6 +156,7 @@ def _draw_card_text(
         bold=True,
         max_lines=1,
         container=card,
+        cut_ok=cut_ok,
     )
     y = name_box.y + name_block.height + px(4)
     if text.bottom - y >= ui.font("body", px(14)).get_height() - 2:
@@ -159,6 +170,7 @@ def _draw_card_text(
             pygame.Rect(text.x, y, text.width, text.bottom - y),
             spacing=0.05,
             container=card,
+            cut_ok=cut_ok,
         )
 
 
@@ -209,4 +221,5 @@ def draw_damaged_card(
         px,
         name_role="body",
         name_size=17,
+        cut_ok=True,
     )

@@ -133,7 +133,16 @@ class MatchScene(Scene):
         player = self.match.player(seat)
         if player.is_human:
             return player_label(player.name) if player.name else seat_name(seat)
-        level = self._level_name(player.level)
+        return self._computer_name(self._level_name(player.level))
+
+    def computer_names(self) -> list[str]:
+        """The computer's name at each of its levels, as ``player_name`` gives it (slots fit the longest)."""
+        if self.ai is None:
+            return []
+        return [self._computer_name(tr(level.name)) for level in self.ai.levels]
+
+    @staticmethod
+    def _computer_name(level: str) -> str:
         return tr("Computer · {level}", level=level) if level else tr("Computer")
 
     def _level_name(self, key: str | None) -> str:

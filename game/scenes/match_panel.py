@@ -87,11 +87,17 @@ class MatchPanel:
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
         ui = scene.app.theme
-        status_h = (
-            ui.font("body", scene.px(17), bold=True).get_height()
-            + ui.font("body", scene.px(13)).get_height()
-            + scene.px(6)
+        # The headline, and room for the board's instructions beneath it (two lines if they need them).
+        instructions = layout_text(
+            ui,
+            scene.board.instructions(),
+            "body",
+            scene.px(13),
+            inner.width,
+            max_lines=2,
+            min_size=scene.px(13) * 0.85,
         )
+        status_h = ui.font("body", scene.px(17), bold=True).get_height() + instructions.height + scene.px(6)
         self.status = pygame.Rect(inner.x, y, inner.width, max(scene.px(48), status_h))
         y = self.status.bottom + scene.px(4)
         console = scene.board.console_height()
@@ -127,19 +133,24 @@ class MatchPanel:
     def _name_fit(self, width: int) -> tuple[int, int]:
         """The one size of both players' names (neither looks smaller than the other) and their lines.
 
-        One line if a slightly smaller size allows it, else two ("Computer ·" over "Beginner").
+        One line if a slightly smaller size allows it, else two ("Computer ·" over "Beginner"). Against
+        the computer, its name at every level counts: the size never changes with the level chosen.
         """
         scene = self.scene
         ui = scene.app.theme
         names = [scene.player_name(seat) for seat in SEATS]
+        if scene.vs_computer:
+            # Whatever its level, the computer's name has the same size from one game to the next.
+            names += scene.computer_names()
         preferred = scene.px(17)
         size = shared_size(
             ui, names, "body", preferred, width, bold=True, max_lines=1, min_size=preferred * 0.8
         )
-        if not any(
-            layout_text(ui, name, "body", size, width, bold=True, max_lines=1, min_size=size).cut
+        one_line = [
+            layout_text(ui, name, "body", size, width, bold=True, max_lines=1, min_size=size)
             for name in names
-        ):
+        ]
+        if all(block.bold and not block.cut for block in one_line):
             return size, 1
         return shared_size(ui, names, "body", preferred, width, bold=True, max_lines=2), 2
 
@@ -151,7 +162,16 @@ class MatchPanel:
         _, text, _ = self._card_parts(card)
         size, lines = self._name_fit(text.width)
         names = [
-            layout_text(ui, scene.player_name(seat), "body", size, text.width, bold=True, max_lines=lines)
+            layout_text(
+                ui,
+                scene.player_name(seat),
+                "body",
+                size,
+                text.width,
+                bold=True,
+                max_lines=lines,
+                min_size=size,
+            )
             for seat in SEATS
         ]
         needed = max(name.height for name in names) + ui.font("body", scene.px(13)).get_height()
@@ -235,7 +255,17 @@ class MatchPanel:
         name_box = pygame.Rect(text.x, text.y, text.width, text.height - note_h)
         size, lines = self._name_fit(text.width)
         block = draw_text(
-            surface, ui, name, "body", size, theme.TEXT, name_box, bold=True, max_lines=lines, container=rect
+            surface,
+            ui,
+            name,
+            "body",
+            size,
+            theme.TEXT,
+            name_box,
+            bold=True,
+            max_lines=lines,
+            min_size=size,
+            container=rect,
         )
         if active:
             note = tr("thinking…") if scene.thinking else tr("to move")
@@ -304,7 +334,16 @@ class MatchPanel:
         if detail:
             detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
             detail_box.height = rect.bottom - detail_box.y
-            draw_text(surface, ui, detail, "body", scene.px(13), theme.TEXT_DIM, detail_box, max_lines=1)
+            draw_text(
+                surface,
+                ui,
+                detail,
+                "body",
+                scene.px(13),
+                theme.TEXT_DIM,
+                detail_box,
+                min_size=scene.px(13) * 0.85,
+            )
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -454,13 +454,24 @@ class LoadScene(Scene):
         else:
             name_w = text.width
         name_box = pygame.Rect(text.x, text.y, name_w, top_line)
-        draw_text(surface, ui, entry.name, "body", self.px(19), theme.TEXT, name_box, bold=True, max_lines=1)
+        draw_text(
+            surface,
+            ui,
+            entry.name,
+            "body",
+            self.px(19),
+            theme.TEXT,
+            name_box,
+            bold=True,
+            max_lines=1,
+            cut_ok=True,
+        )
         below = pygame.Rect(
             text.x, name_box.bottom + self.px(4), text.width, text.bottom - name_box.bottom - self.px(4)
         )
         if isinstance(entry, saves.DamagedSave):
             reason = tr("damaged: {reason}", reason=explain_file_error(entry.reason))
-            draw_text(surface, ui, reason, "body", self.px(15), theme.DANGER, below, spacing=0.0)
+            draw_text(surface, ui, reason, "body", self.px(15), theme.DANGER, below, spacing=0.0, cut_ok=True)
             return
         definition = games.game(entry.game)
         level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")

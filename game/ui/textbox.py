@@ -44,7 +44,9 @@ __all__ = [
 ELLIPSIS = "…"
 
 _SPACES = re.compile(r"( +)")
-_PATH_PIECES = re.compile(r"[^/\\]*[/\\]|[^/\\]+")
+_PATH_PIECES = re.compile(r"[^/\\._-]*[/\\._-]+|[^/\\._-]+")
+"""A path or a file name cut after its slashes, dots, dashes and underscores (when too wide for a line)."""
+_BREAKS = re.compile(r"[/\\._-]")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,12 +108,15 @@ class TextBlock:
         alpha: int | None = None,
         glow: Colour | None = None,
         spread: int = 10,
+        cut_ok: bool = False,
     ) -> pygame.Rect:
         """Draw the lines in ``box`` and return the rectangle they cover.
 
         ``container`` is the area the text must stay inside (``box`` if not
         given) as recorded for tests; ``alpha`` fades the text; ``glow`` draws a
-        neon halo of that colour behind each line.
+        neon halo of that colour behind each line. ``cut_ok``: the text comes
+        from a file and may be longer than any box (a damaged file's reason), so
+        a cut is expected, not a fault of the layout.
         """
         rects = self.line_rects(box, align, valign)
         for line, rect in zip(self.lines, rects, strict=True):
@@ -128,7 +133,7 @@ class TextBlock:
             area = pygame.Rect(container if container is not None else box)
             clip = surface.get_clip()
             ui.drawn.extend(
-                DrawnText(line, rect, area, surface)
+                DrawnText(line, rect, area, surface, self.cut and not cut_ok)
                 for line, rect in zip(self.lines, rects, strict=True)
                 if clip.contains(rect)
             )
@@ -194,8 +199,9 @@ def draw_text(
     alpha: int | None = None,
     glow: Colour | None = None,
     spread: int = 10,
+    cut_ok: bool = False,
 ) -> TextBlock:
-    """Lay ``text`` out in ``box`` (its width and height) and draw it there; see ``layout_text``."""
+    """Lay ``text`` out in ``box`` (its width and height) and draw it there; see ``layout_text`` and ``TextBlock.draw``."""
     box = pygame.Rect(box)
     block = layout_text(
         ui,
@@ -220,6 +226,7 @@ def draw_text(
         alpha=alpha,
         glow=glow,
         spread=spread,
+        cut_ok=cut_ok,
     )
     return block
 
@@ -394,13 +401,13 @@ def _wrap(ui: Theme, text: str, role: str, size: int, bold: bool, width: int) ->
 
 
 def _tokens(ui: Theme, paragraph: str, role: str, size: int, bold: bool, width: int) -> list[tuple[str, str]]:
-    """The words of ``paragraph``, each with the spaces before it; a path too wide splits after its slashes."""
+    """The words of ``paragraph``, each with the spaces before it; a file name too wide splits after its ``/ . - _``."""
     parts = _SPACES.split(paragraph.strip(" "))
     tokens: list[tuple[str, str]] = []
     for index in range(0, len(parts), 2):
         joint = parts[index - 1] if index else ""
         word = parts[index]
-        if ("/" in word or "\\" in word) and ui.measure(word, role, size, bold=bold) > width:
+        if _BREAKS.search(word[:-1]) and ui.measure(word, role, size, bold=bold) > width:
             pieces = _PATH_PIECES.findall(word)
             tokens.append((joint, pieces[0]))
             tokens.extend(("", piece) for piece in pieces[1:])

@@ -81,6 +81,8 @@ class DrawnText:
     rect: pygame.Rect
     container: pygame.Rect
     surface: pygame.Surface
+    cut: bool = False
+    """Whether the text it belongs to did not fit whole (it ends with an ellipsis)."""
 
 
 def _printable(text: str) -> str:
@@ -111,6 +113,7 @@ class Theme:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._text: dict[tuple[str, int, bool, str, Colour], pygame.Surface] = {}
         self._widths: dict[tuple[str, int, bool, str], int] = {}
+        self._gaps: dict[tuple[str, int, bool], int] = {}
         self._warned: set[str] = set()
         self.layouts: dict[tuple[Any, ...], Any] = {}
         """Text laid out in boxes (``game.ui.textbox``), cached: the same texts every frame."""
@@ -168,8 +171,13 @@ class Theme:
 
     def word_gap(self, role: str, size: int, *, bold: bool = False) -> int:
         """The pixels between two words: the font's own space, never narrower than ``WORD_SPACE``."""
-        font = self.font(role, size, bold=bold)
-        return max(font.size(" ")[0], round(max(MIN_TEXT_SIZE, int(size)) * WORD_SPACE))
+        key = (role, int(size), bold)
+        gap = self._gaps.get(key)
+        if gap is None:
+            font = self.font(role, size, bold=bold)
+            gap = max(font.size(" ")[0], round(max(MIN_TEXT_SIZE, int(size)) * WORD_SPACE))
+            self._gaps[key] = gap
+        return gap
 
     def _render(self, text: str, role: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
         # Word by word, so the space between words stays legible at small sizes.
