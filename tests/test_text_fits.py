@@ -310,7 +310,7 @@ def test_player_names_share_one_size(
         set_language("en")
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_keypad_says_why_in_full(
     language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch

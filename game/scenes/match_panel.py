@@ -121,13 +121,13 @@ class MatchPanel:
         """A card's piece square, its text column and its score column."""
         scene = self.scene
         ui = scene.app.theme
-        side = scene.px(58)
+        side = int(scene.px(58) * 0.62) + scene.px(10)  # the piece and a margin around it
         # Room for two digits whatever the scores: the names keep their size as the game goes on.
         scores = [str(self.scene.board.displayed_score(seat)) for seat in SEATS]
         score_w = max(ui.measure(text, "title", scene.px(28), bold=True) for text in [*scores, "00"])
         score = pygame.Rect(card.right - scene.px(12) - score_w, card.y, score_w, card.height)
         text = pygame.Rect(card.x + side, card.y + scene.px(6), 0, card.height - scene.px(12))
-        text.width = max(1, score.x - scene.px(10) - text.x)
+        text.width = max(1, score.x - scene.px(8) - text.x)
         return pygame.Rect(card.x, card.y, side, card.height), text, score
 
     def _name_fit(self, width: int) -> tuple[int, int]:

@@ -476,9 +476,24 @@ class PlayKeys:
             )
 
     def console_height(self) -> int:
-        """The prompt's line and two lines of message beneath it (a refusal says why)."""
+        """The prompt's line and, beneath it, as many lines as the longest refusal takes (three at most)."""
         board = self.board
         ui = board.app.theme
         prompt = ui.font("title", board.px(14), bold=True).get_height()
-        two_lines = layout_text(ui, "Two\nlines", "body", board.px(12), 1000).height
-        return board.px(6) + prompt + board.px(2) + two_lines + board.px(4)
+        panel = board.scene.panel.rect
+        width = panel.width - 2 * board.px(14) - 2 * board.px(8)
+        tag = "[" + max((seat_name(side) for side in Side), key=len) + "] - "
+        longest = max(
+            (
+                tr("Position entered is incorrect.") + " " + tr(reason)
+                for reason in (
+                    "No piece of yours there.",
+                    "That is not your piece.",
+                    "That piece cannot move.",
+                )
+            ),
+            key=len,
+        )
+        lines = layout_text(ui, tag + longest, "body", board.px(12), width, max_lines=3).lines
+        message = layout_text(ui, "\n".join(["…"] * max(2, len(lines))), "body", board.px(12), width).height
+        return board.px(6) + prompt + board.px(2) + message + board.px(4)
