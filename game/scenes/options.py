@@ -258,7 +258,7 @@ class OptionsScene(Scene):
                     left = widget.rect.right + self.px(16)
                     widget.label_rect = pygame.Rect(left, area.y, area.right - left, area.height)
                 else:
-                    widget.layout(area, self.px(6))
+                    widget.layout(area, self.px(6), self.app.theme)
                 y += row_h
             if index == 1:
                 self.preview_rect = pygame.Rect(x, y, column_w, max(self.px(40), bottom - y))

@@ -99,9 +99,9 @@ class ResultsScene(Dialog):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         top = self._row_top("swap")
-        area = pygame.Rect(0, top, min(self.panel_rect.width - self.px(80), self.px(300)), self.px(36))
+        area = pygame.Rect(0, top, min(self.panel_rect.width - self.px(40), self.px(360)), self.px(36))
         area.centerx = self.panel_rect.centerx
-        self.swap.layout(area, self.px(8))
+        self.swap.layout(area, self.px(8), self.app.theme)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.swap.handle_event(event):
@@ -181,9 +181,9 @@ class ResultsScene(Dialog):
                 max_lines=1,
                 container=rect,
             )
-        versus_box = pygame.Rect(
-            rect.centerx - self.px(30), self._row_top("count"), self.px(60), self._rows()["count"]
-        )
+        # Between the two scores, which are narrow: "contre" needs more than "vs".
+        versus_box = pygame.Rect(0, self._row_top("count"), column, self._rows()["count"])
+        versus_box.centerx = rect.centerx
         draw_text(
             surface,
             ui,

@@ -8,7 +8,9 @@ Every text the scenes draw is laid out here, the same way:
    word is wider than the box, the same again in smaller type, down to
    ``min_size`` (and there, bold text in regular letters); the font stays the
    role's own (a title stays a title);
-3. only then the last line that fits is cut and ends with an ellipsis (a word
+3. a text on one line that is only a little too long is drawn in narrower
+   letters (``MIN_CONDENSE``);
+4. only then the last line that fits is cut and ends with an ellipsis (a word
    too long for the box on its own is cut letter by letter).
 
 A ``TextBlock`` knows its lines, its size and the rectangle of each line, so a
@@ -32,6 +34,7 @@ from game.ui.theme import MIN_TEXT_SIZE, Colour, DrawnText, Theme
 
 __all__ = [
     "ELLIPSIS",
+    "MIN_CONDENSE",
     "Paragraph",
     "TextBlock",
     "draw_column",
@@ -63,6 +66,8 @@ class TextBlock:
     font_height: int
     cut: bool
     """Whether the text did not fit whole and ends with an ellipsis."""
+    condense: float = 1.0
+    """How much narrower than their natural width the letters are drawn (a line a little too long)."""
 
     @property
     def width(self) -> int:
@@ -121,6 +126,8 @@ class TextBlock:
         rects = self.line_rects(box, align, valign)
         for line, rect in zip(self.lines, rects, strict=True):
             rendered = ui.text(line, self.role, self.size, colour, bold=self.bold)
+            if self.condense < 1.0:
+                rendered = _condensed(ui, rendered, rect.width)
             if alpha is not None and alpha < 255:
                 rendered = rendered.copy()
                 rendered.set_alpha(max(0, alpha))
@@ -175,6 +182,13 @@ def layout_text(
             # Bold letters are wider: regular ones at the smallest size before any cut.
             regular = _layout(ui, text, role, floor, floor, width, height, False, max_lines, spacing)
             block = regular if not regular.cut else block
+        if block.cut:
+            # A line a little too long: narrower letters, the last step before the ellipsis.
+            for weight in (bold, False) if bold else (False,):
+                condensed = _condense(ui, text, role, floor, width, height, weight, max_lines, spacing)
+                if condensed is not None:
+                    block = condensed
+                    break
         ui.layouts[key] = block
     assert isinstance(block, TextBlock)
     return block
@@ -348,6 +362,40 @@ def _layout(
             break
         size = max(floor, size - max(1, size // 12))
     return _block(ui, _cut(ui, lines, role, size, bold, width, allowed), role, size, bold, spacing, cut=True)
+
+
+MIN_CONDENSE = 0.78
+"""The narrowest letters drawn, against their natural width: narrower, they stop reading as the font."""
+
+
+def _condense(
+    ui: Theme,
+    text: str,
+    role: str,
+    size: int,
+    width: int,
+    height: int | None,
+    bold: bool,
+    max_lines: int | None,
+    spacing: float,
+) -> TextBlock | None:
+    """``text`` on one line in letters narrowed to ``width``, if the box holds one line only and it takes little."""
+    if "\n" in text or _allowed_lines(ui, role, size, bold, height, max_lines, spacing) != 1:
+        return None
+    natural = ui.measure(text.strip(" "), role, size, bold=bold)
+    if natural <= 0 or width / natural < MIN_CONDENSE:
+        return None
+    block = _block(ui, [text.strip(" ")], role, size, bold, spacing, cut=False)
+    return dataclasses.replace(block, widths=(min(width, natural),), condense=min(1.0, width / natural))
+
+
+def _condensed(ui: Theme, rendered: pygame.Surface, width: int) -> pygame.Surface:
+    key = ("condensed", id(rendered), width)
+    found = ui.layouts.get(key)
+    if found is None or found[0] is not rendered:
+        found = (rendered, pygame.transform.smoothscale(rendered, (max(1, width), rendered.get_height())))
+        ui.layouts[key] = found
+    return found[1]
 
 
 def _block(

@@ -156,13 +156,31 @@ class Choice:
         self.value = values[(position + 1) % len(values)]
         self.on_change(self.value)
 
-    def layout(self, area: pygame.Rect, gap: int) -> None:
-        """Share ``area`` between the chips, left to right."""
+    def layout(self, area: pygame.Rect, gap: int, ui: Theme | None = None) -> None:
+        """Share ``area`` between the chips, left to right: equally, or (given the theme) by their labels' widths
+        when an equal share would not hold every label.
+        """
         count = len(self.options)
-        width = (area.width - gap * (count - 1)) // max(1, count)
-        self.rects = [
-            pygame.Rect(area.x + index * (width + gap), area.y, width, area.height) for index in range(count)
-        ]
+        room = area.width - gap * (count - 1)
+        widths = [room // max(1, count)] * count
+        if ui is not None and count:
+            size = max(11, int(area.height * 0.42))
+            # Regular letters and the chip's margins (a chosen chip's bold label turns regular if it must).
+            wanted = [
+                ui.measure(label if self.translated else tr(label), "body", size) + 10
+                for label, _ in self.options
+            ]
+            if max(wanted) > widths[0]:
+                spare = room - sum(wanted)
+                if spare >= 0:
+                    widths = [width + spare // count for width in wanted]
+                else:
+                    widths = [room * width // sum(wanted) for width in wanted]
+        self.rects = []
+        x = area.x
+        for width in widths:
+            self.rects.append(pygame.Rect(x, area.y, width, area.height))
+            x += width + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Choose the chip clicked, or the next one on ``key``."""
@@ -206,7 +224,7 @@ class Choice:
                 "body",
                 size,
                 colour,
-                rect.inflate(-10, -4),
+                rect.inflate(-8, -4),
                 bold=chosen,
                 align="center",
                 valign="middle",
