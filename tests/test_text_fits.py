@@ -373,3 +373,62 @@ def test_titles_keep_their_font(
     finally:
         driver.app.close()
         set_language("en")
+
+
+# -- the layout itself --
+
+TEXT = "The open board of the original game: no destroyed squares, pure tactics."
+
+
+@pytest.fixture(scope="module")
+def ui() -> Any:
+    pygame.display.init()
+    pygame.font.init()
+    from game.ui.theme import Theme
+
+    return Theme()
+
+
+def test_a_text_wraps_between_words_before_it_shrinks(ui: Any) -> None:
+    from game.ui.textbox import layout_text
+
+    block = layout_text(ui, TEXT, "body", 16, 180)
+    assert block.size == 16 and len(block.lines) > 2 and not block.cut
+    assert " ".join(block.lines).split(" ") == TEXT.split(" ")
+    assert all(width <= 180 for width in block.widths)
+
+
+def test_a_text_too_long_for_its_box_shrinks_within_limits_then_ends_with_an_ellipsis(ui: Any) -> None:
+    from game.ui.textbox import ELLIPSIS, layout_text
+
+    two_lines = layout_text(ui, "x\nx", "body", 14, 100).height
+    smaller = layout_text(ui, TEXT, "body", 16, 230, two_lines + 12)
+    assert 11 <= smaller.size < 16 and not smaller.cut, smaller
+    cut = layout_text(ui, TEXT, "body", 16, 120, two_lines, min_size=14)
+    assert cut.size == 14 and cut.cut and cut.lines[-1].endswith(ELLIPSIS)
+    kept = " ".join(cut.lines).removesuffix(ELLIPSIS).split(" ")
+    assert kept == TEXT.split(" ")[: len(kept)], "a word was cut or joined"
+    assert cut.height <= two_lines
+
+
+def test_a_title_stays_a_title(ui: Any) -> None:
+    from game.ui.textbox import layout_text
+
+    block = layout_text(ui, "Checkerboard of Doom", "title", 30, 90, max_lines=1)
+    assert block.role == "title"
+
+
+def test_a_label_a_little_too_long_is_narrowed_before_it_is_cut(ui: Any) -> None:
+    from game.ui.textbox import MIN_CONDENSE, layout_text
+
+    natural = ui.measure("Recommencer", "body", 11)
+    block = layout_text(ui, "Recommencer", "body", 14, int(natural * 0.9), max_lines=1)
+    assert not block.cut and block.lines == ("Recommencer",) and MIN_CONDENSE <= block.condense < 1
+    assert layout_text(ui, "Recommencer", "body", 14, int(natural * 0.5), max_lines=1).cut
+
+
+def test_a_file_name_too_wide_breaks_after_its_punctuation(ui: Any) -> None:
+    from game.ui.textbox import layout_text
+
+    block = layout_text(ui, "/home/player/.local/share/attax-arcade/saves", "body", 14, 120)
+    assert not block.cut and "".join(block.lines) == "/home/player/.local/share/attax-arcade/saves"
