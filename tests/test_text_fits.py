@@ -96,7 +96,7 @@ EXTRA: dict[str, tuple[str, Callable[[Driver], Any]]] = {
 }
 
 DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
-    **{f"demo {name}": _demo(name) for name in DEMOS if name != "attract"},
+    **{f"demo {name}": _demo(name) for name in DEMOS},
     **{
         f"demo {name}": _demo(name)
         for name in ("keypad", "cursor", "editor", "editor-problems", "editor-save", "editor-open")
