@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import tomllib
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from game import paths
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
+from game.ui.textbox import Paragraph, draw_column, draw_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -85,28 +87,21 @@ class AboutScene(Scene):
         width, _ = surface.get_size()
         self.draw_screen_title(surface, "ATTAX ARCADE", size=52, y=56, spread=10)
         line = tr("Version {version}  ·  strategy games against the computer or a friend", version=version())
-        sub = ui.text(line, "body", self.px(18), theme.ACCENT_2, bold=True)
-        surface.blit(sub, sub.get_rect(center=(width // 2, self.px(106))))
         rect = self.panel_rect
+        subtitle = pygame.Rect(self.px(20), self.px(92), width - self.px(40), rect.y - self.px(92))
+        draw_text(surface, ui, line, "body", self.px(18), theme.ACCENT_2, subtitle, bold=True, align="center")
         gfx.panel(surface, rect, radius=self.px(16))
-        x = rect.x + self.px(26)
-        y = rect.y + self.px(20)
-        text_w = rect.width - self.px(52)
-        size = self.px(16)
-        line_h = int(ui.font("body", size).get_linesize() * 1.05)
+        paragraphs: list[Paragraph] = []
         for heading, lines in CREDITS:
-            surface.blit(ui.text(tr(heading).upper(), "title", self.px(14), theme.ACCENT, bold=True), (x, y))
-            y += self.px(24)
-            for text in lines:
-                for wrapped in ui.wrap(tr(text), "body", size, text_w):
-                    surface.blit(ui.text(wrapped, "body", size, theme.TEXT), (x, y))
-                    y += line_h
-            y += self.px(10)
+            paragraphs.append(
+                Paragraph(
+                    tr(heading).upper(), self.px(14), theme.ACCENT, "title", bold=True, after=self.px(6)
+                )
+            )
+            paragraphs += [Paragraph(tr(text), self.px(16), theme.TEXT) for text in lines]
+            paragraphs[-1] = dataclasses.replace(paragraphs[-1], after=self.px(12))
         folder = str(paths.user_data_dir(create=False))
         note = tr("Your saves, settings and statistics are kept in {folder}", folder=folder)
-        for wrapped in ui.wrap(note, "body", self.px(14), text_w):
-            if y > rect.bottom - self.px(20):
-                break
-            surface.blit(ui.text(wrapped, "body", self.px(14), theme.TEXT_DIM), (x, y))
-            y += int(line_h * 0.9)
+        paragraphs.append(Paragraph(note, self.px(14), theme.TEXT_DIM))
+        draw_column(surface, ui, paragraphs, rect.inflate(-self.px(52), -self.px(40)), container=rect)
         self.widgets.draw(surface, ui)

@@ -24,9 +24,10 @@ from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
 from game.scenes.level_cards import available_levels
 from game.scenes.match import MatchScene
-from game.ui import gfx, theme
+from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import level_name, seat_name
+from game.ui.textbox import draw_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -176,13 +177,24 @@ class AttractScene(MatchScene):
             line.fill((*theme.ACCENT, int(120 * alpha * appear * (0.6 + 0.4 * beat))))
             surface.blit(line, (band.x, y))
         size = self.px(40 + 4 * beat)
-        title = ui.text(tr("TOUCH TO PLAY"), "title", size, theme.TEXT, bold=True)
-        gfx.text_glow(
+        # The finger's ring beside the words keeps its room on the right.
+        room = band.inflate(-self.px(40) - 2 * self.px(80), 0)
+        title_h = ui.font("title", size, bold=True).get_height()
+        title_box = pygame.Rect(room.x, band.centery - self.px(12) - title_h // 2, room.width, title_h)
+        title = draw_text(
             surface,
-            title,
-            (band.centerx, band.centery - self.px(12)),
-            theme.lerp_colour(theme.ACCENT, theme.ACCENT_2, beat),
+            ui,
+            tr("TOUCH TO PLAY"),
+            "title",
+            size,
+            theme.TEXT,
+            title_box,
+            bold=True,
+            align="center",
+            max_lines=1,
+            glow=theme.lerp_colour(theme.ACCENT, theme.ACCENT_2, beat),
             spread=self.px(10 + 8 * beat),
+            container=band,
         )
         if self.match.is_over and self.end_told:
             winner = self.match.result.outcome.winner if self.match.result else None
@@ -191,11 +203,25 @@ class AttractScene(MatchScene):
         else:
             line = tr("Computer against computer · {level}", level=level_name(self.level))
             colour = theme.TEXT_DIM
-        sub = ui.text(line, "body", self.px(18), colour, bold=self.end_told)
-        surface.blit(sub, sub.get_rect(center=(band.centerx, band.centery + self.px(30))))
+        sub_box = pygame.Rect(band.x + self.px(20), title_box.bottom, band.width - self.px(40), 0)
+        sub_box.height = band.bottom - self.px(6) - sub_box.y
+        draw_text(
+            surface,
+            ui,
+            line,
+            "body",
+            self.px(18),
+            colour,
+            sub_box,
+            bold=self.end_told,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            container=band,
+        )
         # A finger tapping, beside the words.
         tap = self.time * 1.6 % 1.0
-        centre = (band.centerx + title.get_width() // 2 + self.px(48), band.centery - self.px(12))
+        centre = (band.centerx + title.width // 2 + self.px(48), band.centery - self.px(12))
         ring = int(self.px(8) + self.px(22) * tap)
         pygame.draw.circle(surface, theme.lerp_colour((6, 8, 24), theme.ACCENT, 1 - tap), centre, ring, 2)
         pygame.draw.circle(surface, theme.ACCENT, centre, self.px(7))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import gfx, theme
+from game.ui.textbox import draw_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -120,9 +121,20 @@ class Scene:
         ``title`` is drawn as given (translate it first).
         """
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        rendered = self.app.theme.text(title, "title", self.px(size), theme.TEXT, bold=True)
-        centre = (surface.get_width() // 2, self.px(y))
-        if spread is None:
-            gfx.text_glow(surface, rendered, centre, theme.ACCENT)
-        else:
-            gfx.text_glow(surface, rendered, centre, theme.ACCENT, spread=self.px(spread))
+        height = round(self.px(size) * 1.3)
+        box = pygame.Rect(self.px(16), self.px(y) - height // 2, surface.get_width() - self.px(32), height)
+        draw_text(
+            surface,
+            self.app.theme,
+            title,
+            "title",
+            self.px(size),
+            theme.TEXT,
+            box,
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            glow=theme.ACCENT,
+            spread=10 if spread is None else self.px(spread),
+        )

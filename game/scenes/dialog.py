@@ -21,6 +21,7 @@ import pygame
 from game.scenes.base import PLAYER_INPUT, Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_back, ease_out_cubic
+from game.ui.textbox import layout_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -64,7 +65,10 @@ class Dialog(Scene):
             ]
         )
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self._wrapped: list[str] = []
+        self._title_block = layout_text(app.theme, "", "title", 30, 1)
+        self._text_block = self._title_block
+        self._header = 0
+        """Pixels from the panel's top to the end of the text (``content_top``)."""
         self.escape = escape if escape is not None else (buttons[-1][0] if buttons else None)
         """The id of the button Esc presses (``None``: Esc does nothing)."""
 
@@ -89,21 +93,27 @@ class Dialog(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         width = min(size[0] - self.px(40), self.px(self.design_width))
-        body = self.px(19)
-        self._wrapped = []
-        for line in self.lines:
-            self._wrapped += self.app.theme.wrap(line, "body", body, width - self.px(60))
+        ui = self.app.theme
+        inner = width - self.px(60)
+        self._title_block = layout_text(ui, self.title, "title", self.px(30), inner, bold=True, max_lines=2)
         button_height = self.px(46)
         gap = self.px(12)
         visible = [b for b in self.widgets.buttons if b.visible]
-        height = (
-            self.px(92)
-            + len(self._wrapped) * int(body * 1.35)
-            + self.content_height(width)
-            + len(visible) * (button_height + gap)
-            + self.px(24)
+        buttons = len(visible) * (button_height + gap) + self.px(24)
+        # The text gets what the window leaves once the title, the content and the buttons are in.
+        room = (
+            size[1]
+            - self.px(20)
+            - self._title_block.height
+            - self.px(42)
+            - self.content_height(width)
+            - buttons
         )
-        height = min(height, size[1] - self.px(20))
+        self._text_block = layout_text(ui, "\n".join(self.lines), "body", self.px(19), inner, max(1, room))
+        self._header = (
+            self.px(20) + self._title_block.height + self.px(14) + self._text_block.height + self.px(8)
+        )
+        height = min(self._header + self.content_height(width) + buttons, size[1] - self.px(20))
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         y = self.panel_rect.bottom - self.px(24) - len(visible) * (button_height + gap) + gap
@@ -114,7 +124,7 @@ class Dialog(Scene):
 
     def content_top(self) -> int:
         """Where a subclass's extra content starts."""
-        return self.panel_rect.y + self.px(92) + len(self._wrapped) * int(self.px(19) * 1.35)
+        return self.panel_rect.y + self._header
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):
@@ -149,11 +159,11 @@ class Dialog(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """The title and the text; subclasses add their own below ``content_top``."""
         ui = self.app.theme
-        title = ui.text(self.title, "title", self.px(30), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (self.panel_rect.centerx, self.panel_rect.y + self.px(48)), self.accent)
-        body = self.px(19)
-        y = self.panel_rect.y + self.px(88)
-        for line in self._wrapped:
-            rendered = ui.text(line, "body", body, theme.TEXT_DIM)
-            surface.blit(rendered, rendered.get_rect(midtop=(self.panel_rect.centerx, y)))
-            y += int(body * 1.35)
+        rect = self.panel_rect
+        inner = rect.inflate(-self.px(60), 0)
+        title_box = pygame.Rect(inner.x, rect.y + self.px(20), inner.width, self._title_block.height)
+        self._title_block.draw(
+            surface, ui, theme.TEXT, title_box, align="center", glow=self.accent, container=rect
+        )
+        text_box = pygame.Rect(inner.x, title_box.bottom + self.px(14), inner.width, self._text_block.height)
+        self._text_block.draw(surface, ui, theme.TEXT_DIM, text_box, align="center", container=rect)

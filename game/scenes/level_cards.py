@@ -17,8 +17,9 @@ import pygame
 from game.engine.levels import LevelError, LevelInfo, shipped_levels
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, level_description, level_name, tr_data
-from game.ui.theme import Theme
+from game.ui.lang import level_description, level_name, tr_data
+from game.ui.textbox import draw_text
+from game.ui.theme import Colour, Theme
 
 if TYPE_CHECKING:
     from game.engine.rules import GameRules
@@ -138,14 +139,6 @@ def damaged_reason(error: LevelError) -> str:
     return display_text(explain_level_error(error), 160)
 
 
-def _lines(ui: Theme, text: str, size: int, width: int, room: int) -> list[str]:
-    lines = ui.wrap(text, "body", size, width)
-    count = max(1, room // int(size * 1.3))
-    if len(lines) > count:
-        lines = [*lines[: count - 1], lines[count - 1] + "…"]
-    return lines
-
-
 def draw_level_card(
     surface: pygame.Surface,
     ui: Theme,
@@ -172,21 +165,68 @@ def draw_level_card(
     picture = thumbnail(level.position, rect.height - pad * 2)
     surface.blit(picture, (rect.x + pad, rect.y + pad))
     text_x = rect.x + pad * 2 + picture.get_width()
-    text_w = rect.right - pad - text_x
-    label = ui.text(tag, "title", px(12), theme.ACCENT_2)
-    surface.blit(label, (text_x, rect.y + pad))
-    name_text = display_text(level_name(level), 60)
-    name = ui.text(name_text, "title", px(19), theme.TEXT, bold=True)
-    if name.get_width() > text_w:
-        name = fit_text(ui, name_text, "body", px(19), theme.TEXT, text_w, bold=True)
-    surface.blit(name, (text_x, rect.y + pad + px(18)))
-    size = px(14)
-    y = rect.y + pad + px(46)
+    text = pygame.Rect(text_x, rect.y + pad, rect.right - pad - text_x, rect.height - pad * 2)
+    name = display_text(level_name(level), 60)
     description = display_text(level_description(level).replace("\n", " "), 400) or tr("No description.")
-    for line in _lines(ui, description, size, text_w, rect.bottom - y - pad):
-        rendered = ui.text(line, "body", size, theme.TEXT_DIM)
-        surface.blit(rendered, (text_x, y))
-        y += int(size * 1.3)
+    # A level of the player's own: its name and description are as long as they were typed.
+    _draw_card_text(
+        surface,
+        ui,
+        rect,
+        text,
+        (tag, theme.ACCENT_2),
+        (name, theme.TEXT),
+        (description, theme.TEXT_DIM),
+        px,
+        cut_ok=level.custom,
+    )
+
+
+def _draw_card_text(
+    surface: pygame.Surface,
+    ui: Theme,
+    card: pygame.Rect,
+    text: pygame.Rect,
+    tag: tuple[str, Colour],
+    name: tuple[str, Colour],
+    description: tuple[str, Colour],
+    px: Callable[[float], int],
+    *,
+    name_role: str = "title",
+    name_size: float = 19,
+    cut_ok: bool = False,
+) -> None:
+    """A card's tag, name and description one under another in ``text``: the description takes what is left."""
+    tag_block = draw_text(surface, ui, tag[0], "title", px(12), tag[1], text, max_lines=2, container=card)
+    y = text.y + tag_block.height + px(2)
+    name_box = pygame.Rect(text.x, y, text.width, text.bottom - y)
+    name_block = draw_text(
+        surface,
+        ui,
+        name[0],
+        name_role,
+        px(name_size),
+        name[1],
+        name_box,
+        bold=True,
+        max_lines=1,
+        container=card,
+        cut_ok=cut_ok,
+    )
+    y = name_box.y + name_block.height + px(4)
+    if text.bottom - y >= ui.font("body", px(14)).get_height() - 2:
+        draw_text(
+            surface,
+            ui,
+            description[0],
+            "body",
+            px(14),
+            description[1],
+            pygame.Rect(text.x, y, text.width, text.bottom - y),
+            spacing=0.05,
+            container=card,
+            cut_ok=cut_ok,
+        )
 
 
 def draw_damaged_card(
@@ -211,19 +251,30 @@ def draw_damaged_card(
     slot = pygame.Rect(rect.x + pad, rect.y + pad, side, side)
     pygame.draw.rect(surface, (22, 14, 26), slot, border_radius=px(8))
     pygame.draw.rect(surface, (120, 56, 72), slot, 2, border_radius=px(8))
-    mark = ui.text("!", "title", max(12, side // 2), theme.DANGER, bold=True)
-    surface.blit(mark, mark.get_rect(center=slot.center))
+    draw_text(
+        surface,
+        ui,
+        "!",
+        "title",
+        max(12, side // 2),
+        theme.DANGER,
+        slot,
+        bold=True,
+        align="center",
+        valign="middle",
+    )
     text_x = slot.right + pad
-    text_w = rect.right - pad - text_x
-    label = ui.text(tr("DAMAGED FILE"), "title", px(12), theme.DANGER)
-    surface.blit(label, (text_x, rect.y + pad))
-    name = ui.text(damaged_name(error), "body", px(17), theme.TEXT, bold=True)
-    if name.get_width() > text_w:
-        name = name.subsurface((0, 0, max(1, text_w), name.get_height()))
-    surface.blit(name, (text_x, rect.y + pad + px(18)))
-    size = px(13)
-    y = rect.y + pad + px(44)
-    for line in _lines(ui, damaged_reason(error), size, text_w, rect.bottom - y - pad):
-        rendered = ui.text(line, "body", size, (236, 150, 150))
-        surface.blit(rendered, (text_x, y))
-        y += int(size * 1.3)
+    text = pygame.Rect(text_x, rect.y + pad, rect.right - pad - text_x, rect.height - pad * 2)
+    _draw_card_text(
+        surface,
+        ui,
+        rect,
+        text,
+        (tr("DAMAGED FILE"), theme.DANGER),
+        (damaged_name(error), theme.TEXT),
+        (damaged_reason(error), (236, 150, 150)),
+        px,
+        name_role="body",
+        name_size=17,
+        cut_ok=True,
+    )

@@ -25,6 +25,7 @@ from game.scenes.level_cards import (
 )
 from game.ui import gfx, theme
 from game.ui.scrollbar import ScrollBar
+from game.ui.textbox import draw_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -237,11 +238,13 @@ class LevelSelectScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        width, height = surface.get_size()
+        width, _height = surface.get_size()
         self.draw_screen_title(surface, tr("CHOOSE A LEVEL"), size=36, y=50)
         who = tr("vs Computer") if self.config.vs_computer else tr("Two players")
-        sub = ui.text(who, "body", self.px(17), theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(center=(width // 2, self.px(82))))
+        sub_h = ui.font("body", self.px(17)).get_height()
+        margin = self.px(30)
+        sub_box = pygame.Rect(margin, self.px(82) - sub_h // 2, width - margin * 2, sub_h)
+        draw_text(surface, ui, who, "body", self.px(17), theme.TEXT_DIM, sub_box, align="center", max_lines=1)
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(self.px(20), self.px(10)))
         for index, (rect, level) in enumerate(self.cards):
@@ -262,18 +265,18 @@ class LevelSelectScene(Scene):
         self.scrollbar.draw(surface)
         self.widgets.draw(surface, ui)
         if self.problems:
-            note = ui.text(
-                ntr(
-                    "{count} level file skipped: {reason}",
-                    "{count} level files skipped: {reason}",
-                    len(self.problems),
-                    reason=f"{damaged_name(self.problems[0])}: {damaged_reason(self.problems[0])}"[:90],
-                ),
-                "body",
-                self.px(14),
-                theme.DANGER,
+            back = self.widgets.buttons[0].rect
+            note_box = pygame.Rect(back.right + self.px(20), back.y, 0, back.height)
+            note_box.width = width - self.px(30) - note_box.x
+            note = ntr(
+                "{count} level file skipped: {reason}",
+                "{count} level files skipped: {reason}",
+                len(self.problems),
+                reason=f"{damaged_name(self.problems[0])}: {damaged_reason(self.problems[0])}"[:90],
             )
-            surface.blit(note, note.get_rect(midright=(width - self.px(30), height - self.px(46))))
+            draw_text(
+                surface, ui, note, "body", self.px(14), theme.DANGER, note_box, align="right", valign="middle"
+            )
 
     def _fade_edges(self, surface: pygame.Surface) -> None:
         """Fade the cards into the background where more of them lie beyond the view's edge."""
@@ -294,19 +297,39 @@ class LevelSelectScene(Scene):
         """The "My levels" heading, the damaged custom files, or a word on where custom levels come from."""
         ui = self.app.theme
         y = self.section_y - self.scroll
-        heading = ui.text(tr("MY LEVELS"), "title", self.px(18), theme.ACCENT_2, bold=True)
-        surface.blit(heading, (self.view.x, y))
-        line_y = y + heading.get_height() // 2
+        heading_box = pygame.Rect(
+            self.view.x, y, self.view.width, ui.font("title", self.px(18), bold=True).get_height()
+        )
+        heading = draw_text(
+            surface,
+            ui,
+            tr("MY LEVELS"),
+            "title",
+            self.px(18),
+            theme.ACCENT_2,
+            heading_box,
+            bold=True,
+            max_lines=1,
+        )
+        line_y = y + heading.height // 2
         pygame.draw.line(
             surface,
             (90, 60, 130),
-            (self.view.x + heading.get_width() + self.px(14), line_y),
+            (self.view.x + heading.width + self.px(14), line_y),
             (self.view.right, line_y),
         )
         for rect, error in zip(self.damaged_cards, self.damaged, strict=False):
             draw_damaged_card(surface, ui, rect.move(0, -self.scroll), error, scale=self.scale)
         if len(self.levels) == self.custom_start and not self.damaged:
-            hint = ui.text(
-                tr("Levels you save in the level editor appear here."), "body", self.px(16), theme.TEXT_DIM
+            hint_box = pygame.Rect(
+                self.view.x, y + heading.height + self.px(10), self.view.width, self.px(40)
             )
-            surface.blit(hint, (self.view.x, y + heading.get_height() + self.px(10)))
+            draw_text(
+                surface,
+                ui,
+                tr("Levels you save in the level editor appear here."),
+                "body",
+                self.px(16),
+                theme.TEXT_DIM,
+                hint_box,
+            )

@@ -31,6 +31,7 @@ from game.scenes.match_panel import MatchPanel
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import level_name, player_label, seat_name
+from game.ui.textbox import draw_text, layout_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -147,7 +148,16 @@ class MatchScene(Scene):
         player = self.match.player(seat)
         if player.is_human:
             return player_label(player.name) if player.name else seat_name(seat)
-        level = self._level_name(player.level)
+        return self._computer_name(self._level_name(player.level))
+
+    def computer_names(self) -> list[str]:
+        """The computer's name at each of its levels, as ``player_name`` gives it (slots fit the longest)."""
+        if self.ai is None:
+            return []
+        return [self._computer_name(tr(level.name)) for level in self.ai.levels]
+
+    @staticmethod
+    def _computer_name(level: str) -> str:
         return tr("Computer · {level}", level=level) if level else tr("Computer")
 
     def _level_name(self, key: str | None) -> str:
@@ -690,8 +700,20 @@ class MatchScene(Scene):
         surface.blit(layer, rect.topleft)
         if appear > 0.3:
             headline = self.board.forced_text(seat)[0]
-            text = ui.text(headline, "title", self.px(22), theme.TEXT, bold=True)
-            gfx.text_glow(surface, text, rect.center, colour, spread=self.px(8))
+            draw_text(
+                surface,
+                ui,
+                headline,
+                "title",
+                self.px(22),
+                theme.TEXT,
+                rect.inflate(-self.px(24), -self.px(10)),
+                bold=True,
+                align="center",
+                valign="middle",
+                glow=colour,
+                spread=self.px(8),
+            )
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast is None:
@@ -699,18 +721,26 @@ class MatchScene(Scene):
         ui = self.app.theme
         message, left = self.toast
         alpha = min(1.0, left / 0.3)
-        text = ui.text(message, "body", self.px(17), theme.TEXT, bold=True)
         area = self.board.rect
-        rect = text.get_rect(midbottom=(area.centerx, area.bottom - self.px(10)))
+        block = layout_text(
+            ui, message, "body", self.px(17), area.width - self.px(60), bold=True, max_lines=2
+        )
+        rect = pygame.Rect(0, 0, block.width, block.height)
+        rect.midbottom = (area.centerx, area.bottom - self.px(10))
         back = rect.inflate(self.px(28), self.px(12))
         layer = pygame.Surface(back.size, pygame.SRCALPHA)
         pygame.draw.rect(
-            layer, (10, 12, 30, int(225 * alpha)), layer.get_rect(), border_radius=back.height // 2
+            layer,
+            (10, 12, 30, int(225 * alpha)),
+            layer.get_rect(),
+            border_radius=min(back.height // 2, self.px(20)),
         )
         pygame.draw.rect(
-            layer, (*theme.ACCENT, int(200 * alpha)), layer.get_rect(), 1, border_radius=back.height // 2
+            layer,
+            (*theme.ACCENT, int(200 * alpha)),
+            layer.get_rect(),
+            1,
+            border_radius=min(back.height // 2, self.px(20)),
         )
         surface.blit(layer, back.topleft)
-        text = text.copy()
-        text.set_alpha(int(255 * alpha))
-        surface.blit(text, rect)
+        block.draw(surface, ui, theme.TEXT, rect, align="center", alpha=int(255 * alpha), container=back)

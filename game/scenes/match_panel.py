@@ -16,7 +16,8 @@ from game.engine.core import CHANCE, SEATS
 from game.engine.match import move_numbers
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, level_name, seat_name
+from game.ui.lang import level_name, seat_name
+from game.ui.textbox import draw_text, layout_text, shared_size
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class MatchPanel:
                 Button("menu", "Menu", scene.open_menu, key=pygame.K_ESCAPE),
             ]
         )
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.status = pygame.Rect(0, 0, 0, 0)
@@ -80,15 +82,37 @@ class MatchPanel:
         self.rect = rect
         pad = scene.px(14)
         inner = rect.inflate(-pad * 2, -pad * 2)
+        self.title_rect = pygame.Rect(inner.x, inner.y, inner.width, scene.px(36))
         y = inner.y + scene.px(40)
-        card_h = scene.px(58)
+        card_h = self._card_height(inner.width)
         for seat in SEATS:
             self.cards[seat] = pygame.Rect(inner.x, y, inner.width, card_h)
             y += card_h + scene.px(8)
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
+        ui = scene.app.theme
+        # The headline, and room for the board's instructions beneath it (two lines if they need them),
+        # and for the computer's figures when the player asked for them.
+        instructions = layout_text(
+            ui,
+            scene.board.instructions(),
+            "body",
+            scene.px(13),
+            inner.width,
+            max_lines=2,
+            min_size=scene.px(13) * 0.85,
+        )
         self.numbers_room = scene.app.settings.ai_numbers
-        self.status = pygame.Rect(inner.x, y, inner.width, scene.px(64 if self.numbers_room else 48))
+        numbers_h = ui.font("body", scene.px(12)).get_height() + scene.px(2) if self.numbers_room else 0
+        status_h = (
+            ui.font("body", scene.px(17), bold=True).get_height()
+            + instructions.height
+            + numbers_h
+            + scene.px(6)
+        )
+        self.status = pygame.Rect(
+            inner.x, y, inner.width, max(scene.px(64 if self.numbers_room else 48), status_h)
+        )
         y = self.status.bottom + scene.px(4)
         console = scene.board.console_height()
         self.console_rect = pygame.Rect(inner.x, y, inner.width, console)
@@ -104,6 +128,68 @@ class MatchPanel:
         ids["hint"].rect = pygame.Rect(inner.x, buttons_top + button_h + gap, half, button_h)
         ids["restart"].rect = pygame.Rect(inner.x + half + gap, buttons_top + button_h + gap, half, button_h)
         ids["menu"].rect = pygame.Rect(inner.x, buttons_top + 2 * (button_h + gap), inner.width, button_h)
+
+    # -- the players' cards --
+
+    def _card_parts(self, card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """A card's piece square, its text column and its score column."""
+        scene = self.scene
+        ui = scene.app.theme
+        side = int(scene.px(58) * 0.62) + scene.px(10)  # the piece and a margin around it
+        # Room for two digits whatever the scores: the names keep their size as the game goes on.
+        scores = [str(self.scene.board.displayed_score(seat)) for seat in SEATS]
+        score_w = max(ui.measure(text, "title", scene.px(28), bold=True) for text in [*scores, "00"])
+        score = pygame.Rect(card.right - scene.px(12) - score_w, card.y, score_w, card.height)
+        text = pygame.Rect(card.x + side, card.y + scene.px(6), 0, card.height - scene.px(12))
+        text.width = max(1, score.x - scene.px(8) - text.x)
+        return pygame.Rect(card.x, card.y, side, card.height), text, score
+
+    def _name_fit(self, width: int) -> tuple[int, int]:
+        """The one size of both players' names (neither looks smaller than the other) and their lines.
+
+        One line if a slightly smaller size allows it, else two ("Computer ·" over "Beginner"). Against
+        the computer, its name at every level counts: the size never changes with the level chosen.
+        """
+        scene = self.scene
+        ui = scene.app.theme
+        names = [scene.player_name(seat) for seat in SEATS]
+        if scene.vs_computer:
+            # Whatever its level, the computer's name has the same size from one game to the next.
+            names += scene.computer_names()
+        preferred = scene.px(17)
+        size = shared_size(
+            ui, names, "body", preferred, width, bold=True, max_lines=1, min_size=preferred * 0.8
+        )
+        one_line = [
+            layout_text(ui, name, "body", size, width, bold=True, max_lines=1, min_size=size)
+            for name in names
+        ]
+        if all(block.bold and not block.cut for block in one_line):
+            return size, 1
+        return shared_size(ui, names, "body", preferred, width, bold=True, max_lines=2), 2
+
+    def _card_height(self, width: int) -> int:
+        """As tall as the longer name and a note beneath it need, at least the design's."""
+        scene = self.scene
+        ui = scene.app.theme
+        card = pygame.Rect(0, 0, width, scene.px(58))
+        _, text, _ = self._card_parts(card)
+        size, lines = self._name_fit(text.width)
+        names = [
+            layout_text(
+                ui,
+                scene.player_name(seat),
+                "body",
+                size,
+                text.width,
+                bold=True,
+                max_lines=lines,
+                min_size=size,
+            )
+            for seat in SEATS
+        ]
+        needed = max(name.height for name in names) + ui.font("body", scene.px(13)).get_height()
+        return max(scene.px(58), needed + scene.px(12))
 
     def update(self, dt: float) -> None:
         """Enable the buttons that make sense now, and animate them."""
@@ -121,12 +207,19 @@ class MatchPanel:
         """The whole panel."""
         scene = self.scene
         ui = scene.app.theme
-        width = self.rect.width - scene.px(28)
-        name = level_name(scene.level)
-        title = ui.text(name.upper(), "title", scene.px(17), theme.TEXT, bold=True)
-        if title.get_width() > width:
-            title = fit_text(ui, name, "body", scene.px(17), theme.TEXT, width, bold=True)
-        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + scene.px(14))))
+        draw_text(
+            surface,
+            ui,
+            level_name(scene.level).upper(),
+            "title",
+            scene.px(17),
+            theme.TEXT,
+            self.title_rect,
+            bold=True,
+            align="center",
+            max_lines=1,
+            container=self.rect,
+        )
         for seat in SEATS:
             self._draw_card(surface, seat)
         self._draw_bar(surface)
@@ -157,22 +250,58 @@ class MatchPanel:
         gfx.panel(
             surface, rect, fill=fill, edge=colour if active else (56, 66, 110), radius=scene.px(10), alpha=240
         )
-        diameter = int(rect.height * 0.62)
+        piece, text, score = self._card_parts(rect)
+        diameter = int(scene.px(58) * 0.62)
         sprite = gfx.piece_sprite(diameter, colour)
-        surface.blit(sprite, sprite.get_rect(center=(rect.x + rect.height // 2, rect.centery)))
-        count = ui.text(str(scene.board.displayed_score(seat)), "title", scene.px(28), theme.TEXT, bold=True)
-        surface.blit(count, count.get_rect(midright=(rect.right - scene.px(12), rect.centery)))
+        surface.blit(sprite, sprite.get_rect(center=piece.center))
+        draw_text(
+            surface,
+            ui,
+            str(scene.board.displayed_score(seat)),
+            "title",
+            scene.px(28),
+            theme.TEXT,
+            score,
+            bold=True,
+            align="right",
+            valign="middle",
+            max_lines=1,
+            container=rect,
+        )
         name = scene.player_name(seat)
-        room = rect.right - scene.px(12) - count.get_width() - scene.px(10) - (rect.x + rect.height)
-        label = fit_text(ui, name, "body", scene.px(17), theme.TEXT, room, bold=True)
-        surface.blit(label, (rect.x + rect.height, rect.y + scene.px(7)))
+        note_h = ui.font("body", scene.px(13)).get_height()
+        name_box = pygame.Rect(text.x, text.y, text.width, text.height - note_h)
+        size, lines = self._name_fit(text.width)
+        block = draw_text(
+            surface,
+            ui,
+            name,
+            "body",
+            size,
+            theme.TEXT,
+            name_box,
+            bold=True,
+            max_lines=lines,
+            min_size=size,
+            container=rect,
+        )
         if active:
             note = tr("thinking…") if scene.thinking else tr("to move")
         else:
             note = seat_name(seat) if name != seat_name(seat) else ""
         if note:
-            small = fit_text(ui, note, "body", scene.px(13), colour if active else theme.TEXT_DIM, room)
-            surface.blit(small, (rect.x + rect.height, rect.y + scene.px(31)))
+            note_box = pygame.Rect(text.x, text.y + block.height, text.width, note_h)
+            draw_text(
+                surface,
+                ui,
+                note,
+                "body",
+                scene.px(13),
+                colour if active else theme.TEXT_DIM,
+                note_box,
+                max_lines=1,
+                container=rect,
+            )
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         shares = self.scene.board.score_bar()
@@ -217,15 +346,27 @@ class MatchPanel:
             x = rect.x + scene.px(32)
         else:
             x = rect.x
-        text = fit_text(ui, headline, "body", scene.px(17), colour, rect.right - x, bold=True)
-        surface.blit(text, (x, rect.y + scene.px(3)))
+        head_h = ui.font("body", scene.px(17), bold=True).get_height()
+        numbers_h = ui.font("body", scene.px(12)).get_height() + scene.px(2) if self.numbers_room else 0
+        head_box = pygame.Rect(x, rect.y + scene.px(3), rect.right - x, head_h)
+        draw_text(surface, ui, headline, "body", scene.px(17), colour, head_box, bold=True, max_lines=1)
         if detail:
-            small = fit_text(ui, detail, "body", scene.px(13), theme.TEXT_DIM, rect.width)
-            surface.blit(small, (rect.x, rect.y + scene.px(27)))
+            detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
+            detail_box.height = rect.bottom - detail_box.y - numbers_h
+            draw_text(
+                surface,
+                ui,
+                detail,
+                "body",
+                scene.px(13),
+                theme.TEXT_DIM,
+                detail_box,
+                min_size=scene.px(13) * 0.85,
+            )
         numbers = scene.status_numbers() if self.numbers_room else ""
         if numbers:
-            figures = fit_text(ui, numbers, "body", scene.px(12), theme.TEXT_FAINT, rect.width)
-            surface.blit(figures, (rect.x, rect.y + scene.px(45)))
+            numbers_box = pygame.Rect(rect.x, rect.bottom - numbers_h, rect.width, numbers_h)
+            draw_text(surface, ui, numbers, "body", scene.px(12), theme.TEXT_FAINT, numbers_box, max_lines=1)
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -236,19 +377,28 @@ class MatchPanel:
         history = [(seat, scene.board.move_label(entry)) for seat, entry in scene.match.history()]
         rows = move_rows(history, scene.first_seat)
         size = scene.px(15)
-        line_h = int(size * 1.45)
+        line_h = max(int(size * 1.45), ui.font("body", size, bold=True).get_height())
         capacity = max(1, (rect.height - scene.px(10)) // line_h)
         shown = rows[-capacity:]
         last_seat = next((seat for seat, _ in reversed(history) if seat != CHANCE), None)
         y = rect.y + scene.px(6)
         column_w = (rect.width - scene.px(44)) // 2
         if not history:
-            empty = ui.text(tr("No moves yet"), "body", size, theme.TEXT_FAINT)
-            surface.blit(empty, empty.get_rect(center=rect.center))
+            draw_text(
+                surface,
+                ui,
+                tr("No moves yet"),
+                "body",
+                size,
+                theme.TEXT_FAINT,
+                rect.inflate(-scene.px(16), -scene.px(8)),
+                align="center",
+                valign="middle",
+            )
             return
         for row_index, (number, *columns) in enumerate(shown, start=len(rows) - len(shown)):
-            label = ui.text(f"{number}.", "body", size, theme.TEXT_FAINT)
-            surface.blit(label, (rect.x + scene.px(8), y))
+            number_box = pygame.Rect(rect.x + scene.px(8), y, scene.px(30), line_h)
+            draw_text(surface, ui, f"{number}.", "body", size, theme.TEXT_FAINT, number_box, max_lines=1)
             for seat, entries in enumerate(columns):
                 if not entries:
                     continue
@@ -263,8 +413,8 @@ class MatchPanel:
                         border_radius=scene.px(4),
                     )
                 colour = theme.GOLD if last else theme.lerp_colour(theme.SEAT_COLOURS[seat], theme.TEXT, 0.55)
-                text = fit_text(
-                    ui, " ".join(entries), "body", size, colour, column_w - scene.px(6), bold=last
+                entry_box = pygame.Rect(x, y, column_w - scene.px(6), line_h)
+                draw_text(
+                    surface, ui, " ".join(entries), "body", size, colour, entry_box, bold=last, max_lines=1
                 )
-                surface.blit(text, (x, y))
             y += line_h

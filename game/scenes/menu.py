@@ -21,6 +21,7 @@ from game.scenes.base import Scene
 from game.scenes.resume import continue_autosave
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic, flip_squash
+from game.ui.textbox import Paragraph, draw_column, draw_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -201,18 +202,56 @@ class MenuScene(Scene):
         width, height = size
         appear = ease_out_cubic(self.time / 0.6)
         title_y = int(height * 0.11) - int((1 - appear) * self.px(40))
-        title = ui.text("ATTAX ARCADE", "title", self.px(66), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (width // 2, title_y), theme.ACCENT, spread=self.px(12))
-        subtitle = ui.text(
-            tr("INFECT  ·  EXPAND  ·  CONQUER"), "body", self.px(19), theme.ACCENT_2, bold=True
+        title_h = round(self.px(66) * 1.3)
+        title = draw_text(
+            surface,
+            ui,
+            "ATTAX ARCADE",
+            "title",
+            self.px(66),
+            theme.TEXT,
+            pygame.Rect(self.px(16), title_y - title_h // 2, width - self.px(32), title_h),
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            glow=theme.ACCENT,
+            spread=self.px(12),
         )
-        surface.blit(subtitle, subtitle.get_rect(center=(width // 2, title_y + self.px(52))))
+        title_bottom = title_y + title.height // 2
+        tiles_top = min((rect.y for rect, _ in self.tiles), default=height)
+        draw_text(
+            surface,
+            ui,
+            tr("INFECT  ·  EXPAND  ·  CONQUER"),
+            "body",
+            self.px(19),
+            theme.ACCENT_2,
+            pygame.Rect(
+                self.px(16), title_bottom, width - self.px(32), max(1, tiles_top - title_bottom - self.px(8))
+            ),
+            bold=True,
+            align="center",
+            max_lines=1,
+        )
         for rect, definition in self.tiles:
             self._draw_tile(surface, rect, definition)
         self.widgets.draw(surface, ui)
         if not self.app.kiosk:
-            hint = ui.text(tr("F11 fullscreen   ·   F12 screenshot"), "body", self.px(14), theme.TEXT_FAINT)
-            surface.blit(hint, hint.get_rect(midbottom=(width // 2, height - self.px(12))))
+            # Between the editor's button and its mirror image, so the two never meet.
+            side = self.widgets["editor"].rect.width + self.px(24)
+            line_h = ui.font("body", self.px(14)).get_height()
+            draw_text(
+                surface,
+                ui,
+                tr("F11 fullscreen   ·   F12 screenshot"),
+                "body",
+                self.px(14),
+                theme.TEXT_FAINT,
+                pygame.Rect(side, height - self.px(12) - line_h, width - 2 * side, line_h),
+                align="center",
+                max_lines=1,
+            )
 
     def _draw_floaters(self, surface: pygame.Surface) -> None:
         base = self.px(46)
@@ -252,8 +291,19 @@ class MenuScene(Scene):
         looks = definition.seat_looks(self.app.settings.palette)
         definition.load("tile")(surface, centre, preview // 2, (looks[0].colour, looks[1].colour))
         colour = theme.TEXT if playable else theme.TEXT_FAINT
-        name = ui.text(tr(definition.name).upper(), "title", self.px(18), colour, bold=True)
-        surface.blit(name, name.get_rect(center=(rect.centerx, rect.bottom - self.px(34))))
         line = tr(definition.tagline) if playable else tr("Coming soon")
-        small = ui.text(line, "body", self.px(14), theme.TEXT_DIM if playable else theme.TEXT_FAINT)
-        surface.blit(small, small.get_rect(center=(rect.centerx, rect.bottom - self.px(15))))
+        top = rect.y + self.px(10) + preview + self.px(2)
+        draw_column(
+            surface,
+            ui,
+            [
+                Paragraph(
+                    tr(definition.name).upper(), self.px(18), colour, "title", bold=True, align="center"
+                ),
+                Paragraph(
+                    line, self.px(14), theme.TEXT_DIM if playable else theme.TEXT_FAINT, align="center"
+                ),
+            ],
+            pygame.Rect(rect.x + self.px(8), top, rect.width - self.px(16), rect.bottom - self.px(4) - top),
+            container=rect,
+        )

@@ -19,7 +19,8 @@ from game.engine.match import MatchConfig
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, seat_name
+from game.ui.lang import seat_name
+from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, Choice, WidgetGroup, draw_focus
 
 if TYPE_CHECKING:
@@ -86,6 +87,8 @@ class NewGameScene(Scene):
             translated=True,
         )
         self.level_rects: list[tuple[pygame.Rect, str]] = []
+        self.level_sizes = (12, 11)
+        """The computer levels' cards: the size of their names and of their descriptions."""
         self.level_hover: str | None = None
         go = ("play", "Play") if level is not None else ("choose_level", "Choose level")
         self.widgets = WidgetGroup(
@@ -196,7 +199,26 @@ class NewGameScene(Scene):
         self.level_rects = []
         if vs:
             self.labels.append(("Computer level", (right, top)))
-            card_h = min(self.px(66), (height - top - self.px(150)) // len(self.levels))
+            room = (height - top - self.px(150)) // len(self.levels)
+            card_h = min(self.px(66), room)
+            self.level_sizes = (max(12, int(card_h * 0.3)), max(11, int(card_h * 0.24)))
+            # A description that would have to shrink gets a line more, if the window has the height.
+            ui = self.app.theme
+            fits = all(
+                layout_text(
+                    ui,
+                    tr(level.description),
+                    "body",
+                    self.level_sizes[1],
+                    column - self.px(24),
+                    self._description_height(card_h),
+                    spacing=0.0,
+                ).size
+                == self.level_sizes[1]
+                for level in self.levels
+            )
+            if not fits:
+                card_h = min(room, card_h + ui.font("body", self.level_sizes[1]).get_linesize())
             for index, level in enumerate(self.levels):
                 rect = pygame.Rect(right, top + self.px(28) + index * (card_h + self.px(6)), column, card_h)
                 self.level_rects.append((rect, level.key))
@@ -204,6 +226,11 @@ class NewGameScene(Scene):
         back, go = self.widgets.buttons
         back.rect = pygame.Rect(margin, height - margin - button_h, button_w, button_h)
         go.rect = pygame.Rect(width - margin - button_w, height - margin - button_h, button_w, button_h)
+
+    def _description_height(self, card_h: int) -> int:
+        """The height a computer level's card of ``card_h`` pixels leaves its description."""
+        name_h = self.app.theme.font("title", self.level_sizes[0], bold=True).get_height()
+        return card_h - self.px(6) - name_h - self.px(4)
 
     def level_centre(self, key: str) -> tuple[int, int]:
         """The centre of the card of level ``key`` (tests click it)."""
@@ -307,9 +334,10 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         self.draw_screen_title(surface, tr("NEW GAME"), size=40, y=56)
+        column = (surface.get_width() - self.px(40) * 3) // 2
         for text, (x, y) in self.labels:
-            label = ui.text(tr(text).upper(), "title", self.px(15), theme.ACCENT)
-            surface.blit(label, (x, y))
+            box = pygame.Rect(x, y, column, self.px(26))
+            draw_text(surface, ui, tr(text).upper(), "title", self.px(15), theme.ACCENT, box, max_lines=1)
         for choice in self.choices():
             choice.draw(surface, ui)
         for rect, key in self.level_rects:
@@ -351,7 +379,7 @@ class NewGameScene(Scene):
         )
         pad = self.px(12)
         # Difficulty pips: one to five.
-        pip = max(3, rect.height // 10)
+        pip = max(3, min(rect.height, self.px(66)) // 10)
         count = len(keys)
         for n in range(count):
             colour = (
@@ -362,14 +390,35 @@ class NewGameScene(Scene):
             pygame.draw.circle(
                 surface, colour, (rect.right - pad - (count - 1 - n) * pip * 3, rect.y + pad + pip), pip
             )
-        name = ui.text(
+        pips = pygame.Rect(rect.right - pad - count * pip * 3, rect.y, count * pip * 3, rect.height)
+        name_size, size = self.level_sizes
+        name_h = self.app.theme.font("title", name_size, bold=True).get_height()
+        name_box = pygame.Rect(rect.x + pad, rect.y + self.px(6), 0, name_h)
+        name_box.width = pips.x - name_box.x
+        draw_text(
+            surface,
+            ui,
             tr(level.name),
             "title",
-            max(12, int(rect.height * 0.3)),
+            name_size,
             theme.TEXT if chosen else theme.TEXT_DIM,
+            name_box,
             bold=True,
+            max_lines=1,
+            container=rect,
         )
-        surface.blit(name, (rect.x + pad, rect.y + rect.height * 0.12))
-        size = max(11, int(rect.height * 0.24))
-        description = fit_text(ui, tr(level.description), "body", size, theme.TEXT_DIM, rect.width - pad * 2)
-        surface.blit(description, (rect.x + pad, rect.y + rect.height * 0.56))
+        description_box = pygame.Rect(rect.x + pad, name_box.bottom, rect.width - pad * 2, 0)
+        description_box.height = self._description_height(rect.height)
+        draw_text(
+            surface,
+            ui,
+            tr(level.description),
+            "body",
+            size,
+            theme.TEXT_DIM,
+            description_box,
+            valign="middle",
+            spacing=0.0,
+            min_size=size * 0.85,
+            container=rect,
+        )

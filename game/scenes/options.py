@@ -22,6 +22,7 @@ from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
 from game.ui.looks import BOARD_THEMES, PALETTE_LABELS, PIECE_SETS, palette_label
+from game.ui.textbox import draw_text
 from game.ui.widgets import Button, Choice, Slider, WidgetGroup
 
 if TYPE_CHECKING:
@@ -49,17 +50,40 @@ class OptionsScene(Scene):
         game_rows: list[tuple[str, Widget]] = []
         if levels:
             game_rows += [
-                ("Opponent", self._bind([("Computer", "computer"), ("Second player", "human")], game.opponent,
-                                        lambda v: setattr(game, "opponent", v))),
-                ("Computer level", self._bind([(level.name, level.key) for level in levels], game.level,
-                                              lambda v: setattr(game, "level", v))),
-                ("Computer starts", self._bind([("No", False), ("Yes", True)], not game.human_starts,
-                                               lambda v: setattr(game, "human_starts", not v))),
+                (
+                    "Opponent",
+                    self._bind(
+                        [("Computer", "computer"), ("Second player", "human")],
+                        game.opponent,
+                        lambda v: setattr(game, "opponent", v),
+                    ),
+                ),
+                (
+                    "Computer level",
+                    self._bind(
+                        [(level.name, level.key) for level in levels],
+                        game.level,
+                        lambda v: setattr(game, "level", v),
+                    ),
+                ),
+                (
+                    "Computer starts",
+                    self._bind(
+                        [("No", False), ("Yes", True)],
+                        not game.human_starts,
+                        lambda v: setattr(game, "human_starts", not v),
+                    ),
+                ),
                 # Said in words while it thinks; the search's figures are for the curious.
-                ("Computer's thinking", self._bind([("In words", False), ("With numbers", True)],
-                                                   settings.ai_numbers,
-                                                   lambda v: setattr(settings, "ai_numbers", bool(v)))),
-            ]  # fmt: skip
+                (
+                    "Computer's thinking",
+                    self._bind(
+                        [("In words", False), ("With numbers", True)],
+                        settings.ai_numbers,
+                        lambda v: setattr(settings, "ai_numbers", bool(v)),
+                    ),
+                ),
+            ]
         for option in rules.options:
             game_rows.append(
                 (
@@ -87,16 +111,43 @@ class OptionsScene(Scene):
         self.palette.translated = True  # the seats' names, already in the player's language
         look_rows: list[tuple[str, Widget]] = [
             ("Piece colours", self.palette),
-            ("Piece set", self._bind(list((label, key) for key, label in PIECE_SETS.items()), settings.piece_set,
-                                     self._look_setter("piece_set"), accent=theme.GOLD)),
-            ("Board", self._bind([(board.label, key) for key, board in BOARD_THEMES.items()], settings.board_theme,
-                                 self._look_setter("board_theme"), accent=theme.GOLD)),
-            ("Animations", self._bind([("Normal", "normal"), ("Fast", "fast"), ("Off", "off")], settings.animation,
-                                      lambda v: setattr(settings, "animation", v))),
-            ("Sound", self._bind([("On", False), ("Muted", True)], settings.muted,
-                                 lambda v: setattr(settings, "muted", v), accent=theme.GOLD)),
+            (
+                "Piece set",
+                self._bind(
+                    list((label, key) for key, label in PIECE_SETS.items()),
+                    settings.piece_set,
+                    self._look_setter("piece_set"),
+                    accent=theme.GOLD,
+                ),
+            ),
+            (
+                "Board",
+                self._bind(
+                    [(board.label, key) for key, board in BOARD_THEMES.items()],
+                    settings.board_theme,
+                    self._look_setter("board_theme"),
+                    accent=theme.GOLD,
+                ),
+            ),
+            (
+                "Animations",
+                self._bind(
+                    [("Normal", "normal"), ("Fast", "fast"), ("Off", "off")],
+                    settings.animation,
+                    lambda v: setattr(settings, "animation", v),
+                ),
+            ),
+            (
+                "Sound",
+                self._bind(
+                    [("On", False), ("Muted", True)],
+                    settings.muted,
+                    lambda v: setattr(settings, "muted", v),
+                    accent=theme.GOLD,
+                ),
+            ),
             ("Volume", Slider(settings.volume, self._set_volume)),
-        ]  # fmt: skip
+        ]
         # A kiosk stays fullscreen: the display row is not offered there at all.
         display_rows: list[tuple[str, Widget]] = [] if app.kiosk else [("Display", self.display)]
         self.columns: tuple[tuple[tuple[str, Widget], ...], ...] = (
@@ -215,8 +266,10 @@ class OptionsScene(Scene):
                     widget.rect = pygame.Rect(
                         x + self.px(10), area.centery - self.px(10), column_w - self.px(84), self.px(20)
                     )
+                    left = widget.rect.right + self.px(16)
+                    widget.label_rect = pygame.Rect(left, area.y, area.right - left, area.height)
                 else:
-                    widget.layout(area, self.px(6))
+                    widget.layout(area, self.px(6), self.app.theme)
                 y += row_h
             if index == 1:
                 self.preview_rect = pygame.Rect(x, y, column_w, max(self.px(40), bottom - y))
@@ -247,13 +300,27 @@ class OptionsScene(Scene):
         ui = self.app.theme
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
         gfx.panel(surface, self.panel_rect, radius=self.px(18))
-        title = ui.text(tr("OPTIONS"), "title", self.px(34), theme.TEXT, bold=True)
-        gfx.text_glow(
-            surface, title, (self.panel_rect.centerx, self.panel_rect.y + self.px(40)), theme.ACCENT
+        title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(52), self.px(56))
+        title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(40))
+        draw_text(
+            surface,
+            ui,
+            tr("OPTIONS"),
+            "title",
+            self.px(34),
+            theme.TEXT,
+            title_box,
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            glow=theme.ACCENT,
+            container=self.panel_rect,
         )
+        column_w = (self.panel_rect.width - self.px(26) * 2 - self.px(30)) // 2
         for name, (x, y) in self.rows:
-            label = ui.text(tr(name).upper(), "title", self.px(13), theme.ACCENT)
-            surface.blit(label, (x, y))
+            box = pygame.Rect(x, y, column_w, self.px(22))
+            draw_text(surface, ui, tr(name).upper(), "title", self.px(13), theme.ACCENT, box, max_lines=1)
         for widget in self.choices():
             widget.draw(surface, ui)
         self._draw_preview(surface)
@@ -276,6 +343,20 @@ class OptionsScene(Scene):
             pygame.draw.rect(surface, theme.BOARD_EDGE, square, 1, border_radius=self.px(6))
             sprite = gfx.piece_sprite(diameter, theme.SEAT_COLOURS[seat])
             surface.blit(sprite, sprite.get_rect(center=square.center))
-            name = ui.text(seat_name(seat), "body", self.px(17), theme.TEXT, bold=True)
-            surface.blit(name, name.get_rect(midleft=(square.right + self.px(10), y)))
-            x = square.right + self.px(24) + name.get_width()
+            # The two names share the row: each gets half of what the pieces leave.
+            room = (rect.width - 2 * (square.width + self.px(34))) // 2
+            box = pygame.Rect(square.right + self.px(10), square.y, room, square.height)
+            name = draw_text(
+                surface,
+                ui,
+                seat_name(seat),
+                "body",
+                self.px(17),
+                theme.TEXT,
+                box,
+                bold=True,
+                valign="middle",
+                max_lines=2,
+                spacing=0.0,
+            )
+            x = square.right + self.px(24) + name.width

@@ -67,9 +67,7 @@ class PauseScene(Dialog):
         gap = self.px(12)
         button_h = self.px(44)
         rows = 1 + (len(buttons) - 1 + 1) // 2
-        height = (
-            self.px(92) + len(self._wrapped) * int(self.px(19) * 1.35) + rows * (button_h + gap) + self.px(24)
-        )
+        height = self._header + rows * (button_h + gap) + self.px(24)
         self.panel_rect.height = min(height, size[1] - self.px(20))
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         inner_w = self.panel_rect.width - self.px(60)

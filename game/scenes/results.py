@@ -11,7 +11,8 @@ from game.engine.core import SEATS
 from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, format_time, seat_name
+from game.ui.lang import format_time, seat_name
+from game.ui.textbox import draw_text, shared_size
 from game.ui.widgets import Choice
 
 if TYPE_CHECKING:
@@ -71,15 +72,36 @@ class ResultsScene(Dialog):
     def _set_swap(self, value: object) -> None:
         self.app.audio.play("select")
 
+    def _rows(self) -> dict[str, int]:
+        """The heights of the result's rows, top to bottom, from the sizes of their type."""
+        ui = self.app.theme
+        return {
+            "piece": self.px(46),
+            "count": ui.font("title", self.px(34), bold=True).get_height(),
+            "name": ui.font("body", self.px(14)).get_height(),
+            "stats": ui.font("body", self.px(16)).get_height() + self.px(6),
+            "swap": self.px(36) + self.px(4),
+            "hint": ui.font("body", self.px(12)).get_height() + self.px(6),
+        }
+
+    def _row_top(self, row: str) -> int:
+        """Where ``row`` starts, below the dialog's text."""
+        y = self.content_top() + self.px(6)
+        for name, height in self._rows().items():
+            if name == row:
+                return y
+            y += height
+        return y
+
     def content_height(self, width: int) -> int:
-        return self.px(200)
+        return self.px(6) + sum(self._rows().values())
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        top = self.content_top() + self.px(150)
-        area = pygame.Rect(0, top, min(self.panel_rect.width - self.px(80), self.px(300)), self.px(36))
+        top = self._row_top("swap")
+        area = pygame.Rect(0, top, min(self.panel_rect.width - self.px(40), self.px(360)), self.px(36))
         area.centerx = self.panel_rect.centerx
-        self.swap.layout(area, self.px(8))
+        self.swap.layout(area, self.px(8), self.app.theme)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.swap.handle_event(event):
@@ -119,27 +141,82 @@ class ResultsScene(Dialog):
         super().draw_content(surface)
         result = self.play.match.result
         assert result is not None
-        top = self.content_top() + self.px(6)
         column = rect.width // 4
+        names = [self.play.player_name(seat) for seat in SEATS]
+        name_w = column * 2 - self.px(16)
+        name_size = shared_size(ui, names, "body", self.px(14), name_w, max_lines=1)
         for seat in SEATS:
             x = rect.centerx + (-1 if seat == 0 else 1) * column
             colour = theme.SEAT_COLOURS[seat]
             sprite = gfx.piece_sprite(self.px(46), colour)
-            surface.blit(sprite, sprite.get_rect(center=(x, top + self.px(24))))
-            count = ui.text(str(result.score(seat)), "title", self.px(34), theme.TEXT, bold=True)
-            surface.blit(count, count.get_rect(center=(x, top + self.px(74))))
-            name = fit_text(
-                ui, self.play.player_name(seat), "body", self.px(14), theme.TEXT_DIM, column * 2 - self.px(16)
+            surface.blit(sprite, sprite.get_rect(center=(x, self._row_top("piece") + self.px(23))))
+            count_box = pygame.Rect(
+                x - column + self.px(8), self._row_top("count"), name_w, self._rows()["count"]
             )
-            surface.blit(name, name.get_rect(center=(x, top + self.px(102))))
-        versus = ui.text(tr("vs"), "title", self.px(18), theme.TEXT_FAINT)
-        surface.blit(versus, versus.get_rect(center=(rect.centerx, top + self.px(60))))
+            draw_text(
+                surface,
+                ui,
+                str(result.score(seat)),
+                "title",
+                self.px(34),
+                theme.TEXT,
+                count_box,
+                bold=True,
+                align="center",
+                max_lines=1,
+                container=rect,
+            )
+            name_box = pygame.Rect(
+                x - column + self.px(8), self._row_top("name"), name_w, self._rows()["name"]
+            )
+            draw_text(
+                surface,
+                ui,
+                names[seat],
+                "body",
+                name_size,
+                theme.TEXT_DIM,
+                name_box,
+                align="center",
+                max_lines=1,
+                container=rect,
+            )
+        # Between the two scores, which are narrow: "contre" needs more than "vs".
+        versus_box = pygame.Rect(0, self._row_top("count"), column, self._rows()["count"])
+        versus_box.centerx = rect.centerx
+        draw_text(
+            surface,
+            ui,
+            tr("vs"),
+            "title",
+            self.px(18),
+            theme.TEXT_FAINT,
+            versus_box,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            container=rect,
+        )
         moves = ntr("{count} move", "{count} moves", result.moves)
         stats = tr("{moves}  ·  {time}", moves=moves, time=format_time(result.elapsed))
-        line = ui.text(stats, "body", self.px(16), theme.TEXT)
-        surface.blit(line, line.get_rect(center=(rect.centerx, top + self.px(124))))
+        stats_box = pygame.Rect(
+            rect.x + self.px(20), self._row_top("stats"), rect.width - self.px(40), self._rows()["stats"]
+        )
+        draw_text(surface, ui, stats, "body", self.px(16), theme.TEXT, stats_box, align="center", max_lines=1)
         self.swap.draw(surface, ui)
         if self.swap.rects:
-            hint = ui.text(tr("S: switch sides for the rematch"), "body", self.px(12), theme.TEXT_FAINT)
-            below = self.swap.rects[-1].bottom + self.px(4)
-            surface.blit(hint, hint.get_rect(midtop=(rect.centerx, below)))
+            hint_box = pygame.Rect(
+                rect.x + self.px(20), self._row_top("hint"), rect.width - self.px(40), self._rows()["hint"]
+            )
+            draw_text(
+                surface,
+                ui,
+                tr("S: switch sides for the rematch"),
+                "body",
+                self.px(12),
+                theme.TEXT_FAINT,
+                hint_box,
+                align="center",
+                valign="bottom",
+                max_lines=1,
+            )

@@ -17,6 +17,7 @@ from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
+from game.ui.textbox import Paragraph, draw_column, draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -133,52 +134,81 @@ class RulesScene(Scene):
             surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
         rect = self.panel_rect
         gfx.panel(surface, rect, edge=theme.ACCENT, alpha=242, radius=self.px(18), width=2)
-        heading = ui.text(tr(self.pages.heading), "title", self.px(15), theme.ACCENT, bold=True)
-        surface.blit(heading, (rect.x + self.px(28), rect.y + self.px(20)))
-        counter = ui.text(
-            f"{self.page + 1} / {len(self.pages.pages)}", "title", self.px(15), theme.TEXT_FAINT
+        head_h = ui.font("title", self.px(15), bold=True).get_height()
+        inner = rect.inflate(-self.px(56), 0)
+        counter = draw_text(
+            surface,
+            ui,
+            f"{self.page + 1} / {len(self.pages.pages)}",
+            "title",
+            self.px(15),
+            theme.TEXT_FAINT,
+            pygame.Rect(inner.x, rect.y + self.px(20), inner.width, head_h),
+            align="right",
+            max_lines=1,
         )
-        surface.blit(counter, counter.get_rect(topright=(rect.right - self.px(28), rect.y + self.px(20))))
+        heading_box = pygame.Rect(
+            inner.x, rect.y + self.px(20), inner.width - counter.width - self.px(16), head_h
+        )
+        draw_text(
+            surface,
+            ui,
+            tr(self.pages.heading),
+            "title",
+            self.px(15),
+            theme.ACCENT,
+            heading_box,
+            bold=True,
+            max_lines=1,
+        )
         title, text, diagram = self.pages.pages[self.page]
-        rendered = ui.text(tr(title), "title", self.px(30), theme.TEXT, bold=True)
-        surface.blit(rendered, (rect.x + self.px(28), rect.y + self.px(46)))
+        title_top = max(rect.y + self.px(46), heading_box.bottom + self.px(2))
+        title_h = ui.font("title", self.px(30), bold=True).get_height()
+        title_box = pygame.Rect(inner.x, title_top, inner.width, title_h)
+        if diagram and title_box.bottom > self.diagram_rect.y:
+            # The title stops where the diagram begins, if it reaches that high.
+            title_box.width = self.diagram_rect.x - self.px(28) - inner.x
+        draw_text(surface, ui, tr(title), "title", self.px(30), theme.TEXT, title_box, bold=True, max_lines=1)
+        top = max(rect.y + self.px(100), title_box.bottom + self.px(8))
+        bottom = self.widgets.buttons[0].rect.y - self.px(34)
         if diagram:
-            self._draw_text(surface, tr(text), self.diagram_rect.x - self.px(28) - (rect.x + self.px(28)))
+            box = pygame.Rect(inner.x, top, self.diagram_rect.x - self.px(28) - inner.x, bottom - top)
+            self._draw_text(surface, tr(text), box)
             self.pages.draw_diagram(surface, self.diagram_rect, diagram, self.page_time, ui)
         else:
-            self._draw_controls(surface)
+            self._draw_controls(surface, pygame.Rect(inner.x, top, inner.width, bottom - top))
         self._draw_dots(surface)
         self.widgets.draw(surface, ui)
 
-    def _draw_text(self, surface: pygame.Surface, text: str, width: int) -> None:
-        ui = self.app.theme
-        size = self.px(19)
-        line_h = int(ui.font("body", size).get_linesize() * 1.08)
-        x, y = self.panel_rect.x + self.px(28), self.panel_rect.y + self.px(100)
-        for paragraph in text.split("\n"):
-            for line in ui.wrap(paragraph, "body", size, width):
-                surface.blit(ui.text(line, "body", size, theme.TEXT), (x, y))
-                y += line_h
-            y += self.px(10)
+    def _draw_text(self, surface: pygame.Surface, text: str, box: pygame.Rect) -> None:
+        paragraphs = [
+            Paragraph(part, self.px(19), theme.TEXT, after=self.px(10)) for part in text.split("\n")
+        ]
+        draw_column(surface, self.app.theme, paragraphs, box, container=self.panel_rect)
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
+    def _draw_controls(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The keys (left) and what they do (right), shrunk together until the table fits ``box``."""
         ui = self.app.theme
-        size = self.px(17)
-        rect = self.panel_rect
-        x, y = rect.x + self.px(28), rect.y + self.px(104)
         keys = [tr(key) for key, _ in self.pages.controls]
         whats = [tr(what) for _, what in self.pages.controls]
-        head_w = self.px(20) + max(ui.font("body", size, bold=True).size(key)[0] for key in keys)
-        line_h = int(ui.font("body", size).get_linesize() * 1.08)
-        bottom = self.widgets.buttons[0].rect.y - self.px(40)
-        for key, what in zip(keys, whats, strict=True):
-            if y > bottom:
+        size = float(self.px(17))
+        while True:
+            head_w = self.px(20) + max(ui.measure(key, "body", size, bold=True) for key in keys)
+            room = box.width - head_w
+            rows = [layout_text(ui, what, "body", size, room, min_size=size) for what in whats]
+            gap = round(size * 0.35)
+            height = sum(row.height for row in rows) + gap * (len(rows) - 1)
+            if height <= box.height or size <= 11:
                 break
-            surface.blit(ui.text(key, "body", size, theme.GOLD, bold=True), (x, y))
-            for line in ui.wrap(what, "body", size, rect.right - self.px(28) - x - head_w):
-                surface.blit(ui.text(line, "body", size, theme.TEXT), (x + head_w, y))
-                y += line_h
-            y += self.px(6)
+            size = max(11.0, size * 0.92)
+        y = box.y
+        for key, row in zip(keys, rows, strict=True):
+            if y + row.height > box.bottom:
+                break
+            key_box = pygame.Rect(box.x, y, head_w - self.px(12), row.font_height)
+            draw_text(surface, ui, key, "body", size, theme.GOLD, key_box, bold=True, max_lines=1)
+            row.draw(surface, ui, theme.TEXT, pygame.Rect(box.x + head_w, y, room, box.bottom - y))
+            y += row.height + gap
 
     def _draw_dots(self, surface: pygame.Surface) -> None:
         count = len(self.pages.pages)

@@ -23,7 +23,8 @@ from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.scenes.resume import message, open_match
 from game.ui import gfx, theme
-from game.ui.lang import explain_file_error, explain_write_error, fit_text, level_name, player_label, tr_data
+from game.ui.lang import explain_file_error, explain_write_error, level_name, player_label, tr_data
+from game.ui.textbox import draw_text
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
@@ -137,9 +138,21 @@ class SaveAsScene(Dialog):
         super().draw_content(surface)
         self.field.draw(surface, self.app.theme)
         if self.error:
-            note = self.app.theme.text(self.error, "body", self.px(15), theme.DANGER, bold=True)
-            surface.blit(
-                note, note.get_rect(midtop=(self.panel_rect.centerx, self.field.rect.bottom + self.px(8)))
+            below = pygame.Rect(
+                self.field.rect.x, self.field.rect.bottom + self.px(6), self.field.rect.width, 0
+            )
+            below.height = self.content_top() + self.content_height(self.panel_rect.width) - below.y
+            draw_text(
+                surface,
+                self.app.theme,
+                self.error,
+                "body",
+                self.px(15),
+                theme.DANGER,
+                below,
+                bold=True,
+                align="center",
+                container=self.panel_rect,
             )
 
 
@@ -261,7 +274,14 @@ class LoadScene(Scene):
         top = self.px(100)
         bottom = height - self.px(86)
         self.list_rect = pygame.Rect(margin, top, width - margin * 2, bottom - top)
-        self.row_h = max(self.px(88), 62)
+        ui = self.app.theme
+        # The name, the game's line and the players', one under another, in every window.
+        lines = (
+            ui.font("body", self.px(19), bold=True).get_height()
+            + ui.font("body", self.px(15)).get_height()
+            + ui.font("body", self.px(14)).get_height()
+        )
+        self.row_h = max(self.px(88), 62, lines + 8 + 2 * self.px(10) + self.px(6))
         self.max_scroll = max(0, len(self.entries) * self.row_h - self.list_rect.height)
         self.scroll = max(0, min(self.scroll, self.max_scroll))
         button_w, button_h = self.px(190), self.px(48)
@@ -327,19 +347,46 @@ class LoadScene(Scene):
         width, _height = surface.get_size()
         self.draw_screen_title(surface, tr("LOAD A GAME"), size=36, y=48)
         count = sum(isinstance(entry, saves.SaveEntry) for entry in self.entries)
-        sub = ui.text(
-            ntr("{count} saved game", "{count} saved games", count), "body", self.px(16), theme.TEXT_DIM
+        sub_h = ui.font("body", self.px(16)).get_height()
+        sub_box = pygame.Rect(self.px(30), self.px(80) - sub_h // 2, width - self.px(60), sub_h)
+        draw_text(
+            surface,
+            ui,
+            ntr("{count} saved game", "{count} saved games", count),
+            "body",
+            self.px(16),
+            theme.TEXT_DIM,
+            sub_box,
+            align="center",
+            max_lines=1,
         )
-        surface.blit(sub, sub.get_rect(center=(width // 2, self.px(80))))
         gfx.panel(surface, self.list_rect.inflate(self.px(12), self.px(12)), radius=self.px(14), alpha=200)
         if not self.entries:
-            empty = ui.text(self.problem or tr("No saved games yet"), "body", self.px(20), theme.TEXT_FAINT)
-            surface.blit(empty, empty.get_rect(center=self.list_rect.center))
-            hint = ui.text(
-                tr("Save a game from its menu (Esc during play)."), "body", self.px(15), theme.TEXT_FAINT
+            inner = self.list_rect.inflate(-self.px(40), -self.px(20))
+            upper = pygame.Rect(inner.x, inner.y, inner.width, inner.centery + self.px(8) - inner.y)
+            draw_text(
+                surface,
+                ui,
+                self.problem or tr("No saved games yet"),
+                "body",
+                self.px(20),
+                theme.TEXT_FAINT,
+                upper,
+                align="center",
+                valign="bottom",
             )
-            surface.blit(
-                hint, hint.get_rect(center=(self.list_rect.centerx, self.list_rect.centery + self.px(32)))
+            lower = pygame.Rect(
+                inner.x, upper.bottom + self.px(8), inner.width, inner.bottom - upper.bottom - self.px(8)
+            )
+            draw_text(
+                surface,
+                ui,
+                tr("Save a game from its menu (Esc during play)."),
+                "body",
+                self.px(15),
+                theme.TEXT_FAINT,
+                lower,
+                align="center",
             )
         clip = surface.get_clip()
         surface.set_clip(self.list_rect)
@@ -392,13 +439,43 @@ class LoadScene(Scene):
             pygame.draw.line(surface, theme.DANGER, box.topleft, box.bottomright, 3)
             pygame.draw.line(surface, theme.DANGER, box.topright, box.bottomleft, 3)
         text_x = x + thumb + self.px(14)
-        room = rect.right - text_x - self.px(24)
-        name = fit_text(ui, entry.name, "body", self.px(19), theme.TEXT, room - self.px(170), bold=True)
-        surface.blit(name, (text_x, rect.y + pad))
+        text = pygame.Rect(text_x, rect.y + pad, rect.right - text_x - self.px(24), rect.height - pad * 2)
+        top_line = ui.font("body", self.px(19), bold=True).get_height()
+        if isinstance(entry, saves.SaveEntry):
+            when = draw_text(
+                surface,
+                ui,
+                _when(entry.modified),
+                "body",
+                self.px(14),
+                theme.TEXT_DIM,
+                pygame.Rect(text.x, text.y, text.width, top_line),
+                align="right",
+                valign="middle",
+                max_lines=1,
+            )
+            name_w = text.width - when.width - self.px(16)
+        else:
+            name_w = text.width
+        name_box = pygame.Rect(text.x, text.y, name_w, top_line)
+        draw_text(
+            surface,
+            ui,
+            entry.name,
+            "body",
+            self.px(19),
+            theme.TEXT,
+            name_box,
+            bold=True,
+            max_lines=1,
+            cut_ok=True,
+        )
+        below = pygame.Rect(
+            text.x, name_box.bottom + self.px(4), text.width, text.bottom - name_box.bottom - self.px(4)
+        )
         if isinstance(entry, saves.DamagedSave):
             reason = tr("damaged: {reason}", reason=explain_file_error(entry.reason))
-            line = fit_text(ui, reason, "body", self.px(15), theme.DANGER, room)
-            surface.blit(line, (text_x, rect.y + pad + self.px(30)))
+            draw_text(surface, ui, reason, "body", self.px(15), theme.DANGER, below, spacing=0.0, cut_ok=True)
             return
         definition = games.game(entry.game)
         level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
@@ -406,16 +483,21 @@ class LoadScene(Scene):
             move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.moves))
         else:
             move = tr("move {number}", number=entry.move_number)
-        detail = fit_text(
-            ui, f"{tr(definition.name)}  ·  {level}  ·  {move}", "body", self.px(15), theme.ACCENT, room
+        detail = draw_text(
+            surface,
+            ui,
+            f"{tr(definition.name)}  ·  {level}  ·  {move}",
+            "body",
+            self.px(15),
+            theme.ACCENT,
+            below,
+            max_lines=1,
         )
-        surface.blit(detail, (text_x, rect.y + pad + self.px(30)))
         looks = definition.seat_looks(self.app.settings.palette)
         names = [
             player_label(name) if name else tr(looks[seat].name) for seat, name in enumerate(entry.players)
         ]
         players = tr("{first} vs {second}", first=names[0], second=names[1])
-        who = ui.text(players, "body", self.px(14), theme.TEXT_DIM)
-        surface.blit(who, (text_x, rect.y + pad + self.px(52)))
-        when = ui.text(_when(entry.modified), "body", self.px(14), theme.TEXT_DIM)
-        surface.blit(when, when.get_rect(topright=(rect.right - self.px(22), rect.y + pad)))
+        who = pygame.Rect(below.x, below.y + detail.height + self.px(2), below.width, 0)
+        who.height = text.bottom - who.y
+        draw_text(surface, ui, players, "body", self.px(14), theme.TEXT_DIM, who, max_lines=1)

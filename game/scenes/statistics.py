@@ -17,7 +17,8 @@ from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.lang import fit_text, format_time, seat_name, tr_data
+from game.ui.lang import format_time, seat_name, tr_data
+from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -122,7 +123,12 @@ class StatisticsScene(Scene):
         width, height = size
         margin = self.px(26)
         top = self.px(92)
-        card_h = self.px(78)
+        ui = self.app.theme
+        # A figure, and two lines of its label beneath it (French labels are long).
+        figure_h = ui.font("title", self.px(28), bold=True).get_height()
+        card_h = max(
+            self.px(78), self.px(8) + figure_h + layout_text(ui, "1\n2", "body", self.px(13), 100).height
+        )
         count = 6
         gap = self.px(12)
         card_w = (width - margin * 2 - gap * (count - 1)) // count
@@ -131,7 +137,15 @@ class StatisticsScene(Scene):
         ]
         chart_top = top + card_h + self.px(16)
         buttons_y = height - self.px(66)
-        self.extremes = pygame.Rect(margin, buttons_y - self.px(62), width - margin * 2, self.px(52))
+        extremes_h = max(
+            self.px(52),
+            self.px(10)
+            + ui.font("body", self.px(14), bold=True).get_height()
+            + ui.font("body", self.px(14)).get_height(),
+        )
+        self.extremes = pygame.Rect(
+            margin, buttons_y - self.px(10) - extremes_h, width - margin * 2, extremes_h
+        )
         chart_h = self.extremes.y - self.px(12) - chart_top
         chart_w = (width - margin * 2 - gap * 2) // 3
         self.charts = [
@@ -162,21 +176,43 @@ class StatisticsScene(Scene):
             self._draw_chart(surface, rect, name, rows, grow)
         self._draw_extremes(surface)
         self.widgets.draw(surface, ui)
+        note_h = ui.font("body", self.px(15)).get_height()
+        note_box = pygame.Rect(self.px(26), self.px(74) - note_h // 2, width - self.px(52), note_h)
         if self.note:
-            note = ui.text(self.note, "body", self.px(14), theme.GOLD)
-            surface.blit(note, note.get_rect(center=(width // 2, self.px(74))))
-        elif not self.stats.records:
-            note = ui.text(tr("No finished games yet: play one!"), "body", self.px(15), theme.TEXT_DIM)
-            surface.blit(note, note.get_rect(center=(width // 2, self.px(74))))
-        legend_x = self.widgets.buttons[1].rect.right + self.px(24)
-        legend_y = self.widgets.buttons[1].rect.centery
-        for colour, label in ((WIN, tr("won")), (DRAW, tr("drawn")), (LOSS, tr("lost"))):
-            pygame.draw.rect(
-                surface, colour, (legend_x, legend_y - self.px(6), self.px(12), self.px(12)), border_radius=3
+            draw_text(
+                surface, ui, self.note, "body", self.px(14), theme.GOLD, note_box, align="center", max_lines=1
             )
-            text = ui.text(label, "body", self.px(15), theme.TEXT_DIM)
-            surface.blit(text, text.get_rect(midleft=(legend_x + self.px(18), legend_y)))
-            legend_x += self.px(30) + text.get_width()
+        elif not self.stats.records:
+            draw_text(
+                surface,
+                ui,
+                tr("No finished games yet: play one!"),
+                "body",
+                self.px(15),
+                theme.TEXT_DIM,
+                note_box,
+                align="center",
+                max_lines=1,
+            )
+        back, reset = self.widgets.buttons
+        # The legend stays between the two buttons.
+        legend = pygame.Rect(reset.rect.right + self.px(24), reset.rect.y, 0, reset.rect.height)
+        legend.width = back.rect.x - self.px(12) - legend.x
+        legend_x, legend_y = legend.x, legend.centery
+        square = self.px(12)
+        for colour, label in ((WIN, tr("won")), (DRAW, tr("drawn")), (LOSS, tr("lost"))):
+            if legend_x + square > legend.right:
+                break
+            pygame.draw.rect(
+                surface, colour, (legend_x, legend_y - square // 2, square, square), border_radius=3
+            )
+            box = pygame.Rect(
+                legend_x + self.px(18), legend.y, legend.right - legend_x - self.px(18), legend.height
+            )
+            text = draw_text(
+                surface, ui, label, "body", self.px(15), theme.TEXT_DIM, box, valign="middle", max_lines=1
+            )
+            legend_x += self.px(30) + text.width
         del height
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
@@ -196,11 +232,33 @@ class StatisticsScene(Scene):
             gfx.panel(
                 surface, rect, edge=theme.lerp_colour(theme.PANEL_EDGE, colour, 0.5), radius=self.px(12)
             )
-            number = ui.text(value, "title", self.px(28), colour, bold=True)
-            surface.blit(number, number.get_rect(center=(rect.centerx, rect.y + rect.height * 0.4)))
-            size = self.px(13)
-            text = fit_text(ui, label, "body", size, theme.TEXT_DIM, rect.width - self.px(8))
-            surface.blit(text, text.get_rect(center=(rect.centerx, rect.y + rect.height * 0.78)))
+            inner = rect.inflate(-self.px(8), -self.px(8))
+            number = draw_text(
+                surface,
+                ui,
+                value,
+                "title",
+                self.px(28),
+                colour,
+                inner,
+                bold=True,
+                align="center",
+                max_lines=1,
+            )
+            below = pygame.Rect(inner.x, inner.y + number.height, inner.width, inner.height - number.height)
+            draw_text(
+                surface,
+                ui,
+                label,
+                "body",
+                self.px(13),
+                theme.TEXT_DIM,
+                below,
+                align="center",
+                valign="middle",
+                spacing=0.0,
+                container=rect,
+            )
 
     def _draw_chart(
         self,
@@ -212,39 +270,75 @@ class StatisticsScene(Scene):
     ) -> None:
         ui = self.app.theme
         gfx.panel(surface, rect, radius=self.px(14))
-        heading = fit_text(
-            ui, name.upper(), "title", self.px(14), theme.ACCENT, rect.width - self.px(28), bold=True
+        heading_box = pygame.Rect(
+            rect.x + self.px(14), rect.y + self.px(10), rect.width - self.px(28), self.px(28)
         )
-        surface.blit(heading, (rect.x + self.px(14), rect.y + self.px(12)))
+        draw_text(
+            surface, ui, name.upper(), "title", self.px(14), theme.ACCENT, heading_box, bold=True, max_lines=1
+        )
         inner = pygame.Rect(
             rect.x + self.px(14), rect.y + self.px(40), rect.width - self.px(28), rect.height - self.px(52)
         )
         if not rows:
-            empty = ui.text(tr("No games yet"), "body", self.px(15), theme.TEXT_FAINT)
-            surface.blit(empty, empty.get_rect(center=inner.center))
+            draw_text(
+                surface,
+                ui,
+                tr("No games yet"),
+                "body",
+                self.px(15),
+                theme.TEXT_FAINT,
+                inner,
+                align="center",
+                valign="middle",
+            )
             return
-        row_h = min(self.px(50), inner.height // max(1, len(rows)))
+        label_size = max(
+            11, min(self.px(15), int(min(self.px(50), inner.height // max(1, len(rows))) * 0.36))
+        )
+        line_h = ui.font("body", label_size, bold=True).get_height()
+        bar_h = max(4, self.px(8))
+        # A row is its label and its bar: as many rows as fit, never squeezed into one another.
+        row_h = max(line_h + bar_h + self.px(8), min(self.px(50), inner.height // max(1, len(rows))))
         shown = rows[: max(1, inner.height // max(1, row_h))]
         most = max(1, max(tally.games for _, tally in rows))
-        label_size = max(11, min(self.px(15), int(row_h * 0.36)))
-        bar_h = max(4, int(row_h * 0.32))
         for index, (label, tally) in enumerate(shown):
             y = inner.y + index * row_h
-            figures = ui.text(
-                tr(
-                    "{wins} W · {draws} D · {losses} L",
-                    wins=tally.wins,
-                    draws=tally.draws,
-                    losses=tally.losses,
-                ),
-                "body",
-                max(10, int(label_size * 0.9)),
-                theme.TEXT_DIM,
+            line = pygame.Rect(inner.x, y, inner.width, line_h)
+            figures = tr(
+                "{wins} W · {draws} D · {losses} L",
+                wins=tally.wins,
+                draws=tally.draws,
+                losses=tally.losses,
             )
-            surface.blit(figures, figures.get_rect(topright=(inner.right, y + 1)))
-            room = inner.width - figures.get_width() - self.px(8)
-            surface.blit(fit_text(ui, label, "body", label_size, theme.TEXT, room, bold=True), (inner.x, y))
-            bar = pygame.Rect(inner.x, y + label_size + self.px(5), inner.width, bar_h)
+            figures_box = pygame.Rect(inner.centerx, y, inner.width // 2, line_h)
+            shown_figures = draw_text(
+                surface,
+                ui,
+                figures,
+                "body",
+                label_size * 0.9,
+                theme.TEXT_DIM,
+                figures_box,
+                align="right",
+                valign="middle",
+                max_lines=1,
+                container=inner,
+            )
+            label_box = line.copy()
+            label_box.width = inner.width - shown_figures.width - self.px(8)
+            draw_text(
+                surface,
+                ui,
+                label,
+                "body",
+                label_size,
+                theme.TEXT,
+                label_box,
+                bold=True,
+                max_lines=1,
+                container=inner,
+            )
+            bar = pygame.Rect(inner.x, y + line_h + self.px(3), inner.width, bar_h)
             pygame.draw.rect(surface, (30, 36, 70), bar, border_radius=bar_h // 2)
             x = bar.x
             for count, colour in ((tally.wins, WIN), (tally.draws, DRAW), (tally.losses, LOSS)):
@@ -264,11 +358,13 @@ class StatisticsScene(Scene):
             ((tr("Longest game"), self.stats.longest()), (tr("Shortest game"), self.stats.shortest()))
         ):
             x = rect.x + self.px(16) + index * half
-            head = ui.text(label, "body", self.px(14), theme.ACCENT, bold=True)
-            surface.blit(head, (x, rect.y + self.px(7)))
+            box = pygame.Rect(x, rect.y + self.px(5), half - self.px(24), rect.height - self.px(10))
+            head = draw_text(
+                surface, ui, label, "body", self.px(14), theme.ACCENT, box, bold=True, max_lines=1
+            )
             detail = self._describe(record)
-            text = fit_text(ui, detail, "body", self.px(14), theme.TEXT, half - self.px(24))
-            surface.blit(text, (x, rect.y + self.px(27)))
+            below = pygame.Rect(box.x, box.y + head.height, box.width, box.height - head.height)
+            draw_text(surface, ui, detail, "body", self.px(14), theme.TEXT, below, max_lines=1)
 
     @staticmethod
     def _describe(record: GameRecord | None) -> str:

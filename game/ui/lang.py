@@ -1,4 +1,4 @@
-"""Names shown to the player in their language: seats, players, levels, file problems; text that fits.
+"""Names shown to the player in their language: seats, players, levels, file problems.
 
 Fixed interface strings go through ``game.i18n.tr`` where they are written.
 These helpers are for names that come from data (a level file, a saved game):
@@ -13,11 +13,8 @@ import errno
 import re
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.i18n import current_language, load_catalog, tr
 from game.ui import theme
-from game.ui.theme import Colour, Theme
 
 if TYPE_CHECKING:
     from game.engine.levels import LevelInfo
@@ -25,13 +22,11 @@ if TYPE_CHECKING:
 __all__ = [
     "explain_file_error",
     "explain_write_error",
-    "fit_text",
     "format_time",
     "level_description",
     "level_name",
     "player_label",
     "seat_name",
-    "squeeze_text",
     "tr_data",
 ]
 
@@ -74,42 +69,6 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-def fit_text(
-    ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False
-) -> pygame.Surface:
-    """``text`` rendered no wider than ``width``: smaller type first, then cut with an ellipsis."""
-    rendered = ui.text(text, role, size, colour, bold=bold)
-    smaller = size
-    while rendered.get_width() > width and smaller > 11:
-        smaller = max(11, int(smaller * 0.9))
-        rendered = ui.text(text, role, smaller, colour, bold=bold)
-    cut = text
-    while rendered.get_width() > width and len(cut) > 1:
-        cut = cut[:-1]
-        rendered = ui.text(cut.rstrip() + "…", role, smaller, colour, bold=bold)
-    return rendered
-
-
-def squeeze_text(
-    ui: Theme, text: str, role: str, size: int, colour: Colour, width: int, *, bold: bool = False
-) -> pygame.Surface:
-    """``text`` no wider than ``width`` and never cut: smaller type (down to 11 pixels), then condensed.
-
-    For labels that must be read whole (buttons, choices); ``fit_text`` cuts with an ellipsis instead.
-    """
-    rendered = ui.text(text, role, size, colour, bold=bold)
-    while rendered.get_width() > width and size > 11:
-        size -= 1
-        rendered = ui.text(text, role, size, colour, bold=bold)
-    if rendered.get_width() > width and role != "body":
-        rendered = ui.text(text, "body", size, colour, bold=bold)
-    if rendered.get_width() > width > 0:
-        # Even the smallest font is too wide (long French labels in a small window):
-        # condense the letters, keeping their height, which reads better than smaller type.
-        rendered = pygame.transform.smoothscale(rendered, (width, rendered.get_height()))
-    return rendered
 
 
 # The reasons game.saves, game.paths and game.engine.pgn give, and their translation keys.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import logging
 from collections.abc import Callable
 
@@ -81,8 +82,8 @@ class TextInput:
     """Seconds of ``update``: when the last click was, for double clicks."""
     _last_click: tuple[float, int] | None = dataclasses.field(default=None, repr=False)
     _dragging: bool = dataclasses.field(default=False, repr=False)
-    _font: pygame.font.Font | None = dataclasses.field(default=None, repr=False)
-    """The font of the last drawing, to find the character under the mouse."""
+    _measure: Callable[[str], int] | None = dataclasses.field(default=None, repr=False)
+    """The width of a text as the last drawing drew it, to find the character under the mouse."""
     _text_x: int = dataclasses.field(default=0, repr=False)
     """Where the text started on screen at the last drawing (it scrolls)."""
 
@@ -310,19 +311,19 @@ class TextInput:
 
     def x_of(self, index: int) -> int:
         """The screen column of the caret before character ``index``, as last drawn (tests click there)."""
-        if self._font is None:
+        if self._measure is None:
             return self.rect.x
-        return self._text_x + self._font.size(self.text[:index])[0]
+        return self._text_x + self._measure(self.text[:index])
 
     def index_at(self, x: int) -> int:
         """The caret position nearest to the screen column ``x`` (the end before the field was drawn)."""
-        font = self._font
-        if font is None:
+        measure = self._measure
+        if measure is None:
             return len(self.text)
         offset = x - self._text_x
         previous = 0
         for index in range(1, len(self.text) + 1):
-            width = font.size(self.text[:index])[0]
+            width = measure(self.text[:index])
             if width >= offset:
                 return index if width - offset < offset - previous else index - 1
             previous = width
@@ -347,20 +348,20 @@ class TextInput:
         pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
         surface.blit(layer, rect.topleft)
         size = max(12, int(rect.height * 0.46))
-        font = ui.font("body", size)
         pad = max(8, rect.height // 4)
         inner = rect.width - pad * 2
-        caret_x = font.size(self.text[: self.caret])[0]
+        measure = functools.partial(ui.measure, role="body", size=size)  # as ui.text draws the words
+        caret_x = measure(self.text[: self.caret])
         shift = max(0, caret_x - inner + 4)
-        self._font = font
+        self._measure = measure
         self._text_x = rect.x + pad - shift
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-pad, -4).clip(clip) if clip else rect.inflate(-pad, -4))
         half = int(size * 0.62)
         chosen = self.selection
         if chosen is not None:
-            left = self._text_x + font.size(self.text[: chosen[0]])[0]
-            right = self._text_x + font.size(self.text[: chosen[1]])[0]
+            left = self._text_x + measure(self.text[: chosen[0]])
+            right = self._text_x + measure(self.text[: chosen[1]])
             band = pygame.Surface((max(1, right - left), half * 2), pygame.SRCALPHA)
             # Lit while the field has the focus, faint when it waits behind another one.
             band.fill((*theme.ACCENT, 110 if self.focused else 45))

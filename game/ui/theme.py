@@ -8,8 +8,10 @@ file falls back to pygame's built-in font and never stops the game.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -17,9 +19,11 @@ __all__ = [
     "ACCENT",
     "BG_BOTTOM",
     "BG_TOP",
+    "MIN_TEXT_SIZE",
     "SEAT_COLOURS",
     "SEAT_NAMES",
     "TARGETS",
+    "DrawnText",
     "Theme",
     "lerp_colour",
     "scale_of",
@@ -66,6 +70,30 @@ _FONT_FILES = {
     "body": "Exo2.ttf",
 }
 
+MIN_TEXT_SIZE = 11
+"""The smallest type drawn, in pixels: below it Exo 2 and Orbitron stop being legible."""
+
+WORD_SPACE = 0.3
+"""The narrowest space between two words, in ems. Exo 2's own space is 0.22 em: at the
+small sizes of a 640x480 window that is two pixels, and words read as one ("originalgame")."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DrawnText:
+    """One line of text as drawn: what it says, where, inside which area, onto which surface."""
+
+    text: str
+    rect: pygame.Rect
+    container: pygame.Rect
+    surface: pygame.Surface
+    cut: bool = False
+    """Whether the text it belongs to did not fit whole (it ends with an ellipsis)."""
+
+
+def _printable(text: str) -> str:
+    """``text`` with the spaces the fonts lack replaced: French puts a narrow no-break space before ``:``."""
+    return text.replace("\u202f", "\u00a0").replace("\t", " ")
+
 
 def lerp_colour(a: Colour, b: Colour, t: float) -> Colour:
     """The colour a fraction ``t`` (0..1) of the way from ``a`` to ``b``."""
@@ -89,11 +117,17 @@ class Theme:
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._text: dict[tuple[str, int, bool, str, Colour], pygame.Surface] = {}
+        self._widths: dict[tuple[str, int, bool, str], int] = {}
+        self._gaps: dict[tuple[str, int, bool], int] = {}
         self._warned: set[str] = set()
+        self.layouts: dict[tuple[Any, ...], Any] = {}
+        """Text laid out in boxes (``game.ui.textbox``), cached: the same texts every frame."""
+        self.drawn: list[DrawnText] | None = None
+        """When a list (tests set one), every text drawn through ``game.ui.textbox`` is added to it."""
 
     def font(self, role: str, size: int, *, bold: bool = False) -> pygame.font.Font:
         """The font for ``role`` ("title" or "body") at ``size`` pixels."""
-        size = max(11, int(size))
+        size = max(MIN_TEXT_SIZE, int(size))
         key = (role, size, bold)
         font = self._fonts.get(key)
         if font is None:
@@ -116,29 +150,56 @@ class Theme:
                 return pygame.font.SysFont(None, size)
 
     def text(self, text: str, role: str, size: int, colour: Colour, *, bold: bool = False) -> pygame.Surface:
-        """``text`` rendered anti-aliased; the result is cached, treat it as read-only."""
+        """``text`` rendered anti-aliased on one line; the result is cached, treat it as read-only."""
         key = (role, int(size), bold, text, colour)
         surface = self._text.get(key)
         if surface is None:
             if len(self._text) > 1500:
                 self._text.clear()
-            surface = self.font(role, size, bold=bold).render(text, True, colour)
+            surface = self._render(text, role, size, colour, bold)
             self._text[key] = surface
         return surface
 
-    def wrap(self, text: str, role: str, size: int, width: int) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` pixels."""
-        font = self.font(role, size)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            words = paragraph.split()
-            line = ""
-            for word in words:
-                candidate = f"{line} {word}".strip()
-                if font.size(candidate)[0] <= width or not line:
-                    line = candidate
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
+    def measure(self, text: str, role: str, size: int, *, bold: bool = False) -> int:
+        """The width in pixels of ``text`` as ``text`` draws it (words spaced as drawn)."""
+        key = (role, int(size), bold, text)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > 20000:
+                self._widths.clear()
+            font = self.font(role, size, bold=bold)
+            words = _printable(text).split(" ")
+            gap = self.word_gap(role, size, bold=bold)
+            width = sum(font.size(word)[0] for word in words if word) + gap * (len(words) - 1)
+            self._widths[key] = width
+        return width
+
+    def word_gap(self, role: str, size: int, *, bold: bool = False) -> int:
+        """The pixels between two words: the font's own space, never narrower than ``WORD_SPACE``."""
+        key = (role, int(size), bold)
+        gap = self._gaps.get(key)
+        if gap is None:
+            font = self.font(role, size, bold=bold)
+            gap = max(font.size(" ")[0], round(max(MIN_TEXT_SIZE, int(size)) * WORD_SPACE))
+            self._gaps[key] = gap
+        return gap
+
+    def _render(self, text: str, role: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+        # Word by word, so the space between words stays legible at small sizes.
+        font = self.font(role, size, bold=bold)
+        words = _printable(text).split(" ")
+        if len(words) == 1:
+            return font.render(words[0], True, colour)
+        gap = self.word_gap(role, size, bold=bold)
+        pieces = [font.render(word, True, colour) if word else None for word in words]
+        width = sum(piece.get_width() for piece in pieces if piece is not None) + gap * (len(words) - 1)
+        surface = pygame.Surface((max(1, width), font.get_height()), pygame.SRCALPHA)
+        # Transparent in the text's colour: blended edges keep their colour, not fade to black.
+        surface.fill((*colour, 0))
+        x = 0
+        for piece in pieces:
+            if piece is not None:
+                surface.blit(piece, (x, 0))
+                x += piece.get_width()
+            x += gap
+        return surface

@@ -17,10 +17,10 @@ import pygame
 
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import squeeze_text
+from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Colour, Theme
 
-__all__ = ["Button", "Choice", "Slider", "WidgetGroup", "blit_label", "draw_focus"]
+__all__ = ["Button", "Choice", "Slider", "WidgetGroup", "draw_focus"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -47,26 +47,6 @@ def _outline_layer(width: int, height: int, colour: Colour, radius: int, line: i
     layer = pygame.Surface((max(1, width) * big, max(1, height) * big), pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, 255), layer.get_rect(), line * big, border_radius=radius * big)
     return pygame.transform.smoothscale(layer, (max(1, width), max(1, height)))
-
-
-def blit_label(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    rendered: pygame.Surface,
-    glyph: pygame.Surface | None,
-    trailing: bool,
-) -> None:
-    """A button's text, and its icon before it (after it when ``trailing``), centred together in ``rect``."""
-    if glyph is None:
-        surface.blit(rendered, rendered.get_rect(center=rect.center))
-        return
-    gap = max(4, glyph.get_width() // 3)
-    total = glyph.get_width() + gap + rendered.get_width()
-    x = rect.centerx - total // 2
-    parts = (rendered, glyph) if trailing else (glyph, rendered)
-    for part in parts:
-        surface.blit(part, part.get_rect(midleft=(x, rect.centery)))
-        x += part.get_width() + gap
 
 
 @dataclasses.dataclass(eq=False)
@@ -158,12 +138,43 @@ class Button:
         text = tr(self.label)  # labels are English keys, translated when drawn
         glyph = gfx.icon(self.icon, round(size * 1.1), colour) if self.icon in gfx.ICONS else None
         label = f"{self.icon}  {text}" if self.icon and glyph is None else text
-        room = rect.width - 12 - (glyph.get_width() * 4 // 3 if glyph is not None else 0)
-        rendered = ui.text(label, "title" if self.primary else "body", size, colour, bold=True)
-        if rendered.get_width() > room:
-            rendered = ui.text(label, "body", max(10, int(size * 0.85)), colour, bold=True)
-        inner = rect.move(0, 1) if self._pressed else rect
-        blit_label(surface, inner, rendered, glyph, self.icon in gfx.TRAILING_ICONS)
+        role = "title" if self.primary else "body"
+        inner = (rect.move(0, 1) if self._pressed else rect).inflate(-12, -4)
+        if glyph is None:
+            draw_text(
+                surface,
+                ui,
+                label,
+                role,
+                size,
+                colour,
+                inner,
+                bold=True,
+                align="center",
+                valign="middle",
+                spacing=0.0,
+                container=rect,
+            )
+            return
+        # The icon and the text centred together; the text fits in what the icon leaves.
+        gap = max(4, glyph.get_width() // 3)
+        block = layout_text(
+            ui, label, role, size, inner.width - glyph.get_width() - gap, inner.height, bold=True, spacing=0.0
+        )
+        x = inner.centerx - (glyph.get_width() + gap + block.width) // 2
+        if self.icon in gfx.TRAILING_ICONS:
+            text_x, glyph_x = x, x + block.width + gap
+        else:
+            text_x, glyph_x = x + glyph.get_width() + gap, x
+        surface.blit(glyph, glyph.get_rect(midleft=(glyph_x, inner.centery)))
+        block.draw(
+            surface,
+            ui,
+            colour,
+            pygame.Rect(text_x, inner.y, block.width, inner.height),
+            valign="middle",
+            container=rect,
+        )
 
 
 @dataclasses.dataclass(eq=False)
@@ -191,13 +202,31 @@ class Choice:
         self.value = values[(position + 1) % len(values)]
         self.on_change(self.value)
 
-    def layout(self, area: pygame.Rect, gap: int) -> None:
-        """Share ``area`` between the chips, left to right."""
+    def layout(self, area: pygame.Rect, gap: int, ui: Theme | None = None) -> None:
+        """Share ``area`` between the chips, left to right: equally, or (given the theme) by their labels' widths
+        when an equal share would not hold every label.
+        """
         count = len(self.options)
-        width = (area.width - gap * (count - 1)) // max(1, count)
-        self.rects = [
-            pygame.Rect(area.x + index * (width + gap), area.y, width, area.height) for index in range(count)
-        ]
+        room = area.width - gap * (count - 1)
+        widths = [room // max(1, count)] * count
+        if ui is not None and count:
+            size = max(11, int(area.height * 0.42))
+            # Regular letters and the chip's margins (a chosen chip's bold label turns regular if it must).
+            wanted = [
+                ui.measure(label if self.translated else tr(label), "body", size) + 10
+                for label, _ in self.options
+            ]
+            if max(wanted) > widths[0]:
+                spare = room - sum(wanted)
+                if spare >= 0:
+                    widths = [width + spare // count for width in wanted]
+                else:
+                    widths = [room * width // sum(wanted) for width in wanted]
+        self.rects = []
+        x = area.x
+        for width in widths:
+            self.rects.append(pygame.Rect(x, area.y, width, area.height))
+            x += width + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Choose the chip clicked, or the next one on ``key``."""
@@ -232,11 +261,22 @@ class Choice:
             pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=radius)
             surface.blit(layer, rect.topleft)
             colour = theme.TEXT if chosen else theme.TEXT_DIM
-            # Labels are longer in some languages: smaller type, then squeezed, never cut.
             size = max(11, int(rect.height * 0.42))
             text = label if self.translated else tr(label)
-            rendered = squeeze_text(ui, text, "body", size, colour, rect.width - 10, bold=chosen)
-            surface.blit(rendered, rendered.get_rect(center=rect.center))
+            draw_text(
+                surface,
+                ui,
+                text,
+                "body",
+                size,
+                colour,
+                rect.inflate(-8, -4),
+                bold=chosen,
+                align="center",
+                valign="middle",
+                spacing=0.0,
+                container=rect,
+            )
 
 
 @dataclasses.dataclass(eq=False)
@@ -246,6 +286,8 @@ class Slider:
     value: float
     on_change: Callable[[float], None]
     rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    label_rect: pygame.Rect | None = None
+    """Where the percentage goes (set by the layout); by default just right of the track."""
     _dragging: bool = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -282,8 +324,22 @@ class Slider:
         halo = gfx.glow(rect.height, theme.ACCENT, 0.6)
         surface.blit(halo, halo.get_rect(center=(knob_x, rect.centery)), special_flags=pygame.BLEND_RGB_ADD)
         pygame.draw.circle(surface, theme.TEXT, (knob_x, rect.centery), rect.height // 2)
-        label = ui.text(f"{round(self.value * 100)}%", "body", max(11, rect.height // 1.4), theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midleft=(rect.right + rect.height, rect.centery)))
+        box = self.label_rect
+        if box is None:
+            box = pygame.Rect(
+                rect.right + rect.height, rect.y - rect.height // 2, rect.height * 3, rect.height * 2
+            )
+        draw_text(
+            surface,
+            ui,
+            f"{round(self.value * 100)}%",
+            "body",
+            max(11, rect.height // 1.4),
+            theme.TEXT_DIM,
+            box,
+            valign="middle",
+            max_lines=1,
+        )
 
 
 class WidgetGroup:

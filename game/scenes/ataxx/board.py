@@ -161,7 +161,7 @@ class AtaxxBoard(BoardOverlays, BoardController):
     def console_height(self) -> int:
         # The seed's console prompt takes panel room only once keypad play is in use (a digit typed,
         # or the codes turned on with K); until then the move list has the room.
-        return max(40, self.px(46)) if self.keys.keypad_mode else 0
+        return self.keys.console_height() if self.keys.keypad_mode else 0
 
     def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.keys.draw_prompt(surface, rect)

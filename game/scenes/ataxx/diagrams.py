@@ -22,6 +22,7 @@ from game.scenes.ataxx.anim import flip_look
 from game.ui import gfx, theme
 from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic
 from game.ui.lang import seat_name
+from game.ui.textbox import draw_text
 from game.ui.theme import Theme
 
 __all__ = ["DIAGRAMS", "MOVES", "PERIOD", "POSITIONS", "SIZE", "cell_of", "draw_diagram", "layout"]
@@ -315,5 +316,18 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float
     DIAGRAMS[kind](patch, t)
     if caption:
         side = seat_name(B) if kind == "passing" else seat_name(R)
-        text = ui.text(tr(caption, side=side), "body", size, theme.TEXT_DIM, bold=True)
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, patch.rect.bottom + size)))
+        box = pygame.Rect(rect.x, patch.rect.bottom + size // 2, rect.width, 0)
+        box.height = rect.bottom - box.y
+        draw_text(
+            surface,
+            ui,
+            tr(caption, side=side),
+            "body",
+            size,
+            theme.TEXT_DIM,
+            box,
+            bold=True,
+            align="center",
+            valign="middle",
+            spacing=0.0,
+        )

@@ -38,6 +38,7 @@ from game.scenes.ataxx.view import BoardView, PieceLook
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.lang import explain_write_error, level_description, level_name, tr_data
+from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -101,6 +102,8 @@ class EditorScene(Scene):
         self.labels: list[tuple[str, tuple[int, int]]] = []
         self.title_y = 0
         self.caption_y = 0
+        self.label_h = 0
+        self.caption_h = 0
         self.counts_rect = pygame.Rect(0, 0, 0, 0)
         self.hover: int | None = None
         self.stroke: Cell | None = None
@@ -452,12 +455,15 @@ class EditorScene(Scene):
         gap = self.px(8)
         bottom_h = self.px(46)
         row_h = self.px(40)
+        # A label's line: never shorter than its type (the smallest windows).
+        label_h = max(self.px(20), self.app.theme.font("title", self.px(13)).get_height() + 1)
+        caption_h = max(self.px(20), self.app.theme.font("body", self.px(14)).get_height() + 1)
         # Sections and their heights at the design size; spare height is shared between the gaps.
         sections = [
             max(self.px(58), 46),
-            self.px(20 + 74),
-            self.px(20 + 38 + 4 + 20),
-            self.px(20 + 36),
+            label_h + self.px(74),
+            label_h + self.px(38 + 4) + caption_h,
+            label_h + self.px(36),
             self.px(28),
         ]
         buttons_h = 4 * row_h + 3 * gap
@@ -466,20 +472,21 @@ class EditorScene(Scene):
         if spare < section_gap * 6:  # a small window: shrink the tool buttons instead
             row_h = max(20, row_h - (section_gap * 6 - spare) // 4)
         self.title_y = inner.y + self.px(14)
+        self.label_h, self.caption_h = label_h, caption_h
         y = inner.y + sections[0]
         self.labels = []
         self.labels.append(("Cells to place", (inner.x, y)))
-        y += self.px(20)
+        y += label_h
         self.palette.layout(pygame.Rect(inner.x, y, inner.width, self.px(74)), self.px(8))
         y += self.px(74) + section_gap
         self.labels.append(("Symmetry", (inner.x, y)))
-        y += self.px(20)
+        y += label_h
         self.symmetry.layout(pygame.Rect(inner.x, y, inner.width, self.px(38)), self.px(6))
         y += self.px(38) + self.px(4)
         self.caption_y = y
-        y += self.px(20) + section_gap
+        y += caption_h + section_gap
         self.labels.append(("Who starts?", (inner.x, y)))
-        y += self.px(20)
+        y += label_h
         self.who_starts.layout(pygame.Rect(inner.x, y, inner.width, self.px(36)), self.px(8))
         y += self.px(36) + section_gap
         self.counts_rect = pygame.Rect(inner.x, y, inner.width, self.px(28))
@@ -587,38 +594,73 @@ class EditorScene(Scene):
             return
         ui = self.app.theme
         text, left = self.toast
-        rendered = ui.text(text, "body", self.px(18), theme.TEXT, bold=True)
-        box = rendered.get_rect(midbottom=(self.view.rect.centerx, self.view.rect.bottom - self.px(16)))
+        block = layout_text(
+            ui, text, "body", self.px(18), self.view.rect.width - self.px(60), bold=True, max_lines=2
+        )
+        box = pygame.Rect(0, 0, block.width, block.height)
+        box.midbottom = (self.view.rect.centerx, self.view.rect.bottom - self.px(16))
         frame = box.inflate(self.px(28), self.px(14))
         layer = pygame.Surface(frame.size, pygame.SRCALPHA)
         alpha = int(235 * min(1.0, left / 0.3))
-        pygame.draw.rect(layer, (14, 18, 40, alpha), layer.get_rect(), border_radius=frame.height // 2)
-        pygame.draw.rect(layer, (*theme.ACCENT, alpha), layer.get_rect(), 2, border_radius=frame.height // 2)
+        radius = min(frame.height // 2, self.px(22))
+        pygame.draw.rect(layer, (14, 18, 40, alpha), layer.get_rect(), border_radius=radius)
+        pygame.draw.rect(layer, (*theme.ACCENT, alpha), layer.get_rect(), 2, border_radius=radius)
         surface.blit(layer, frame)
-        rendered = rendered.copy()
-        rendered.set_alpha(alpha)
-        surface.blit(rendered, box)
+        block.draw(surface, ui, theme.TEXT, box, align="center", alpha=alpha, container=frame)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         panel = self.panel_rect
-        title = ui.text(tr("LEVEL EDITOR"), "title", self.px(24), theme.TEXT, bold=True)
-        gfx.text_glow(surface, title, (panel.centerx, self.title_y + self.px(6)), theme.ACCENT)
+        inner = panel.inflate(-self.px(32), 0)
+        title_h = ui.font("title", self.px(24), bold=True).get_height()
+        title_box = pygame.Rect(inner.x, self.title_y + self.px(6) - title_h // 2, inner.width, title_h)
+        draw_text(
+            surface,
+            ui,
+            tr("LEVEL EDITOR"),
+            "title",
+            self.px(24),
+            theme.TEXT,
+            title_box,
+            bold=True,
+            align="center",
+            max_lines=1,
+            glow=theme.ACCENT,
+        )
         if self.source is not None:
             subtitle = level_name(self.source) + (" *" if self.dirty else "")
         else:
             subtitle = tr("Untitled board") + (" *" if self.dirty else "")
-        rendered = ui.text(subtitle, "body", self.px(15), theme.TEXT_DIM)
-        if rendered.get_width() > panel.width - self.px(30):
-            rendered = rendered.subsurface((0, 0, panel.width - self.px(30), rendered.get_height()))
-        surface.blit(rendered, rendered.get_rect(midtop=(panel.centerx, self.title_y + self.px(24))))
+        subtitle_h = ui.font("body", self.px(15)).get_height()
+        subtitle_box = pygame.Rect(inner.x, title_box.bottom + self.px(2), inner.width, subtitle_h)
+        draw_text(
+            surface,
+            ui,
+            subtitle,
+            "body",
+            self.px(15),
+            theme.TEXT_DIM,
+            subtitle_box,
+            align="center",
+            max_lines=1,
+        )
         for text, (x, y) in self.labels:
-            label = ui.text(tr(text).upper(), "title", self.px(13), theme.ACCENT)
-            surface.blit(label, (x, y))
+            box = pygame.Rect(x, y, inner.width, self.label_h)
+            draw_text(surface, ui, tr(text).upper(), "title", self.px(13), theme.ACCENT, box, max_lines=1)
         self.palette.draw(surface, ui, self.time)
         self.symmetry.draw(surface, ui)
-        caption = ui.text(tr(SYMMETRY_NAMES[self.symmetry.value]), "body", self.px(14), theme.TEXT_DIM)
-        surface.blit(caption, caption.get_rect(midtop=(panel.centerx, self.caption_y)))
+        caption_box = pygame.Rect(inner.x, self.caption_y, inner.width, self.caption_h)
+        draw_text(
+            surface,
+            ui,
+            tr(SYMMETRY_NAMES[self.symmetry.value]),
+            "body",
+            self.px(14),
+            theme.TEXT_DIM,
+            caption_box,
+            align="center",
+            max_lines=1,
+        )
         self.who_starts.draw(surface, ui)
         counts = {cell: self.draft.count(cell) for cell in Cell}
         draw_counts(surface, ui, self.counts_rect, counts, self.px(16))

@@ -18,6 +18,7 @@ from game.scenes.dialog import Dialog
 from game.scenes.level_cards import draw_damaged_card, draw_level_card
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
+from game.ui.textbox import draw_text, layout_text
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
@@ -119,10 +120,12 @@ class ValidationDialog(Dialog):
     def content_height(self, width: int) -> int:
         size = self._text_size()
         self._problem_lines = [
-            self.app.theme.wrap(problem_text(p), "body", size, width - self.px(76)) for p in self.problems
+            layout_text(self.app.theme, problem_text(p), "body", size, width - self.px(76), spacing=0.05)
+            for p in self.problems
         ]
-        lines = sum(len(lines) for lines in self._problem_lines)
-        return lines * int(size * 1.3) + len(self.problems) * self.px(12) + self.px(8)
+        return (
+            sum(block.height for block in self._problem_lines) + len(self.problems) * self.px(12) + self.px(8)
+        )
 
     def layout(self, size: tuple[int, int]) -> None:
         # Over the tools, beside the board, so the marked squares can be seen.
@@ -137,9 +140,8 @@ class ValidationDialog(Dialog):
                 button.rect.move_ip(shift, 0)
         y = self.content_top() + self.px(4)
         self.problem_rects = []
-        size = self._text_size()
-        for lines in self._problem_lines:
-            height = len(lines) * int(size * 1.3) + self.px(8)
+        for block in self._problem_lines:
+            height = block.height + self.px(8)
             self.problem_rects.append(
                 pygame.Rect(self.panel_rect.x + self.px(16), y, self.panel_rect.width - self.px(32), height)
             )
@@ -172,7 +174,7 @@ class ValidationDialog(Dialog):
         super().draw_content(surface)
         ui = self.app.theme
         size = self._text_size()
-        for index, (rect, lines, problem) in enumerate(
+        for index, (rect, block, problem) in enumerate(
             zip(self.problem_rects, self._problem_lines, self.problems, strict=False)
         ):
             refused = problem.severity is Severity.REFUSED
@@ -184,15 +186,26 @@ class ValidationDialog(Dialog):
             centre = (rect.x + self.px(16), int(rect.y + self.px(4) + size * 0.65))
             radius = max(5, int(size * 0.5))
             pygame.draw.circle(surface, colour, centre, radius)
-            mark = ui.text(
-                "×" if refused else "!", "body", max(11, int(size * 0.95)), (20, 16, 30), bold=True
+            mark = pygame.Rect(0, 0, radius * 2, rect.height)
+            mark.midtop = (centre[0], rect.y)
+            draw_text(
+                surface,
+                ui,
+                "×" if refused else "!",
+                "body",
+                max(11, int(size * 0.95)),
+                (20, 16, 30),
+                pygame.Rect(mark.x, centre[1] - 1 - rect.height, mark.width, rect.height * 2),
+                bold=True,
+                align="center",
+                valign="middle",
+                max_lines=1,
+                container=rect,
             )
-            surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - 1)))
-            y = rect.y + self.px(4)
-            for line in lines:
-                rendered = ui.text(line, "body", size, theme.TEXT if refused else theme.TEXT_DIM)
-                surface.blit(rendered, (rect.x + self.px(34), y))
-                y += int(size * 1.3)
+            text = pygame.Rect(
+                rect.x + self.px(34), rect.y + self.px(4), rect.right - self.px(34) - rect.x, block.height
+            )
+            block.draw(surface, ui, theme.TEXT if refused else theme.TEXT_DIM, text, container=rect)
 
 
 # -- save as level --
@@ -293,14 +306,19 @@ class SaveLevelDialog(Dialog):
     def draw_content(self, surface: pygame.Surface) -> None:
         super().draw_content(surface)
         ui = self.app.theme
+        width = self.panel_rect.width - self.px(60)
         for label, (x, y) in self.labels:
-            rendered = ui.text(label.upper(), "title", self.px(13), theme.ACCENT)
-            surface.blit(rendered, (x, y))
+            box = pygame.Rect(x, y, width, self.px(22))
+            draw_text(surface, ui, label.upper(), "title", self.px(13), theme.ACCENT, box, max_lines=1)
         for field in self.fields:
             field.draw(surface, ui)
         if self.error:
-            rendered = ui.text(self.error, "body", self.px(16), theme.DANGER, bold=True)
-            surface.blit(rendered, rendered.get_rect(midtop=self.error_pos))
+            box = pygame.Rect(0, self.error_pos[1], width, self.panel_rect.bottom - self.error_pos[1])
+            box.centerx = self.error_pos[0]
+            box.height = min(box.height, self.widgets.buttons[0].rect.y - box.y)
+            draw_text(
+                surface, ui, self.error, "body", self.px(16), theme.DANGER, box, bold=True, align="center"
+            )
 
 
 # -- level pickers --
@@ -424,16 +442,27 @@ class LevelPickerScene(Scene):
         veil.fill((4, 6, 18, int(190 * appear)))
         surface.blit(veil, (0, 0))
         gfx.panel(surface, self.panel_rect, edge=theme.ACCENT, alpha=245, radius=self.px(18), width=2)
-        title = ui.text(self.title, "title", self.px(28), theme.TEXT, bold=True)
-        gfx.text_glow(
-            surface, title, (self.panel_rect.centerx, self.panel_rect.y + self.px(42)), theme.ACCENT
+        title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(48), self.px(56))
+        title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(42))
+        draw_text(
+            surface,
+            ui,
+            self.title,
+            "title",
+            self.px(28),
+            theme.TEXT,
+            title_box,
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            glow=theme.ACCENT,
         )
         if not self.entries and self.empty_text:
-            y = self.view.y + self.px(40)
-            for line in ui.wrap(self.empty_text, "body", self.px(19), self.view.width - self.px(80)):
-                rendered = ui.text(line, "body", self.px(19), theme.TEXT_DIM)
-                surface.blit(rendered, rendered.get_rect(midtop=(self.view.centerx, y)))
-                y += self.px(26)
+            box = self.view.inflate(-self.px(80), 0)
+            box.y += self.px(40)
+            box.height -= self.px(40)
+            draw_text(surface, ui, self.empty_text, "body", self.px(19), theme.TEXT_DIM, box, align="center")
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(self.px(16), self.px(8)))
         for index, (rect, entry) in enumerate(zip(self.cards, self.entries, strict=False)):
@@ -454,26 +483,34 @@ class LevelPickerScene(Scene):
                     scale=self.scale,
                 )
         surface.set_clip(clip)
+        cancel = self.widgets.buttons[0].rect
         if self.max_scroll:
-            hint = ui.text(tr("Scroll for more"), "body", self.px(14), theme.TEXT_FAINT)
-            surface.blit(
+            hint = pygame.Rect(cancel.right + self.px(16), cancel.y, 0, cancel.height)
+            hint.width = self.panel_rect.right - self.px(24) - hint.x
+            draw_text(
+                surface,
+                ui,
+                tr("Scroll for more"),
+                "body",
+                self.px(14),
+                theme.TEXT_FAINT,
                 hint,
-                hint.get_rect(
-                    midright=(self.panel_rect.right - self.px(24), self.widgets.buttons[0].rect.centery)
-                ),
+                align="right",
+                valign="middle",
             )
         self.widgets.draw(surface, ui)
         if self.note is not None:
-            rendered = ui.text(self.note[0], "body", self.px(17), theme.DANGER, bold=True)
-            box = rendered.get_rect(
-                midbottom=(self.panel_rect.centerx, self.widgets.buttons[0].rect.top - self.px(10))
+            block = layout_text(
+                ui,
+                self.note[0],
+                "body",
+                self.px(17),
+                self.panel_rect.width - self.px(72),
+                bold=True,
+                max_lines=2,
             )
-            gfx.panel(
-                surface,
-                box.inflate(self.px(24), self.px(12)),
-                fill=(40, 20, 30),
-                edge=theme.DANGER,
-                alpha=235,
-                radius=self.px(10),
-            )
-            surface.blit(rendered, box)
+            box = pygame.Rect(0, 0, block.width, block.height)
+            box.midbottom = (self.panel_rect.centerx, cancel.top - self.px(10))
+            frame = box.inflate(self.px(24), self.px(12))
+            gfx.panel(surface, frame, fill=(40, 20, 30), edge=theme.DANGER, alpha=235, radius=self.px(10))
+            block.draw(surface, ui, theme.DANGER, box, align="center", container=frame)

@@ -16,9 +16,9 @@ from game.engine.ataxx.level_edit import Symmetry, mirror_squares
 from game.engine.ataxx.levels import MAX_RECOMMENDED_BLOCKS
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import squeeze_text
+from game.ui.textbox import draw_text
 from game.ui.theme import Theme
-from game.ui.widgets import Button, blit_label
+from game.ui.widgets import Button
 
 __all__ = [
     "SYMMETRY_NAMES",
@@ -55,25 +55,7 @@ _SAMPLE_SQUARE = 5 * 7 + 1  # b6: off every axis, so each mode shows all its ima
 
 @dataclasses.dataclass(eq=False)
 class FitButton(Button):
-    """A ``Button`` whose label shrinks to fit (long French labels, small windows)."""
-
-    def draw(self, surface: pygame.Surface, ui: Theme) -> None:
-        if not self.visible or self.rect.width <= 0:
-            return
-        label, icon = self.label, self.icon
-        self.label, self.icon = "", ""
-        try:
-            super().draw(surface, ui)
-        finally:
-            self.label, self.icon = label, icon
-        colour = theme.TEXT if self.enabled else theme.TEXT_FAINT
-        size = max(12, int(self.rect.height * 0.42))
-        glyph = gfx.icon(icon, round(size * 1.1), colour) if icon in gfx.ICONS else None
-        text = f"{icon}  {tr(label)}" if icon and glyph is None else tr(label)  # labels are English keys
-        room = self.rect.width - 14 - (glyph.get_width() * 4 // 3 if glyph is not None else 0)
-        role = "title" if self.primary else "body"
-        rendered = squeeze_text(ui, text, role, size, colour, room, bold=True)
-        blit_label(surface, self.rect, rendered, glyph, icon in gfx.TRAILING_ICONS)
+    """A ``Button`` for the editor's narrow panel (every ``Button`` now fits its label: ``game.ui.textbox``)."""
 
 
 def draw_cell_icon(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> None:
@@ -153,19 +135,27 @@ class ToolPalette:
                 rect.x, rect.y + rect.height * 0.08, rect.width, rect.height - caption_h - rect.height * 0.12
             )
             draw_cell_icon(surface, cell, icon.inflate(-rect.width * 0.3, 0))
-            name = squeeze_text(
+            caption = pygame.Rect(rect.x + 3, icon.bottom, rect.width - 6, rect.bottom - 2 - icon.bottom)
+            draw_text(
+                surface,
                 ui,
                 cell_name(cell),
                 "body",
                 max(11, int(caption_h * 0.85)),
                 theme.TEXT if chosen else theme.TEXT_DIM,
-                rect.width - 6,
+                caption,
                 bold=chosen,
+                align="center",
+                valign="bottom",
+                max_lines=1,
+                container=rect,
             )
-            surface.blit(name, name.get_rect(midbottom=(rect.centerx, rect.bottom - rect.height * 0.05)))
-            key = ui.text(str(index + 1), "body", 11, theme.TEXT_FAINT)
-            if rect.width > key.get_width() * 5:
-                surface.blit(key, (rect.x + 5, rect.y + 2))
+            key = str(index + 1)
+            if rect.width > ui.measure(key, "body", 11) * 5:
+                key_box = pygame.Rect(rect.x + 5, rect.y + 2, rect.width // 4, icon.bottom - rect.y - 2)
+                draw_text(
+                    surface, ui, key, "body", 11, theme.TEXT_FAINT, key_box, max_lines=1, container=rect
+                )
 
 
 class SymmetryPicker:
@@ -248,5 +238,5 @@ def draw_counts(
             colour = theme.GOLD if value > MAX_RECOMMENDED_BLOCKS else theme.TEXT
         elif cell in (Cell.RED, Cell.BLUE) and value == 0:
             colour = theme.DANGER
-        rendered = squeeze_text(ui, text, "body", size, colour, slot - icon - 8, bold=True)
-        surface.blit(rendered, rendered.get_rect(midleft=(x + icon + 5, rect.centery)))
+        box = pygame.Rect(x + icon + 5, rect.y, slot - icon - 8, rect.height)
+        draw_text(surface, ui, text, "body", size, colour, box, bold=True, valign="middle", max_lines=1)

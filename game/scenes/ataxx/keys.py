@@ -21,7 +21,8 @@ from game.engine.ataxx import InvalidMoveError, Move, Side, bits
 from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
 from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import fit_text, seat_name
+from game.ui.lang import seat_name
+from game.ui.textbox import draw_text, layout_text, shared_size
 
 if TYPE_CHECKING:
     from game.scenes.ataxx.board import AtaxxBoard
@@ -310,8 +311,10 @@ class PlayKeys:
             for sq in bits(targets):
                 code = code_for_offset(source // 7 - sq // 7, sq % 7 - source % 7)
                 typed = self.entry.digits and code.startswith(self.entry.digits)
-                text = ui.text(code, "title", size, theme.TEXT, bold=True)
-                rect = text.get_rect(center=view.square_centre(sq))
+                square = view.square_rect(sq)
+                block = layout_text(ui, code, "title", size, square.width - size, bold=True, max_lines=1)
+                rect = pygame.Rect(0, 0, block.width, block.height)
+                rect.center = square.center
                 chip = rect.inflate(size * 0.7, size * 0.35)
                 layer = pygame.Surface(chip.size, pygame.SRCALPHA)
                 fill = theme.lerp_colour((10, 12, 30), colour, 0.55 if typed else 0.25)
@@ -319,11 +322,24 @@ class PlayKeys:
                 edge = theme.GOLD if typed else colour
                 pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=chip.height // 2)
                 surface.blit(layer, chip.topleft)
-                surface.blit(text, rect)
+                block.draw(surface, ui, theme.TEXT, rect, container=square)
         # The source is key 5 of the pad: say so, small, in its top-left corner.
-        label = ui.text("5", "title", max(10, int(view.cell * 0.2)), theme.SELECT, bold=True)
         corner = view.square_rect(source)
-        surface.blit(label, (corner.x + view.cell * 0.09, corner.y + view.cell * 0.05))
+        box = pygame.Rect(
+            corner.x + view.cell * 0.09, corner.y + view.cell * 0.05, view.cell // 2, view.cell // 2
+        )
+        draw_text(
+            surface,
+            ui,
+            "5",
+            "title",
+            view.cell * 0.2,
+            theme.SELECT,
+            box,
+            bold=True,
+            max_lines=1,
+            container=corner,
+        )
 
     def _draw_cursor(self, surface: pygame.Surface, square: int) -> None:
         board = self.board
@@ -354,12 +370,12 @@ class PlayKeys:
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * arm), width)
         # The square's keypad name (row then column), on a small tab below the square.
         ui = board.app.theme
-        tag = ui.text(cell_code(square), "body", max(10, int(view.cell * 0.2)), (8, 10, 26), bold=True)
-        tab = tag.get_rect(midtop=(rect.centerx, rect.bottom - tag.get_height() // 3)).inflate(
-            view.cell // 8, 0
-        )
+        tag = layout_text(ui, cell_code(square), "body", view.cell * 0.2, view.cell, bold=True, max_lines=1)
+        text = pygame.Rect(0, 0, tag.width, tag.height)
+        text.midtop = (rect.centerx, rect.bottom - tag.height // 3)
+        tab = text.inflate(view.cell // 8, 0)
         pygame.draw.rect(surface, colour, tab, border_radius=tab.height // 2)
-        surface.blit(tag, tag.get_rect(center=tab.center))
+        tag.draw(surface, ui, (8, 10, 26), text, container=tab)
 
     def prompt(self) -> tuple[Side | None, str]:
         """The side the prompt speaks to (``None`` once the game is over) and the seed's prompt line (translated)."""
@@ -389,33 +405,50 @@ class PlayKeys:
         side = board.position.turn
         tag = "[" + seat_name(side) + "]"
         digits = self.entry.digits
-        for size in (board.px(14), board.px(13), board.px(12), board.px(11)):
-            parts = [
-                ui.text(
-                    tag if speaker is not None else "", "body", size, theme.SEAT_COLOURS[side], bold=True
-                ),
-                ui.text(
-                    (" - " if speaker is not None else "") + line + " ",
-                    "body",
-                    size,
-                    theme.TEXT if waiting else theme.TEXT_FAINT,
-                ),
-                ui.text(digits or " ", "title", size, theme.GOLD, bold=True),
-            ]
-            if sum(part.get_width() for part in parts) + size <= rect.width - pad * 2:
-                break
-        x, y = rect.x + pad, rect.y + board.px(6)
-        for part in parts[:2]:
-            surface.blit(part, (x, y))
-            x += part.get_width()
-        if digits:
-            surface.blit(parts[2], (x, y))
-            x += parts[2].get_width() + 1
+        inner = rect.inflate(-pad * 2, 0)
+        # One size for the three parts of the line (the tag, the prompt, the digits): the widest that fits.
+        size = shared_size(
+            ui, [f"{tag} - {line} {digits or ' '}__"], "body", board.px(14), inner.width, max_lines=1
+        )
+        line_h = ui.font("title", size, bold=True).get_height()
+        x, y = inner.x, rect.y + board.px(6)
+        gap = ui.word_gap("body", size)
+        # Once the game is over the line is said to nobody: no seat tag ("[Blue] - The game is over.").
+        for text, role, colour, bold in (
+            (tag if speaker is not None else "", "body", theme.SEAT_COLOURS[side], True),
+            (
+                ("- " if speaker is not None else "") + line,
+                "body",
+                theme.TEXT if waiting else theme.TEXT_FAINT,
+                False,
+            ),
+            (digits, "title", theme.GOLD, True),
+        ):
+            if not text:
+                continue
+            width = min(inner.right - x, ui.measure(text, role, size, bold=bold) + 1)
+            block = draw_text(
+                surface,
+                ui,
+                text,
+                role,
+                size,
+                colour,
+                pygame.Rect(x, y, width, line_h),
+                bold=bold,
+                max_lines=1,
+                valign="bottom",
+                container=rect,
+            )
+            x += block.width + gap
+        x -= gap
         if waiting and (board.time * 2) % 2 < 1.3:
-            caret = pygame.Rect(x + 1, y + 2, max(2, size // 2), parts[0].get_height() - 4)
-            pygame.draw.rect(surface, theme.GOLD, caret)
+            caret = pygame.Rect(x + 1, y + 2, max(2, size // 2), line_h - 4)
+            pygame.draw.rect(surface, theme.GOLD, caret.clip(rect))
         message = self.entry.message
         small = board.px(12)
+        below = pygame.Rect(inner.x, y + line_h + board.px(2), inner.width, 0)
+        below.height = rect.bottom - board.px(4) - below.y
         if message is not None:
             text, kind = message
             alpha = min(1.0, self.entry.message_time / 0.4)
@@ -426,15 +459,54 @@ class PlayKeys:
             else:
                 colour = theme.DANGER if kind == "error" else theme.GOLD
                 text = tag + " - " + text
-            rendered = fit_text(ui, text, "body", small, colour, rect.width - pad * 2)
-            if alpha < 1:
-                rendered = rendered.copy()
-                rendered.set_alpha(int(255 * alpha))
-            surface.blit(rendered, (rect.x + pad, rect.bottom - board.px(6) - rendered.get_height()))
+            draw_text(
+                surface,
+                ui,
+                text,
+                "body",
+                small,
+                colour,
+                below,
+                valign="bottom",
+                alpha=int(255 * alpha),
+                container=rect,
+            )
         elif waiting:
             if self.entry.stage == "move":
                 help_text = tr("1-9 clone · 5 then a direction jumps")
             else:
                 help_text = tr("Type row then column (11-77), or arrows")
-            rendered = fit_text(ui, help_text, "body", small, theme.TEXT_FAINT, rect.width - pad * 2)
-            surface.blit(rendered, (rect.x + pad, rect.bottom - board.px(6) - rendered.get_height()))
+            draw_text(
+                surface,
+                ui,
+                help_text,
+                "body",
+                small,
+                theme.TEXT_FAINT,
+                below,
+                valign="bottom",
+                container=rect,
+            )
+
+    def console_height(self) -> int:
+        """The prompt's line and, beneath it, as many lines as the longest refusal takes (three at most)."""
+        board = self.board
+        ui = board.app.theme
+        prompt = ui.font("title", board.px(14), bold=True).get_height()
+        panel = board.scene.panel.rect
+        width = panel.width - 2 * board.px(14) - 2 * board.px(8)
+        tag = "[" + max((seat_name(side) for side in Side), key=len) + "] - "
+        longest = max(
+            (
+                tr("Position entered is incorrect.") + " " + tr(reason)
+                for reason in (
+                    "No piece of yours there.",
+                    "That is not your piece.",
+                    "That piece cannot move.",
+                )
+            ),
+            key=len,
+        )
+        lines = layout_text(ui, tag + longest, "body", board.px(12), width, max_lines=3).lines
+        message = layout_text(ui, "\n".join(["…"] * max(2, len(lines))), "body", board.px(12), width).height
+        return board.px(6) + prompt + board.px(2) + message + board.px(4)

@@ -17,6 +17,7 @@ import pygame
 
 from game.engine.ataxx import Board, Side, bits
 from game.ui import gfx, theme
+from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["BoardView", "PieceLook", "thumbnail"]
@@ -114,12 +115,22 @@ class BoardView:
         font_size = max(9, int(margin * 0.55))
         if margin >= 12:
             for index in range(7):
-                file_label = ui.text("abcdefg"[index], "body", font_size, theme.TEXT_FAINT)
-                x = margin + index * self.cell + self.cell // 2
-                layer.blit(file_label, file_label.get_rect(center=(x, size - margin * 0.5)))
-                rank_label = ui.text(str(7 - index), "body", font_size, theme.TEXT_FAINT)
-                y = margin + index * self.cell + self.cell // 2
-                layer.blit(rank_label, rank_label.get_rect(center=(margin * 0.5, y)))
+                middle = margin + index * self.cell + self.cell // 2
+                file_box = pygame.Rect(middle - self.cell // 2, size - margin, self.cell, margin)
+                rank_box = pygame.Rect(0, middle - self.cell // 2, margin, self.cell)
+                for text, box in (("abcdefg"[index], file_box), (str(7 - index), rank_box)):
+                    draw_text(
+                        layer,
+                        ui,
+                        text,
+                        "body",
+                        font_size,
+                        theme.TEXT_FAINT,
+                        box,
+                        align="center",
+                        valign="middle",
+                        max_lines=1,
+                    )
         return layer.convert_alpha() if pygame.display.get_surface() else layer
 
     def piece_diameter(self) -> int:

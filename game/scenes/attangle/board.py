@@ -511,5 +511,9 @@ class AttangleBoard(BoardController):
             return
         self._ring(surface, target, theme.lerp_colour(theme.SQUARE_B, theme.GOLD, 0.6 + 0.4 * glow), 0.07)
         seat = int(board.turn)
-        draw_stack(surface, self.view.point_centre(target), self.view.disc_width(),
-                   StackLook(Side(seat).symbol, alpha=int(110 + 60 * glow)))  # fmt: skip
+        draw_stack(
+            surface,
+            self.view.point_centre(target),
+            self.view.disc_width(),
+            StackLook(Side(seat).symbol, alpha=int(110 + 60 * glow)),
+        )

@@ -27,8 +27,11 @@ def _lively(match: Match, rng: random.Random) -> None:
     board = match.position
     moves = board.legal_moves()
     captures = [move for move in moves if move.is_capture]
-    building = [move for move in captures if len(board.stack(move.target)) + sum(
-        len(board.stack(name)) for name in move.attackers) == 4]  # fmt: skip
+    building = [
+        move
+        for move in captures
+        if len(board.stack(move.target)) + sum(len(board.stack(name)) for name in move.attackers) == 4
+    ]
     if building:
         match.play(rng.choice(building))
     elif captures and rng.random() < 0.5:

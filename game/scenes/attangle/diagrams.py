@@ -46,6 +46,7 @@ from game.scenes.attangle.view import (
 from game.ui import gfx, theme
 from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic
 from game.ui.lang import seat_name
+from game.ui.textbox import layout_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["DIAGRAMS", "PERIOD", "SCENES", "Diagram", "Scene", "draw_diagram"]
@@ -283,9 +284,15 @@ class _Patch:
         dots = [self.at(coord) for coord in self.points if coord not in stars]
         shown_stars = [self.at(coord) for coord in self.points if coord in stars]
         draw_plate(
-            self.surface, self.centre, self.spacing, self.reach + PLATE_GROW, lines, dots, shown_stars,
+            self.surface,
+            self.centre,
+            self.spacing,
+            self.reach + PLATE_GROW,
+            lines,
+            dots,
+            shown_stars,
             star_glow=star_glow,
-        )  # fmt: skip
+        )
 
     # -- marks on the board --
 
@@ -611,39 +618,31 @@ DIAGRAMS: dict[str, Diagram] = {
 """Every diagram, by the key a page names."""
 
 
-def _caption_lines(ui: Theme, text: str, size: int, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` in the caption's bold font."""
-    font = ui.font("body", size, bold=True)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float, ui: Theme) -> None:
     """Draw diagram ``kind`` at time ``t`` (seconds) inside ``rect``, with its caption if any."""
     diagram = DIAGRAMS[kind]
     area = rect.copy()
-    lines: list[str] = []
     largest = max(11, rect.height // 17)
-    size = largest
+    block = None
     if diagram.caption:
         caption = tr(diagram.caption, side=seat_name(WHITE))
         # One line if a slightly smaller font allows it (French runs longer), else two.
-        for size in range(largest, max(11, largest * 4 // 5) - 1, -1):
-            lines = _caption_lines(ui, caption, size, rect.width)
-            if len(lines) == 1:
-                break
-        line_h = ui.font("body", size, bold=True).get_linesize()
-        area.height -= line_h * len(lines) + size // 2
+        block = layout_text(
+            ui,
+            caption,
+            "body",
+            largest,
+            rect.width,
+            bold=True,
+            max_lines=1,
+            min_size=max(11, largest * 4 // 5),
+        )
+        if block.cut:
+            block = layout_text(ui, caption, "body", largest, rect.width, bold=True, max_lines=2)
+        area.height -= block.height + block.size // 2
     patch = _Patch(surface, area, ui, diagram.scene, piles=diagram.piles)
     # To the millisecond within the loop: the same moment of any loop draws the very same pixels.
     diagram.draw(patch, round(t % PERIOD, 3))
-    y = area.bottom + size // 2
-    for line in lines:
-        text = ui.text(line, "body", size, theme.TEXT_DIM, bold=True)
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, y)))
-        y += text.get_height()
+    if block is not None:
+        box = pygame.Rect(rect.x, area.bottom + block.size // 2, rect.width, block.height)
+        block.draw(surface, ui, theme.TEXT_DIM, box, align="center", container=rect)

@@ -23,6 +23,7 @@ import pygame
 
 from game.engine.attangle import Board, Geometry
 from game.ui import gfx, theme
+from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
 
 __all__ = [
@@ -166,9 +167,21 @@ class HexView:
         size = max(9, int(self.spacing * 0.3))
         if self.spacing >= 26:
             for index, row in enumerate(geometry.rows):
-                letter = ui.text("abcdefghi"[index], "body", size, theme.TEXT_FAINT)
                 x, y = local(self.point_centre(row[0]))
-                layer.blit(letter, letter.get_rect(center=(x - self.spacing * 0.62, y)))
+                box = pygame.Rect(0, 0, self.spacing, self.spacing)
+                box.center = (round(x - self.spacing * 0.62), round(y))
+                draw_text(
+                    layer,
+                    ui,
+                    "abcdefghi"[index],
+                    "body",
+                    size,
+                    theme.TEXT_FAINT,
+                    box,
+                    align="center",
+                    valign="middle",
+                    max_lines=1,
+                )
         return layer.convert_alpha() if pygame.display.get_surface() else layer
 
     # -- stacks --
@@ -413,11 +426,21 @@ def draw_pile(
     for index in range(count):
         x, y = _pile_disc(rect, index, width)
         surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + width * DISC_THICKNESS * 0.5))))
-    label = ui.text(
-        str(count), "title", max(12, int(width * 0.5)), colour if count else theme.TEXT_FAINT, bold=True
+    x = round(rect.x + span + width * 0.2)
+    size = max(12, int(width * 0.5))
+    label_h = ui.font("title", size, bold=True).get_height()
+    box = pygame.Rect(x, round(rect.bottom - width * DISC_ASPECT * 0.5) - label_h // 2, size * 3, label_h)
+    draw_text(
+        surface,
+        ui,
+        str(count),
+        "title",
+        size,
+        colour if count else theme.TEXT_FAINT,
+        box,
+        bold=True,
+        max_lines=1,
     )
-    x = rect.x + span + width * 0.2
-    surface.blit(label, label.get_rect(midleft=(round(x), round(rect.bottom - width * DISC_ASPECT * 0.5))))
 
 
 def thumbnail(text: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
