@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,7 +18,7 @@ from game.engine.levels import LevelError, LevelInfo, shipped_levels
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import level_description, level_name, tr_data
-from game.ui.textbox import draw_text
+from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Colour, Theme
 
 if TYPE_CHECKING:
@@ -150,8 +150,12 @@ def draw_level_card(
     hovered: bool = False,
     chosen: bool = False,
     scale: float = 1.0,
+    name_fit: tuple[int, int, bool] | None = None,
 ) -> None:
-    """A playable level: its thumbnail on the left, ``tag``, name and description on the right."""
+    """A playable level: its thumbnail on the left, ``tag``, name and description on the right.
+
+    ``name_fit``: the size, lines and weight of the name, shared by the cards shown together (``card_name_fit``).
+    """
 
     def px(value: float) -> int:
         return max(1, round(value * scale))
@@ -178,8 +182,29 @@ def draw_level_card(
         (name, theme.TEXT),
         (description, theme.TEXT_DIM),
         px,
+        name_fit=name_fit,
         cut_ok=level.custom,
     )
+
+
+def card_name_fit(
+    ui: Theme, card: pygame.Rect, levels: Iterable[LevelInfo], *, scale: float = 1.0
+) -> tuple[int, int, bool]:
+    """One size, line count and weight for the names on cards of ``card``'s size, so names in a grid match.
+
+    The first that lets every shipped name fit whole: bold on one line, bold on two lines, then
+    regular letters (a long word in a small window), each at the largest size where all fit. The
+    player's own levels, which may be as long as they were typed, do not pull the others down.
+    """
+    pad = max(1, round(10 * scale))
+    width = card.right - pad - (card.x + pad * 2 + card.height - pad * 2)
+    names = [display_text(level_name(level), 60) for level in levels if not level.custom]
+    size = max(1, round(19 * scale))
+    for lines, bold in ((1, True), (2, True), (1, False), (2, False)):
+        blocks = [layout_text(ui, name, "title", size, width, bold=bold, max_lines=lines) for name in names]
+        if all(block.bold == bold and not block.cut and block.condense == 1.0 for block in blocks):
+            break
+    return min((block.size for block in blocks), default=size), lines, bold
 
 
 def _draw_card_text(
@@ -194,6 +219,7 @@ def _draw_card_text(
     *,
     name_role: str = "title",
     name_size: float = 19,
+    name_fit: tuple[int, int, bool] | None = None,
     cut_ok: bool = False,
 ) -> None:
     """A card's tag, name and description one under another in ``text``: the description takes what is left."""
@@ -205,11 +231,11 @@ def _draw_card_text(
         ui,
         name[0],
         name_role,
-        px(name_size),
+        name_fit[0] if name_fit is not None else px(name_size),
         name[1],
         name_box,
-        bold=True,
-        max_lines=1,
+        bold=name_fit[2] if name_fit is not None else True,
+        max_lines=name_fit[1] if name_fit is not None else 1,
         container=card,
         cut_ok=cut_ok,
     )

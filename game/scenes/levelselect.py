@@ -18,6 +18,7 @@ from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.level_cards import (
     available_levels,
+    card_name_fit,
     damaged_name,
     damaged_reason,
     draw_damaged_card,
@@ -247,6 +248,11 @@ class LevelSelectScene(Scene):
         draw_text(surface, ui, who, "body", self.px(17), theme.TEXT_DIM, sub_box, align="center", max_lines=1)
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(self.px(20), self.px(10)))
+        name_fit = (
+            card_name_fit(ui, self.cards[0][0], (level for _, level in self.cards), scale=self.scale)
+            if self.cards
+            else None
+        )
         for index, (rect, level) in enumerate(self.cards):
             shown = rect.move(0, -self.scroll)
             if shown.bottom < self.view.top - 20 or shown.top > self.view.bottom + 20:
@@ -256,7 +262,15 @@ class LevelSelectScene(Scene):
             else:
                 tag = tr("LEVEL {number}", number=level.number if level.number is not None else index + 1)
             draw_level_card(
-                surface, ui, shown, level, tag, self.thumbnail, hovered=index == self.hover, scale=self.scale
+                surface,
+                ui,
+                shown,
+                level,
+                tag,
+                self.thumbnail,
+                hovered=index == self.hover,
+                scale=self.scale,
+                name_fit=name_fit,
             )
         if self.shows_my_levels:
             self._draw_my_levels(surface)
