@@ -16,6 +16,7 @@ import os
 import random
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -119,8 +120,22 @@ def start_demo(app: App, name: str) -> None:
         app.router.push("results", scene)
         return
     play_out(scene.match, rng, 12)  # type: ignore[attr-defined]
+    if name == "play":
+        _pick_a_piece(scene)
     if name == "pause":
         app.router.push("pause", scene)
+
+
+def _pick_a_piece(scene: Any) -> None:
+    """Pick up the piece with the most moves (those made in two clicks), so the picture shows its targets."""
+    scene.ensure_layout()
+    firsts: Counter[tuple[int, int]] = Counter()
+    for move in scene.match.legal_moves():
+        points = scene.board.click_points(move)
+        if len(points) >= 2:
+            firsts[tuple(points[0])] += 1
+    if firsts:
+        scene.board.press(firsts.most_common(1)[0][0])
 
 
 def game_in_progress(app: App, level_index: int = 1, plies: int = 10, seed: int = 9) -> Scene:
