@@ -8,6 +8,7 @@ mouse players' too. It shows once a digit is typed or the codes are turned on
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -18,6 +19,7 @@ from game.engine.levels import shipped_levels
 from game.engine.match import MatchConfig
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
+from game.ui.settings import Settings
 
 
 @pytest.fixture(params=[MIN_SIZE, (1920, 1080)], ids=["small", "large"])
@@ -53,3 +55,43 @@ def test_the_codes_switch_turns_the_console_on_and_off(play: tuple[Driver, Match
     driver.key(pygame.K_k)
     driver.frames(1)
     assert scene.panel.console_rect.height == 0
+
+
+def test_keypad_play_turned_on_in_the_options_shows_from_the_first_move(user_data_dir: Path) -> None:
+    driver = Driver.fast(size=MIN_SIZE)
+    try:
+        driver.press("options")
+        options = driver.top
+        switch = options.row("Keypad play")
+        assert switch.value is False, "off by default: mouse players keep the room"
+        driver.click(switch.rects[0].center)  # On
+        assert driver.app.settings.for_game("ataxx").view == {"keypad": True}
+        assert Settings.load().view_option("ataxx", "keypad") is True, "kept in the settings file"
+        driver.press("back")
+        scene = driver.app.router.push("match", MatchConfig(vs_computer=False), shipped_levels(RULES)[0])
+        driver.frames(2)
+        assert scene.panel.console_rect.height > 0, "the console from the first move"
+        assert scene.board.keys.show_codes
+    finally:
+        driver.app.close()
+
+
+def test_bad_view_switches_in_the_settings_file_are_ignored(user_data_dir: Path) -> None:
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    (user_data_dir / "settings.json").write_text(
+        '{"schema_version": 2, "games": {"ataxx": {"view": {"keypad": "yes", "": true, "zoom": false}}}}',
+        encoding="utf-8",
+    )
+    settings = Settings.load()
+    assert settings.for_game("ataxx").view == {"zoom": False}
+    assert settings.view_option("ataxx", "keypad") is False
+
+
+def test_other_games_have_no_keypad_switch(user_data_dir: Path) -> None:
+    driver = Driver.fast(game="attangle")
+    try:
+        driver.press("options")
+        with pytest.raises((KeyError, LookupError, ValueError)):
+            driver.top.row("Keypad play")
+    finally:
+        driver.app.close()

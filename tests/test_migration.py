@@ -100,6 +100,7 @@ def test_settings_migrate_with_every_field(user_data_dir: Path) -> None:
         "human_starts": False,
         "human_seat": 1,
         "rules": {"early_finish": False, "threefold_repetition": False},
+        "view": {},
     }
     assert Settings.load() == settings
 

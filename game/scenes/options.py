@@ -148,6 +148,20 @@ class OptionsScene(Scene):
             ),
             ("Volume", Slider(settings.volume, self._set_volume)),
         ]
+        # The board's own display switches (Ataxx: keypad play shown from the start), beside the look.
+        board_class = definition.load("board") if definition.board is not None else None
+        for view_option in getattr(board_class, "VIEW_OPTIONS", ()):
+            look_rows.append(
+                (
+                    view_option.label,
+                    self._bind(
+                        on_off,
+                        settings.view_option(definition.key, view_option.key, view_option.default),
+                        self._view_setter(view_option.key),
+                        accent=theme.GOLD,
+                    ),
+                )
+            )
         # A kiosk stays fullscreen: the display row is not offered there at all.
         display_rows: list[tuple[str, Widget]] = [] if app.kiosk else [("Display", self.display)]
         self.columns: tuple[tuple[tuple[str, Widget], ...], ...] = (
@@ -200,6 +214,12 @@ class OptionsScene(Scene):
     def _rule_setter(self, key: str) -> Callable[[object], None]:
         def store(value: object) -> None:
             self.app.settings.for_game(self.app.game.key).rules[key] = bool(value)
+
+        return store
+
+    def _view_setter(self, key: str) -> Callable[[object], None]:
+        def store(value: object) -> None:
+            self.app.settings.for_game(self.app.game.key).view[key] = bool(value)
 
         return store
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.engine.match import Match
     from game.scenes.match import MatchScene
 
-__all__ = ["MATCH_CONTROLS", "BoardController", "RulesPages"]
+__all__ = ["MATCH_CONTROLS", "BoardController", "RulesPages", "ViewOption"]
 
 MATCH_CONTROLS: tuple[tuple[str, str], ...] = (
     ("Tab", "to the buttons beside the board"),
@@ -60,8 +60,22 @@ class RulesPages:
     draw_diagram: Callable[[pygame.Surface, pygame.Rect, str, float, Theme], None]
 
 
+@dataclasses.dataclass(frozen=True)
+class ViewOption:
+    """A display switch of a game's board offered in the options (Ataxx: keypad play shown from the start)."""
+
+    key: str
+    """Stable identifier, as stored in the game's settings section (``view``)."""
+    label: str
+    """English text shown through ``tr``."""
+    default: bool = False
+
+
 class BoardController:
     """A game's board on the match screen; ``scene`` is the match screen that drives it."""
+
+    VIEW_OPTIONS: tuple[ViewOption, ...] = ()
+    """The board's display switches, offered in the options screen with the game's rules."""
 
     def __init__(self, scene: MatchScene) -> None:
         self.scene = scene

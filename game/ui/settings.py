@@ -8,11 +8,13 @@ The file (schema 2)::
      "ai_numbers": false, "game": "ataxx",
      "games": {"ataxx": {"opponent": "computer", "level": "casual", "human_starts": true,
                          "human_seat": 0,
-                         "rules": {"early_finish": true, "threefold_repetition": true}}}}
+                         "rules": {"early_finish": true, "threefold_repetition": true},
+                         "view": {"keypad": false}}}}
 
 ``game`` is the game last chosen on the menu; each game's section keeps the
-last new-game choices for it and the match rules (the game's ``RuleOption``
-keys) switched on or off. A game without a section gets the defaults.
+last new-game choices for it, the match rules (the game's ``RuleOption``
+keys) and the board's display switches (its board's ``ViewOption`` keys)
+switched on or off. A game without a section gets the defaults.
 
 Migration. Schema 1 (no ``schema_version``) was flat and Ataxx only:
 ``opponent``, ``level``, ``human_starts``, ``human_colour`` (``red``/``blue``,
@@ -126,6 +128,8 @@ class GameSettings:
     human_starts: bool = True
     human_seat: int = 0
     rules: dict[str, bool] = dataclasses.field(default_factory=dict)
+    view: dict[str, bool] = dataclasses.field(default_factory=dict)
+    """The board's display switches (its ``ViewOption`` keys, e.g. Ataxx's keypad play), on or off."""
 
     def _apply(self, data: dict[str, Any], where: str) -> None:
         """Take every valid value of ``data``; bad ones are logged and leave the default."""
@@ -135,17 +139,19 @@ class GameSettings:
                     setattr(self, key, data[key])
                 else:
                     log.warning("settings: ignoring bad value for %s.%s: %r", where, key, data[key])
-        rules = data.get("rules")
-        if rules is None:
-            return
-        if not isinstance(rules, dict):
-            log.warning("settings: ignoring bad value for %s.rules: %r", where, rules)
-            return
-        for key, value in list(rules.items())[:MAX_RULES]:
-            if isinstance(key, str) and 0 < len(key) < 40 and isinstance(value, bool):
-                self.rules[key] = value
-            else:
-                log.warning("settings: ignoring bad rule in %s: %r = %r", where, key, value)
+        for field in ("rules", "view"):
+            switches = data.get(field)
+            if switches is None:
+                continue
+            if not isinstance(switches, dict):
+                log.warning("settings: ignoring bad value for %s.%s: %r", where, field, switches)
+                continue
+            kept: dict[str, bool] = getattr(self, field)
+            for key, value in list(switches.items())[:MAX_RULES]:
+                if isinstance(key, str) and 0 < len(key) < 40 and isinstance(value, bool):
+                    kept[key] = value
+                else:
+                    log.warning("settings: ignoring bad switch in %s.%s: %r = %r", where, field, key, value)
 
     def to_json(self) -> dict[str, Any]:
         """The section as the file holds it."""
@@ -186,6 +192,10 @@ class Settings:
         if section is None:
             section = self.games[key] = GameSettings()
         return section
+
+    def view_option(self, key: str, option: str, default: bool = False) -> bool:
+        """Whether the board display switch ``option`` of the game ``key`` is on (``default`` if never set)."""
+        return self.for_game(key).view.get(option, default)
 
     def match_options(self, key: str) -> dict[str, bool]:
         """The match rules a new match of ``key`` is played with: the game's options, stored choices over defaults.

@@ -22,7 +22,7 @@ from game.scenes.ataxx.anim import FillAnimation, MoveAnimation, PlayedMove
 from game.scenes.ataxx.keys import PlayKeys
 from game.scenes.ataxx.overlays import SHAKE_TIME, BoardOverlays
 from game.scenes.ataxx.view import BoardView, PieceLook, thumbnail
-from game.scenes.parts import BoardController
+from game.scenes.parts import BoardController, ViewOption
 from game.ui import theme
 from game.ui.lang import seat_name
 
@@ -46,6 +46,8 @@ class AtaxxBoard(BoardOverlays, BoardController):
     """The 7x7 board: pieces, selection, clicks and drags, keys, animations."""
 
     thumbnail = staticmethod(thumbnail)
+    VIEW_OPTIONS = (ViewOption("keypad", "Keypad play"),)
+    """Keypad play (seed 002) from the first move: the console prompt and the codes on the targets."""
 
     def __init__(self, scene: MatchScene) -> None:
         super().__init__(scene)

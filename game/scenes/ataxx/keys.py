@@ -174,8 +174,9 @@ class PlayKeys:
         self.entry = KeypadEntry(board)
         self.cursor: int | None = None
         self.cursor_shown = False
-        self.show_codes = False
-        """Show the keypad codes on the targets of a selected piece (K toggles; typing digits sets it)."""
+        self.show_codes = board.app.settings.view_option(board.match.rules.key, "keypad")
+        """Show the keypad codes on the targets of a selected piece: from the start when Options turn
+        keypad play on; K toggles it, typing digits sets it."""
         self._seen_ply = board.match.ply
         self._seen_counts = self._counts()
 
