@@ -30,3 +30,19 @@ def user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "userdata"
     monkeypatch.setenv("ATTAX_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text rendered through the theme from now on, in order (tests clear it for a fresh look)."""
+    from game.ui.theme import Theme  # pygame only for the tests that draw
+
+    seen: list[str] = []
+    original = Theme.text
+
+    def text(self: Theme, text: str, *args: object, **kwargs: object) -> object:
+        seen.append(text)
+        return original(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Theme, "text", text)
+    return seen

@@ -18,7 +18,6 @@ from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.i18n import load_catalog, load_plurals, ntr, plural_form, set_language
-from game.ui.theme import Theme
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -394,19 +393,6 @@ def _english_only(text: str, french: set[str], data_words: set[str]) -> list[str
                 continue
             left.append(word)
     return left
-
-
-@pytest.fixture
-def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    original = Theme.text
-
-    def text(self: Theme, text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(text)
-        return original(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(Theme, "text", text)
-    return seen
 
 
 def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data_dir: Path) -> None:

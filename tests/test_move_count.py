@@ -30,7 +30,6 @@ from game.i18n import ntr, set_language
 from game.scenes.driver import Driver
 from game.scenes.match_panel import move_rows
 from game.scenes.resume import open_match
-from game.ui.theme import Theme
 
 CORRIDORS = "x6/-------/-------/o5-/-------/-------/------- x 0 1"
 """Red clones along rank 7 (6 empty squares), Blue along rank 4 (5): 11 plies fill the board."""
@@ -39,20 +38,6 @@ BLUE_ROW = ("b4", "c4", "d4", "e4", "f4")
 WHOLE_GAME = tuple(move for pair in zip(RED_ROW, (*BLUE_ROW, None), strict=True) for move in pair if move)
 """b7 b4 c7 c4 ... f7 f4 g7: 11 plies, 6 full moves."""
 PLIES, FULL_MOVES = 11, 6
-
-
-@pytest.fixture
-def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text drawn from now on."""
-    seen: list[str] = []
-    original = Theme.text
-
-    def text(self: Theme, text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(text)
-        return original(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(Theme, "text", text)
-    return seen
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game import games
@@ -26,24 +25,9 @@ from game.scenes.driver import Driver
 from game.scenes.match import MatchScene, reading_text
 from game.scenes.resume import open_match
 from game.ui.settings import Settings
-from game.ui.theme import Theme
 
 LAST_SQUARE = "xxxxxxx/xxxxxxx/xxxxxxx/oooooo1/ooooooo/ooooooo/ooooooo x 0 1"
 """Red fills g4, the last empty square, turning f4, f3 and g3: the board is full and Red wins."""
-
-
-@pytest.fixture
-def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text drawn from now on."""
-    seen: list[str] = []
-    original = Theme.text
-
-    def text(self: Theme, text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(text)
-        return original(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(Theme, "text", text)
-    return seen
 
 
 @pytest.fixture
