@@ -139,7 +139,9 @@ class Button:
         glyph = gfx.icon(self.icon, round(size * 1.1), colour) if self.icon in gfx.ICONS else None
         label = f"{self.icon}  {text}" if self.icon and glyph is None else text
         role = "title" if self.primary else "body"
-        inner = (rect.move(0, 1) if self._pressed else rect).inflate(-12, -4)
+        # Room on both sides in proportion to the button, so a long label never touches the edge.
+        margin = max(12, rect.height * 2 // 3)
+        inner = (rect.move(0, 1) if self._pressed else rect).inflate(-margin, -4)
         if glyph is None:
             draw_text(
                 surface,
