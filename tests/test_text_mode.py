@@ -662,3 +662,22 @@ def test_main_py_lists_text_mode_and_hands_it_the_rest_of_the_line(
     assert exited.value.code == 0 and "--text" in capsys.readouterr().out
     assert module._text_mode(["--lang", "fr", "--text"]) and module._text_mode(["--tex"])
     assert not module._text_mode(["--kiosk"]) and not module._text_mode(["--", "--text"])
+
+
+def test_an_output_closed_under_the_game_ends_it_quietly() -> None:
+    class ClosedPipe(io.StringIO):
+        def write(self, text: str) -> int:
+            if len(self.getvalue()) > 200:
+                raise BrokenPipeError(32, "Broken pipe")
+            return super().write(text)
+
+    assert main([], stdin=io.StringIO(lines("11", "6") * 3), stdout=ClosedPipe()) == 1
+
+
+def test_a_computer_that_cannot_move_ends_the_game_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(self: Computer, match: Match) -> Move:
+        raise ComputerError("no answer")
+
+    monkeypatch.setattr(Computer, "choose", fail)
+    code, out = run("", "--level", "casual", "--computer-starts")
+    assert code == 1 and out.endswith("The computer could not choose a move: no answer\n")

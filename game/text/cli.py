@@ -3,7 +3,8 @@
 Exit codes: 0 when the game ends, or the player leaves with ``quit`` or
 Ctrl+D (the end of the input); 130 after Ctrl+C (the shell's code for an
 interrupt), without a traceback; 2 for a bad option or an unknown level (with
-a message, as argparse does); 1 when the computer cannot give a move.
+a message, as argparse does); 1 when the computer cannot give a move, or the
+output is closed under it (a pipe into ``head``).
 """
 
 from __future__ import annotations
@@ -237,6 +238,12 @@ def main(
             stdout.write("\n" + tr("Game left.") + "\n")
             stdout.flush()
         return INTERRUPTED
+    except BrokenPipeError:
+        # Whoever read the output went away (``| head``): nothing more can be said, so stop quietly,
+        # and keep Python from failing again when it flushes the stream at exit.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return 1
     except ComputerError as error:
         stdout.write(tr("The computer could not choose a move: {error}", error=str(error)) + "\n")
         return 1
