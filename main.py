@@ -134,20 +134,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--ai-thread", action="store_true", help="run the computer's search in a thread, not a process"
     )
     parser.add_argument("--mute", action="store_true", help="no sound this time")
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="play Ataxx in this terminal, no window (python main.py --text --help lists its options)",
+    )
     parser.add_argument("--quit-after-frames", type=int, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--first-frame-time", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
-def _setup_logging() -> None:
+def _setup_logging(*, console: bool = True) -> None:
+    """Log to ``attax.log`` in the user data folder, and errors to the console unless ``console`` is false
+    (the terminal version: a log line would land in the middle of the board)."""
     from game import paths
 
     handlers: list[logging.Handler] = []
     with contextlib.suppress(OSError):
         handlers.append(logging.FileHandler(paths.user_data_dir() / "attax.log", encoding="utf-8"))
-    console = logging.StreamHandler()
-    console.setLevel(logging.ERROR)
-    handlers.append(console)
+    if console:
+        errors = logging.StreamHandler()
+        errors.setLevel(logging.ERROR)
+        handlers.append(errors)
+    if not handlers:
+        handlers.append(logging.NullHandler())
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", handlers=handlers
     )
@@ -170,8 +180,25 @@ def _quit_on_sigterm(apps: list[Any]) -> None:
         signal.signal(signal.SIGTERM, stop)
 
 
+def _text_mode(argv: list[str]) -> bool:
+    """Whether the command line asks for the terminal version (``--text``, or a prefix argparse would take).
+
+    Decided before anything is parsed: the windowed options import the screens
+    (``--demo`` lists their names), and the terminal version must start where
+    pygame cannot.
+    """
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    return any(len(item) >= 3 and "--text".startswith(item) for item in options)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if _text_mode(argv):
+        _setup_logging(console=False)
+        from game.text import main as text_main
+
+        return text_main([item for item in argv if not (len(item) >= 3 and "--text".startswith(item))])
     args = parse_args(argv)
     if args.kiosk:
         _check_kiosk_environment()

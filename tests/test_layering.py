@@ -1,6 +1,7 @@
 """design.md's layering, enforced: the import-linter contracts in pyproject.toml, kept and complete.
 
-The contracts say: the rules engines and the AI never import pygame; ``ui``
+The contracts say: the rules engines, the AI and the terminal version (``game.text``) never
+import pygame (nor does the terminal version import ``ui`` or the scenes); ``ui``
 never imports the scenes; scenes sit above ui, above the AI, above the engine;
 only the registry and a game itself import that game's subpackages (so no
 generic module imports a game, and no game imports another); scenes never
@@ -76,3 +77,16 @@ def test_a_generic_module_importing_a_game_breaks_a_contract(tmp_path: Path) -> 
     result = _lint(tmp_path)
     assert result.returncode != 0
     assert "game.scenes.match -> game.engine.ataxx" in result.stdout
+
+
+def test_the_terminal_version_importing_the_screens_breaks_a_contract(tmp_path: Path) -> None:
+    # ``python main.py --text`` must start where pygame cannot: game.text stays off ui and the scenes.
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    screen = tmp_path / "game" / "text" / "screen.py"
+    screen.write_text(
+        screen.read_text(encoding="utf-8") + "\nfrom game.ui import theme  # noqa\n", encoding="utf-8"
+    )
+    result = _lint(tmp_path)
+    assert result.returncode != 0
+    assert "game.text.screen -> game.ui" in result.stdout
