@@ -16,6 +16,7 @@ from game.app import MIN_SIZE
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelInfo, save_custom_level
 from game.engine.match import MatchConfig
+from game.scenes.ataxx.editor_dialogs import LevelPickerScene
 from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
 
@@ -116,5 +117,29 @@ def test_no_bar_when_everything_fits() -> None:
         thumb_area = select.scrollbar.rect.center
         driver.click(thumb_area)
         assert select.scroll == before and driver.top is select
+    finally:
+        driver.app.close()
+
+
+def test_the_editors_level_picker_has_the_same_bar() -> None:
+    names = [f"Board {index}" for index in range(30)]  # more than the picker can shrink to fit
+    for name in names:
+        level = LevelInfo(name, "Made in the editor.", "me", "x5o/7/7/3-3/7/7/o5x x 0 1", game="ataxx")
+        save_custom_level(level, RULES)
+    driver = Driver.fast(size=MIN_SIZE, save_settings=False)
+    try:
+        driver.press("editor")
+        driver.press("open_custom")
+        picker = driver.top
+        assert isinstance(picker, LevelPickerScene) and len(picker.entries) == len(names)
+        driver.frames(1)
+        bar = picker.scrollbar
+        assert picker.max_scroll > 0 and bar.shown
+        assert not bar.rect.colliderect(picker.view), "beside the cards, not over them"
+        thumb = bar.thumb()
+        driver.drag(thumb.center, (thumb.centerx, driver.app.size[1] - 1), steps=8)
+        assert picker.scroll == picker.max_scroll
+        assert picker.view.contains(picker.cards[-1].move(0, -picker.scroll)), "the last card in view"
+        assert driver.top is picker, "dragging the bar picked no level"
     finally:
         driver.app.close()

@@ -15,9 +15,10 @@ from game.i18n import tr
 from game.scenes.ataxx.view import thumbnail
 from game.scenes.base import PLAYER_INPUT, Scene
 from game.scenes.dialog import Dialog
-from game.scenes.level_cards import draw_damaged_card, draw_level_card
+from game.scenes.level_cards import card_name_fit, draw_damaged_card, draw_level_card
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
+from game.ui.scrollbar import ScrollBar
 from game.ui.textbox import draw_text, layout_text
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
@@ -348,12 +349,22 @@ class LevelPickerScene(Scene):
         self.empty_text = empty_text
         self.cards: list[pygame.Rect] = []
         self.hover: int | None = None
-        self.scroll = 0
+        self.scrollbar = ScrollBar()
+        """Beside the cards when they do not all fit: it holds the scroll offset."""
         self.max_scroll = 0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.view = pygame.Rect(0, 0, 0, 0)
         self.note: tuple[str, float] | None = None
         self.widgets = WidgetGroup([Button("cancel", "Cancel", self._cancel, key=pygame.K_ESCAPE)])
+
+    @property
+    def scroll(self) -> int:
+        """How far the cards are scrolled up, in pixels."""
+        return self.scrollbar.offset
+
+    @scroll.setter
+    def scroll(self, value: int) -> None:
+        self.scrollbar.scroll_to(value)
 
     def _cancel(self) -> None:
         self.app.audio.play("click")
@@ -399,7 +410,11 @@ class LevelPickerScene(Scene):
             )
         content = rows * (card_h + gap) - gap
         self.max_scroll = max(0, content - self.view.height)
-        self.scroll = min(self.scroll, self.max_scroll)
+        # The bar in the panel's right margin, beside the cards.
+        track_w = max(4, self.px(8))
+        margin_x = inner.x - self.panel_rect.x
+        track = pygame.Rect(inner.right + (margin_x - track_w) // 2, top, track_w, self.view.height)
+        self.scrollbar.layout(track, self.view.height, self.max_scroll)
         cancel = self.widgets.buttons[0]
         cancel.rect = pygame.Rect(0, 0, self.px(200), self.px(48))
         cancel.rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - self.px(20))
@@ -412,10 +427,12 @@ class LevelPickerScene(Scene):
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.scrollbar.handle_event(event):
+            return True
         if self.widgets.handle_event(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(40)))
+            self.scroll = self.scroll - event.y * self.px(40)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -465,6 +482,8 @@ class LevelPickerScene(Scene):
             draw_text(surface, ui, self.empty_text, "body", self.px(19), theme.TEXT_DIM, box, align="center")
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(self.px(16), self.px(8)))
+        levels = [entry for entry in self.entries if isinstance(entry, LevelInfo)]
+        name_fit = card_name_fit(ui, self.cards[0], levels, scale=self.scale) if self.cards else None
         for index, (rect, entry) in enumerate(zip(self.cards, self.entries, strict=False)):
             shown = rect.move(0, -self.scroll)
             if shown.bottom < self.view.top or shown.top > self.view.bottom:
@@ -481,8 +500,10 @@ class LevelPickerScene(Scene):
                     thumbnail,
                     hovered=index == self.hover,
                     scale=self.scale,
+                    name_fit=name_fit,
                 )
         surface.set_clip(clip)
+        self.scrollbar.draw(surface)
         cancel = self.widgets.buttons[0].rect
         if self.max_scroll:
             hint = pygame.Rect(cancel.right + self.px(16), cancel.y, 0, cancel.height)
