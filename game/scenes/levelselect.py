@@ -25,7 +25,7 @@ from game.scenes.level_cards import (
     draw_level_card,
 )
 from game.ui import gfx, theme
-from game.ui.scrollbar import ScrollBar
+from game.ui.scrollbar import ScrollBar, ScrollOffset
 from game.ui.textbox import draw_text
 from game.ui.widgets import Button, WidgetGroup
 
@@ -55,6 +55,8 @@ class LevelSelectScene(Scene):
     """Click a level to play it with the chosen opponents."""
 
     name = "levelselect"
+    scroll = ScrollOffset()
+    """How far the cards are scrolled up, in pixels (the scroll bar keeps it)."""
 
     def __init__(self, app: App, config: MatchConfig) -> None:
         super().__init__(app)
@@ -83,15 +85,6 @@ class LevelSelectScene(Scene):
         self.max_scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
         self.widgets = WidgetGroup([Button("back", "Back", self._back, key=pygame.K_ESCAPE)])
-
-    @property
-    def scroll(self) -> int:
-        """How far the cards are scrolled up, in pixels."""
-        return self.scrollbar.offset
-
-    @scroll.setter
-    def scroll(self, value: int) -> None:
-        self.scrollbar.scroll_to(value)
 
     def _back(self) -> None:
         self.app.audio.play("click")

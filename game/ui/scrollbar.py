@@ -15,7 +15,7 @@ import pygame
 from game.ui import gfx, theme
 from game.ui.theme import Colour
 
-__all__ = ["ScrollBar"]
+__all__ = ["ScrollBar", "ScrollOffset"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -113,3 +113,17 @@ def _pill(width: int, height: int, colour: Colour, alpha: int) -> pygame.Surface
     layer = pygame.Surface((max(1, width) * big, max(1, height) * big), pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=width * big // 2)
     return pygame.transform.smoothscale(layer, (max(1, width), max(1, height)))
+
+
+class ScrollOffset:
+    """A scene's ``scroll`` (pixels its list is scrolled up) kept by the scene's ``scrollbar``.
+
+    Declared on the class (``scroll = ScrollOffset()``): reading gives the bar's offset, setting
+    scrolls the bar (clamped to its range), so the wheel, the keys and the bar agree.
+    """
+
+    def __get__(self, owner: object, owner_type: type | None = None) -> int:
+        return owner.scrollbar.offset  # type: ignore[attr-defined]
+
+    def __set__(self, owner: object, value: int) -> None:
+        owner.scrollbar.scroll_to(value)  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from game.scenes.dialog import Dialog
 from game.scenes.level_cards import card_name_fit, draw_damaged_card, draw_level_card
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.scrollbar import ScrollBar
+from game.ui.scrollbar import ScrollBar, ScrollOffset
 from game.ui.textbox import draw_text, layout_text
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
@@ -330,6 +330,8 @@ class LevelPickerScene(Scene):
 
     name = "levelpicker"
     transparent = True
+    scroll = ScrollOffset()
+    """How far the cards are scrolled up, in pixels (the scroll bar keeps it)."""
 
     def __init__(
         self,
@@ -356,15 +358,6 @@ class LevelPickerScene(Scene):
         self.view = pygame.Rect(0, 0, 0, 0)
         self.note: tuple[str, float] | None = None
         self.widgets = WidgetGroup([Button("cancel", "Cancel", self._cancel, key=pygame.K_ESCAPE)])
-
-    @property
-    def scroll(self) -> int:
-        """How far the cards are scrolled up, in pixels."""
-        return self.scrollbar.offset
-
-    @scroll.setter
-    def scroll(self, value: int) -> None:
-        self.scrollbar.scroll_to(value)
 
     def _cancel(self) -> None:
         self.app.audio.play("click")
