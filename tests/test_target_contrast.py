@@ -143,6 +143,15 @@ def test_target_marks_contrast_with_the_squares_and_with_each_other(
         )
 
 
+@pytest.mark.parametrize("board_theme", list(looks.BOARD_THEMES))
+def test_the_chosen_piece_stands_out_on_every_board(board_theme: str, restore_look: None) -> None:
+    # Paper's squares once took the panels' bright gold at 1.1:1: the chosen piece all but vanished.
+    looks.apply(Settings(board_theme=board_theme), games.game("ataxx"))
+    for square in (theme.SQUARE_A, theme.SQUARE_B):
+        ratio = contrast_ratio(theme.BOARD_SELECT, square)
+        assert ratio >= MARK_CONTRAST, f"{board_theme}: the chosen square's ring on {square} is {ratio:.2f}:1"
+
+
 def _mark_mask(surface: pygame.Surface, board: object, sq: int) -> set[tuple[int, int]]:
     """The pixels of square ``sq``'s central area that differ clearly from its tint: its mark."""
     rect = board.view.square_rect(sq)  # type: ignore[attr-defined]

@@ -35,6 +35,8 @@ class BoardTheme:
     targets: tuple[Colour, Colour] = (theme.CLONE, theme.JUMP)
     """Green and magenta, for the first and the second kind of target (``theme.TARGETS``), in
     shades that keep their contrast with the squares (a light board needs dark ones)."""
+    select: Colour = theme.SELECT
+    """The chosen piece's square (``theme.BOARD_SELECT``), likewise."""
 
 
 PALETTE_LABELS: dict[str, str] = {"classic": "", "neon": "", "colourblind": "Colour-blind safe"}
@@ -48,7 +50,12 @@ BOARD_THEMES: dict[str, BoardTheme] = {
     # Arcade's squares stay dusky so the bright green and magenta targets do not melt into them.
     "arcade": BoardTheme("Arcade", (30, 18, 68), (28, 58, 80), (220, 70, 200)),
     "paper": BoardTheme(
-        "Paper", (206, 210, 222), (182, 188, 204), (150, 160, 190), ((0, 100, 50), (170, 20, 130))
+        "Paper",
+        (206, 210, 222),
+        (182, 188, 204),
+        (150, 160, 190),
+        ((0, 100, 50), (170, 20, 130)),
+        (140, 80, 0),  # the panels' bright gold all but vanishes on these light squares (1.1:1)
     ),
 }
 
@@ -70,6 +77,7 @@ def apply(settings: Settings, definition: GameDefinition) -> None:
     theme.SEAT_NAMES[:] = [look.name for look in looks]
     theme.SQUARE_A, theme.SQUARE_B, theme.BOARD_EDGE = board.square_a, board.square_b, board.edge
     theme.TARGETS[:] = board.targets
+    theme.BOARD_SELECT = board.select
     marks = tuple(look.mark for look in looks)
     if not any(marks) and settings.piece_set == "marked":
         marks = ("cross", "ring")

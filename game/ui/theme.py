@@ -53,6 +53,9 @@ DANGER: Colour = (255, 96, 96)
 SQUARE_A: Colour = (28, 34, 66)
 SQUARE_B: Colour = (33, 40, 76)
 BOARD_EDGE: Colour = (70, 110, 200)
+BOARD_SELECT: Colour = SELECT
+"""The chosen piece's square on the current board theme (``game.ui.looks.apply``): a light board
+needs a darker gold than the panels' ``SELECT``."""
 
 SEAT_COLOURS: list[Colour] = [(255, 72, 88), (58, 140, 255)]
 """The colours of seat 0 and seat 1 in the current game and palette (``game.ui.looks.apply`` sets them)."""

@@ -57,9 +57,9 @@ class BoardOverlays:
             return
         clones, jumps = self.targets(source)
         glow = pulse(self.time, 1.4)
-        view.fill_square(surface, source, theme.SELECT, 150 if strong else 60)
+        view.fill_square(surface, source, theme.BOARD_SELECT, 150 if strong else 60)
         if strong:
-            view.ring_square(surface, source, theme.SELECT, max(2, view.cell // 18))
+            view.ring_square(surface, source, theme.BOARD_SELECT, max(2, view.cell // 18))
         low, high = SELECTED_ALPHA
         for targets, colour, (mark, size) in zip((clones, jumps), theme.TARGETS, TARGET_KINDS, strict=True):
             for sq in bits(targets):
