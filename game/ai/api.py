@@ -18,7 +18,7 @@ import enum
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game.ai.limits import is_win_score, plies_to_end
 from game.engine.rules import replay
@@ -71,6 +71,21 @@ class Level:
         """
         budget = self.think_time if time_budget is None else max(0.0, time_budget)
         return max(0.0, min(budget, self.max_think_time * 0.95 - 0.03))
+
+
+LevelT = TypeVar("LevelT", bound=Level)
+
+
+def find_level(key: str, levels: Sequence[LevelT], *also: LevelT) -> LevelT:
+    """The level called ``key`` among ``levels`` and ``also`` (the hint's, which players do not pick).
+
+    A ``ValueError`` naming ``levels``' keys otherwise.
+    """
+    for level in (*levels, *also):
+        if level.key == key:
+            return level
+    valid = ", ".join(level.key for level in levels)
+    raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -214,11 +229,7 @@ class SearchingAI:
 
     def level(self, key: str) -> Any:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
-        for level in (*self.levels, self.hint_level):
-            if level.key == key:
-                return level
-        valid = ", ".join(level.key for level in self.levels)
-        raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
+        return find_level(key, self.levels, self.hint_level)
 
     def new_searcher(self) -> Any:
         """A search with an empty table (the game's own)."""

@@ -65,6 +65,16 @@ class SearchLimits:
     soft_time: float | None = None
     hard_time: float | None = None
 
+    @classmethod
+    def within(cls, budget: float, *, depth: int | None = None) -> SearchLimits:
+        """A level's move in ``budget`` seconds: no new iteration after 45% of it (the next one, a few
+        times longer, would rarely finish), the running one abandoned at the end.
+
+        >>> SearchLimits.within(2.0, depth=6)
+        SearchLimits(depth=6, nodes=None, soft_time=0.9, hard_time=2.0)
+        """
+        return cls(depth=depth, soft_time=budget * 0.45, hard_time=budget)
+
 
 @dataclass(frozen=True)
 class SearchInfo:

@@ -109,11 +109,7 @@ HINT_LEVEL = Level(
 
 def level_by_key(key: str) -> Level:
     """The level called ``key``; raises ``ValueError`` naming the valid keys otherwise."""
-    for level in LEVELS:
-        if level.key == key:
-            return level
-    valid = ", ".join(level.key for level in LEVELS)
-    raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
+    return api.find_level(key, LEVELS)
 
 
 def choose_move(
@@ -143,7 +139,7 @@ def choose_move(
     searcher = searcher if searcher is not None else Searcher()
     if level.careless:
         return _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
-    limits = SearchLimits(depth=level.depth, soft_time=budget * 0.45, hard_time=budget)
+    limits = SearchLimits.within(budget, depth=level.depth)
     move, _ = searcher.search(board, limits, stop, on_info)
     return move
 

@@ -66,11 +66,7 @@ HINT_LEVEL = Level(api.HINT, "Hint", "The top level with about a second to think
 
 def level_by_key(key: str) -> Level:
     """The level called ``key`` (the hint's included); ``ValueError`` naming the valid keys otherwise."""
-    for level in (*LEVELS, HINT_LEVEL):
-        if level.key == key:
-            return level
-    valid = ", ".join(level.key for level in LEVELS)
-    raise ValueError(f"unknown level {key!r}; the levels are: {valid}")
+    return api.find_level(key, LEVELS, HINT_LEVEL)
 
 
 def new_searcher() -> AlphaBeta:
@@ -106,7 +102,7 @@ def choose_move(
     if level.careless:
         raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
     else:
-        limits = SearchLimits(depth=level.depth, soft_time=budget * 0.45, hard_time=budget)
+        limits = SearchLimits.within(budget, depth=level.depth)
         raw, _ = searcher.search(board, limits, stop, on_info)
     return board.move_from_raw(raw)
 
