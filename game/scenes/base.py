@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import gfx, theme
-from game.ui.textbox import draw_text
+from game.ui.textbox import TextBlock, draw_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -123,7 +123,21 @@ class Scene:
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
         height = round(self.px(size) * 1.3)
         box = pygame.Rect(self.px(16), self.px(y) - height // 2, surface.get_width() - self.px(32), height)
-        draw_text(
+        self.draw_title(surface, title, box, size=size, spread=spread)
+
+    def draw_title(
+        self,
+        surface: pygame.Surface,
+        title: str,
+        box: pygame.Rect,
+        *,
+        size: int,
+        spread: int | None = None,
+        container: pygame.Rect | None = None,
+    ) -> TextBlock:
+        """A glowing ``title`` (drawn as given) on one line centred in ``box``; ``size`` and ``spread``
+        (the glow's reach, 10 pixels by default) in design pixels."""
+        return draw_text(
             surface,
             self.app.theme,
             title,
@@ -137,4 +151,5 @@ class Scene:
             max_lines=1,
             glow=theme.ACCENT,
             spread=10 if spread is None else self.px(spread),
+            container=container,
         )

@@ -203,21 +203,8 @@ class MenuScene(Scene):
         appear = ease_out_cubic(self.time / 0.6)
         title_y = int(height * 0.11) - int((1 - appear) * self.px(40))
         title_h = round(self.px(66) * 1.3)
-        title = draw_text(
-            surface,
-            ui,
-            "ATTAX ARCADE",
-            "title",
-            self.px(66),
-            theme.TEXT,
-            pygame.Rect(self.px(16), title_y - title_h // 2, width - self.px(32), title_h),
-            bold=True,
-            align="center",
-            valign="middle",
-            max_lines=1,
-            glow=theme.ACCENT,
-            spread=self.px(12),
-        )
+        title_box = pygame.Rect(self.px(16), title_y - title_h // 2, width - self.px(32), title_h)
+        title = self.draw_title(surface, "ATTAX ARCADE", title_box, size=66, spread=12)
         title_bottom = title_y + title.height // 2
         tiles_top = min((rect.y for rect, _ in self.tiles), default=height)
         draw_text(

@@ -322,21 +322,7 @@ class OptionsScene(Scene):
         gfx.panel(surface, self.panel_rect, radius=self.px(18))
         title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(52), self.px(56))
         title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(40))
-        draw_text(
-            surface,
-            ui,
-            tr("OPTIONS"),
-            "title",
-            self.px(34),
-            theme.TEXT,
-            title_box,
-            bold=True,
-            align="center",
-            valign="middle",
-            max_lines=1,
-            glow=theme.ACCENT,
-            container=self.panel_rect,
-        )
+        self.draw_title(surface, tr("OPTIONS"), title_box, size=34, container=self.panel_rect)
         column_w = (self.panel_rect.width - self.px(26) * 2 - self.px(30)) // 2
         for name, (x, y) in self.rows:
             box = pygame.Rect(x, y, column_w, self.px(22))

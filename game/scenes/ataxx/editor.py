@@ -614,19 +614,7 @@ class EditorScene(Scene):
         inner = panel.inflate(-self.px(32), 0)
         title_h = ui.font("title", self.px(24), bold=True).get_height()
         title_box = pygame.Rect(inner.x, self.title_y + self.px(6) - title_h // 2, inner.width, title_h)
-        draw_text(
-            surface,
-            ui,
-            tr("LEVEL EDITOR"),
-            "title",
-            self.px(24),
-            theme.TEXT,
-            title_box,
-            bold=True,
-            align="center",
-            max_lines=1,
-            glow=theme.ACCENT,
-        )
+        self.draw_title(surface, tr("LEVEL EDITOR"), title_box, size=24)
         if self.source is not None:
             subtitle = level_name(self.source) + (" *" if self.dirty else "")
         else:

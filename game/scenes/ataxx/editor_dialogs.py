@@ -454,20 +454,7 @@ class LevelPickerScene(Scene):
         gfx.panel(surface, self.panel_rect, edge=theme.ACCENT, alpha=245, radius=self.px(18), width=2)
         title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(48), self.px(56))
         title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(42))
-        draw_text(
-            surface,
-            ui,
-            self.title,
-            "title",
-            self.px(28),
-            theme.TEXT,
-            title_box,
-            bold=True,
-            align="center",
-            valign="middle",
-            max_lines=1,
-            glow=theme.ACCENT,
-        )
+        self.draw_title(surface, self.title, title_box, size=28)
         if not self.entries and self.empty_text:
             box = self.view.inflate(-self.px(80), 0)
             box.y += self.px(40)
