@@ -18,7 +18,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
-__all__ = ["CHANCE", "SEATS", "Outcome", "Position", "other_seat"]
+__all__ = ["CHANCE", "SEATS", "Outcome", "Position", "Trait", "other_seat"]
 
 SEATS: tuple[int, int] = (0, 1)
 """The two seats. Seat 0 is the game's first player (Red in Ataxx, White in Attangle, Gold in Lionheart)."""
@@ -29,6 +29,22 @@ CHANCE = -1
 def other_seat(seat: int) -> int:
     """The opponent of ``seat`` (0 or 1)."""
     return 1 - seat
+
+
+class Trait(enum.Enum):
+    """What a game asks of a search (OpenSpiel's game type, reduced to what our searches differ on).
+
+    A game's rules list the traits it has (``GameRules.traits``); a search lists
+    the traits it handles, and a game's AI is refused when its search cannot
+    handle one of the game's.
+    """
+
+    ALTERNATING = "alternating seats"
+    """Two seats take turns; every game has this trait."""
+    REPEATED_SEATS = "a seat acting several times in a row"
+    """A turn may be several actions of one seat (Lionheart's two), so seats do not alternate every ply."""
+    CHANCE = "chance"
+    """Dice: positions whose next step is a random outcome (``turn == CHANCE``)."""
 
 
 class Termination(enum.Enum):
@@ -81,3 +97,7 @@ class Position(Protocol):
     def copy(self) -> Self: ...
 
     def outcome(self) -> Outcome | None: ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1); a game without dice never calls it."""
+        ...

@@ -27,7 +27,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from game.engine.core import Outcome, Position
+from game.engine.core import CHANCE, Outcome, Position, Trait
 
 __all__ = [
     "Adjudication",
@@ -103,6 +103,11 @@ class GameRules(Protocol):
     """The PGN tags naming seat 0's and seat 1's players (Ataxx: ``Black``, ``White``, as libataxx)."""
     pgn_position_tag: str
     """The PGN tag of a start position other than the standard one (``FEN``)."""
+    has_chance: bool
+    """Whether the game has dice (positions whose ``turn`` is ``CHANCE``)."""
+    traits: frozenset[Trait]
+    """What the game asks of a search: ``ALTERNATING`` always, ``REPEATED_SEATS`` for turns of several
+    actions, ``CHANCE`` with dice (``game.ai.api.check_search`` refuses an AI that cannot handle one)."""
 
     def new_position(self, text: str | None = None) -> Position:
         """A position from its text (the standard start by default); a ``ValueError`` if the text is bad."""
@@ -114,6 +119,18 @@ class GameRules(Protocol):
 
     def parse_move(self, text: str) -> Any:
         """A move (or chance outcome) from its text; a ``ValueError`` saying what is wrong."""
+        ...
+
+    def move_text(self, entry: Any) -> str:
+        """The text of a move or chance outcome, one token (no spaces, no parentheses), as ``parse_move`` reads it."""
+        ...
+
+    def starts_turn(self, position: Position) -> bool:
+        """Whether the seat to move in ``position`` (not a chance node) is at the first action of its turn."""
+        ...
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
         ...
 
     def outcome(self, position: Position, options: Mapping[str, bool]) -> Outcome | None:
@@ -159,10 +176,24 @@ class RulesDefaults:
 
     options: tuple[RuleOption, ...] = ()
     termination_texts: Mapping[enum.Enum, str] = {}
+    has_chance: bool = False
+    traits: frozenset[Trait] = frozenset({Trait.ALTERNATING})
 
     def new_position(self, text: str | None = None) -> Any:
         """A position from its text (the game's own, in a subclass)."""
         raise NotImplementedError
+
+    def move_text(self, entry: Any) -> str:
+        """A move's own text (``str(move)``)."""
+        return str(entry)
+
+    def starts_turn(self, position: Any) -> bool:
+        """One action a turn: every move starts one."""
+        return True
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
+        return bool(self.new_position(start_text).turn == CHANCE)
 
     def outcome(self, position: Any, options: Mapping[str, bool]) -> Outcome | None:
         """The end by the rules alone (no switchable rule changes it)."""

@@ -652,6 +652,10 @@ class Board:
         stack = self._stack
         return [state.hash for state in stack[max(0, len(stack) - self.halfmove_clock) :]]
 
+    def chance_outcomes(self) -> list[tuple[object, float]]:
+        """The game has no dice: no position is a chance node, so there is never an outcome to list."""
+        return []
+
     def outcome(self, *, repetition: bool = True) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on.
 

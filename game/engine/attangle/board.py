@@ -605,6 +605,10 @@ class Board:
 
     # -- the end --
 
+    def chance_outcomes(self) -> list[tuple[object, float]]:
+        """The game has no dice: no position is a chance node, so there is never an outcome to list."""
+        return []
+
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on.
 
