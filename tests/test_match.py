@@ -33,7 +33,7 @@ from game.engine.match import (
     Player,
     PlayerKind,
 )
-from game.engine.rules import Adjudication, RuleOption, history_text, replay
+from game.engine.rules import Adjudication, RuleOption, RulesDefaults, history_text, replay
 
 # Red (x) is walled in on rank 1 by two full ranks of Blue and must pass;
 # Blue can clone into every one of the 28 empty squares above.
@@ -154,20 +154,20 @@ def test_undo_redo_many_steps() -> None:
         match.redo()
 
 
-def test_undo_to_human_turn_against_computer() -> None:
+def test_undo_turn_against_computer() -> None:
     match = ataxx(players=(Player.human("Ann"), Player.computer("master")))
     play_all(match, ["b6", "f6", "f2", "b2"])
-    undone = match.undo_to_human_turn()
+    undone = match.undo_turn()
     assert [str(m) for m in undone] == ["b2", "f2"]
     assert match.turn == 0 and match.current_player.is_human
     # with the computer's reply not yet played, one undo is enough
     match.play(Move.from_uai("c6"))
-    assert [str(m) for m in match.undo_to_human_turn()] == ["c6"]
-    assert ataxx(players=(Player.computer("beginner"), Player.computer("master"))).undo_to_human_turn() == []
-    assert ataxx().undo_to_human_turn() == []  # nothing to undo
+    assert [str(m) for m in match.undo_turn()] == ["c6"]
+    assert ataxx(players=(Player.computer("beginner"), Player.computer("master"))).undo_turn() == []
+    assert ataxx().undo_turn() == []  # nothing to undo
 
 
-def test_undo_to_human_turn_skips_a_forced_pass() -> None:
+def test_undo_turn_skips_a_forced_pass() -> None:
     # Red, walled in, must pass; against the computer, undo does not stop at a turn
     # where the person had nothing to choose.
     start = "7/7/7/7/ooo4/ooo4/xoo4 x 0 1"
@@ -176,12 +176,12 @@ def test_undo_to_human_turn_skips_a_forced_pass() -> None:
     match.play(Move.null())
     match.play(Move.from_uai("d3"))
     assert match.turn == 0 and match.forced_move() == Move.null()
-    assert [str(m) for m in match.undo_to_human_turn()] == ["d3", "0000"]
+    assert [str(m) for m in match.undo_turn()] == ["d3", "0000"]
     assert match.ply == 0 and match.position.fen() == start
     # Between two people, Blue's own turn is a real choice: one undo.
     match = ataxx(start, options=NO_EARLY_FINISH)
     play_all(match, ["0000", "d3"])
-    assert [str(m) for m in match.undo_to_human_turn()] == ["d3"]
+    assert [str(m) for m in match.undo_turn()] == ["d3"]
 
 
 def test_computer_to_move() -> None:
@@ -408,10 +408,11 @@ class DicePosition:
 
 
 @dataclasses.dataclass
-class DiceRules:
+class DiceRules(RulesDefaults):
     """The dice game's ``GameRules``; ``barrier`` makes every roll an undo barrier (as Lionheart's)."""
 
     barrier: bool = False
+    has_chance: bool = True
     key: str = "dice"
     start_text: str = "0 0 0 -"
     options: tuple[RuleOption, ...] = (RuleOption("sudden_death", "Sudden death", default=False),)
@@ -558,7 +559,7 @@ def test_undo_stops_at_a_barrier_before_a_roll() -> None:
     match.play("take")
     match.roll()
     # The computer's move and the roll before the person's turn: never undone past the roll.
-    assert match.undo_to_human_turn() == []
+    assert match.undo_turn() == []
     assert match.ply == 3
 
 
@@ -587,14 +588,14 @@ def test_undo_and_redo_replay_the_same_rolls() -> None:
     assert match.redo_moves == ["take"]
 
 
-def test_undo_to_human_turn_goes_back_over_rolls_and_the_computer() -> None:
+def test_undo_turn_goes_back_over_rolls_and_the_computer() -> None:
     match = Match(DiceRules(), players=(Player.human(), Player.computer("casual")), seed=9)
     first = match.roll()
     match.play("take")  # the person
     reply_roll = match.roll()
     match.play("take")  # the computer
     match.roll()  # the person's next roll
-    undone = match.undo_to_human_turn()
+    undone = match.undo_turn()
     # Back to the person's previous turn, their roll kept.
     assert undone[1:] == ["take", reply_roll, "take"]
     assert match.history() == [(CHANCE, first)]

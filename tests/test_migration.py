@@ -199,7 +199,7 @@ def test_a_named_save_migrates_with_nothing_lost(user_data_dir: Path) -> None:
     saved_at = datetime.datetime(2026, 11, 22, 21, 30)
     new_text = saves.match_to_pgn(match, level_name=pgn_game.tag("Level"), saved_at=saved_at)
     new_tags = pgn_tags(new_text)
-    assert new_tags["Game"] == "ataxx" and new_tags["SchemaVersion"] == "2"
+    assert new_tags["Game"] == "ataxx" and new_tags["SchemaVersion"] == "3"
     assert (new_tags["Seat0Player"], new_tags["Seat1Player"]) == (tags["RedPlayer"], tags["BluePlayer"])
     assert (new_tags["Seat0Name"], new_tags["Seat1Name"]) == (tags["RedName"], tags["BlueName"])
     assert (new_tags["Black"], new_tags["White"]) == (tags["Black"], tags["White"])
@@ -245,7 +245,7 @@ def test_the_legacy_autosave_moves_to_its_games_path(user_data_dir: Path) -> Non
     assert pgn_game.tag("Level") == "Classic"
 
     saves.write_autosave(match, level_name="Classic")
-    assert pgn_tags(moved.read_text())["SchemaVersion"] == "2"
+    assert pgn_tags(moved.read_text())["SchemaVersion"] == "3"
     again = saves.load_autosave("ataxx")
     assert again is not None
     same_match(again[0], match)

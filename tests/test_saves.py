@@ -17,6 +17,7 @@ from game.engine.ataxx import Move
 from game.engine.core import CHANCE, Outcome
 from game.engine.match import Match, Player
 from game.engine.pgn import parse_pgn
+from game.engine.rules import RulesDefaults
 from game.games import game
 
 RULES = game("ataxx").load_rules()
@@ -49,7 +50,7 @@ def test_save_and_load_round_trip_with_undo_redo_history(user_data_dir: Path) ->
     assert loaded.options == match.options == {"early_finish": False, "threefold_repetition": True}
     assert loaded.elapsed >= match.elapsed - 0.1
     assert pgn_game.tag("Level") == "Four Pillars"
-    assert pgn_game.tag("Game") == "ataxx" and pgn_game.tag("SchemaVersion") == "2"
+    assert pgn_game.tag("Game") == "ataxx" and pgn_game.tag("SchemaVersion") == "3"
     assert pgn_game.tag("Seat0Player") == "human" and pgn_game.tag("Seat1Player") == "computer:expert"
     assert pgn_game.tag("Seat0Name") == "Ann" and pgn_game.tag("Seat1Name") == ""
     assert pgn_game.tag("Black") == "Ann" and pgn_game.tag("White") == "Computer (expert)"
@@ -105,7 +106,7 @@ def test_list_shows_details_and_damaged_files_without_blocking(user_data_dir: Pa
         "huge.pgn": b"1. b6 " * 400_000,
         "chess.pgn": b'[Event "chess"]\n\n1. e4 e5 2. Nf3 *\n',
         "latin1.pgn": '[Event "caf\xe9"]\n'.encode("latin-1"),
-        "newer.pgn": b'[Game "ataxx"]\n[SchemaVersion "3"]\n\n1. b6 *\n',
+        "newer.pgn": b'[Game "ataxx"]\n[SchemaVersion "4"]\n\n1. b6 *\n',
         "bad player.pgn": b'[Game "ataxx"]\n[SchemaVersion "2"]\n[Seat0Player "robot"]\n\n1. b6 *\n',
     }
     for name, data in damaged.items():
@@ -328,8 +329,9 @@ class RacePosition:
         return Outcome(Step.DONE, winner, tuple(self.scores))
 
 
-class RaceRules:
-    key = "lionheart"  # a game with chance in the registry
+class RaceRules(RulesDefaults):
+    key = "lionheart"  # a game the registry knows
+    has_chance = True
     start_text = "start"
     options = ()
     level_position_key = "position"
@@ -391,8 +393,9 @@ def test_a_game_with_dice_replays_its_rolls_from_the_seed() -> None:
         match.play("add")
     assert loaded.is_over and loaded.result.outcome == match.result.outcome
     assert loaded.result.scores == match.result.scores
-    # a different seed cannot replay the recorded dice
-    with pytest.raises(saves.SaveError, match="dice do not replay"):
-        saves.match_from_pgn(parse_pgn(text.replace('"1234"', '"99"'), rules), rules)
+    # The record replays as written whatever the seed: another seed changes the dice to come only.
+    reseeded = saves.match_from_pgn(parse_pgn(text.replace('"1234"', '"99"'), rules), rules)
+    assert reseeded.moves == match.moves[: len(reseeded.moves)] and reseeded.seed == 99
+    assert pgn_game.tag("Draws") == str(sum(1 for seat, _ in match.history()[: len(reseeded.moves)] if seat == CHANCE))
     with pytest.raises(saves.SaveError, match="bad Seed tag"):
         saves.match_from_pgn(parse_pgn(text.replace('"1234"', '"-1"'), rules), rules)

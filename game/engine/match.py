@@ -32,8 +32,10 @@ plies from seat 0 is "27 moves", and in it move 27 was seat 0's last.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import enum
+import itertools
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -48,6 +50,7 @@ __all__ = [
     "MatchOverError",
     "MatchResult",
     "NotChanceError",
+    "TurnRecord",
     "Player",
     "PlayerKind",
     "move_numbers",
@@ -85,6 +88,26 @@ def moves_played(seats: Sequence[int], first_seat: int) -> int:
 def next_move_number(seats: Sequence[int], first_seat: int, to_move: int) -> int:
     """The number of the move ``to_move`` (a seat, or ``CHANCE``) plays next: the pause menu's "move 4"."""
     return max(1, move_numbers([*seats, to_move], first_seat)[-1])
+
+
+MAX_DRAWS = 1_000_000
+"""More draws of the dice than any game makes: a generator state beyond it is refused."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnRecord:
+    """One turn of a match as the move list shows it: the seat that played it and its entries in order.
+
+    ``seat`` is ``None`` for the rolls before anyone's first move (an opening
+    roll that decides who starts). ``entries`` are ``(seat, entry)`` pairs as
+    ``Match.history`` gives them: the seat's actions and the rolls among and
+    after them. ``number`` is the full-move number of the turn's first action
+    (``move_numbers``; 0 for the opening rolls).
+    """
+
+    seat: int | None
+    number: int
+    entries: tuple[tuple[int, Any], ...]
 
 
 class MatchOverError(ValueError):
@@ -172,6 +195,7 @@ class Match:
         clock: Callable[[], float] = time.monotonic,
         elapsed: float = 0.0,
         seed: int | None = None,
+        draws: int = 0,
     ) -> None:
         self.rules = rules
         self.position: Any = rules.new_position(start)
@@ -182,12 +206,22 @@ class Match:
             if key in self.options:
                 self.options[key] = bool(value)
         self.seed = seed if seed is not None else random.randrange(2**32)
+        if not 0 <= draws <= MAX_DRAWS:
+            raise ValueError(f"the dice generator cannot have drawn {draws} times (0 to {MAX_DRAWS})")
         self.rng = random.Random(self.seed)
+        self.draws = 0
+        """How many numbers the generator has drawn: with ``seed``, the generator's whole state."""
+        for _ in range(draws):
+            self._draw_number()
         self._clock = clock
         self._elapsed_before = elapsed
         self._running_since: float | None = clock()
         self._history: list[Any] = []
         self._turns: list[int] = []  # the seat (or CHANCE) that played each entry of the history
+        # Whether each entry was played at the start of its seat's turn, and whether nobody chose it
+        # (a forced pass): where "undo a turn" may stop, and how the move list groups turns.
+        self._turn_starts: list[bool] = []
+        self._forced: list[bool] = []
         self._start_turn: int = self.position.turn
         self._redo: list[Any] = []
         self._result: MatchResult | None = None
@@ -260,7 +294,51 @@ class Match:
 
     def position_text(self) -> str:
         """The position with its history, as text (what the AI worker is given)."""
-        return history_text(self.start_text, [str(entry) for entry in self._history])
+        return history_text(self.start_text, [self.rules.move_text(entry) for entry in self._history])
+
+    def entry_text(self, entry: Any) -> str:
+        """A move's or chance outcome's text in the game's notation (one token)."""
+        return self.rules.move_text(entry)
+
+    @property
+    def in_setup(self) -> bool:
+        """Whether the seats are still setting up (placing their armies) before the first move."""
+        return self._result is None and self.rules.in_setup(self.position)
+
+    @property
+    def starts_turn(self) -> bool:
+        """Whether the seat to move is at the first action of its turn (not at a roll, not over)."""
+        return self._result is None and self.position.turn != CHANCE and self.rules.starts_turn(self.position)
+
+    @property
+    def actions_left(self) -> int | None:
+        """The actions left in the turn of the seat to move, for games of several actions a turn, else ``None``."""
+        return self.rules.actions_left(self.position)
+
+    def turn_records(self) -> list[TurnRecord]:
+        """The history as turns, oldest first: each seat's turn with its actions and rolls (see ``TurnRecord``).
+
+        A turn begins with a seat's action at the start of its turn (or its
+        first action after the opening rolls); a roll belongs to the turn it
+        falls in; the rolls before anyone's first move make a record of their own.
+        """
+        numbers = move_numbers(self._turns, self.first_seat)
+        records: list[TurnRecord] = []
+        seat: int | None = None
+        number = 0
+        entries: list[tuple[int, Any]] = []
+        for turn, entry, starts, entry_number in zip(
+            self._turns, self._history, self._turn_starts, numbers, strict=True
+        ):
+            begins = turn != CHANCE and (seat is None or starts or turn != seat)
+            if begins:
+                if entries:
+                    records.append(TurnRecord(seat, number, tuple(entries)))
+                seat, number, entries = turn, entry_number, []
+            entries.append((turn, entry))
+        if entries:
+            records.append(TurnRecord(seat, number, tuple(entries)))
+        return records
 
     def legal_moves(self) -> list[Any]:
         """The moves the seat to move may play; ``[]`` once the match is over or at a roll."""
@@ -289,7 +367,11 @@ class Match:
         return move
 
     def roll(self) -> Any:
-        """At a chance node, draw an outcome with the match's generator, play it and return it."""
+        """At a chance node, draw an outcome with the match's generator, play it and return it.
+
+        With a roll taken back waiting to be replayed, that roll comes again
+        (the same dice as before) and nothing is drawn.
+        """
         self._check_open()
         if self.position.turn != CHANCE:
             raise NotChanceError("no roll is due: it is a player's turn")
@@ -297,11 +379,28 @@ class Match:
             outcome = self._redo[-1]  # replaying history: the same dice as before
         else:
             outcomes = self.position.chance_outcomes()
-            outcome = self.rng.choices(
-                [item for item, _ in outcomes], weights=[weight for _, weight in outcomes]
-            )[0]
+            # As random.choices draws one item by weight (one number a draw), so a seed gives the same dice.
+            cumulative = list(itertools.accumulate(weight for _, weight in outcomes))
+            index = bisect.bisect(cumulative, self._draw_number() * cumulative[-1], 0, len(outcomes) - 1)
+            outcome = outcomes[index][0]
         self._push(outcome)
         return outcome
+
+    def replay(self, entry: Any) -> Any:
+        """Play a recorded entry: a move for the seat to move, or at a chance node the outcome rolled then.
+
+        What a save's record replays: a recorded outcome is pushed as it is
+        (nothing is drawn), so a record never depends on how its dice were
+        drawn. The game's ``ValueError`` if the entry is not legal here (an
+        outcome the roll cannot give included); ``MatchOverError`` after the end.
+        """
+        self._check_open()
+        self._push(entry)
+        return entry
+
+    def _draw_number(self) -> float:
+        self.draws += 1
+        return self.rng.random()
 
     def _check_open(self) -> None:
         if self._result is not None:
@@ -310,10 +409,15 @@ class Match:
             )
 
     def _push(self, entry: Any) -> None:
-        turn = self.position.turn
-        self.position.push(entry)
+        position = self.position
+        turn = position.turn
+        starts_turn = turn != CHANCE and self.rules.starts_turn(position)
+        forced = turn != CHANCE and self.rules.forced_move(position) is not None
+        position.push(entry)
         self._history.append(entry)
         self._turns.append(turn)
+        self._turn_starts.append(starts_turn)
+        self._forced.append(forced)
         if self._redo and self._redo[-1] == entry:
             self._redo.pop()
         else:
@@ -337,6 +441,8 @@ class Match:
         entry = self.position.pop()
         self._history.pop()
         self._turns.pop()
+        self._turn_starts.pop()
+        self._forced.pop()
         self._redo.append(entry)
         self._update_result()
         return entry
@@ -350,25 +456,76 @@ class Match:
         self._push(entry)
         return entry
 
-    def undo_to_human_turn(self) -> list[Any]:
-        """Take back entries until a person has a real choice again, with at least one entry undone.
-
-        Against the computer this returns the player to their previous turn.
-        Returns the entries taken back, latest first; ``[]`` if there is
-        nothing to undo or no person plays.
-        """
+    def _undo_target(self) -> int | None:
+        """The ply ``undo_turn`` goes back to, or ``None`` (see there)."""
         if not self.has_human:
-            return []
+            return None
+        history = self._history
+        limit = next(
+            (index + 1 for index in range(len(history) - 1, -1, -1) if self.rules.is_undo_barrier(history[index])),
+            0,
+        )
+
+        def persons_choice(ply: int) -> bool:
+            seat = self._turns[ply]
+            return seat != CHANCE and self.players[seat].is_human and not self._forced[ply]
+
+        for ply in range(len(history) - 1, limit - 1, -1):
+            if self._turn_starts[ply] and persons_choice(ply):
+                return ply
+        # No turn start is left to go back to: the start of that turn lies before a roll (the person's
+        # first action after it is as far back as the dice allow), or the person's only turns were
+        # forced (the start of the game).
+        if limit < len(history) and self._turns[limit] != CHANCE and self.players[self._turns[limit]].is_human:
+            return limit
+        return None
+
+    @property
+    def can_undo_turn(self) -> bool:
+        """Whether ``undo_turn`` would take anything back."""
+        return self._undo_target() is not None
+
+    def undo_turn(self) -> list[Any]:
+        """Take back entries to the start of the last turn in which a person had a real choice.
+
+        Against the computer this returns the player to the start of their
+        previous turn; between two people, to the start of the last turn. A
+        forced move (Ataxx's pass) is no choice. It never crosses an undo
+        barrier (Lionheart's rolls): when the start of that turn lies before a
+        roll, it stops at the person's first choice after the roll, and when
+        no person chose anything since the last roll it takes nothing back.
+        So it never leaves the computer to move again with dice it has seen.
+        Returns the entries taken back, latest first; ``[]`` when nothing can
+        be (no person plays, nothing to undo, a roll in the way).
+        """
+        target = self._undo_target()
         undone: list[Any] = []
-        while self.can_undo:
+        while target is not None and self.ply > target:
             undone.append(self.undo())
-            if (
-                self.position.turn != CHANCE
-                and self.current_player.is_human
-                and self.rules.forced_move(self.position) is None
-            ):
-                break
         return undone
+
+    def at_persons_choice(self) -> bool:
+        """Whether a person is at the start of a turn with a real choice (what ``redo_turn`` replays up to)."""
+        return (
+            self._result is None
+            and self.position.turn != CHANCE
+            and self.current_player.is_human
+            and self.rules.starts_turn(self.position)
+            and self.rules.forced_move(self.position) is None
+        )
+
+    def redo_turn(self) -> list[Any]:
+        """Replay entries taken back up to the next start of a turn where a person chooses (at least one).
+
+        Returns the entries replayed, oldest first (``[]`` with nothing to redo
+        or after the end).
+        """
+        replayed: list[Any] = []
+        while self.can_redo and self._result is None:
+            replayed.append(self.redo())
+            if self.at_persons_choice():
+                break
+        return replayed
 
     @property
     def redo_moves(self) -> list[Any]:

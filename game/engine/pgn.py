@@ -114,8 +114,9 @@ class PgnGame:
 def _clean_tag_value(value: str) -> str:
     # Quotes, backslashes and brackets would confuse simple readers (python-ataxx
     # splits tag lines on spaces and strips the outer quotes): keep values plain.
+    # Never shortened: a redo line or a position is whole or the game is lost.
     value = re.sub(r'["\\\[\]]', "'", value)
-    return " ".join(value.split())[:200]
+    return " ".join(value.split())
 
 
 def _same_start(rules: GameRules, start: str) -> bool:
@@ -152,7 +153,7 @@ def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = N
                 words.append(f"{fullmove}...")
             previous_seat = seat
         position.push(move)
-        words.append(str(move))
+        words.append(rules.move_text(move))
     outcome = rules.outcome(position, {})
     result = outcome.result() if outcome is not None else "*"
     given = game.tag("Result")
@@ -175,7 +176,7 @@ def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = N
         tags[rules.pgn_position_tag] = start_text
         tags["SetUp"] = "1"
     if game.redo:
-        tags["Redo"] = " ".join(str(move) for move in game.redo)
+        tags["Redo"] = " ".join(rules.move_text(move) for move in game.redo)
     lines = [f'[{key} "{_clean_tag_value(value)}"]' for key, value in tags.items()]
     lines.append("")
     words.append(result)

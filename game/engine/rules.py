@@ -133,6 +133,18 @@ class GameRules(Protocol):
         """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
         ...
 
+    def actions_left(self, position: Position) -> int | None:
+        """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
+        ...
+
+    def in_setup(self, position: Position) -> bool:
+        """Whether ``position`` is in the set-up before the first move (each seat places its army).
+
+        During it the seat to move places, and a person placing never sees the
+        other seat's placement (the match screen hides it).
+        """
+        ...
+
     def outcome(self, position: Position, options: Mapping[str, bool]) -> Outcome | None:
         """How the game ended under the switchable ``options``, or ``None`` while it goes on."""
         ...
@@ -194,6 +206,14 @@ class RulesDefaults:
     def rolls_first_seat(self, start_text: str) -> bool:
         """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
         return bool(self.new_position(start_text).turn == CHANCE)
+
+    def actions_left(self, position: Any) -> int | None:
+        """One action a turn: nothing to count."""
+        return None
+
+    def in_setup(self, position: Any) -> bool:
+        """No set-up: the armies stand where the level puts them."""
+        return False
 
     def outcome(self, position: Any, options: Mapping[str, bool]) -> Outcome | None:
         """The end by the rules alone (no switchable rule changes it)."""

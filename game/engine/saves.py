@@ -20,10 +20,16 @@ other readers ignore (python-ataxx still reads an Ataxx save's moves):
   never read back;
 - ``Level``: the board's level name; ``Rules``: the keys of the match options
   switched on, space-separated, or ``none``; ``TimeSpent``: seconds of play;
-  ``SavedAt``; ``Seed``: the match's seed, for games with chance, so the dice
-  of a resumed game come out as they would have;
+  ``SavedAt``; for games with chance, ``Seed`` and ``Draws``: the seed of the
+  match's dice generator and how many numbers it has drawn, its whole state, so
+  a resumed game goes on with the dice it would have had;
 - ``Result``/``Termination`` once the match is over; the position tag when the
   game did not start from the standard position; ``Redo``: the moves taken back.
+
+The record replays as it is written: every rolled outcome is in the move text
+(in the game's notation), and loading pushes those outcomes, never re-drawing
+them, so a record is never refused because a re-draw would differ. No tag or
+move is ever cut short (``game.engine.pgn``).
 
 Migration. Schema 1 (no ``SchemaVersion`` tag) was Ataxx only: a missing
 ``Game`` tag means ``ataxx``; ``RedPlayer``/``BluePlayer`` and
@@ -32,8 +38,10 @@ Migration. Schema 1 (no ``SchemaVersion`` tag) was Ataxx only: a missing
 ``threefold_repetition``; a person called "Red" or "Blue" (the names schema 1
 gave two people sharing the machine) becomes unnamed, as the screens now name
 such players by their seat. Schema 1 kept a single ``<user data>/autosave.pgn``:
-``migrate_legacy_autosave`` moves it to its game's autosave. A
-``SchemaVersion`` above 2 is refused ("written by a newer version"), never
+``migrate_legacy_autosave`` moves it to its game's autosave. Schema 2 (before
+``Draws``) re-drew every roll from ``Seed`` when loading: its generator's state
+is the seed advanced by one draw per roll in the moves and the redo line, which
+is what loading it gives. A ``SchemaVersion`` above 3 is refused ("written by a newer version"), never
 guessed at. PGN from other programs (none of our tags) loads as two people
 playing with the default options.
 """
@@ -48,7 +56,8 @@ import os
 from pathlib import Path
 
 from game import games
-from game.engine.match import Match, Player, PlayerKind
+from game.engine.core import CHANCE
+from game.engine.match import MAX_DRAWS, Match, Player, PlayerKind
 from game.engine.pgn import (
     MAX_PGN_BYTES,
     PgnGame,
@@ -92,7 +101,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the save format this module writes (and the newest it reads)."""
 LEGACY_AUTOSAVE_NAME = "autosave.pgn"
 """Schema 1's one autosave, in the user data folder itself (always a game of Ataxx)."""
@@ -222,8 +231,9 @@ def match_to_pgn(match: Match, *, level_name: str = "", saved_at: datetime.datet
     tags["Rules"] = " ".join(switched_on) or "none"
     tags["TimeSpent"] = f"{match.elapsed:.1f}"
     tags["SavedAt"] = saved_at.isoformat(timespec="seconds")
-    if games.game(rules.key).has_chance:
+    if rules.has_chance:
         tags["Seed"] = str(match.seed)
+        tags["Draws"] = str(match.draws)
     result = match.result
     if result is not None:
         tags["Result"] = result.outcome.result()
@@ -291,28 +301,41 @@ def _seed(pgn_game: PgnGame) -> int | None:
     return int(text)
 
 
-def _replay(match: Match, entry: object) -> None:
-    """Play ``entry`` (a move, or at a chance node the outcome drawn, which must be ``entry``)."""
-    if match.at_chance:
-        drawn = match.roll()
-        if drawn != entry:
-            raise SaveError(f"the dice do not replay: the saved seed rolls {drawn}, the save says {entry}")
-    else:
-        match.play(entry)
+def _draws(pgn_game: PgnGame, rules: GameRules, version: int) -> int:
+    """How many numbers the dice generator had drawn when the game was saved (see the module docstring)."""
+    text = pgn_game.tag("Draws")
+    if not text:
+        if version >= 3 or not rules.has_chance:
+            return 0
+        # Schema 2 re-drew each roll of the moves and of the redo line while loading.
+        return _count_rolls(pgn_game, rules)
+    if not text.isdigit() or len(text) > 7 or int(text) > MAX_DRAWS:
+        raise SaveError(f"bad Draws tag {text[:20]!r}: expected a count of draws up to {MAX_DRAWS}")
+    return int(text)
+
+
+def _count_rolls(pgn_game: PgnGame, rules: GameRules) -> int:
+    position = rules.new_position(pgn_game.start or None)
+    rolls = 0
+    for entry in [*pgn_game.moves, *pgn_game.redo]:
+        rolls += position.turn == CHANCE
+        position.push(entry)
+    return rolls
 
 
 def match_from_pgn(pgn_game: PgnGame, rules: GameRules) -> Match:
-    """A match of ``rules`` rebuilt from ``pgn_game``: players, options, seed, time, moves and the redo line.
+    """A match of ``rules`` rebuilt from ``pgn_game``: players, options, dice, time, moves and the redo line.
 
-    Reads schema 2 and migrates schema 1 (see the module docstring). PGN from
-    other programs (without our tags) gives two people and the default
-    options. At a chance node the match draws the outcome with the saved
-    ``Seed``, which must give the outcome recorded: so the match's generator is
-    where it was when the game was saved. Raises ``SaveError`` when the file is of another game or of a
-    newer schema, a tag of ours is malformed, or the moves cannot be replayed
-    under the saved options (a match rule such as Ataxx's early finish may end
-    a game sooner than the file says); the message does not name the file
-    (``load_game`` adds it).
+    Reads schema 3 and migrates schemas 1 and 2 (see the module docstring).
+    PGN from other programs (without our tags) gives two people and the
+    default options. The recorded moves and rolled outcomes are replayed as
+    they are; the dice generator gets its saved state (``Seed`` and
+    ``Draws``), so the game goes on with the dice it would have had. Raises
+    ``SaveError`` when the file is of another game or of a newer schema, a
+    tag of ours is malformed, or the moves cannot be replayed under the saved
+    options (a match rule such as Ataxx's early finish may end a game sooner
+    than the file says); the message does not name the file (``load_game``
+    adds it).
     """
     version = _schema_version(pgn_game)
     key = pgn_game.tag("Game", DEFAULT_GAME).strip().lower()
@@ -325,17 +348,16 @@ def match_from_pgn(pgn_game: PgnGame, rules: GameRules) -> Match:
         _options(pgn_game, rules, version),
         elapsed=_time_spent(pgn_game),
         seed=_seed(pgn_game),
+        draws=_draws(pgn_game, rules, version),
     )
     try:
         for entry in pgn_game.moves:
-            _replay(match, entry)
+            match.replay(entry)
         for entry in pgn_game.redo:  # replay the line taken back, then take it back again
-            _replay(match, entry)
+            match.replay(entry)
         for _ in pgn_game.redo:
             match.undo()
     except (ValueError, IndexError) as error:
-        if isinstance(error, SaveError):
-            raise
         raise SaveError(f"the moves cannot be replayed under this game's rules: {error}") from None
     return match
 

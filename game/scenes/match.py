@@ -262,7 +262,7 @@ class MatchScene(Scene):
         self._cancel_hint()
         match = self.match
         if self.vs_computer:
-            undone = match.undo_to_human_turn()
+            undone = match.undo_turn()
         else:
             undone = [match.undo()]
             while match.can_undo and match.forced_move() is not None:

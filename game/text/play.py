@@ -435,7 +435,7 @@ class TextGame:
         return tr("Saved games: {names}", names=", ".join(names))
 
     def _undo(self) -> None:
-        undone = self.match.undo_to_human_turn()
+        undone = self.match.undo_turn()
         if not undone:
             self.say(tr("Nothing to undo."))
             return
