@@ -396,6 +396,8 @@ def test_a_game_with_dice_replays_its_rolls_from_the_seed() -> None:
     # The record replays as written whatever the seed: another seed changes the dice to come only.
     reseeded = saves.match_from_pgn(parse_pgn(text.replace('"1234"', '"99"'), rules), rules)
     assert reseeded.moves == match.moves[: len(reseeded.moves)] and reseeded.seed == 99
-    assert pgn_game.tag("Draws") == str(sum(1 for seat, _ in match.history()[: len(reseeded.moves)] if seat == CHANCE))
+    assert pgn_game.tag("Draws") == str(
+        sum(1 for seat, _ in match.history()[: len(reseeded.moves)] if seat == CHANCE)
+    )
     with pytest.raises(saves.SaveError, match="bad Seed tag"):
         saves.match_from_pgn(parse_pgn(text.replace('"1234"', '"-1"'), rules), rules)

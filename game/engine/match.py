@@ -50,9 +50,9 @@ __all__ = [
     "MatchOverError",
     "MatchResult",
     "NotChanceError",
-    "TurnRecord",
     "Player",
     "PlayerKind",
+    "TurnRecord",
     "move_numbers",
     "moves_played",
     "next_move_number",
@@ -462,7 +462,11 @@ class Match:
             return None
         history = self._history
         limit = next(
-            (index + 1 for index in range(len(history) - 1, -1, -1) if self.rules.is_undo_barrier(history[index])),
+            (
+                index + 1
+                for index in range(len(history) - 1, -1, -1)
+                if self.rules.is_undo_barrier(history[index])
+            ),
             0,
         )
 
@@ -476,7 +480,11 @@ class Match:
         # No turn start is left to go back to: the start of that turn lies before a roll (the person's
         # first action after it is as far back as the dice allow), or the person's only turns were
         # forced (the start of the game).
-        if limit < len(history) and self._turns[limit] != CHANCE and self.players[self._turns[limit]].is_human:
+        if (
+            limit < len(history)
+            and self._turns[limit] != CHANCE
+            and self.players[self._turns[limit]].is_human
+        ):
             return limit
         return None
 
