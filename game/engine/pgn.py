@@ -111,12 +111,16 @@ class PgnGame:
         return default
 
 
-def _clean_tag_value(value: str) -> str:
-    # Quotes, backslashes and brackets would confuse simple readers (python-ataxx
-    # splits tag lines on spaces and strips the outer quotes): keep values plain.
-    # Never shortened: a redo line or a position is whole or the game is lost.
-    value = re.sub(r'["\\\[\]]', "'", value)
-    return " ".join(value.split())
+def _tag_value_text(value: str) -> str:
+    r"""``value`` as PGN writes it between the quotes: ``"`` and ``\`` escaped, line breaks and other control
+    characters as spaces (a tag is one line). Never shortened: a redo line or a position is whole or the
+    game is lost. (python-ataxx, which splits tag lines on spaces, still reads the tags it knows.)
+
+    >>> print(_tag_value_text('Zoë  "the bold" [x] \\o/'))
+    Zoë  \"the bold\" [x] \\o/
+    """
+    value = "".join(character if character.isprintable() else " " for character in value)
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _same_start(rules: GameRules, start: str) -> bool:
@@ -177,7 +181,7 @@ def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = N
         tags["SetUp"] = "1"
     if game.redo:
         tags["Redo"] = " ".join(rules.move_text(move) for move in game.redo)
-    lines = [f'[{key} "{_clean_tag_value(value)}"]' for key, value in tags.items()]
+    lines = [f'[{key} "{_tag_value_text(value)}"]' for key, value in tags.items()]
     lines.append("")
     words.append(result)
     # One line of move text: python-ataxx's reader restarts at the first move on every line.
