@@ -42,7 +42,7 @@ def test_round_trip_with_tags_and_redo(fen: str) -> None:
     loaded = parse_pgn(text, RULES)
     assert loaded.moves == moves[:40] and loaded.redo == moves[40:45]
     assert loaded.start == Board(fen).fen()
-    assert loaded.tag("black") == "Ann 'the' 'best'" and loaded.tag("Seat0Player") == "human"
+    assert loaded.tag("black") == 'Ann "the" [best]' and loaded.tag("Seat0Player") == "human"
     assert ("FEN" in loaded.tags) == (fen != STARTPOS)
     board = Board(fen)
     for move in moves[:40]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import raid
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ from game.engine import saves
 from game.engine.match import Match, Player
 from game.engine.pgn import parse_pgn
 from game.engine.rules import GameRules
-import raid
 
 PLAYABLE = [definition.key for definition in games.playable_games()]
 STEPS = st.lists(
