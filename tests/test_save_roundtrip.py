@@ -164,3 +164,15 @@ def test_half_undone_long_game_keeps_both_halves() -> None:
     loaded, _ = saves.load_game(saves.save_game("half", match))
     assert loaded.ply == 43 and len(loaded.redo_moves) == 37
     assert loaded.redo_moves == match.redo_moves and loaded.moves == match.moves
+
+
+def test_a_notation_that_is_not_one_token_is_never_written() -> None:
+    class Spaced(raid.RaidRules):
+        def move_text(self, entry: object) -> str:
+            return f"({entry})"
+
+    rules = Spaced()
+    match = Match(rules, players=(Player.human(), Player.human()))
+    match.play("b1")
+    with pytest.raises(ValueError, match=r"'\(b1\)' is not one token"):
+        saves.match_to_pgn(match)

@@ -123,6 +123,18 @@ def _tag_value_text(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+_NOT_IN_A_TOKEN = re.compile(r'[\s(){};"\[\]]')
+
+
+def _token(rules: GameRules, entry: Any) -> str:
+    """The text of a move or chance outcome, checked to be one token a reader gives back whole."""
+    text = rules.move_text(entry)
+    if not text or _NOT_IN_A_TOKEN.search(text) or text in _RESULTS:
+        # A game's notation is wrong (PGN would read parentheses as a variation): never write it.
+        raise ValueError(f"{rules.key}: {text!r} is not one token of move text")
+    return text
+
+
 def _same_start(rules: GameRules, start: str) -> bool:
     standard = rules.position_text(rules.new_position(rules.start_text))
     return not start or rules.position_text(rules.new_position(start)) == standard
@@ -157,7 +169,7 @@ def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = N
                 words.append(f"{fullmove}...")
             previous_seat = seat
         position.push(move)
-        words.append(rules.move_text(move))
+        words.append(_token(rules, move))
     outcome = rules.outcome(position, {})
     result = outcome.result() if outcome is not None else "*"
     given = game.tag("Result")
@@ -180,7 +192,7 @@ def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = N
         tags[rules.pgn_position_tag] = start_text
         tags["SetUp"] = "1"
     if game.redo:
-        tags["Redo"] = " ".join(rules.move_text(move) for move in game.redo)
+        tags["Redo"] = " ".join(_token(rules, move) for move in game.redo)
     lines = [f'[{key} "{_tag_value_text(value)}"]' for key, value in tags.items()]
     lines.append("")
     words.append(result)
