@@ -173,11 +173,6 @@ class Move(NamedTuple):
         """Whether this move captures."""
         return bool(self.attackers)
 
-    @property
-    def is_placement(self) -> bool:
-        """Whether this move places a piece from the reserve."""
-        return not self.attackers
-
     def text(self) -> str:
         """The move as text (``c3``, ``a1,b2-c3``)."""
         if not self.attackers:
@@ -480,11 +475,6 @@ class Board:
     def legal_moves(self) -> list[Move]:
         """Every legal move (placements, then captures), ``[]`` when the game is over."""
         return [self.move_from_raw(raw) for raw in self.raw_moves()]
-
-    def captures_of(self, target_name: str) -> list[Move]:
-        """The legal captures of the stack on ``target_name`` (for showing the attacker pairs)."""
-        target = self.point(target_name)
-        return [self.move_from_raw(raw) for raw in self.raw_captures() if raw & _MASK == target]
 
     def illegal_reason(self, move: object) -> str | None:
         """Why ``move`` (anything: ``push`` is given what players send) cannot be played here, or ``None`` if legal."""
