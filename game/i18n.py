@@ -18,6 +18,16 @@ text per form, as a table keyed by the English singular::
     one = "{count} coup"
     other = "{count} coups"
 
+A short word can mean different things (a "Move" is a noun on one screen and
+a verb on another; "Clone" is Ataxx's own word, "Capturing" Attangle's). Such
+a text is looked up with a context, as gettext's ``pgettext`` does:
+``trc(context, text)`` (and ``ntrc``) read the catalogue key
+``"context|text"``, never the text alone, so each meaning has its own
+translation. The context is a game's key for a game's own words (``ataxx``,
+``attangle``, ``lionheart``), else a word saying which sense is meant::
+
+    "ataxx|Clone" = "Dupliquer"
+
 The French follows the vocabulary of the Attax 2000 manual (seed 000). The
 current language is the one piece of module state: it belongs to the user
 interface, which has one language at a time.
@@ -26,6 +36,10 @@ interface, which has one language at a time.
 ('0 coup', '2 coups')
 >>> set_language("en"); ntr("{count} move", "{count} moves", 0), ntr("{count} move", "{count} moves", 1)
 ('0 moves', '1 move')
+>>> set_language("fr"); trc("ataxx", "Clone"), trc("ataxx", "Block")
+('Dupliquer', 'Détruite')
+>>> set_language("en"); trc("ataxx", "Clone"), context_key("ataxx", "Clone")
+('Clone', 'ataxx|Clone')
 """
 
 from __future__ import annotations
@@ -33,26 +47,34 @@ from __future__ import annotations
 import functools
 import logging
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 
 from babel import Locale
 
 __all__ = [
+    "CONTEXT_SEPARATOR",
     "LANGUAGES",
+    "context_key",
     "current_language",
     "load_catalog",
     "load_plurals",
     "missing_translations",
     "ntr",
+    "ntrc",
     "plural_form",
     "set_language",
     "tr",
+    "trc",
 ]
 
 log = logging.getLogger(__name__)
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+CONTEXT_SEPARATOR = "|"
+"""Between a context and the English text in a catalogue key (``"ataxx|Clone"``); no plain key has one."""
 
 _state = {"language": "en"}
 _missing: set[str] = set()
@@ -118,19 +140,40 @@ def current_language() -> str:
     return _state["language"]
 
 
+def context_key(context: str, text: str) -> str:
+    """The catalogue key of ``text`` in ``context`` (``"ataxx|Clone"``); the text itself without a context."""
+    return f"{context}{CONTEXT_SEPARATOR}{text}" if context else text
+
+
 def tr(text: str, /, **fields: object) -> str:
     """``text`` in the current language, with ``{placeholders}`` filled from ``fields``."""
+    return _translate(text, text, fields)
+
+
+def trc(context: str, text: str, /, **fields: object) -> str:
+    """``text`` in the current language in the sense ``context`` says (see the module docstring).
+
+    Only the key ``"context|text"`` is looked up: without it the English is
+    shown and that key reported missing (the same text without a context may
+    mean something else).
+    """
+    return _translate(context_key(context, text), text, fields)
+
+
+def _translate(key: str, text: str, fields: Mapping[str, object]) -> str:
     language = _state["language"]
     translated = text
     if language != "en" and text:
-        translated = load_catalog(language).get(text, text)
-        if translated is text:
-            _missing.add(text)
+        found = load_catalog(language).get(key)
+        if found is None:
+            _missing.add(key)
+        else:
+            translated = found
     if fields:
         try:
             return translated.format(**fields)
         except (KeyError, IndexError, ValueError):
-            log.warning("bad placeholders in the translation of %r", text)
+            log.warning("bad placeholders in the translation of %r", key)
             return text.format(**fields)
     return translated
 
@@ -143,20 +186,29 @@ def ntr(singular: str, plural: str, count: int, /, **fields: object) -> str:
     asked for gives its "other" text; without that either (or without a table)
     the English is shown, chosen by the English rules, and reported missing.
     """
+    return _translate_plural(singular, singular, plural, count, fields)
+
+
+def ntrc(context: str, singular: str, plural: str, count: int, /, **fields: object) -> str:
+    """``ntr`` in the sense ``context`` says: the table of the key ``"context|singular"``."""
+    return _translate_plural(context_key(context, singular), singular, plural, count, fields)
+
+
+def _translate_plural(key: str, singular: str, plural: str, count: int, fields: Mapping[str, object]) -> str:
     language = _state["language"]
     english = singular if plural_form(count, "en") == "one" else plural
     text = english
     if language != "en":
-        forms = load_plurals(language).get(singular)
+        forms = load_plurals(language).get(key)
         translated = forms and (forms.get(plural_form(count, language)) or forms.get("other"))
         if translated:
             text = translated
         else:  # no table, or neither this form nor "other": the English (by English rules), reported
-            _missing.add(singular)
+            _missing.add(key)
     try:
         return text.format(count=count, **fields)
     except (KeyError, IndexError, ValueError):
-        log.warning("bad placeholders in the translation of %r", singular)
+        log.warning("bad placeholders in the translation of %r", key)
         return english.format(count=count, **fields)
 
 

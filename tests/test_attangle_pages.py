@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine.attangle import GRAND, Side
-from game.i18n import load_catalog, set_language, tr
+from game.i18n import context_key, load_catalog, set_language, tr
 from game.scenes.attangle import diagrams
 from game.scenes.attangle.diagrams import DIAGRAMS, PERIOD, SCENES
 from game.scenes.attangle.pages import CONTROLS, PAGES, RULES_PAGES
@@ -112,10 +112,22 @@ def test_diagrams_follow_the_palette(ui: Theme, monkeypatch: pytest.MonkeyPatch)
     assert pygame.image.tobytes(classic, "RGB") != pygame.image.tobytes(neon, "RGB")
 
 
-def test_a_tiny_rect_does_not_fail(ui: Theme) -> None:
+def test_a_tiny_rect_still_draws_inside_it(ui: Theme) -> None:
+    background = (10, 12, 30)
     for kind in DIAGRAMS:
         for t in TIMES:
-            _draw(ui, kind, t, (40, 30))
+            surface, rect = _draw(ui, kind, t, (40, 30))
+            assert pygame.transform.average_color(surface.subsurface(rect))[:3] != background, (kind, t)
+            # Nothing beside or below it. (Above, a caption taller than the rect pushes the board up.)
+            for outside in (
+                pygame.Rect(0, rect.bottom + 6, surface.get_width(), surface.get_height() - rect.bottom - 6),
+                pygame.Rect(0, 0, rect.x - 6, surface.get_height()),
+                pygame.Rect(rect.right + 6, 0, surface.get_width() - rect.right - 6, surface.get_height()),
+            ):
+                assert pygame.transform.average_color(surface.subsurface(outside))[:3] == background, (
+                    kind,
+                    t,
+                )
 
 
 # -- the positions shown are real --
@@ -179,7 +191,8 @@ def test_the_grand_scene_is_grand_attangles_start() -> None:
 
 def _texts() -> list[str]:
     texts = [RULES_PAGES.heading]
-    texts += [text for page in PAGES for text in page[:2] if text]
+    texts += [context_key("attangle", title) for title, _, _ in PAGES]  # titles are Attangle's own words
+    texts += [text for _, text, _ in PAGES if text]
     texts += [text for pair in CONTROLS for text in pair]
     texts += [diagram.caption for diagram in DIAGRAMS.values() if diagram.caption]
     return texts
@@ -206,6 +219,18 @@ def test_the_captions_keep_their_placeholders_in_french(french: None) -> None:
             assert "{side}" in load_catalog("fr")[diagram.caption]
 
 
-def test_the_diagrams_draw_in_french(ui: Theme, french: None) -> None:
-    for kind in DIAGRAMS:
-        _draw(ui, kind, 4.5, (218, 218))
+def test_the_diagrams_draw_in_french(
+    ui: Theme, french: None, recorded: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(theme, "SEAT_NAMES", ["White", "Black"])  # the classic palette, as the app sets it
+    catalogue = load_catalog("fr")
+    for kind, diagram in DIAGRAMS.items():
+        recorded.clear()
+        surface, rect = _draw(ui, kind, 4.5, (218, 218))
+        assert pygame.transform.average_color(surface.subsurface(rect))[:3] != (10, 12, 30), kind
+        # The reserve piles' counts are numbers; the only words are the caption's, last, in French,
+        # with White's French name, on one line or two.
+        words = [text for text in recorded if not text.isdigit()]
+        wanted = catalogue[diagram.caption].format(side="Blanc") if diagram.caption else ""
+        assert " ".join(" ".join(words).split()) == " ".join(wanted.split()), kind
+        assert recorded[len(recorded) - len(words) :] == words, kind

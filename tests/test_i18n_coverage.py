@@ -17,7 +17,18 @@ from game.engine import saves
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
-from game.i18n import load_catalog, load_plurals, ntr, plural_form, set_language
+from game.i18n import (
+    CONTEXT_SEPARATOR,
+    context_key,
+    load_catalog,
+    load_plurals,
+    ntr,
+    ntrc,
+    plural_form,
+    set_language,
+    tr,
+    trc,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -98,7 +109,8 @@ def _literal_keys() -> tuple[dict[str, str], dict[str, str]]:
     Plain: ``tr("...")``, the label of ``Button(id, "...")`` (and ``FitButton``), the
     ``("label", value)`` pairs given to ``Choice`` and ``_bind``, the labels of dialog
     buttons ``(id, "label", action)``, and the editor's "go on" labels. Plural: the
-    singular of every ``ntr("...", "...", count)``.
+    singular of every ``ntr("...", "...", count)``. With a context, ``trc("ctx", "...")``
+    and ``ntrc("ctx", "...", "...", count)`` give the key ``"ctx|..."``.
     """
     found: dict[str, str] = {}
     plurals: dict[str, str] = {}
@@ -124,6 +136,9 @@ def _literal_keys() -> tuple[dict[str, str], dict[str, str]]:
                 found[first] = where
             if name == "ntr" and first is not None:
                 plurals[first] = where
+            second = _string(node.args[1]) if len(node.args) > 1 else None
+            if name in ("trc", "ntrc") and first is not None and second is not None:
+                (found if name == "trc" else plurals)[context_key(first, second)] = where
             if name in ("Button", "FitButton"):
                 label = _button_label(node)
                 if label is not None:
@@ -156,6 +171,7 @@ def test_the_scan_finds_every_kind_of_key() -> None:
     # One of each: tr, a button's label (not its id), a chip, a dialog button, an option row, ntr.
     for text in ("Paused", "Take current game", "Second player", "Choose another name", "Play anyway"):
         assert text in found, text
+    assert "ataxx|Block" in found and "Block" not in found  # trc: the key with its context
     assert "take_game" not in found and "rename" not in found
     assert {"{count} move", "It sees a win in {count} move", "{count} saved game"} <= set(plurals)
 
@@ -216,10 +232,25 @@ def _ntr_plurals() -> set[str]:
     }
 
 
+def _contexts() -> set[str]:
+    """The translation contexts: the games' keys (their rules pages' titles), and each ``trc``/``ntrc``'s."""
+    found, plurals = _literal_keys()
+    contexts = {definition.key for definition in games.GAMES}
+    return contexts | {
+        key.partition(CONTEXT_SEPARATOR)[0] for key in (*found, *plurals) if CONTEXT_SEPARATOR in key
+    }
+
+
 def test_no_catalogue_entry_is_left_over() -> None:
     used = _used_strings() - _ntr_plurals()
     assert "{count} moves" not in used and "{count} move" in used
-    stale = sorted(key for key in _catalogue_keys() | _plural_keys() if key not in used)
+    contexts = _contexts()
+
+    def is_used(key: str) -> bool:
+        context, separator, text = key.partition(CONTEXT_SEPARATOR)
+        return (context in contexts and text in used) if separator else key in used
+
+    stale = sorted(key for key in _catalogue_keys() | _plural_keys() if not is_used(key))
     assert not stale, f"French for texts nothing shows any more: {stale}"
 
 
@@ -249,7 +280,9 @@ def _data_texts() -> list[str]:
             ]
         if definition.rules_pages is not None:
             pages = definition.load("rules_pages")
-            texts += [pages.heading] + [text for page in pages.pages for text in page[:2] if text]
+            assert pages.context == definition.key, "a game's page titles are its own words"
+            texts += [pages.heading] + [context_key(pages.context, title) for title, _, _ in pages.pages]
+            texts += [text for _, text, _ in pages.pages if text]
             texts += [text for pair in pages.controls for text in pair]
         from game.engine.levels import LevelInfo, shipped_levels
 
@@ -269,6 +302,39 @@ def test_data_shown_to_the_player_has_french_too() -> None:
     assert "Early finish" in texts and "Red" in texts and "Clone, jump, infect" in texts
     missing = sorted({text for text in texts if text not in keys})
     assert not missing, f"no French for: {missing}"
+
+
+# -- contexts: the same English, a different sense --
+
+
+def test_a_context_separates_the_senses_of_a_text(language, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalogue = {"Move": "Coup", "lionheart|Move": "Déplacer", "lionheart|{count} turn": "x"}
+    tables = {"lionheart|{count} turn": {"one": "{count} tour de jeu", "other": "{count} tours de jeu"}}
+    monkeypatch.setattr(i18n, "load_catalog", lambda _language: catalogue)
+    monkeypatch.setattr(i18n, "load_plurals", lambda _language: tables)
+    language("fr")
+    i18n._missing.clear()
+    assert (tr("Move"), trc("lionheart", "Move")) == ("Coup", "Déplacer")
+    assert ntrc("lionheart", "{count} turn", "{count} turns", 2) == "2 tours de jeu"
+    # Without its context's entry, a text is English and reported by its key, never the other sense.
+    assert trc("attangle", "Move") == "Move"
+    assert i18n.missing_translations() == {"attangle|Move"}
+    assert trc("", "Move") == "Coup", "no context is the plain text"
+    language("en")
+    assert (trc("lionheart", "Move"), ntrc("lionheart", "{count} turn", "{count} turns", 1)) == (
+        "Move",
+        "1 turn",
+    )
+
+
+def test_contexts_are_named_and_plain_keys_have_no_separator() -> None:
+    contexts = _contexts()
+    assert {"ataxx", "attangle"} <= contexts
+    assert all(re.fullmatch(r"[a-z_]+", context) for context in contexts), contexts
+    for key in _catalogue_keys() | _plural_keys():
+        if CONTEXT_SEPARATOR in key:
+            context, _, text = key.partition(CONTEXT_SEPARATOR)
+            assert context in contexts and text and CONTEXT_SEPARATOR not in text, key
 
 
 # -- plural forms through ntr --

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from game import games
 
@@ -36,9 +37,10 @@ def _lint(project: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
-def _contracts() -> list[dict[str, object]]:
+def _contracts() -> list[dict[str, Any]]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return data["tool"]["importlinter"]["contracts"]
+    contracts: list[dict[str, Any]] = data["tool"]["importlinter"]["contracts"]
+    return contracts
 
 
 def test_the_layering_contracts_are_kept() -> None:
@@ -49,20 +51,26 @@ def test_the_layering_contracts_are_kept() -> None:
 
 
 def test_every_game_subpackage_is_protected_by_a_contract() -> None:
-    protected = {
-        module
+    # design.md: each layer holds one subpackage per game (a game not written yet has its package,
+    # a docstring, so that its contract names modules the linter can find).
+    expected = {f"game.{layer}.{definition.key}" for definition in games.GAMES for layer in LAYERS}
+    missing = {
+        module for module in expected if not (ROOT / Path(*module.split("."), "__init__.py")).is_file()
+    }
+    assert not missing, f"no package for: {sorted(missing)}"
+    protected_by: dict[str, dict[str, Any]] = {
+        module: contract
         for contract in _contracts()
         if contract["type"] == "protected"
-        for module in contract["protected_modules"]  # type: ignore[union-attr]
+        for module in contract["protected_modules"]
     }
-    on_disk = {
-        f"game.{layer}.{definition.key}"
-        for definition in games.GAMES
-        for layer in LAYERS
-        if (ROOT / "game" / layer / definition.key / "__init__.py").is_file()
-    }
-    assert on_disk, "no game subpackages found"
-    assert on_disk <= protected, f"not protected: {sorted(on_disk - protected)}"
+    assert expected <= protected_by.keys(), f"not protected: {sorted(expected - protected_by.keys())}"
+    for definition in games.GAMES:
+        own = [f"game.{layer}.{definition.key}" for layer in LAYERS]
+        contract = protected_by[own[0]]
+        # One contract per game: its layers may import one another, the registry may import them.
+        assert all(protected_by[module] is contract for module in own), definition.key
+        assert {"game.games", *own} <= set(contract["allowed_importers"]), definition.key
 
 
 def test_a_generic_module_importing_a_game_breaks_a_contract(tmp_path: Path) -> None:

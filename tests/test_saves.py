@@ -12,6 +12,7 @@ from pathlib import Path
 import ataxx.pgn
 import pytest
 
+from game import games
 from game.engine import saves
 from game.engine.ataxx import Move
 from game.engine.core import CHANCE, Outcome
@@ -142,10 +143,13 @@ def test_a_save_of_an_unknown_computer_level_is_listed_as_damaged() -> None:
     assert saves.list_saves() == []
 
 
-def test_a_save_of_an_unknown_or_unplayable_game_is_refused() -> None:
+def test_a_save_of_an_unknown_or_unplayable_game_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game of the registry that cannot be played yet (as a later version's save would name).
+    later = dataclasses.replace(game("ataxx"), key="later", name="Lionheart", rules=None, ai=None, board=None)
+    monkeypatch.setattr(games, "GAMES", (*games.GAMES, later))
     folder = saves.saves_dir()
     (folder / "chess.pgn").write_text('[Game "chess"]\n[SchemaVersion "2"]\n\n1. e4 *\n')
-    (folder / "later.pgn").write_text('[Game "lionheart"]\n[SchemaVersion "2"]\n\n*\n')
+    (folder / "later.pgn").write_text('[Game "later"]\n[SchemaVersion "2"]\n\n*\n')
     with pytest.raises(
         saves.SaveError, match=r"chess\.pgn: a game of 'chess', which this version does not know"
     ):

@@ -52,12 +52,16 @@ class RulesPages:
     ``pages`` are ``(title, text, diagram)``; a page with no diagram key is
     the controls page, which lists ``controls`` (a key, what it does).
     ``draw_diagram(surface, rect, diagram, seconds, ui)`` animates a diagram.
+    The titles are the game's own short words ("Clone", "Capturing"), so they
+    are translated in the game's ``context`` (its key: ``trc("ataxx", "Clone")``).
     """
 
     heading: str
     pages: tuple[tuple[str, str, str], ...]
     controls: tuple[tuple[str, str], ...]
     draw_diagram: Callable[[pygame.Surface, pygame.Rect, str, float, Theme], None]
+    context: str = ""
+    """The translation context of the titles: the game's key."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import tr, trc
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
@@ -168,7 +168,17 @@ class RulesScene(Scene):
         if diagram and title_box.bottom > self.diagram_rect.y:
             # The title stops where the diagram begins, if it reaches that high.
             title_box.width = self.diagram_rect.x - self.px(28) - inner.x
-        draw_text(surface, ui, tr(title), "title", self.px(30), theme.TEXT, title_box, bold=True, max_lines=1)
+        draw_text(
+            surface,
+            ui,
+            trc(self.pages.context, title),
+            "title",
+            self.px(30),
+            theme.TEXT,
+            title_box,
+            bold=True,
+            max_lines=1,
+        )
         top = max(rect.y + self.px(100), title_box.bottom + self.px(8))
         bottom = self.widgets.buttons[0].rect.y - self.px(34)
         if diagram:

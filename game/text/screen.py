@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from game.engine.ataxx import Board, Cell, Side, bits
 from game.engine.ataxx.keypad import CODE_GRID, move_for_code, parse_cell
@@ -185,9 +185,3 @@ def code_grid_lines(style: Style, board: Board | None = None, source: int | None
                 entries.append(".".center(5))
         lines.append("  " + " ".join(entries).rstrip())
     return lines
-
-
-def lines_of(items: Iterable[str]) -> str:
-    """``items`` as one block of text ending with a newline (nothing for no items)."""
-    text = "\n".join(items)
-    return text + "\n" if text else ""

@@ -167,6 +167,7 @@ def _careless_move(
         else:
             scored = deeper
     nodes = searcher.nodes
+    move: Move  # noisy_choice returns the move it was given, whatever the game's move type
     move, score = api.noisy_choice(scored, level.noise, rng)
     if on_info is not None:
         on_info(SearchInfo(depth, score, nodes, time.monotonic() - start, (move,)))

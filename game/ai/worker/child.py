@@ -13,6 +13,7 @@ boundary).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import queue
@@ -105,6 +106,9 @@ def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int
             stdout.write(json.dumps(message) + "\n")
             stdout.flush()
 
+    def send_progress(ticket: Any, data: dict[str, Any]) -> None:
+        send({"type": "info", "id": ticket, **data})
+
     def listen() -> None:
         for line in stdin:
             try:
@@ -152,7 +156,7 @@ def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int
             move_text = run_search(
                 request,
                 stop,
-                lambda data, ticket=ticket: send({"type": "info", "id": ticket, **data}),
+                functools.partial(send_progress, ticket),
                 memory,
             )
         except Exception as exc:

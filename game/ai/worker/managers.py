@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import json
 import os
 import queue
@@ -63,7 +64,7 @@ def run_in_thread(book: JobBook, inbox: Inbox) -> None:
             continue
         try:
             move_text = run_search(
-                job.payload, job.stop, lambda data, job=job: book.report_progress(job, data), memory
+                job.payload, job.stop, functools.partial(book.report_progress, job), memory
             )
         except Exception as exc:
             book.finish(job, error=format_exception(exc))

@@ -274,20 +274,24 @@ class Move(NamedTuple):
             return square_name(self.to_square)
         return square_name(self.from_square) + square_name(self.to_square)
 
-    __str__ = uai
+    def __str__(self) -> str:
+        return self.uai()
 
     def __repr__(self) -> str:
         return f"Move.from_uai({self.uai()!r})"
 
 
 NULL_MOVE = tuple.__new__(Move, (-1, -1))
-_MOVES: tuple[Move | None, ...] = tuple(
-    tuple.__new__(Move, (frm, to)) if frm == to or (JUMP_RING[frm] >> to & 1) else None
+# Every clone and jump made once, at ``from_square * 49 + to_square``: moves are shared, never rebuilt.
+# A dict, not a 49 x 49 table with holes, so that a pair of squares that is no move is a KeyError.
+_MOVES: dict[int, Move] = {
+    frm * 49 + to: tuple.__new__(Move, (frm, to))
     for frm in SQUARES
     for to in SQUARES
-)
-# For each square, the moves that land on it (clone) or leave from it (jumps).
-_CLONE_TO: tuple[Move, ...] = tuple(_MOVES[sq * 49 + sq] for sq in SQUARES)  # type: ignore[misc]
+    if frm == to or (JUMP_RING[frm] >> to & 1)
+}
+# For each square, the clone that lands on it.
+_CLONE_TO: tuple[Move, ...] = tuple(_MOVES[sq * 49 + sq] for sq in SQUARES)
 
 # --- the board -----------------------------------------------------------------
 
@@ -524,7 +528,7 @@ class Board:
         if material_over(us, them, empty) or self.halfmove_clock >= 100:
             return []
         moves = [_CLONE_TO[sq] for sq in bits(clone_targets(us, empty))]
-        moves += [_MOVES[frm * 49 + to] for frm, to in jump_moves(us, empty)]  # type: ignore[misc]
+        moves += [_MOVES[frm * 49 + to] for frm, to in jump_moves(us, empty)]
         if not moves and can_move(them, empty):
             return [NULL_MOVE]
         return moves

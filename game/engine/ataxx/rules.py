@@ -15,6 +15,7 @@ with other Ataxx software.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 
 from game.engine.ataxx.bits import fill_region
@@ -28,7 +29,8 @@ __all__ = ["EARLY_FINISH", "RULES", "THREEFOLD", "AtaxxRules", "fillable_by"]
 EARLY_FINISH = RuleOption("early_finish", "Early finish")
 THREEFOLD = RuleOption("threefold_repetition", "Draw by threefold repetition")
 
-TERMINATION_TEXTS = {
+# Typed as the base class's mapping: a dict of Ataxx's own Termination would not be one (keys are invariant).
+TERMINATION_TEXTS: Mapping[enum.Enum, str] = {
     Termination.ELIMINATION: "No pieces left",
     Termination.FULL_BOARD: "The board is full",
     Termination.NO_MOVES: "Nobody can move",

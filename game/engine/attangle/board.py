@@ -173,18 +173,14 @@ class Move(NamedTuple):
         """Whether this move captures."""
         return bool(self.attackers)
 
-    @property
-    def is_placement(self) -> bool:
-        """Whether this move places a piece from the reserve."""
-        return not self.attackers
-
     def text(self) -> str:
         """The move as text (``c3``, ``a1,b2-c3``)."""
         if not self.attackers:
             return self.target
         return f"{self.attackers[0]},{self.attackers[1]}-{self.target}"
 
-    __str__ = text
+    def __str__(self) -> str:
+        return self.text()
 
     def __repr__(self) -> str:
         return f"Move.from_text({self.text()!r})"
@@ -480,13 +476,8 @@ class Board:
         """Every legal move (placements, then captures), ``[]`` when the game is over."""
         return [self.move_from_raw(raw) for raw in self.raw_moves()]
 
-    def captures_of(self, target_name: str) -> list[Move]:
-        """The legal captures of the stack on ``target_name`` (for showing the attacker pairs)."""
-        target = self.point(target_name)
-        return [self.move_from_raw(raw) for raw in self.raw_captures() if raw & _MASK == target]
-
-    def illegal_reason(self, move: Move) -> str | None:
-        """Why ``move`` cannot be played here, in a few words, or ``None`` if it is legal."""
+    def illegal_reason(self, move: object) -> str | None:
+        """Why ``move`` (anything: ``push`` is given what players send) cannot be played here, or ``None`` if legal."""
         if not isinstance(move, Move):
             return f"{move!r} is not an Attangle move"
         if max(self.triples) >= self.geometry.triples_to_win:
@@ -560,10 +551,10 @@ class Board:
                 _State(
                     raw,
                     ((target, under), (first, one), (second, other)),
-                    tuple(reserves),
-                    tuple(self.triples),
+                    (reserves[0], reserves[1]),
+                    (self.triples[0], self.triples[1]),
                     self.hash,
-                )  # type: ignore[arg-type]
+                )
             )
             # The taller attacker lands first, the single last; the single goes back to the reserve.
             stack = under + (one if len(one) >= len(other) else other)
@@ -580,7 +571,15 @@ class Board:
             if len(stack) == 3:
                 self.triples[side] += 1
         else:
-            self._stack.append(_State(raw, ((target, ""),), tuple(reserves), tuple(self.triples), self.hash))  # type: ignore[arg-type]
+            self._stack.append(
+                _State(
+                    raw,
+                    ((target, ""),),
+                    (reserves[0], reserves[1]),
+                    (self.triples[0], self.triples[1]),
+                    self.hash,
+                )
+            )
             stacks[target] = side.symbol
             key ^= Z_STACK[side.symbol][target]
             reserves[side] -= 1

@@ -89,11 +89,11 @@ def _build(
         rows.append(tuple(row))
     index_of = {name: index for index, name in enumerate(names)}
     at = {coord: index for index, coord in enumerate(coords)}
-    rays = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
     for q, r in coords:
-        point_rays = []
+        point_rays: list[tuple[int, ...]] = []
         for dq, dr in DIRECTIONS:
-            ray = []
+            ray: list[int] = []
             step = 1
             while (q + dq * step, r + dr * step) in at:
                 ray.append(at[q + dq * step, r + dr * step])
@@ -101,10 +101,10 @@ def _build(
             point_rays.append(tuple(ray))
         rays.append(tuple(point_rays))
     between: dict[tuple[int, int], tuple[int, ...]] = {}
-    for origin, point_rays in enumerate(rays):
-        for ray in point_rays:
-            for distance, point in enumerate(ray):
-                between[origin, point] = ray[:distance]
+    for origin, rays_from_origin in enumerate(rays):
+        for line in rays_from_origin:
+            for distance, point in enumerate(line):
+                between[origin, point] = line[:distance]
     blocked = frozenset(at[coord] for coord in no_placement)
     start_stacks = {at[coord]: symbol for symbol, places in start.items() for coord in places}
     return Geometry(

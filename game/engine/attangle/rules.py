@@ -12,12 +12,16 @@ no match rule to switch.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
+
 from game.engine.attangle.board import STARTPOS, Board, Move, Side, Termination
 from game.engine.rules import LevelProblem, RulesDefaults, Severity
 
 __all__ = ["RULES", "AttangleRules", "validate_position"]
 
-TERMINATION_TEXTS = {
+# Typed as the base class's mapping: a dict of Attangle's own Termination would not be one (keys are invariant).
+TERMINATION_TEXTS: Mapping[enum.Enum, str] = {
     Termination.TRIPLES: "The winning triple is built",
     Termination.NO_MOVES: "No move left: resigns",
 }

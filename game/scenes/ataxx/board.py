@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.ataxx import Board, Move, Side, bits, neighbours
-from game.i18n import tr
+from game.i18n import tr, trc
 from game.scenes.ataxx.anim import FillAnimation, MoveAnimation, PlayedMove
 from game.scenes.ataxx.keys import PlayKeys
 from game.scenes.ataxx.overlays import SHAKE_TIME, BoardOverlays
@@ -151,7 +151,7 @@ class AtaxxBoard(BoardOverlays, BoardController):
         )
 
     def move_label(self, move: Any) -> str:
-        return tr("pass") if isinstance(move, Move) and move.is_pass else str(move)
+        return trc("ataxx", "pass") if isinstance(move, Move) and move.is_pass else str(move)
 
     def instructions(self) -> str:
         return tr("Click a piece, then a square")

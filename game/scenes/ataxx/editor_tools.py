@@ -14,7 +14,7 @@ import pygame
 from game.engine.ataxx import Cell, Side
 from game.engine.ataxx.level_edit import Symmetry, mirror_squares
 from game.engine.ataxx.levels import MAX_RECOMMENDED_BLOCKS
-from game.i18n import tr
+from game.i18n import tr, trc
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Theme
@@ -37,7 +37,7 @@ def cell_name(cell: Cell) -> str:
         return tr(theme.SEAT_NAMES[0])
     if cell is Cell.BLUE:
         return tr(theme.SEAT_NAMES[1])
-    return tr("Empty") if cell is Cell.EMPTY else tr("Block")
+    return trc("ataxx", "Empty") if cell is Cell.EMPTY else trc("ataxx", "Block")
 
 
 SYMMETRY_NAMES: dict[Symmetry, str] = {

@@ -21,7 +21,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     *MATCH_CONTROLS,
 )
 
-# (title, text, diagram): English keys, translated when drawn.
+# (title, text, diagram): English keys, translated when drawn (the titles in the context "ataxx").
 PAGES: tuple[tuple[str, str, str], ...] = (
     (
         "The goal",
@@ -79,5 +79,5 @@ PAGES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-RULES_PAGES = RulesPages("HOW TO PLAY ATAXX", PAGES, CONTROLS, draw_diagram)
+RULES_PAGES = RulesPages("HOW TO PLAY ATAXX", PAGES, CONTROLS, draw_diagram, context="ataxx")
 """Ataxx's pages, as the registry entry names them (``game.scenes.ataxx.pages:RULES_PAGES``)."""

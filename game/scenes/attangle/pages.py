@@ -23,7 +23,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     *MATCH_CONTROLS,
 )
 
-# (title, text, diagram): English keys, translated when drawn.
+# (title, text, diagram): English keys, translated when drawn (the titles in the context "attangle").
 PAGES: tuple[tuple[str, str, str], ...] = (
     (
         "The goal",
@@ -83,5 +83,5 @@ PAGES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-RULES_PAGES = RulesPages("HOW TO PLAY ATTANGLE", PAGES, CONTROLS, draw_diagram)
+RULES_PAGES = RulesPages("HOW TO PLAY ATTANGLE", PAGES, CONTROLS, draw_diagram, context="attangle")
 """Attangle's pages, as the registry entry names them (``game.scenes.attangle.pages:RULES_PAGES``)."""

@@ -1,0 +1,73 @@
+"""The rules engines and the AI type-check clean: mypy over ``game/engine`` and ``game/ai``.
+
+mypy runs as the project configures it (``[tool.mypy]`` in pyproject.toml,
+strict), once for the module, with its cache in a temporary folder so that
+nothing is written in the source tree. It follows imports, so a module the
+engines or the AI import (the registry ``game/games.py``) is checked too.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKED = ("game/engine", "game/ai")
+
+BEING_REWRITTEN = frozenset(
+    {
+        "game/ai/alphabeta.py",
+        "game/engine/match.py",
+        "game/games.py",
+    }
+)
+"""Issue 18: files other people were rewriting while mypy came in, with errors left (see the xfail below).
+
+Once they are clean, the strict xfail turns into a failure: empty this set and remove the marker."""
+
+ERROR_LINE = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ", re.MULTILINE)
+
+
+@pytest.fixture(scope="module")
+def mypy_run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    cache = tmp_path_factory.mktemp("mypy-cache")
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+         "--cache-dir", str(cache), "--no-color-output", "--no-error-summary", *CHECKED],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )  # fmt: skip
+
+
+def _report(run: subprocess.CompletedProcess[str]) -> str:
+    return f"mypy exited with {run.returncode}:\n{run.stdout}{run.stderr}"
+
+
+def _files_with_errors(run: subprocess.CompletedProcess[str]) -> set[str]:
+    # mypy exits with 1 when it found errors and 2 when it could not run (bad config, crash).
+    assert run.returncode in (0, 1), _report(run)
+    return {match["path"].replace("\\", "/") for match in ERROR_LINE.finditer(run.stdout)}
+
+
+def test_the_engines_and_the_ai_are_clean_but_for_the_files_being_rewritten(
+    mypy_run: subprocess.CompletedProcess[str],
+) -> None:
+    unexpected = _files_with_errors(mypy_run) - BEING_REWRITTEN
+    assert not unexpected, _report(mypy_run)
+
+
+@pytest.mark.xfail(
+    bool(BEING_REWRITTEN),
+    reason=f"issue 18: errors left in files being rewritten: {', '.join(sorted(BEING_REWRITTEN))}",
+    strict=True,
+)
+def test_the_engines_and_the_ai_are_clean(mypy_run: subprocess.CompletedProcess[str]) -> None:
+    assert mypy_run.returncode == 0, _report(mypy_run)
+    assert not _files_with_errors(mypy_run), _report(mypy_run)
