@@ -231,8 +231,9 @@ class Match:
 
     @property
     def turn(self) -> int:
-        """The seat to move, or ``CHANCE`` while dice are to be rolled."""
-        return self.position.turn
+        """The seat to move, or ``CHANCE`` while dice are to be rolled (the game's own value: Ataxx's ``Side``)."""
+        turn: int = self.position.turn
+        return turn
 
     @property
     def at_chance(self) -> bool:
