@@ -218,3 +218,59 @@ class RaidRules(RulesDefaults):
 
 
 RULES = RaidRules()
+
+
+# -- Raid for the searches: raw moves as ints, an evaluation --
+
+TOKENS = (*SETUP, *ACTIONS, *(outcome for outcome, _ in OPENING), *(outcome for outcome, _ in GAMBLE))
+"""Every move and outcome of Raid; a raw move is its index here."""
+POINT = 100
+"""The score of one point of lead."""
+
+
+class RaidSearchPosition:
+    """A ``Raid`` as ``game.ai.alphabeta`` and ``game.ai.expectimax`` search it."""
+
+    def __init__(self, raid: Raid) -> None:
+        self.raid = raid
+
+    @property
+    def turn(self) -> int:
+        return self.raid.turn
+
+    @property
+    def hash(self) -> int:
+        return self.raid.hash
+
+    def raw_moves(self) -> list[int]:
+        return [TOKENS.index(move) for move in self.raid.legal_moves()]
+
+    def chance_outcomes_raw(self) -> list[tuple[int, float]]:
+        return [(TOKENS.index(outcome), probability) for outcome, probability in self.raid.chance_outcomes()]
+
+    def push_raw(self, raw: int) -> None:
+        self.raid.push(TOKENS[raw])
+
+    def pop_raw(self) -> str:
+        return self.raid.pop()
+
+
+class RaidHeuristics:
+    """Raid's knowledge for a search: the lead in points, from the seat to move's view."""
+
+    def evaluate(self, position: RaidSearchPosition) -> int:
+        scores, seat = position.raid.state.scores, position.turn
+        return POINT * (scores[seat] - scores[1 - seat])
+
+    def end_score(self, position: RaidSearchPosition, moves: list[int]) -> int | None:
+        from game.ai.limits import WIN_SCORE
+
+        outcome = position.raid.outcome()
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0
+        return WIN_SCORE if outcome.winner == position.turn else -WIN_SCORE
+
+    def order(self, position: RaidSearchPosition, moves: list[int]) -> list[int]:
+        return moves
