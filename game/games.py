@@ -47,6 +47,9 @@ __all__ = [
 
 Colour = tuple[int, int, int]
 
+CHECK_SEARCH = "game.ai.api:check_search"
+"""What refuses a game's AI whose search cannot handle one of the game's traits."""
+
 PALETTE_KEYS = ("classic", "neon", "colourblind")
 """The palettes of the options screen; every game gives its seats' looks in each."""
 
@@ -114,8 +117,13 @@ class GameDefinition:
         return resolve(self._require(self.rules, "rules"))
 
     def load_ai(self) -> GameAI:
-        """The game's AI; ``LookupError`` for a game without one."""
-        return resolve(self._require(self.ai, "computer opponent"))
+        """The game's AI; ``LookupError`` for a game without one, ``game.ai.api.UnsupportedGameError``
+        (a ``ValueError``) when its search cannot handle one of the traits of the game's rules."""
+        ai: GameAI = resolve(self._require(self.ai, "computer opponent"))
+        if self.rules is not None:
+            # By path, as every AI part here: the engine reaches this module and never imports game.ai.
+            resolve(CHECK_SEARCH)(ai, self.load_rules())
+        return ai
 
     def load(self, part: str) -> Any:
         """One of the game's parts by field name (``board``, ``editor``, ``rules_pages``, ``tile``, ``uai``)."""

@@ -1,13 +1,17 @@
-"""The Ataxx search: legal results, limits, stop, exact scores, the board left alone."""
+"""The searches without chance: Ataxx's (legal results, limits, stop, exact scores, the board left
+alone) and the generic alpha-beta (the same trees for Attangle as before it scored by seat, a seat
+moving twice in a row, limits)."""
 
 from __future__ import annotations
 
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
+from game.ai.alphabeta import AlphaBeta
 from game.ai.ataxx.evaluate import PIECE
 from game.ai.ataxx.search import (
     WIN_SCORE,
@@ -17,7 +21,10 @@ from game.ai.ataxx.search import (
     is_win_score,
     plies_to_end,
 )
+from game.ai.attangle.evaluate import AttangleHeuristics
 from game.engine.ataxx import STARTPOS, Board, Move
+from game.engine.attangle import Board as AttangleBoard
+from game.engine.core import Trait
 
 BLOCK_LAYOUT = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"
@@ -211,3 +218,131 @@ def test_new_game_and_hash_size() -> None:
     assert move in Board().legal_moves()
     with pytest.raises(ValueError):
         Searcher(hash_mb=0)
+
+
+# --- the generic alpha-beta ----------------------------------------------------------------------
+
+ATTANGLE_GOLDEN = Path(__file__).parent / "data" / "attangle_search_golden.txt"
+
+
+def _attangle_golden() -> list[tuple[int, str, int, int, str]]:
+    rows = []
+    for line in ATTANGLE_GOLDEN.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            depth, move, score, nodes, text = (part.strip() for part in line.split("|"))
+            rows.append((int(depth), move, int(score), int(nodes), text))
+    return rows
+
+
+def test_attangle_searches_the_same_tree_as_before_seats() -> None:
+    """Scoring by seat changes nothing where seats alternate: the same moves, scores and node counts."""
+    rows = _attangle_golden()
+    assert len(rows) >= 40
+    for depth, move, score, nodes, text in rows:
+        board = AttangleBoard(text)
+        raw, info = AlphaBeta(AttangleHeuristics()).search(board, SearchLimits(depth=depth))
+        assert (str(board.move_from_raw(raw)), info.score, info.nodes) == (move, score, nodes), text
+        assert board.text() == text
+
+
+class TwiceNim:
+    """Take 1 or 2 from a pile, two takes a turn (the turn ends early if the pile is empty); whoever
+    takes the last one wins. The same seat moves twice in a row."""
+
+    def __init__(self, pile: int) -> None:
+        self.pile, self.turn, self.actions = pile, 0, 2
+        self.history: list[tuple[int, int, int]] = []
+
+    @property
+    def hash(self) -> int:
+        return self.pile * 8 + self.turn * 4 + self.actions
+
+    def raw_moves(self) -> list[int]:
+        return [n for n in (1, 2) if n <= self.pile]
+
+    def push_raw(self, n: int) -> None:
+        self.history.append((self.pile, self.turn, self.actions))
+        self.pile -= n
+        self.actions -= 1
+        if self.actions == 0 or self.pile == 0:
+            self.turn, self.actions = 1 - self.turn, 2
+
+    def pop_raw(self) -> None:
+        self.pile, self.turn, self.actions = self.history.pop()
+
+
+class TwiceNimHeuristics:
+    def evaluate(self, position: TwiceNim) -> int:
+        return 0
+
+    def end_score(self, position: TwiceNim, moves: list[int]) -> int | None:
+        return -WIN_SCORE if not moves else None
+
+    def order(self, position: TwiceNim, moves: list[int]) -> list[int]:
+        return moves
+
+
+def seat_minimax(nim: TwiceNim, turns: int = 0) -> int:
+    """The exact score for the seat to move, by seat: the same seat's next score as it is, the other's negated."""
+    moves = nim.raw_moves()
+    if not moves:
+        return turns - WIN_SCORE
+    best = -WIN_SCORE - 1
+    for n in moves:
+        seat = nim.turn
+        nim.push_raw(n)
+        same = nim.turn == seat
+        score = seat_minimax(nim, turns) if same else -seat_minimax(nim, turns + 1)
+        nim.pop_raw()
+        best = max(best, score)
+    return best
+
+
+def ply_negamax(nim: TwiceNim, ply: int = 0) -> int:
+    """What negating at every ply makes of it: wrong when a seat moves twice."""
+    moves = nim.raw_moves()
+    if not moves:
+        return ply - WIN_SCORE
+    best = -WIN_SCORE - 1
+    for n in moves:
+        nim.push_raw(n)
+        best = max(best, -ply_negamax(nim, ply + 1))
+        nim.pop_raw()
+    return best
+
+
+@pytest.mark.parametrize("pile", range(1, 14))
+def test_alphabeta_scores_by_seat_when_a_seat_moves_twice(pile: int) -> None:
+    exact = seat_minimax(TwiceNim(pile))
+    nim = TwiceNim(pile)
+    move, info = AlphaBeta(TwiceNimHeuristics()).search(nim, SearchLimits(depth=2 * pile))
+    assert info.score == exact
+    nim.push_raw(move)
+    after = seat_minimax(nim) if nim.turn == 0 else -seat_minimax(nim, 1)
+    assert after == exact  # the move keeps the value: a best move
+    assert (nim.pile, nim.turn, nim.actions) != (pile, 0, 2)
+
+
+def test_twice_nim_needs_seat_scores() -> None:
+    # 5 and 6 lose (a turn takes 2 to 4), so 7 wins by taking 1 and 1: negamax by ply gets 3 and 5 wrong.
+    assert [seat_minimax(TwiceNim(pile)) > 0 for pile in range(1, 8)] == [True] * 4 + [False] * 2 + [True]
+    assert seat_minimax(TwiceNim(7)) == WIN_SCORE - 3  # my turn, yours, mine: a win in three turns
+    assert ply_negamax(TwiceNim(3)) < 0 < ply_negamax(TwiceNim(5))
+    move, info = AlphaBeta(TwiceNimHeuristics()).search(TwiceNim(7), SearchLimits(depth=12))
+    assert (move, info.score) == (1, WIN_SCORE - 3)
+
+
+def test_alphabeta_limits() -> None:
+    board = AttangleBoard(_attangle_golden()[-1][4])
+    searcher = AlphaBeta(AttangleHeuristics())
+    _, info = searcher.search(board, SearchLimits(nodes=300))
+    assert searcher.nodes <= 300 and info.depth >= 1
+    stop = threading.Event()
+    stop.set()
+    raw, info = searcher.search(board, SearchLimits(hard_time=0.0), stop)
+    assert info.depth == 1 and raw in board.raw_moves()
+
+
+def test_searches_declare_what_they_handle() -> None:
+    assert Searcher.handles == frozenset({Trait.ALTERNATING})
+    assert AlphaBeta.handles == frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})

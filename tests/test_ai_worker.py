@@ -49,6 +49,7 @@ import sys
 import time
 
 from game.ai.api import Level
+from game.engine.core import Trait
 from game.engine.rules import split_history_text
 
 
@@ -87,6 +88,7 @@ class Position:
 
 class Rules:
     key = "fake"
+    traits = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})
 
     def new_position(self, text: str | None = None) -> Position:
         return Position(text or "ok")
@@ -103,6 +105,7 @@ LEVEL = Level("fake", "Fake", "Misbehaves on demand.", 1.0, 0.5)
 class FakeAI:
     levels = (LEVEL,)
     hint_level = LEVEL
+    handles = frozenset(Trait)
 
     def level(self, key: str) -> Level:
         if key != "fake":

@@ -21,12 +21,13 @@ from typing import Any
 import pytest
 
 from game import games
-from game.ai.api import HINT, LEVEL_KEYS, Level
+from game.ai.api import HINT, LEVEL_KEYS, Level, UnsupportedGameError, check_search
 from game.engine.core import CHANCE, SEATS, Outcome, Trait
 from game.engine.rules import (
     Adjudication,
     GameRules,
     RuleOption,
+    RulesDefaults,
     Severity,
     history_text,
     replay,
@@ -369,3 +370,34 @@ def test_ai_offers_the_five_levels_and_the_hint(definition: games.GameDefinition
         template, fields = ai.describe_score(score)
         assert isinstance(template, str) and isinstance(fields, Mapping)
         assert "{" not in template.format(**fields)
+
+
+# --- each search handles its game's traits ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("definition", PLAYABLE, ids=lambda d: d.key)
+def test_every_playable_game_has_an_ai_that_handles_it(definition: games.GameDefinition) -> None:
+    ai = definition.load_ai()  # checks it
+    assert definition.load_rules().traits <= ai.handles
+    assert Trait.ALTERNATING in definition.load_rules().traits
+
+
+class _DiceRules(RulesDefaults):
+    """Attangle's rules as a game with dice would declare them."""
+
+    key = "dice"
+    traits = frozenset({Trait.ALTERNATING, Trait.CHANCE})
+
+
+DICE_RULES = _DiceRules()
+
+
+def test_a_game_with_dice_refuses_an_alphabeta_ai() -> None:
+    definition = dataclasses.replace(
+        games.game("attangle"), key="dice", rules="test_registry:DICE_RULES", ai="game.ai.attangle.player:AI"
+    )
+    with pytest.raises(UnsupportedGameError, match="not with chance") as refused:
+        definition.load_ai()
+    assert isinstance(refused.value, ValueError)
+    assert "the AI of dice searches games with alternating seats" in str(refused.value)
+    check_search(games.game("attangle").load_ai(), games.game("attangle").load_rules())  # no error

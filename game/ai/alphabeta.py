@@ -1,20 +1,30 @@
 """A game-independent alpha-beta search for two-player games without chance.
 
 Any game whose position offers raw moves (``raw_moves``, ``push_raw``,
-``pop_raw``, a Zobrist ``hash``) can be searched with it, given its
-``Heuristics``: the static evaluation, the score of a finished game, and a
-first guess at the order of the moves. Attangle uses it; Ataxx keeps its own
-search on bitboards, tuned for that one game.
+``pop_raw``), a Zobrist ``hash`` and its seat to move (``turn``) can be
+searched with it, given its ``Heuristics``: the static evaluation, the score of
+a finished game, and a first guess at the order of the moves. Attangle uses it;
+Ataxx keeps its own search on bitboards, tuned for that one game.
+
+Scores are by seat, as OpenSpiel's searches keep them, never by ply parity:
+each node's score is from its seat to move's view, and a move's score is the
+score of the position after it, negated only when the seat to move changed. So
+a seat that moves twice in a row (a turn of several actions) is searched
+right; in a game whose seats alternate every move it is plain negamax, with the
+same nodes, moves and scores. Games with dice need ``game.ai.expectimax``.
 
 Like sunfish, it is a short loop you can read top to bottom:
 
-- iterative deepening (``AlphaBeta.iterate`` yields a ``SearchInfo`` per depth),
+- iterative deepening (``AlphaBeta.iterate`` yields a ``SearchInfo`` per depth,
+  counted in plies: one move of either seat);
 - principal-variation search: a null window after the first move, a re-search
   when a move beats it;
-- a transposition table keyed by the position's hash (a fixed number of slots,
-  depth-preferred replacement), its move tried first, then two killer moves
-  per ply, then the game's own order;
-- decided games scored ``±(WIN_SCORE - plies)``, so a quicker win is better;
+- a transposition table keyed by the position's hash (a fixed number of slots;
+  a new entry always replaces another position's, and the same position's
+  unless that entry was searched deeper), its move tried first, then two killer
+  moves per ply, then the game's own order;
+- decided games scored ``±(WIN_SCORE - turns)`` (``game.ai.limits``), so a
+  quicker win is better;
 - a soft deadline between depths, and a hard deadline, a ``stop`` event and a
   node budget checked every few hundred nodes inside an iteration (``game.ai.limits``).
 
@@ -22,10 +32,10 @@ Time comes from ``time.monotonic()``. Everything a search needs lives on its
 ``AlphaBeta`` object: two searches never share state.
 
 >>> class Nim:  # take 1 or 2 from a pile; whoever takes the last one wins
-...     def __init__(self, pile): self.pile, self.hash, self.taken = pile, pile, []
+...     def __init__(self, pile): self.pile, self.hash, self.taken, self.turn = pile, pile, [], 0
 ...     def raw_moves(self): return [n for n in (1, 2) if n <= self.pile]
-...     def push_raw(self, n): self.taken.append(n); self.pile -= n; self.hash = self.pile
-...     def pop_raw(self): self.pile += self.taken.pop(); self.hash = self.pile
+...     def push_raw(self, n): self.taken.append(n); self.pile -= n; self.hash = self.pile; self.turn ^= 1
+...     def pop_raw(self): self.pile += self.taken.pop(); self.hash = self.pile; self.turn ^= 1
 >>> class NimHeuristics:
 ...     def evaluate(self, position): return 0
 ...     def end_score(self, position, moves): return -WIN_SCORE if not moves else None
@@ -34,6 +44,8 @@ Time comes from ``time.monotonic()``. Everything a search needs lives on its
 >>> move, info = search.search(Nim(7), SearchLimits(depth=8))
 >>> move, info.score > 0  # take 1, leaving a multiple of 3
 (1, True)
+>>> sorted(trait.name for trait in AlphaBeta.handles)
+['ALTERNATING', 'REPEATED_SEATS']
 """
 
 from __future__ import annotations
@@ -54,7 +66,9 @@ from game.ai.limits import (
     SearchLimits,
     is_win_score,
     plies_to_end,
+    turns_to_end,
 )
+from game.engine.core import Trait
 
 __all__ = [
     "WIN_SCORE",
@@ -65,6 +79,7 @@ __all__ = [
     "SearchPosition",
     "is_win_score",
     "plies_to_end",
+    "turns_to_end",
 ]
 
 _INFINITY = WIN_SCORE + 1
@@ -74,9 +89,21 @@ _TT_ENTRY_BYTES = 150
 
 
 class SearchPosition(Protocol):
-    """What the search needs of a position: raw moves as ints, made and unmade in place."""
+    """What the searches need of a position: its seat to move, raw moves as ints, made and unmade in place.
+
+    ``hash`` must tell apart positions that differ in anything the search's
+    scores depend on (the seat to move, the actions left in a turn...).
+    ``turn`` is the seat to move, 0 or 1 (an ``IntEnum`` will do), or
+    ``game.engine.core.CHANCE`` at a chance node, which only the chance search
+    visits (``ChancePosition`` in ``game.ai.expectimax``).
+    """
 
     hash: int
+
+    @property
+    def turn(self) -> int:
+        """The seat to move (0 or 1), or ``CHANCE`` while dice are to be rolled."""
+        ...
 
     def raw_moves(self) -> list[int]:
         """The legal moves as ints (``[]`` when the game is over)."""
@@ -92,7 +119,11 @@ class SearchPosition(Protocol):
 
 
 class Heuristics(Protocol):
-    """A game's knowledge for the search; every score is from the side to move's view."""
+    """A game's knowledge for the search; every score is from the side to move's view.
+
+    Only decision positions (a seat to move) are ever given: the chance search
+    expands chance nodes down to decisions before it evaluates.
+    """
 
     def evaluate(self, position: Any) -> int:
         """The static score of a position whose game goes on."""
@@ -112,6 +143,9 @@ class AlphaBeta(Interruptible):
 
     ``hash_mb`` bounds the table. Not thread-safe: run one search at a time.
     """
+
+    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})
+    """The traits of the games it searches right: no chance (``game.ai.api.check_search``)."""
 
     def __init__(self, heuristics: Heuristics, hash_mb: int = 16) -> None:
         if hash_mb < 1:
@@ -138,7 +172,8 @@ class AlphaBeta(Interruptible):
         stop: threading.Event | None = None,
         on_info: Callable[[SearchInfo], None] | None = None,
     ) -> tuple[int, SearchInfo]:
-        """The best raw move within ``limits``, and the last completed iteration.
+        """The best raw move within ``limits``, and the last completed iteration (its score from the
+        seat to move's view).
 
         Raises ``ValueError`` if the game is over. ``on_info`` sees every
         iteration. The position is left as it was.
@@ -158,9 +193,10 @@ class AlphaBeta(Interruptible):
 
         Depth 1 always completes, so at least one ``SearchInfo`` comes out.
         Stops at the depth limit, when ``soft_time`` has passed after an
-        iteration, when the result is proven, or, inside an iteration, at
-        ``hard_time``, the node budget or ``stop``. Raises ``ValueError`` if the
-        game is over. The position is left as it was, even when stopped.
+        iteration, when the result is proven (a decided score no more turns
+        away than the depth), or, inside an iteration, at ``hard_time``, the
+        node budget or ``stop``. Raises ``ValueError`` if the game is over. The
+        position is left as it was, even when stopped.
         """
         root_moves = position.raw_moves()
         if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
@@ -170,19 +206,17 @@ class AlphaBeta(Interruptible):
         self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
         max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
-        root_moves = self.heuristics.order(position, root_moves)
         for depth in range(1, max_depth + 1):
             try:
-                score = self._search(position, depth, -_INFINITY, _INFINITY, 0, True)
+                score = self._search(position, depth, -_INFINITY, _INFINITY, 0, 0, True)
             except Interrupted:
                 return
             finally:
                 self._can_abort = True
-            pv = self._pv[0] or [root_moves[0]]
-            root_moves.remove(pv[0])
-            root_moves.insert(0, pv[0])
+            # The root is a PV node searched with an open window: its first move always sets the line.
+            pv = self._pv[0]
             yield SearchInfo(depth, score, self.nodes, time.monotonic() - start, tuple(pv))
-            if len(root_moves) == 1 or (is_win_score(score) and plies_to_end(score) <= depth):
+            if len(root_moves) == 1 or (is_win_score(score) and turns_to_end(score) <= depth):
                 return
             if stop is not None and stop.is_set():
                 return
@@ -199,7 +233,8 @@ class AlphaBeta(Interruptible):
         stop: threading.Event | None = None,
         deadline: float | None = None,
     ) -> list[tuple[int, int]] | None:
-        """Every legal raw move with its exact score at ``depth`` (1: the move alone), best first.
+        """Every legal raw move with its exact score at ``depth`` (1: the move alone), best first,
+        from the seat to move's view.
 
         For the weak levels, which pick among the moves with noise. Returns
         ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
@@ -209,12 +244,16 @@ class AlphaBeta(Interruptible):
         if self.heuristics.end_score(position, moves) is not None or not moves:
             raise ValueError("the game is over: there is no move to score")
         self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
+        seat = position.turn
         scored = []
         try:
             for move in self.heuristics.order(position, moves):
                 position.push_raw(move)
                 try:
-                    score = -self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, True)
+                    if position.turn == seat:
+                        score = self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 0, True)
+                    else:
+                        score = -self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 1, True)
                 finally:
                     position.pop_raw()
                 scored.append((move, score))
@@ -225,8 +264,14 @@ class AlphaBeta(Interruptible):
 
     # -- the recursion --
 
-    def _search(self, position: Any, depth: int, alpha: int, beta: int, ply: int, pv_node: bool) -> int:
-        """The score of ``position`` for the side to move within ``alpha``..``beta`` (fail-soft)."""
+    def _search(
+        self, position: Any, depth: int, alpha: int, beta: int, ply: int, turns: int, pv_node: bool
+    ) -> int:
+        """The score of ``position`` for its seat to move within ``alpha``..``beta`` (fail-soft).
+
+        ``ply`` counts the moves from the root, ``turns`` the turns (changes of
+        the seat to move), by which decided scores are measured.
+        """
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._checkpoint()
@@ -236,7 +281,7 @@ class AlphaBeta(Interruptible):
         moves = position.raw_moves()
         ended = heuristics.end_score(position, moves)
         if ended is not None:
-            return ended - ply if ended > 0 else ended + ply if ended < 0 else 0
+            return ended - turns if ended > 0 else ended + turns if ended < 0 else 0
         if depth <= 0 or ply >= MAX_PLY:
             return heuristics.evaluate(position)
 
@@ -249,9 +294,9 @@ class AlphaBeta(Interruptible):
             if entry[1] >= depth and not pv_node:
                 score = entry[3]
                 if score > WIN_BOUND:
-                    score -= ply
+                    score -= turns
                 elif score < -WIN_BOUND:
-                    score += ply
+                    score += turns
                 flag = entry[2]
                 if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
                     return score
@@ -265,18 +310,30 @@ class AlphaBeta(Interruptible):
         if front:
             ordered = front + [move for move in ordered if move not in front]
 
+        seat = position.turn
         original_alpha = alpha
         best = -_INFINITY
         best_move = ordered[0]
         for index, move in enumerate(ordered):
             position.push_raw(move)
             try:
-                if index == 0:
-                    score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, pv_node)
+                if position.turn != seat:  # the other seat's turn: its score, negated
+                    if index == 0:
+                        score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, turns + 1, pv_node)
+                    else:
+                        score = -self._search(
+                            position, depth - 1, -alpha - 1, -alpha, ply + 1, turns + 1, False
+                        )
+                        if alpha < score < beta:
+                            score = -self._search(
+                                position, depth - 1, -beta, -alpha, ply + 1, turns + 1, pv_node
+                            )
+                elif index == 0:  # the same seat moves again: its score as it is
+                    score = self._search(position, depth - 1, alpha, beta, ply + 1, turns, pv_node)
                 else:
-                    score = -self._search(position, depth - 1, -alpha - 1, -alpha, ply + 1, False)
+                    score = self._search(position, depth - 1, alpha, alpha + 1, ply + 1, turns, False)
                     if alpha < score < beta:
-                        score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, pv_node)
+                        score = self._search(position, depth - 1, alpha, beta, ply + 1, turns, pv_node)
             finally:
                 position.pop_raw()
             if score > best:
@@ -292,11 +349,11 @@ class AlphaBeta(Interruptible):
                             killers[0] = move
                         break
 
-        stored = best
+        stored = best  # a decided score is stored as turns from this node
         if stored > WIN_BOUND:
-            stored += ply
+            stored += turns
         elif stored < -WIN_BOUND:
-            stored -= ply
+            stored -= turns
         flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
         if entry is None or entry[0] != key or depth >= entry[1]:
             self._tt[slot] = (key, depth, flag, stored, best_move)

@@ -9,6 +9,11 @@ action, and never sees dice that have not been rolled yet.
 
 Every game offers the same five level keys, weakest first; ``HINT`` is the key
 of the level that suggests moves to the player.
+
+Each search declares the traits of the games it searches right
+(``game.engine.core.Trait``); a game's AI exposes its search's as ``handles``,
+and ``check_search`` refuses an AI whose search cannot handle one of its
+game's traits (``game.games`` checks it when it loads the AI).
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from game.ai.limits import is_win_score, plies_to_end
-from game.engine.rules import replay
+from game.ai.limits import is_win_score, turns_to_end
+from game.engine.core import Trait
+from game.engine.rules import GameRules, replay
 
 __all__ = [
     "HINT",
@@ -32,6 +38,8 @@ __all__ = [
     "Progress",
     "ScoreReading",
     "SearchingAI",
+    "UnsupportedGameError",
+    "check_search",
     "describe_search_score",
     "noisy_choice",
     "read_search_score",
@@ -116,9 +124,10 @@ class ScoreReading:
     """A search score read for a player: the outlook, and for a decided game how soon it ends.
 
     ``moves`` counts full moves to the end, as the screens count moves
-    (``game.engine.match.move_numbers``): a win 5 plies away is the searching
-    side's third move, so 3; a loss 2 plies away comes with the opponent's
-    next move, so 1. It is 0 for an undecided game.
+    (``game.engine.match.move_numbers``: a full move is a turn of each seat):
+    a win 5 turns away is the searching side's third turn, so 3; a loss 2
+    turns away comes with the opponent's next turn, so 1. It is 0 for an
+    undecided game. (A turn is a ply where seats alternate; ``game.ai.limits``.)
     """
 
     outlook: Outlook
@@ -132,6 +141,8 @@ class GameAI(Protocol):
     """The five levels, weakest first (keys: ``LEVEL_KEYS``)."""
     hint_level: Level
     """The level of the hint (key ``HINT``)."""
+    handles: frozenset[Trait]
+    """The traits of the games its search handles (``check_search``)."""
 
     def level(self, key: str) -> Level:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
@@ -181,15 +192,24 @@ def noisy_choice(scored: Sequence[tuple[Any, int]], noise: float, rng: random.Ra
     return scored[index]
 
 
-def describe_search_score(score: int, unit: int) -> tuple[str, Mapping[str, object]]:
-    """A search score for the panel, as ``GameAI.describe_score`` gives it: ``+1.25`` (``unit`` to one),
-    or ``wins in 7`` / ``loses in 7`` for a decided game.
+DECIDED_WORDING: tuple[str, str] = ("wins in {turns}", "loses in {turns}")
+"""The panel's words for a decided score (English templates for ``tr``), the turns to the end in ``{turns}``."""
 
-    >>> describe_search_score(125, 100), describe_search_score(-99_997, 100)  # a loss 3 plies away
-    (('{score}', {'score': '+1.25'}), ('loses in {plies}', {'plies': 3}))
+
+def describe_search_score(
+    score: int, unit: int, wording: tuple[str, str] = DECIDED_WORDING
+) -> tuple[str, Mapping[str, object]]:
+    """A search score for the panel, as ``GameAI.describe_score`` gives it: ``+1.25`` (``unit`` to one),
+    or for a decided game the game's ``wording`` (a win's template, a loss's) with the turns to the end
+    as ``{turns}``: ``wins in 7`` / ``loses in 7`` by default.
+
+    >>> describe_search_score(125, 100), describe_search_score(-99_997, 100)  # a loss 3 turns away
+    (('{score}', {'score': '+1.25'}), ('loses in {turns}', {'turns': 3}))
+    >>> describe_search_score(99_996, 100, ("wins in {turns} turns", "loses in {turns} turns"))
+    ('wins in {turns} turns', {'turns': 4})
     """
     if is_win_score(score):
-        return ("wins in {plies}" if score > 0 else "loses in {plies}"), {"plies": plies_to_end(score)}
+        return wording[0] if score > 0 else wording[1], {"turns": turns_to_end(score)}
     return "{score}", {"score": f"{score / unit:+.2f}"}
 
 
@@ -201,31 +221,58 @@ def read_search_score(score: int, unit: int) -> ScoreReading:
 
     >>> read_search_score(125, 100), read_search_score(-40, 100)
     (ScoreReading(outlook=<Outlook.AHEAD: 'ahead'>, moves=0), ScoreReading(outlook=<Outlook.EVEN: 'even'>, moves=0))
-    >>> read_search_score(99_995, 100), read_search_score(-99_998, 100)  # a win 5 plies away, a loss 2 away
+    >>> read_search_score(99_995, 100), read_search_score(-99_998, 100)  # a win 5 turns away, a loss 2 away
     (ScoreReading(outlook=<Outlook.WINNING: 'winning'>, moves=3), ScoreReading(outlook=<Outlook.LOSING: 'losing'>, moves=1))
     """
     if is_win_score(score):
-        moves = max(1, (plies_to_end(score) + 1) // 2)
+        moves = max(1, (turns_to_end(score) + 1) // 2)
         return ScoreReading(Outlook.WINNING if score > 0 else Outlook.LOSING, moves)
     if 2 * abs(score) < unit:
         return ScoreReading(Outlook.EVEN)
     return ScoreReading(Outlook.AHEAD if score > 0 else Outlook.BEHIND)
 
 
+class UnsupportedGameError(ValueError):
+    """A game's AI searches with a search that cannot handle one of the game's traits (the message names them)."""
+
+
+def check_search(ai: GameAI, rules: GameRules) -> None:
+    """Refuse (``UnsupportedGameError``) an ``ai`` whose search cannot handle every trait of ``rules``' game.
+
+    >>> class Rules:
+    ...     key, traits = "dice", frozenset({Trait.ALTERNATING, Trait.CHANCE})
+    >>> class AI:
+    ...     handles = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})
+    >>> check_search(AI(), Rules())
+    Traceback (most recent call last):
+    ...
+    game.ai.api.UnsupportedGameError: the AI of dice searches games with alternating seats and a seat acting several times in a row, not with chance
+    """
+    missing = rules.traits - ai.handles
+    if missing:
+        handled = " and ".join(trait.value for trait in Trait if trait in ai.handles) or "no trait at all"
+        lacking = " and ".join(trait.value for trait in Trait if trait in missing)
+        raise UnsupportedGameError(f"the AI of {rules.key} searches games with {handled}, not with {lacking}")
+
+
 class SearchingAI:
     """What a ``GameAI`` built on a search has in common: levels by key, progress reports, the panel's score.
 
     A game's AI subclasses it: ``rules`` (to rebuild the position from its
-    text), ``levels`` and ``hint_level``, ``score_unit`` (the score of one
-    unit of advantage: a piece, a triple) and two hooks, ``new_searcher`` (a
-    search the strong levels keep in the worker's ``memory`` from move to
-    move, for its transposition table) and ``pick`` (the move a level plays).
+    text), ``levels`` and ``hint_level``, ``handles`` (its search's traits),
+    ``score_unit`` (the score of one unit of advantage: a piece, a triple),
+    optionally ``decided_wording`` (how the panel words a win or loss seen,
+    ``describe_search_score``), and two hooks, ``new_searcher`` (a search the
+    strong levels keep in the worker's ``memory`` from move to move, for its
+    transposition table) and ``pick`` (the move a level plays).
     """
 
     rules: Any
     levels: tuple[Level, ...]
     hint_level: Level
+    handles: frozenset[Trait]
     score_unit: int
+    decided_wording: tuple[str, str] = DECIDED_WORDING
 
     def level(self, key: str) -> Any:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
@@ -276,8 +323,8 @@ class SearchingAI:
         return str(move)
 
     def describe_score(self, score: int) -> tuple[str, Mapping[str, object]]:
-        """A search score, the mover's view: ``+1.25`` units, or ``wins in 7``."""
-        return describe_search_score(score, self.score_unit)
+        """A search score, the mover's view: ``+1.25`` units, or in the game's words ``wins in 7`` (turns)."""
+        return describe_search_score(score, self.score_unit, self.decided_wording)
 
     def read_score(self, score: int) -> ScoreReading:
         """A search score, the mover's view, read for the player (``read_search_score`` in the game's units)."""

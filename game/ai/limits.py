@@ -1,13 +1,18 @@
 """What every search of the arcade shares: decided scores, limits, per-iteration results, the stop checks.
 
 Ataxx's bitboard search (``game.ai.ataxx.search``) and the game-independent
-alpha-beta (``game.ai.alphabeta``) both score a won game ``WIN_SCORE`` minus
-the plies to it, take ``SearchLimits``, yield a ``SearchInfo`` per completed
-depth, and look at the clock, the stop event and the node budget every few
-hundred nodes (``Interruptible``), abandoning the iteration with
-``Interrupted``.
+alpha-beta (``game.ai.alphabeta``) and the chance search
+(``game.ai.expectimax``) all score a won game ``WIN_SCORE`` minus the turns
+to it, take ``SearchLimits``, yield a ``SearchInfo`` per completed depth, and
+look at the clock, the stop event and the node budget every few hundred nodes
+(``Interruptible``), abandoning the iteration with ``Interrupted``.
 
->>> is_win_score(WIN_SCORE - 7), plies_to_end(WIN_SCORE - 7), is_win_score(350)
+A turn is what one seat plays before the other seat's turn: it begins when
+the seat to move changes (chance outcomes do not count). In a game whose seats
+alternate every move (Ataxx, Attangle) a turn is a ply; in Lionheart it is two
+actions.
+
+>>> is_win_score(WIN_SCORE - 7), turns_to_end(WIN_SCORE - 7), is_win_score(350)
 (True, 7, False)
 """
 
@@ -28,26 +33,36 @@ __all__ = [
     "SearchLimits",
     "is_win_score",
     "plies_to_end",
+    "turns_to_end",
 ]
 
 WIN_SCORE = 100_000
-"""The score of a won game; a win ``n`` plies away scores ``WIN_SCORE - n``."""
+"""The score of a won game; a win ``n`` turns away scores ``WIN_SCORE - n`` (see the module docstring)."""
 MAX_PLY = 200
-"""The deepest a search ever goes from the root (a bound for decided scores)."""
+"""The deepest a search ever goes from the root, in plies (so a bound for the turns of decided scores too)."""
 MAX_DEPTH = 64
 """The deepest iteration a search starts when no depth limit is given."""
 WIN_BOUND = WIN_SCORE - MAX_PLY
 """Scores beyond this (either sign) are decided games."""
 
 
-def is_win_score(score: int) -> bool:
+def is_win_score(score: float) -> bool:
     """Whether ``score`` is a decided game: a forced win (> 0) or loss (< 0) for the mover."""
     return abs(score) > WIN_BOUND
 
 
+def turns_to_end(score: float) -> int:
+    """How many turns a decided ``score`` is from the end of the game; ``score`` must be decided.
+
+    The chance search's scores are expectations: a win in 3 turns or 5 turns
+    with even odds is a win in 4.
+    """
+    return round(WIN_SCORE - abs(score))
+
+
 def plies_to_end(score: int) -> int:
-    """How many plies a decided ``score`` is from the end of the game; ``score`` must be decided."""
-    return WIN_SCORE - abs(score)
+    """``turns_to_end`` for a game whose seats alternate every move (Ataxx), where a turn is a ply."""
+    return turns_to_end(score)
 
 
 @dataclass(frozen=True)
@@ -81,7 +96,7 @@ class SearchInfo:
     """The result of one completed iteration.
 
     ``score`` is from the side to move's view (a game's own units, or
-    ``±(WIN_SCORE - plies)`` for a decided game); ``pv`` is the best line,
+    ``±(WIN_SCORE - turns)`` for a decided game); ``pv`` is the best line,
     starting with the best move, in the searcher's own move form.
     """
 
@@ -131,7 +146,7 @@ class Interruptible:
     ) -> None:
         """A new search: count nodes from zero under these limits."""
         self.nodes = 0
-        self._next_check = self.check_interval
+        self._next_check = self.check_interval if node_limit is None else min(self.check_interval, node_limit)
         self._node_limit = node_limit
         self._stop = stop
         self._deadline = deadline

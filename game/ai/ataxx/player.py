@@ -15,7 +15,7 @@ that deep scores left by a strong search cannot sharpen their sight.
 >>> move in [str(legal) for legal in board_from_text(position).legal_moves()]
 True
 >>> AI.describe_score(125), AI.describe_score(99_993)
-(('{score}', {'score': '+1.25'}), ('wins in {plies}', {'plies': 7}))
+(('{score}', {'score': '+1.25'}), ('wins in {turns}', {'turns': 7}))
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class AtaxxAI(SearchingAI):
     rules = RULES
     levels: tuple[Level, ...] = ataxx_levels.LEVELS
     hint_level: Level = ataxx_levels.HINT_LEVEL
+    handles = Searcher.handles
     score_unit = 100
 
     def new_searcher(self) -> Searcher:

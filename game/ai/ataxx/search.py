@@ -59,6 +59,7 @@ from game.engine.ataxx.bits import (
     raw_is_legal,
     spread,
 )
+from game.engine.core import Trait
 
 __all__ = [
     "MAX_DEPTH",
@@ -142,6 +143,9 @@ class Searcher(Interruptible):
     """
 
     check_interval = 1024  # nodes here are cheap: look at the clock half as often as the generic search
+
+    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
+    """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
 
     def __init__(self, hash_mb: int = 16, *, weights: EvalWeights = DEFAULT_WEIGHTS) -> None:
         if hash_mb < 1:

@@ -13,7 +13,7 @@ strong levels keep one transposition table from move to move in the worker's
 >>> move in [str(legal) for legal in board_from_text(position).legal_moves()]
 True
 >>> AI.describe_score(650), AI.describe_score(99_995)
-(('{score}', {'score': '+0.65'}), ('wins in {plies}', {'plies': 5}))
+(('{score}', {'score': '+0.65'}), ('wins in {turns}', {'turns': 5}))
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class AttangleAI(SearchingAI):
     rules = RULES
     levels: tuple[Level, ...] = attangle_levels.LEVELS
     hint_level: Level = attangle_levels.HINT_LEVEL
+    handles = AlphaBeta.handles
     score_unit = 1000
 
     def new_searcher(self) -> AlphaBeta:
