@@ -85,7 +85,6 @@ class GameDefinition:
     tile: str
     """``module:function`` drawing the menu tile's picture: ``draw(surface, centre, radius, colours)``, the
     seats' colours in the palette chosen."""
-    has_chance: bool = False
     rules: str | None = None
     """``module:attribute`` of the game's ``GameRules`` (pygame-free); ``None`` until the game exists."""
     ai: str | None = None
@@ -114,7 +113,8 @@ class GameDefinition:
 
     def load_rules(self) -> GameRules:
         """The game's rules object; ``LookupError`` for a game that has none yet."""
-        return resolve(self._require(self.rules, "rules"))
+        rules: GameRules = resolve(self._require(self.rules, "rules"))
+        return rules
 
     def load_ai(self) -> GameAI:
         """The game's AI; ``LookupError`` for a game without one, ``game.ai.api.UnsupportedGameError``
@@ -205,7 +205,6 @@ GAMES: tuple[GameDefinition, ...] = (
             ),
         },
         tile="game.scenes.lionheart.tile:draw_tile",
-        has_chance=True,
     ),
 )
 

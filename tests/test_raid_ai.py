@@ -90,7 +90,7 @@ def test_random_late_positions_against_the_brute_force() -> None:
         text = f"{scores[0]} {scores[1]} {rng.randrange(2)} {rng.choice((1, 2))} {rng.choice((10, 11))} -"
         if RULES.new_position(text).outcome() is not None:
             continue
-        best, chances = best_actions(text)
+        _, chances = best_actions(text)
         # Deep enough to see the end of the game: the search's choice is as good as the best.
         choice = search_choice(text, depth=8)
         assert chances[choice] > max(chances.values()) - 1e-9, (text, choice, chances)

@@ -18,17 +18,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ("game/engine", "game/ai")
 
-BEING_REWRITTEN = frozenset(
-    {
-        "game/ai/alphabeta.py",
-        "game/engine/match.py",
-        "game/games.py",
-    }
-)
-"""Issue 18: files other people were rewriting while mypy came in, with errors left (see the xfail below).
-
-Once they are clean, the strict xfail turns into a failure: empty this set and remove the marker."""
-
 ERROR_LINE = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ", re.MULTILINE)
 
 
@@ -56,18 +45,6 @@ def _files_with_errors(run: subprocess.CompletedProcess[str]) -> set[str]:
     return {match["path"].replace("\\", "/") for match in ERROR_LINE.finditer(run.stdout)}
 
 
-def test_the_engines_and_the_ai_are_clean_but_for_the_files_being_rewritten(
-    mypy_run: subprocess.CompletedProcess[str],
-) -> None:
-    unexpected = _files_with_errors(mypy_run) - BEING_REWRITTEN
-    assert not unexpected, _report(mypy_run)
-
-
-@pytest.mark.xfail(
-    bool(BEING_REWRITTEN),
-    reason=f"issue 18: errors left in files being rewritten: {', '.join(sorted(BEING_REWRITTEN))}",
-    strict=True,
-)
 def test_the_engines_and_the_ai_are_clean(mypy_run: subprocess.CompletedProcess[str]) -> None:
     assert mypy_run.returncode == 0, _report(mypy_run)
     assert not _files_with_errors(mypy_run), _report(mypy_run)

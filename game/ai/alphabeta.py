@@ -285,7 +285,7 @@ class AlphaBeta(Interruptible):
         if depth <= 0 or ply >= MAX_PLY:
             return heuristics.evaluate(position)
 
-        key = position.hash
+        key: int = position.hash
         slot = key & self._tt_mask
         entry = self._tt[slot]
         tt_move = _NO_MOVE

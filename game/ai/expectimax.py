@@ -309,7 +309,7 @@ class Expectimax(Interruptible):
         if depth <= 0 or ply >= MAX_PLY:
             return float(heuristics.evaluate(position))
 
-        key = position.hash
+        key: int = position.hash
         slot = key & self._tt_mask
         entry = self._tt[slot] if self.table else None
         tt_move = _NO_MOVE
@@ -368,7 +368,8 @@ class Expectimax(Interruptible):
         if self.nodes >= self._next_check:
             self._checkpoint()
         self._pv[ply] = []
-        outcomes = sorted(position.chance_outcomes_raw(), key=lambda item: -item[1])
+        raw_outcomes: list[tuple[int, float]] = position.chance_outcomes_raw()
+        outcomes = sorted(raw_outcomes, key=lambda item: -item[1])
         if self.pruning is ChancePruning.NONE:
             total = 0.0
             for raw, probability in outcomes:
