@@ -111,9 +111,9 @@ class GameDefinition:
         """The seats' looks in ``palette`` (the classic one for an unknown key)."""
         return self.seats.get(palette) or self.seats["classic"]
 
-    def load_rules(self) -> GameRules:
+    def load_rules(self) -> GameRules[Any]:
         """The game's rules object; ``LookupError`` for a game that has none yet."""
-        rules: GameRules = resolve(self._require(self.rules, "rules"))
+        rules: GameRules[Any] = resolve(self._require(self.rules, "rules"))
         return rules
 
     def load_ai(self) -> GameAI:

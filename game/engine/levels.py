@@ -149,7 +149,9 @@ def _game_name(key: str) -> str:
         return key
 
 
-def level_from_text(text: str, rules: GameRules, where: str = "level", path: Path | None = None) -> LevelInfo:
+def level_from_text(
+    text: str, rules: GameRules[Any], where: str = "level", path: Path | None = None
+) -> LevelInfo:
     """Parse and validate a level file's text for the game of ``rules``; ``where`` names it in error messages.
 
     Raises ``LevelError`` when the TOML is broken, the level is of another
@@ -184,7 +186,7 @@ def level_from_text(text: str, rules: GameRules, where: str = "level", path: Pat
     return LevelInfo(name, description, author, rules.position_text(position), path, number, rules.key)
 
 
-def load_level(path: Path | str, rules: GameRules) -> LevelInfo:
+def load_level(path: Path | str, rules: GameRules[Any]) -> LevelInfo:
     """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
     target = Path(path)
     where = target.name
@@ -216,7 +218,7 @@ def load_level(path: Path | str, rules: GameRules) -> LevelInfo:
 
 
 def load_levels(
-    folder: Path | str, rules: GameRules, *, set_damaged_aside: bool = False
+    folder: Path | str, rules: GameRules[Any], *, set_damaged_aside: bool = False
 ) -> list[LevelInfo | LevelError]:
     """Every ``*.toml`` level in ``folder``, in file-name order; bad files as ``LevelError`` items (with ``path``).
 
@@ -253,7 +255,7 @@ def shipped_levels_dir(key: str) -> Path:
     return source_root() / "levels" / _folder_key(key)
 
 
-def shipped_levels(rules: GameRules) -> list[LevelInfo | LevelError]:
+def shipped_levels(rules: GameRules[Any]) -> list[LevelInfo | LevelError]:
     """The shipped levels of the game of ``rules``, in file-name order (see ``load_levels``)."""
     return load_levels(shipped_levels_dir(rules.key), rules)
 
@@ -263,7 +265,7 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def dump_level(level: LevelInfo, rules: GameRules) -> str:
+def dump_level(level: LevelInfo, rules: GameRules[Any]) -> str:
     """The TOML text of a level file of the game of ``rules`` (what ``level_from_text`` reads back).
 
     ``LevelError`` if ``level.game`` names another game.
@@ -308,7 +310,7 @@ def custom_level_path(name: str, key: str) -> Path:
     return path
 
 
-def save_custom_level(level: LevelInfo, rules: GameRules, *, replace: bool = False) -> Path:
+def save_custom_level(level: LevelInfo, rules: GameRules[Any], *, replace: bool = False) -> Path:
     """Write ``level`` into the custom levels folder of the game of ``rules``, atomically; returns the file written.
 
     The position must not be refused by ``rules.validate_level`` (warnings are
@@ -336,7 +338,7 @@ def delete_custom_level(path: Path | str, key: str) -> None:
     target.unlink(missing_ok=True)
 
 
-def custom_levels(rules: GameRules) -> list[LevelInfo | LevelError]:
+def custom_levels(rules: GameRules[Any]) -> list[LevelInfo | LevelError]:
     """The player's own levels of the game of ``rules``, by name; damaged files after them as ``LevelError`` items."""
     try:
         folder = custom_levels_dir(rules.key, create=False)

@@ -187,7 +187,7 @@ class Match:
 
     def __init__(
         self,
-        rules: GameRules,
+        rules: GameRules[Any],
         start: str | None = None,
         players: tuple[Player, Player] | None = None,
         options: Mapping[str, bool] | None = None,
@@ -606,7 +606,7 @@ class MatchConfig:
         you, computer = Player.human("You"), Player.computer(self.level)
         return (you, computer) if self.human_seat == 0 else (computer, you)
 
-    def start(self, rules: GameRules, level_position: str) -> str:
+    def start(self, rules: GameRules[Any], level_position: str) -> str:
         """The level's position with the chosen seat to move first."""
         return rules.with_first_seat(level_position, self.first)
 

@@ -95,7 +95,7 @@ class PgnGame:
     redo: list[Any] = dataclasses.field(default_factory=list)
     comments: list[str] = dataclasses.field(default_factory=list)
 
-    def position(self, rules: GameRules) -> Any:
+    def position(self, rules: GameRules[Any]) -> Any:
         """A position of ``rules`` with the start position and every move pushed (the game's ``ValueError`` if one is illegal)."""
         position = rules.new_position(self.start or None)
         for move in self.moves:
@@ -126,7 +126,7 @@ def _tag_value_text(value: str) -> str:
 _NOT_IN_A_TOKEN = re.compile(r'[\s(){};"\[\]]')
 
 
-def _token(rules: GameRules, entry: Any) -> str:
+def _token(rules: GameRules[Any], entry: Any) -> str:
     """The text of a move or chance outcome, checked to be one token a reader gives back whole."""
     text = rules.move_text(entry)
     if not text or _NOT_IN_A_TOKEN.search(text) or text in _RESULTS:
@@ -135,12 +135,12 @@ def _token(rules: GameRules, entry: Any) -> str:
     return text
 
 
-def _same_start(rules: GameRules, start: str) -> bool:
+def _same_start(rules: GameRules[Any], start: str) -> bool:
     standard = rules.position_text(rules.new_position(rules.start_text))
     return not start or rules.position_text(rules.new_position(start)) == standard
 
 
-def write_pgn(game: PgnGame, rules: GameRules, *, date: datetime.date | None = None) -> str:
+def write_pgn(game: PgnGame, rules: GameRules[Any], *, date: datetime.date | None = None) -> str:
     """The PGN text of ``game`` (see the module docstring), one line of move text.
 
     The ``Result`` tag is derived from the final position (``rules.outcome``
@@ -226,7 +226,7 @@ def read_game_tag(text: str) -> str | None:
     return read_tag(text, "Game")
 
 
-def _parse_token(rules: GameRules, position: Any, token: str) -> Any:
+def _parse_token(rules: GameRules[Any], position: Any, token: str) -> Any:
     """The move ``token`` names, pushed on ``position``; the last attempt's ``ValueError`` if none fits.
 
     Tries the token as written, then without annotation marks (``!?+#``), then
@@ -246,7 +246,7 @@ def _parse_token(rules: GameRules, position: Any, token: str) -> Any:
     raise error
 
 
-def parse_pgn(text: str, rules: GameRules) -> PgnGame:
+def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
     """Read the first game in ``text`` with ``rules``; raises ``PgnError`` with the reason.
 
     The start is the position tag (``rules.pgn_position_tag``, any case) when

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game.engine.core import CHANCE, Outcome, Position, Trait
 
@@ -33,6 +33,7 @@ __all__ = [
     "Adjudication",
     "GameRules",
     "LevelProblem",
+    "PositionT",
     "RuleOption",
     "RulesDefaults",
     "Severity",
@@ -88,7 +89,11 @@ class LevelProblem:
     places: Any = 0
 
 
-class GameRules(Protocol):
+PositionT = TypeVar("PositionT", bound=Position)
+"""A game's own position type (Ataxx's ``Board``), which its ``GameRules`` take and give."""
+
+
+class GameRules(Protocol[PositionT]):
     """One game's rules as the generic layers use them (see the module docstring)."""
 
     key: str
@@ -109,11 +114,11 @@ class GameRules(Protocol):
     """What the game asks of a search: ``ALTERNATING`` always, ``REPEATED_SEATS`` for turns of several
     actions, ``CHANCE`` with dice (``game.ai.api.check_search`` refuses an AI that cannot handle one)."""
 
-    def new_position(self, text: str | None = None) -> Position:
+    def new_position(self, text: str | None = None) -> PositionT:
         """A position from its text (the standard start by default); a ``ValueError`` if the text is bad."""
         ...
 
-    def position_text(self, position: Position) -> str:
+    def position_text(self, position: PositionT) -> str:
         """The text of ``position`` (without its history)."""
         ...
 
@@ -125,7 +130,7 @@ class GameRules(Protocol):
         """The text of a move or chance outcome, one token (no spaces, no parentheses), as ``parse_move`` reads it."""
         ...
 
-    def starts_turn(self, position: Position) -> bool:
+    def starts_turn(self, position: PositionT) -> bool:
         """Whether the seat to move in ``position`` (not a chance node) is at the first action of its turn."""
         ...
 
@@ -133,11 +138,11 @@ class GameRules(Protocol):
         """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
         ...
 
-    def actions_left(self, position: Position) -> int | None:
+    def actions_left(self, position: PositionT) -> int | None:
         """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
         ...
 
-    def in_setup(self, position: Position) -> bool:
+    def in_setup(self, position: PositionT) -> bool:
         """Whether ``position`` is in the set-up before the first move (each seat places its army).
 
         During it the seat to move places, and a person placing never sees the
@@ -145,15 +150,15 @@ class GameRules(Protocol):
         """
         ...
 
-    def outcome(self, position: Position, options: Mapping[str, bool]) -> Outcome | None:
+    def outcome(self, position: PositionT, options: Mapping[str, bool]) -> Outcome | None:
         """How the game ended under the switchable ``options``, or ``None`` while it goes on."""
         ...
 
-    def adjudicate(self, position: Position, options: Mapping[str, bool]) -> Adjudication | None:
+    def adjudicate(self, position: PositionT, options: Mapping[str, bool]) -> Adjudication | None:
         """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
         ...
 
-    def forced_move(self, position: Position) -> Any | None:
+    def forced_move(self, position: PositionT) -> Any | None:
         """A move nobody chooses (Ataxx's forced pass), which the match screen announces and plays."""
         ...
 
@@ -169,7 +174,7 @@ class GameRules(Protocol):
         """``start_text`` with ``seat`` to move first."""
         ...
 
-    def validate_level(self, position: Position) -> list[LevelProblem]:
+    def validate_level(self, position: PositionT) -> list[LevelProblem]:
         """Why ``position`` cannot be a level (REFUSED) or is unusual (WARNING); ``[]`` if fine."""
         ...
 
@@ -262,7 +267,7 @@ def split_history_text(text: str) -> tuple[str, list[str]]:
     return start.strip(), moves.split()
 
 
-def replay(rules: GameRules, text: str) -> Position:
+def replay(rules: GameRules[PositionT], text: str) -> PositionT:
     """The position a ``history_text`` describes, every move pushed; the game's ``ValueError`` if it cannot be."""
     start, moves = split_history_text(text)
     position = rules.new_position(start)

@@ -54,6 +54,7 @@ import logging
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 from game import games
 from game.engine.core import CHANCE
@@ -274,7 +275,7 @@ def _players(pgn_game: PgnGame, version: int) -> tuple[Player, Player]:
     return players[0], players[1]
 
 
-def _options(pgn_game: PgnGame, rules: GameRules, version: int) -> dict[str, bool] | None:
+def _options(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> dict[str, bool] | None:
     text = pgn_game.tag("Rules")
     if not text:
         return None  # not one of ours: the default options
@@ -301,7 +302,7 @@ def _seed(pgn_game: PgnGame) -> int | None:
     return int(text)
 
 
-def _draws(pgn_game: PgnGame, rules: GameRules, version: int) -> int:
+def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
     """How many numbers the dice generator had drawn when the game was saved (see the module docstring)."""
     text = pgn_game.tag("Draws")
     if not text:
@@ -314,7 +315,7 @@ def _draws(pgn_game: PgnGame, rules: GameRules, version: int) -> int:
     return int(text)
 
 
-def _count_rolls(pgn_game: PgnGame, rules: GameRules) -> int:
+def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
     position = rules.new_position(pgn_game.start or None)
     rolls = 0
     for entry in [*pgn_game.moves, *pgn_game.redo]:
@@ -323,7 +324,7 @@ def _count_rolls(pgn_game: PgnGame, rules: GameRules) -> int:
     return rolls
 
 
-def match_from_pgn(pgn_game: PgnGame, rules: GameRules) -> Match:
+def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
     """A match of ``rules`` rebuilt from ``pgn_game``: players, options, dice, time, moves and the redo line.
 
     Reads schema 3 and migrates schemas 1 and 2 (see the module docstring).
@@ -376,7 +377,7 @@ def _read(path: Path) -> str:
         raise SaveError(str(error)) from None
 
 
-def _rules_for(text: str, where: str) -> GameRules:
+def _rules_for(text: str, where: str) -> GameRules[Any]:
     """The rules of the game ``text`` is a save of (its ``Game`` tag), refusing a newer schema first."""
     version = read_tag(text, "SchemaVersion")
     if version:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -46,7 +46,7 @@ def available_levels(definition: GameDefinition) -> tuple[list[LevelInfo], list[
 
     Without any, the game's standard start position stands in, so a game can always start.
     """
-    rules: GameRules = definition.load_rules()
+    rules: GameRules[Any] = definition.load_rules()
     levels: list[LevelInfo] = []
     problems: list[LevelError] = []
     try:

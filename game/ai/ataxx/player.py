@@ -34,9 +34,8 @@ __all__ = ["AI", "AtaxxAI", "board_from_text"]
 
 def board_from_text(text: str) -> Board:
     """The board a position text describes: its start FEN with every move pushed (history kept)."""
-    # GameRules is not generic in its position type (game/engine/rules.py): Ataxx's rules take only
-    # its Board, so they are no GameRules to mypy, and replay answers a Position, not the Board it built.
-    return replay(RULES, text)  # type: ignore[arg-type, return-value]
+    # Type-checked: the game's rules are a GameRules of its own position type, so replay gives that type.
+    return replay(RULES, text)
 
 
 class AtaxxAI(SearchingAI):

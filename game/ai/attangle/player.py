@@ -32,9 +32,8 @@ __all__ = ["AI", "AttangleAI", "board_from_text"]
 
 def board_from_text(text: str) -> Board:
     """The board a position text describes: its start with every move pushed."""
-    # GameRules is not generic in its position type (game/engine/rules.py): Attangle's rules take only
-    # its Board, so they are no GameRules to mypy, and replay answers a Position, not the Board it built.
-    return replay(RULES, text)  # type: ignore[arg-type, return-value]
+    # Type-checked: the game's rules are a GameRules of its own position type, so replay gives that type.
+    return replay(RULES, text)
 
 
 class AttangleAI(SearchingAI):

@@ -26,7 +26,7 @@ class Job:
     """One request; its mutable fields are guarded by the book's lock."""
 
     ticket: int
-    rules: GameRules
+    rules: GameRules[Any]
     payload: dict[str, Any]
     stop: threading.Event = dataclasses.field(default_factory=threading.Event)
     state: AIState = AIState.THINKING
@@ -51,7 +51,7 @@ class JobBook:
         # stopping); ``wait_idle`` waits for this to empty.
         self.busy: set[int] = set()
 
-    def open(self, rules: GameRules, payload: dict[str, Any]) -> Job:
+    def open(self, rules: GameRules[Any], payload: dict[str, Any]) -> Job:
         """A new current job (the previous one cancelled); call with the lock held."""
         ticket = next(self._tickets)
         payload["id"] = ticket

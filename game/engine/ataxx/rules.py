@@ -55,7 +55,7 @@ class AtaxxRules(RulesDefaults):
 
     key = "ataxx"
     start_text = STARTPOS
-    options = (EARLY_FINISH, THREEFOLD)
+    options: tuple[RuleOption, ...] = (EARLY_FINISH, THREEFOLD)
     level_position_key = "fen"
     # libataxx and python-ataxx: "Black" is x (Red, who moves first), "White" is o.
     pgn_name_tags = ("Black", "White")
