@@ -87,7 +87,6 @@ class MatchScene(Scene):
             self._new_match()
         else:
             self.match = match
-            self.first_seat = self.rules.first_seat(match.start_text)
             self.results_shown = match.is_over  # a finished game opens on its final board
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
@@ -103,7 +102,6 @@ class MatchScene(Scene):
             self.config.players(),
             self.app.settings.match_options(self.definition.key),
         )
-        self.first_seat = self.match.turn
         self._clear_transient()
         self.results_shown = False
 
@@ -142,6 +140,11 @@ class MatchScene(Scene):
         if self.instant:
             return 0.0
         return {"normal": normal, "fast": fast}.get(self.app.settings.animation, off)
+
+    @property
+    def first_seat(self) -> int:
+        """The seat that moves first, read live from the match (an opening roll decides it once played)."""
+        return self.match.first_seat
 
     def player_name(self, seat: int) -> str:
         """How the screens name the player of ``seat``."""
@@ -240,33 +243,31 @@ class MatchScene(Scene):
     # -- buttons --
 
     def can_undo(self) -> bool:
-        """Whether Undo does something now."""
-        if not self.match.can_undo:
-            return False
-        return self.match.has_human
+        """Whether Undo does something now (a person's turn to go back to, no roll in the way)."""
+        return self.match.can_undo_turn
 
     def can_redo(self) -> bool:
         """Whether Redo does something now."""
-        return self.match.can_redo
+        return self.match.can_redo and not self.match.is_over
 
     def can_hint(self) -> bool:
         """Whether a hint can be asked for now."""
         return self.ai is not None and self.human_turn() and self.hint_ticket is None
 
     def undo(self) -> None:
-        """Take back moves: to your previous turn against the computer, one move between two players."""
+        """Take back a turn: to the start of the last turn a person chose in (``Match.undo_turn``).
+
+        Against the computer that is your previous turn (its answer goes too);
+        between two people, the last turn. Forced moves are skipped over, and
+        a roll of the dice is never taken back.
+        """
         if not self.can_undo():
             self.reject()
             return
         self._cancel_ai()
         self._cancel_hint()
         match = self.match
-        if self.vs_computer:
-            undone = match.undo_turn()
-        else:
-            undone = [match.undo()]
-            while match.can_undo and match.forced_move() is not None:
-                undone.append(match.undo())  # a forced move is not a decision: skip back over it
+        match.undo_turn()
         self._clear_transient()
         self.results_shown = False
         self.app.audio.play("click")
@@ -274,22 +275,14 @@ class MatchScene(Scene):
         self.say(tr("Back to move {number}", number=match.move_number), 1.2)
 
     def redo(self) -> None:
-        """Replay moves taken back: up to your next turn against the computer."""
-        match = self.match
-        if not match.can_redo or match.is_over:
+        """Replay what was taken back, up to the next turn a person chooses in (``Match.redo_turn``)."""
+        if not self.can_redo():
             self.reject()
             return
         self._cancel_ai()
         self._cancel_hint()
         self.board.skip()
-        match.redo()
-        while (
-            self.vs_computer
-            and match.can_redo
-            and not match.is_over
-            and not (match.current_player.is_human and match.forced_move() is None and not match.at_chance)
-        ):
-            match.redo()
+        self.match.redo_turn()
         self._clear_transient()
         self.app.audio.play("click")
 
