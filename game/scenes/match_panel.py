@@ -80,26 +80,22 @@ class TurnRow:
     groups: tuple[str, ...]
 
 
-def turn_rows(
-    records: Sequence[TurnRecord],
-    action_text: Callable[[Any], str],
-    roll_text: Callable[[Any], str],
-) -> list[TurnRow]:
+def turn_rows(records: Sequence[TurnRecord], text: Callable[[int, Any], str]) -> list[TurnRow]:
     """The move list by turns, from ``Match.turn_records()``: one ``TurnRow`` per turn, oldest first.
 
-    ``action_text`` writes a seat's action, ``roll_text`` a roll's outcome
-    (bracketed here). A roll joins the action before it in its turn.
+    ``text(seat, entry)`` writes an entry (``seat`` is ``CHANCE`` for a roll's
+    outcome, bracketed here). A roll joins the action before it in its turn.
     """
     rows: list[TurnRow] = []
     for record in records:
         groups: list[str] = []
         for seat, entry in record.entries:
             if seat != CHANCE:
-                groups.append(action_text(entry))
+                groups.append(text(seat, entry))
             elif groups and record.seat is not None:
-                groups[-1] += f" [{roll_text(entry)}]"
+                groups[-1] += f" [{text(seat, entry)}]"
             else:
-                groups.append(f"[{roll_text(entry)}]")
+                groups.append(f"[{text(seat, entry)}]")
         rows.append(TurnRow(record.number, record.seat, tuple(groups)))
     return rows
 
@@ -572,16 +568,7 @@ class MatchPanel:
         ui = scene.app.theme
         hidden = scene.hidden_seat()
         records = scene.match.turn_records()
-        rows = turn_rows(
-            [
-                dataclasses.replace(
-                    record, entries=tuple((seat, (seat, entry)) for seat, entry in record.entries)
-                )
-                for record in records
-            ],
-            lambda pair: self._label(pair[0], pair[1], hidden),
-            lambda pair: self._label(pair[0], pair[1], hidden),
-        )
+        rows = turn_rows(records, lambda seat, entry: self._label(seat, entry, hidden))
         size = scene.px(15)
         words = {word for row in rows for group in row.groups for word in group.split(" ")}
         while size > MIN_TEXT_SIZE and any(ui.measure(word, "body", size) > width for word in words):
