@@ -77,7 +77,7 @@ class AttractScene(MatchScene):
             Player.computer(self.rng.choice(ATTRACT_LEVELS)),
         )
         self.match = Match(self.rules, self.level.position, players)
-        self.first_seat = self.match.turn
+        self.revealed_to = None  # two computers: nothing is hidden
         self._clear_transient()
         self.results_shown = True  # no results screen here: the next level follows
         self.end_timer = None

@@ -10,6 +10,12 @@ animates) and played when the worker has it, the animation is over and a short
 minimum "thinking" time has passed. A move nobody chooses (Ataxx's forced
 pass) is announced for a moment and played; dice are rolled by the match's own
 generator.
+
+A game with a set-up (``Match.in_setup``) keeps each army secret until both
+are placed: ``hidden_seat`` names the seat the board must not show, and
+between two people's placements a curtain hides the board until the next
+person clicks (``curtain_seat``). The computer sets up like it moves: the
+worker is asked for its move.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import pygame
 
 from game.ai.api import HINT, Outlook, ScoreReading
 from game.ai.worker import AIState, AIStatus
+from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig
 from game.i18n import ntr, tr
@@ -82,12 +89,16 @@ class MatchScene(Scene):
         self._background_surface: pygame.Surface | None = None
         self._background_key: object = None
         self.keeper = MatchKeeper(self)
+        self.revealed_to: int | None = None
+        """During two people's set-up: the seat last at the screen (``curtain_seat``)."""
         self._clear_transient()
         if match is None:
             self._new_match()
         else:
             self.match = match
-            self.first_seat = self.rules.first_seat(match.start_text)
+            # A game loaded during two people's set-up opens behind the curtain: whoever is at the screen
+            # may not be the one placing.
+            self.revealed_to = None
             self.results_shown = match.is_over  # a finished game opens on its final board
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
@@ -103,7 +114,7 @@ class MatchScene(Scene):
             self.config.players(),
             self.app.settings.match_options(self.definition.key),
         )
-        self.first_seat = self.match.turn
+        self.revealed_to = self.match.turn  # the first to set up sees nothing of the other's
         self._clear_transient()
         self.results_shown = False
 
@@ -143,6 +154,11 @@ class MatchScene(Scene):
             return 0.0
         return {"normal": normal, "fast": fast}.get(self.app.settings.animation, off)
 
+    @property
+    def first_seat(self) -> int:
+        """The seat that moves first, read live from the match (an opening roll decides it once played)."""
+        return self.match.first_seat
+
     def player_name(self, seat: int) -> str:
         """How the screens name the player of ``seat``."""
         player = self.match.player(seat)
@@ -179,7 +195,7 @@ class MatchScene(Scene):
         return self.ai_ticket is not None and self.match.computer_to_move
 
     def human_turn(self) -> bool:
-        """Whether a person may move now."""
+        """Whether a person may move now (not while the set-up's curtain is down)."""
         match = self.match
         return (
             not match.is_over
@@ -187,7 +203,45 @@ class MatchScene(Scene):
             and match.current_player.is_human
             and self.forced_timer is None
             and match.forced_move() is None
+            and self.curtain_seat() is None
         )
+
+    # -- a secret set-up --
+
+    def hidden_seat(self) -> int | None:
+        """The seat whose set-up the screen must not show now, or ``None``.
+
+        Only during the set-up (``Match.in_setup``): while a person places, the
+        other seat (a person's or the computer's); while the computer places
+        against a person, its own. Two computers hide nothing.
+        """
+        match = self.match
+        if not match.in_setup or match.turn == CHANCE:
+            return None
+        seat = int(match.turn)
+        if match.player(seat).is_human:
+            return 1 - seat
+        return seat if match.player(1 - seat).is_human else None
+
+    def curtain_seat(self) -> int | None:
+        """The person to set up next while the board waits behind the curtain for them, else ``None``.
+
+        Between two people's placements: the seat to place has not yet said
+        it is at the screen (``reveal``), so the other's placement stays hidden.
+        """
+        match = self.match
+        if self.vs_computer or not match.in_setup or match.turn == CHANCE:
+            return None
+        seat = int(match.turn)
+        return seat if self.revealed_to != seat else None
+
+    def reveal(self) -> None:
+        """The person to set up is at the screen: lift the curtain."""
+        seat = self.curtain_seat()
+        if seat is not None:
+            self.revealed_to = seat
+            self.board.reset()
+            self.app.audio.play("click")
 
     # -- lifecycle --
 
@@ -240,33 +294,38 @@ class MatchScene(Scene):
     # -- buttons --
 
     def can_undo(self) -> bool:
-        """Whether Undo does something now."""
-        if not self.match.can_undo:
+        """Whether Undo does something now (a person's turn to go back to, no roll in the way).
+
+        During two people's set-up a person may take back only their own
+        placing: before it lies the other's, which they must not see.
+        """
+        match = self.match
+        if not self.vs_computer and self.hidden_seat() is not None and match.starts_turn:
             return False
-        return self.match.has_human
+        return match.can_undo_turn
 
     def can_redo(self) -> bool:
         """Whether Redo does something now."""
-        return self.match.can_redo
+        return self.match.can_redo and not self.match.is_over
 
     def can_hint(self) -> bool:
         """Whether a hint can be asked for now."""
         return self.ai is not None and self.human_turn() and self.hint_ticket is None
 
     def undo(self) -> None:
-        """Take back moves: to your previous turn against the computer, one move between two players."""
+        """Take back a turn: to the start of the last turn a person chose in (``Match.undo_turn``).
+
+        Against the computer that is your previous turn (its answer goes too);
+        between two people, the last turn. Forced moves are skipped over, and
+        a roll of the dice is never taken back.
+        """
         if not self.can_undo():
             self.reject()
             return
         self._cancel_ai()
         self._cancel_hint()
         match = self.match
-        if self.vs_computer:
-            undone = match.undo_turn()
-        else:
-            undone = [match.undo()]
-            while match.can_undo and match.forced_move() is not None:
-                undone.append(match.undo())  # a forced move is not a decision: skip back over it
+        match.undo_turn()
         self._clear_transient()
         self.results_shown = False
         self.app.audio.play("click")
@@ -274,22 +333,14 @@ class MatchScene(Scene):
         self.say(tr("Back to move {number}", number=match.move_number), 1.2)
 
     def redo(self) -> None:
-        """Replay moves taken back: up to your next turn against the computer."""
-        match = self.match
-        if not match.can_redo or match.is_over:
+        """Replay what was taken back, up to the next turn a person chooses in (``Match.redo_turn``)."""
+        if not self.can_redo():
             self.reject()
             return
         self._cancel_ai()
         self._cancel_hint()
         self.board.skip()
-        match.redo()
-        while (
-            self.vs_computer
-            and match.can_redo
-            and not match.is_over
-            and not (match.current_player.is_human and match.forced_move() is None and not match.at_chance)
-        ):
-            match.redo()
+        self.match.redo_turn()
         self._clear_transient()
         self.app.audio.play("click")
 
@@ -556,6 +607,8 @@ class MatchScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self._shortcut(event):
             return True
+        if self.curtain_seat() is not None and self._curtain_event(event):
+            return True
         widgets = self.panel.widgets
         if event.type == pygame.KEYDOWN and widgets.focus is not None and self._panel_key(event):
             return True
@@ -572,6 +625,22 @@ class MatchScene(Scene):
                 self.undo()
                 return True
         return False
+
+    def _curtain_event(self, event: pygame.event.Event) -> bool:
+        """The curtain is down: a click on the board, Enter or Space lifts it; the board gets nothing."""
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.board.rect.collidepoint(event.pos)
+        ):
+            self.reveal()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.reveal()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self.board.rect.collidepoint(
+            event.pos
+        )
 
     def _shortcut(self, event: pygame.event.Event) -> bool:
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
@@ -627,6 +696,12 @@ class MatchScene(Scene):
             return tr("Rolling the dice…"), "", theme.GOLD
         seat = match.turn
         colour = theme.SEAT_COLOURS[seat]
+        if self.curtain_seat() is not None:
+            return (
+                tr("{side} to set up", side=seat_name(seat)),
+                tr("The board is hidden until you are ready"),
+                colour,
+            )
         if self.forced_timer is not None:
             headline, detail = self.board.forced_text(seat)
             return headline, detail, colour
@@ -636,7 +711,8 @@ class MatchScene(Scene):
                 detail = reading_text(self.ai.read_score(progress.score))
             else:
                 detail = tr("searching…")
-            return tr("Computer is thinking"), detail, colour
+            headline = tr("Computer is setting up") if match.in_setup else tr("Computer is thinking")
+            return headline, detail, colour
         if self.hint_ticket is not None:
             return tr("Looking for a hint…"), "", theme.GOLD
         if self.hint_move is not None:
@@ -645,6 +721,9 @@ class MatchScene(Scene):
                 tr("Follow the arrow"),
                 theme.GOLD,
             )
+        if match.in_setup:
+            headline = tr("Your set-up") if self.vs_computer else tr("{side} to set up", side=seat_name(seat))
+            return headline, self.board.instructions(), colour
         if self.vs_computer:
             return tr("Your move"), self.board.instructions(), colour
         return tr("{side} to move", side=seat_name(seat)), self.board.instructions(), colour
@@ -662,6 +741,7 @@ class MatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))
         self.board.draw(surface)
+        self._draw_curtain(surface)
         self._draw_banner(surface)
         self._draw_toast(surface)
         self.panel.draw(surface)
@@ -677,6 +757,51 @@ class MatchScene(Scene):
             self._background_key = key
         assert self._background_surface is not None
         return self._background_surface
+
+    def _draw_curtain(self, surface: pygame.Surface) -> None:
+        """Between two people's placements: the board hidden, and who sets up next."""
+        seat = self.curtain_seat()
+        if seat is None:
+            return
+        ui = self.app.theme
+        area = self.board.rect
+        colour = theme.SEAT_COLOURS[seat]
+        pygame.draw.rect(surface, (10, 12, 30), area, border_radius=self.px(14))
+        pygame.draw.rect(surface, colour, area, 2, border_radius=self.px(14))
+        sprite = gfx.piece_sprite(self.px(64), colour)
+        inner = area.inflate(-self.px(40), -self.px(40))
+        sprite_rect = sprite.get_rect(midbottom=(area.centerx, area.centery - self.px(44)))
+        surface.blit(sprite, sprite_rect)
+        head = pygame.Rect(inner.x, area.centery - self.px(36), inner.width, self.px(72))
+        draw_text(
+            surface,
+            ui,
+            tr("{side}, your turn to set up", side=seat_name(seat)),
+            "title",
+            self.px(28),
+            theme.TEXT,
+            head,
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=2,
+            glow=colour,
+            spread=self.px(8),
+            container=area,
+        )
+        note = pygame.Rect(inner.x, head.bottom + self.px(8), inner.width, self.px(60))
+        draw_text(
+            surface,
+            ui,
+            tr("The other player looks away. Click when ready."),
+            "body",
+            self.px(18),
+            theme.TEXT_DIM,
+            note,
+            align="center",
+            max_lines=2,
+            container=area,
+        )
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         """The announcement of a forced move, across the board."""

@@ -1,29 +1,43 @@
 """The match screen's side panel: players and scores, whose turn, the AI's progress, the moves, the buttons.
 
 The same for every game: the seats' colours and names come from the theme, the
-scores, the bar, the move labels and an optional console (Ataxx's keypad
-prompt) from the game's board controller.
+scores, the bar, the move labels, the turn's state (Lionheart's actions left)
+and an optional console (Ataxx's keypad prompt) from the game's board
+controller.
+
+The move list has two layouts. A game of one action a turn without dice
+(Ataxx, Attangle) shows full moves in two columns (``move_rows``). A game
+whose turns are several actions, or that rolls dice, shows one line per turn
+(``turn_rows``): its actions, each roll in brackets after the action it
+resolves, and the rolls before the first move (an opening roll) on a line of
+their own; a turn too long for the panel wraps between its actions, never cut.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.core import CHANCE, SEATS
-from game.engine.match import move_numbers
+from game.engine.core import CHANCE, SEATS, Trait
+from game.engine.match import TurnRecord, move_numbers
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import level_name, seat_name
 from game.ui.textbox import draw_text, layout_text, shared_size
+from game.ui.theme import MIN_TEXT_SIZE, Theme
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-__all__ = ["MatchPanel", "move_rows"]
+__all__ = ["HIDDEN_ENTRY", "MatchPanel", "TurnRow", "move_rows", "turn_rows", "wrap_groups"]
+
+HIDDEN_ENTRY = "•••"
+"""How the move list writes an entry the person to move must not see (the other seat's set-up)."""
 
 
 def move_rows(history: list[tuple[int, Any]], first_seat: int) -> list[tuple[int, list[str], list[str]]]:
@@ -52,6 +66,60 @@ def move_rows(history: list[tuple[int, Any]], first_seat: int) -> list[tuple[int
     return rows
 
 
+@dataclasses.dataclass(frozen=True)
+class TurnRow:
+    """One turn of the move list by turns: its full-move number, its seat, and its groups of text.
+
+    A group is an action with the rolls that resolve it (``e5xe6 [HHFP]``); a
+    line wraps between groups only. ``seat`` is ``None`` (and ``number`` 0) for
+    the rolls before anyone's first move, one group per roll.
+    """
+
+    number: int
+    seat: int | None
+    groups: tuple[str, ...]
+
+
+def turn_rows(records: Sequence[TurnRecord], text: Callable[[int, Any], str]) -> list[TurnRow]:
+    """The move list by turns, from ``Match.turn_records()``: one ``TurnRow`` per turn, oldest first.
+
+    ``text(seat, entry)`` writes an entry (``seat`` is ``CHANCE`` for a roll's
+    outcome, bracketed here). A roll joins the action before it in its turn.
+    """
+    rows: list[TurnRow] = []
+    for record in records:
+        groups: list[str] = []
+        for seat, entry in record.entries:
+            if seat != CHANCE:
+                groups.append(text(seat, entry))
+            elif groups and record.seat is not None:
+                groups[-1] += f" [{text(seat, entry)}]"
+            else:
+                groups.append(f"[{text(seat, entry)}]")
+        rows.append(TurnRow(record.number, record.seat, tuple(groups)))
+    return rows
+
+
+def wrap_groups(groups: Sequence[str], width: int, measure: Callable[[str], int], gap: int) -> list[str]:
+    """``groups`` in lines no wider than ``width``, breaking between groups, else (a group too wide alone)
+    between its words; a word wider than ``width`` keeps a line of its own (the caller picks a size that fits)."""
+    lines: list[str] = []
+    line, line_width = "", 0
+    for group in groups:
+        pieces = [group] if measure(group) <= width else group.split(" ")
+        for piece in pieces:
+            piece_width = measure(piece)
+            if line and line_width + gap + piece_width <= width:
+                line, line_width = f"{line} {piece}", line_width + gap + piece_width
+                continue
+            if line:
+                lines.append(line)
+            line, line_width = piece, piece_width
+    if line:
+        lines.append(line)
+    return lines
+
+
 class MatchPanel:
     """Lays out and draws the side panel of a ``MatchScene``; its buttons call the scene."""
 
@@ -69,6 +137,9 @@ class MatchPanel:
         )
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
+        self.state_rect = pygame.Rect(0, 0, 0, 0)
+        """Under the players: the lines of the game's turn state (``BoardController.turn_state``)."""
+        self.state_lines = 0
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.status = pygame.Rect(0, 0, 0, 0)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
@@ -88,6 +159,10 @@ class MatchPanel:
         for seat in SEATS:
             self.cards[seat] = pygame.Rect(inner.x, y, inner.width, card_h)
             y += card_h + scene.px(8)
+        self.state_lines = self._turn_state_count()
+        self.state_rect = pygame.Rect(inner.x, y, inner.width, self.state_lines * self._state_line_height())
+        if self.state_lines:
+            y = self.state_rect.bottom + scene.px(6)
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
         ui = scene.app.theme
@@ -191,11 +266,48 @@ class MatchPanel:
         needed = max(name.height for name in names) + ui.font("body", scene.px(13)).get_height()
         return max(scene.px(58), needed + scene.px(12))
 
+    # -- the turn's state --
+
+    def _turn_state_count(self) -> int:
+        lines = self.scene.board.turn_state()
+        return len(lines) if lines else 0
+
+    def _state_line_height(self) -> int:
+        return self.scene.app.theme.font("body", self.scene.px(14), bold=True).get_height() + self.scene.px(2)
+
+    def _draw_turn_state(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lines = scene.board.turn_state() or []
+        line_h = self._state_line_height()
+        seat = scene.match.turn
+        colour = theme.SEAT_COLOURS[seat] if seat in SEATS and not scene.match.is_over else theme.TEXT_DIM
+        for index, line in enumerate(lines[: self.state_lines]):
+            box = pygame.Rect(
+                self.state_rect.x, self.state_rect.y + index * line_h, self.state_rect.width, line_h
+            )
+            draw_text(
+                surface,
+                scene.app.theme,
+                line,
+                "body",
+                scene.px(14),
+                theme.lerp_colour(colour, theme.TEXT, 0.3),
+                box,
+                bold=True,
+                align="center",
+                max_lines=1,
+                min_size=scene.px(14) * 0.8,
+                container=self.rect,
+            )
+
     def update(self, dt: float) -> None:
         """Enable the buttons that make sense now, and animate them."""
         scene = self.scene
-        if self.rect.width and scene.board.console_height() != self.console_rect.height:
-            self.layout(self.rect)  # the board's console came or went: the move list takes the room
+        if self.rect.width and (
+            scene.board.console_height() != self.console_rect.height
+            or self._turn_state_count() != self.state_lines
+        ):
+            self.layout(self.rect)  # the board's console or turn state came or went: the move list adapts
         if self.numbers_room != scene.app.settings.ai_numbers:
             scene.relayout()  # the option changed while the game was paused
         self.widgets["undo"].enabled = scene.can_undo()
@@ -222,6 +334,8 @@ class MatchPanel:
         )
         for seat in SEATS:
             self._draw_card(surface, seat)
+        if self.state_lines:
+            self._draw_turn_state(surface)
         self._draw_bar(surface)
         self._draw_status(surface)
         if self.console_rect.height:
@@ -368,13 +482,50 @@ class MatchPanel:
             numbers_box = pygame.Rect(rect.x, rect.bottom - numbers_h, rect.width, numbers_h)
             draw_text(surface, ui, numbers, "body", scene.px(12), theme.TEXT_FAINT, numbers_box, max_lines=1)
 
+    @property
+    def by_turns(self) -> bool:
+        """Whether the move list shows one line per turn (turns of several actions, or dice), else full moves."""
+        rules = self.scene.rules
+        return Trait.REPEATED_SEATS in rules.traits or bool(rules.has_chance)
+
     def _draw_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene
         ui = scene.app.theme
         rect = self.moves_rect
         pygame.draw.rect(surface, (12, 15, 34), rect, border_radius=scene.px(8))
         pygame.draw.rect(surface, (44, 52, 94), rect, 1, border_radius=scene.px(8))
-        history = [(seat, scene.board.move_label(entry)) for seat, entry in scene.match.history()]
+        if not scene.match.ply:
+            draw_text(
+                surface,
+                ui,
+                tr("No moves yet"),
+                "body",
+                scene.px(15),
+                theme.TEXT_FAINT,
+                rect.inflate(-scene.px(16), -scene.px(8)),
+                align="center",
+                valign="middle",
+            )
+            return
+        if self.by_turns:
+            self._draw_turns(surface)
+        else:
+            self._draw_full_moves(surface)
+
+    def _label(self, seat: int, entry: Any, hidden: int | None) -> str:
+        """How the move list writes ``entry`` of ``seat``: masked when it belongs to the hidden seat's set-up."""
+        if seat == hidden:
+            return HIDDEN_ENTRY
+        if seat == CHANCE:
+            return self.scene.board.roll_label(entry)
+        return self.scene.board.move_label(entry)
+
+    def _draw_full_moves(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        ui = scene.app.theme
+        rect = self.moves_rect
+        hidden = scene.hidden_seat()
+        history = [(seat, self._label(seat, entry, hidden)) for seat, entry in scene.match.history()]
         rows = move_rows(history, scene.first_seat)
         size = scene.px(15)
         line_h = max(int(size * 1.45), ui.font("body", size, bold=True).get_height())
@@ -383,19 +534,6 @@ class MatchPanel:
         last_seat = next((seat for seat, _ in reversed(history) if seat != CHANCE), None)
         y = rect.y + scene.px(6)
         column_w = (rect.width - scene.px(44)) // 2
-        if not history:
-            draw_text(
-                surface,
-                ui,
-                tr("No moves yet"),
-                "body",
-                size,
-                theme.TEXT_FAINT,
-                rect.inflate(-scene.px(16), -scene.px(8)),
-                align="center",
-                valign="middle",
-            )
-            return
         for row_index, (number, *columns) in enumerate(shown, start=len(rows) - len(shown)):
             number_box = pygame.Rect(rect.x + scene.px(8), y, scene.px(30), line_h)
             draw_text(surface, ui, f"{number}.", "body", size, theme.TEXT_FAINT, number_box, max_lines=1)
@@ -418,3 +556,73 @@ class MatchPanel:
                     surface, ui, " ".join(entries), "body", size, colour, entry_box, bold=last, max_lines=1
                 )
             y += line_h
+
+    def turn_lines(self, width: int) -> tuple[int, list[tuple[TurnRow, list[str]]]]:
+        """The move list by turns laid out in ``width`` pixels: the text size, and each turn with its lines.
+
+        The size is the panel's own unless a single word (an action, a roll)
+        is wider than the list, when it shrinks until every word fits: a turn
+        takes more lines, nothing is ever cut.
+        """
+        scene = self.scene
+        ui = scene.app.theme
+        hidden = scene.hidden_seat()
+        records = scene.match.turn_records()
+        rows = turn_rows(records, lambda seat, entry: self._label(seat, entry, hidden))
+        size = scene.px(15)
+        words = {word for row in rows for group in row.groups for word in group.split(" ")}
+        while size > MIN_TEXT_SIZE and any(ui.measure(word, "body", size) > width for word in words):
+            size -= 1
+        gap = ui.word_gap("body", size)
+        laid = [
+            (row, wrap_groups(row.groups, width, lambda text: ui.measure(text, "body", size), gap))
+            for row in rows
+        ]
+        return size, laid
+
+    def _draw_turns(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        ui: Theme = scene.app.theme
+        rect = self.moves_rect
+        number_w = scene.px(32)
+        text_x = rect.x + scene.px(8) + number_w + scene.px(4)
+        width = rect.right - scene.px(8) - text_x
+        size, laid = self.turn_lines(width)
+        line_h = max(int(size * 1.4), ui.font("body", size).get_height())
+        capacity = max(1, (rect.height - scene.px(10)) // line_h)
+        # The latest turns that fit, whole: a turn is never shown in part.
+        shown: list[tuple[TurnRow, list[str]]] = []
+        used = 0
+        for row, lines in reversed(laid):
+            if shown and used + len(lines) > capacity:
+                break
+            shown.insert(0, (row, lines[:capacity]))
+            used += len(lines)
+        y = rect.y + scene.px(6)
+        previous_number: int | None = None
+        for index, (row, lines) in enumerate(shown):
+            last = index == len(shown) - 1
+            if last:
+                mark = pygame.Rect(text_x - scene.px(4), y - 1, width + scene.px(6), line_h * len(lines))
+                pygame.draw.rect(
+                    surface,
+                    theme.lerp_colour((12, 15, 34), theme.GOLD, 0.25),
+                    mark,
+                    border_radius=scene.px(4),
+                )
+            if row.seat is not None and row.number != previous_number:
+                number_box = pygame.Rect(rect.x + scene.px(8), y, number_w, line_h)
+                draw_text(
+                    surface, ui, f"{row.number}.", "body", size, theme.TEXT_FAINT, number_box, max_lines=1
+                )
+            previous_number = row.number
+            if row.seat is None:
+                colour = theme.lerp_colour(theme.GOLD, theme.TEXT, 0.4)
+            else:
+                colour = theme.lerp_colour(theme.SEAT_COLOURS[row.seat], theme.TEXT, 0.55)
+                dot = (text_x - scene.px(7), y + line_h // 2)
+                pygame.draw.circle(surface, theme.SEAT_COLOURS[row.seat], dot, max(2, scene.px(3)))
+            for line in lines:
+                box = pygame.Rect(text_x, y, width, line_h)
+                draw_text(surface, ui, line, "body", size, theme.GOLD if last else colour, box, max_lines=1)
+                y += line_h

@@ -4,7 +4,9 @@ editor, straight into the game on the edited position).
 The choices are the current game's (its seats' names and colours, its AI's
 levels) and are remembered in that game's section of the settings. Up and
 Down (or Tab) walk the rows, Left and Right change the choice in a row, Enter
-goes on and Esc goes back; the focused row wears a pulsing outline.
+goes on and Esc goes back; the focused row wears a pulsing outline. In a
+game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
+there is no choice of who starts: the screen says the dice decide.
 """
 
 from __future__ import annotations
@@ -54,6 +56,10 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.level = level
         self.fixed_first = first
+        rules = app.game.load_rules()
+        self.rolls_first = rules.rolls_first_seat(level.position if level is not None else rules.start_text)
+        """Whether a roll of the dice, not the players, decides who starts (no "Who starts" choice)."""
+        self.dice_note = pygame.Rect(0, 0, 0, 0)
         self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
         self.config = config_from_settings(
             app.settings.for_game(app.game.key), [level.key for level in self.levels] or ["casual"]
@@ -184,10 +190,13 @@ class NewGameScene(Scene):
         self.opponent.visible = bool(self.levels)
         y += self.px(100)
         vs = self.config.vs_computer
-        self.starts.visible = vs
+        self.starts.visible = vs and not self.rolls_first
         self.seat.visible = vs
-        self.two_player_first.visible = not vs
+        self.two_player_first.visible = not vs and not self.rolls_first
         self.labels.append(("Who starts", (left, y)))
+        self.dice_note = pygame.Rect(0, 0, 0, 0)
+        if self.rolls_first:
+            self.dice_note = pygame.Rect(left, y + self.px(28), column, row_h)
         if vs:
             self.starts.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
             y += self.px(100)
@@ -269,8 +278,9 @@ class NewGameScene(Scene):
         """The focusable rows, top to bottom, for the current opponent."""
         rows = ["opponent"] if self.levels else []
         if self.config.vs_computer:
-            return [*rows, "starts", "seat", "level", "buttons"]
-        return [*rows, "first", "buttons"]
+            starts = [] if self.rolls_first else ["starts"]
+            return [*rows, *starts, "seat", "level", "buttons"]
+        return [*rows, *([] if self.rolls_first else ["first"]), "buttons"]
 
     def _row_choice(self, row: str) -> Choice | None:
         return {
@@ -340,6 +350,19 @@ class NewGameScene(Scene):
             draw_text(surface, ui, tr(text).upper(), "title", self.px(15), theme.ACCENT, box, max_lines=1)
         for choice in self.choices():
             choice.draw(surface, ui)
+        if self.dice_note.width:
+            draw_text(
+                surface,
+                ui,
+                tr("A roll of the dice decides who starts"),
+                "body",
+                self.px(17),
+                theme.TEXT,
+                self.dice_note,
+                valign="middle",
+                max_lines=2,
+                min_size=self.px(17) * 0.8,
+            )
         for rect, key in self.level_rects:
             self._draw_level(surface, rect, key)
         self.widgets.draw(surface, ui)

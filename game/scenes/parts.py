@@ -10,6 +10,14 @@ results. Everything about the board itself is the game's controller, in
 pointer or keyboard cursor into a move (which it hands to ``scene.play``), and
 animating a move once played. This base class gives the neutral answers a
 game may keep.
+
+During a set-up (``Match.in_setup``: each seat places its army before the
+first move) the match screen may ask the board to keep one seat's pieces out
+of sight: ``scene.hidden_seat()`` names that seat (the other person's while a
+person places, the computer's own against a person), ``None`` otherwise. The
+screen masks that seat's set-up entries in the move list and hides the board
+behind a curtain between two people's placements; drawing the hidden seat's
+pieces (or not) is the board's job.
 """
 
 from __future__ import annotations
@@ -20,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import tr
+from game.engine.core import CHANCE
+from game.i18n import ntr, tr
 from game.ui import theme
+from game.ui.lang import seat_name
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -165,6 +175,41 @@ class BoardController:
     def move_label(self, move: Any) -> str:
         """How the move list writes ``move`` (translated)."""
         return str(move)
+
+    def roll_label(self, outcome: Any) -> str:
+        """How the move list writes a roll's ``outcome`` (it adds the brackets): the game's notation by default."""
+        return self.scene.match.entry_text(outcome)
+
+    def hidden_seat(self) -> int | None:
+        """The seat whose pieces must not be drawn now (a set-up kept secret), or ``None``.
+
+        The scene decides (``MatchScene.hidden_seat``); a board that draws a
+        set-up leaves that seat's placed pieces out while this is not ``None``.
+        """
+        return self.scene.hidden_seat()
+
+    def turn_state(self) -> list[str] | None:
+        """Lines of the turn's state the panel shows under the players (translated), or ``None`` for none.
+
+        The panel keeps one line of room for each line returned, so a game
+        should return as many lines whenever it returns any (an empty string
+        keeps a line's room). By default, for a game of several actions a turn:
+        the actions left to the seat to move ("Gold: 2 actions left").
+        """
+        match = self.scene.match
+        left = match.actions_left
+        if left is None:
+            return None
+        if match.is_over or match.turn == CHANCE:
+            return [""]
+        return [
+            ntr(
+                "{side}: {count} action left",
+                "{side}: {count} actions left",
+                left,
+                side=seat_name(match.turn),
+            )
+        ]
 
     def instructions(self) -> str:
         """What the person to move can do, in a few words (translated)."""

@@ -448,12 +448,7 @@ class TextGame:
         if not match.can_redo:
             self.say(tr("Nothing to redo."))
             return
-        count = 0
-        while match.can_redo and not match.is_over:
-            match.redo()
-            count += 1
-            if match.current_player.is_human and match.forced_move() is None:
-                break
+        count = len(match.redo_turn())
         self.news.clear()
         self.say(ntr("{count} move played again.", "{count} moves played again.", count))
         raise _Redraw
