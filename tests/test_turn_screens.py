@@ -67,7 +67,6 @@ RAID = games.GameDefinition(
         for palette in games.PALETTE_KEYS
     },
     tile="game.scenes.lionheart.tile:draw_tile",
-    has_chance=True,
     rules="raid:RULES",
     board=f"{__name__}:RaidBoard",
 )
@@ -110,8 +109,9 @@ def _rows(match: Match) -> list[TurnRow]:
 def test_one_row_per_turn_with_rolls_in_brackets_after_their_action() -> None:
     match = _raid(["b2", "b1", "S", "step", "gamble", "L", "hit", "gamble", "W", "step", "step"])
     assert [(row.number, row.seat, row.groups) for row in _rows(match)] == [
-        (1, 0, ("b2",)),
-        (1, 1, ("b1 [S]",)),  # the opening roll falls in the turn it follows: the last set-up
+        (0, 0, ("b2",)),  # the set-up: no move, unnumbered
+        (0, 1, ("b1",)),
+        (0, None, ("[S]",)),  # the opening roll after it, a row of its own
         (1, 1, ("step", "gamble [L]")),  # numbered as every screen numbers moves (move_numbers)
         (2, 0, ("hit", "gamble [W]")),
         (2, 1, ("step", "step")),

@@ -175,3 +175,17 @@ def test_a_huge_draws_count_is_refused() -> None:
         saves.match_from_pgn(
             parse_pgn(pgn_text.replace('[Draws "0"]', '[Draws "99999999999"]'), RULES), RULES
         )
+
+
+def test_the_set_up_is_no_move_and_the_opening_roll_after_it_a_record_of_its_own() -> None:
+    match = Match(RULES, players=VS_COMPUTER)
+    play(match, "b2", "b1", "S", "step", "hit", "gamble", "W")
+    assert match.turn_records() == [
+        TurnRecord(0, 0, ((0, "b2"),), setup=True),
+        TurnRecord(1, 0, ((1, "b1"),), setup=True),
+        TurnRecord(None, 0, ((CHANCE, "S"),)),
+        TurnRecord(1, 1, ((1, "step"), (1, "hit"))),
+        TurnRecord(0, 2, ((0, "gamble"), (CHANCE, "W"))),
+    ]
+    # Seat 1 made the first move: move 1 is its, seat 0's reply is move 2, as in any game seat 1 starts.
+    assert match.first_seat == 1 and match.full_moves == 2 and match.move_number == 2

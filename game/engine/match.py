@@ -99,7 +99,7 @@ class TurnRecord:
     """One turn of a match as the move list shows it: the seat that played it and its entries in order.
 
     ``seat`` is ``None`` for the rolls before anyone's first move (an opening
-    roll that decides who starts). ``entries`` are ``(seat, entry)`` pairs as
+    roll that decides who starts, after the set-up if there is one). ``entries`` are ``(seat, entry)`` pairs as
     ``Match.history`` gives them: the seat's actions and the rolls among and
     after them. ``number`` is the full-move number of the turn's first action
     (``move_numbers``; 0 for the opening rolls).
@@ -108,6 +108,8 @@ class TurnRecord:
     seat: int | None
     number: int
     entries: tuple[tuple[int, Any], ...]
+    setup: bool = False
+    """Whether this is a seat's set-up (placing its army before the first move; ``number`` is 0)."""
 
 
 class MatchOverError(ValueError):
@@ -223,6 +225,8 @@ class Match:
         self._turn_starts: list[bool] = []
         self._forced: list[bool] = []
         self._start_turn: int = self.position.turn
+        self._start_in_setup = rules.in_setup(self.position)
+        self._setup: list[bool] = []  # whether each entry of the history was a set-up action
         self._redo: list[Any] = []
         self._result: MatchResult | None = None
         self._update_result()
@@ -278,20 +282,25 @@ class Match:
 
     @property
     def first_seat(self) -> int:
-        """The seat that moves first: the start position's, else (a roll comes first) the first seat that moved."""
-        if self._start_turn != CHANCE:
+        """The seat that moves first: the start position's, else (a set-up or a roll comes first) the first
+        seat that played after them; seat 0 until then."""
+        if self._start_turn != CHANCE and not self._start_in_setup:
             return int(self._start_turn)
-        return next((seat for seat in self._turns if seat != CHANCE), 0)
+        return next((seat for seat in self._numbered_turns() if seat != CHANCE), 0)
+
+    def _numbered_turns(self) -> list[int]:
+        """The seat of each entry as moves are numbered: set-up actions, like rolls, are no moves."""
+        return [CHANCE if setup else turn for turn, setup in zip(self._turns, self._setup, strict=True)]
 
     @property
     def full_moves(self) -> int:
         """The full moves played, as the move list numbers them (see ``move_numbers``)."""
-        return moves_played(self._turns, self.first_seat)
+        return moves_played(self._numbered_turns(), self.first_seat)
 
     @property
     def move_number(self) -> int:
         """The number of the move to play next ("move 4"), as the move list will number it."""
-        return next_move_number(self._turns, self.first_seat, self.position.turn)
+        return next_move_number(self._numbered_turns(), self.first_seat, self.position.turn)
 
     def position_text(self) -> str:
         """The position with its history, as text (what the AI worker is given)."""
@@ -321,24 +330,37 @@ class Match:
 
         A turn begins with a seat's action at the start of its turn (or its
         first action after the opening rolls); a roll belongs to the turn it
-        falls in; the rolls before anyone's first move make a record of their own.
+        falls in; each seat's set-up is a record, and the rolls before anyone's
+        first move (after the set-up) make a record of their own.
         """
-        numbers = move_numbers(self._turns, self.first_seat)
+        numbers = move_numbers(self._numbered_turns(), self.first_seat)
         records: list[TurnRecord] = []
-        seat: int | None = None
-        number = 0
+        current: TurnRecord | None = None
         entries: list[tuple[int, Any]] = []
-        for turn, entry, starts, entry_number in zip(
-            self._turns, self._history, self._turn_starts, numbers, strict=True
+
+        def close() -> None:
+            if current is not None and entries:
+                records.append(dataclasses.replace(current, entries=tuple(entries)))
+
+        for turn, entry, starts, setup, number in zip(
+            self._turns, self._history, self._turn_starts, self._setup, numbers, strict=True
         ):
-            begins = turn != CHANCE and (seat is None or starts or turn != seat)
-            if begins:
-                if entries:
-                    records.append(TurnRecord(seat, number, tuple(entries)))
-                seat, number, entries = turn, entry_number, []
+            if turn == CHANCE:
+                opening = current is None or (current.setup and not starts)
+                if opening and (current is None or current.seat is not None):
+                    close()
+                    current, entries = TurnRecord(None, 0, ()), []
+            elif (
+                current is None
+                or current.seat is None
+                or starts
+                or turn != current.seat
+                or setup != current.setup
+            ):
+                close()
+                current, entries = TurnRecord(turn, 0 if setup else number, (), setup), []
             entries.append((turn, entry))
-        if entries:
-            records.append(TurnRecord(seat, number, tuple(entries)))
+        close()
         return records
 
     def legal_moves(self) -> list[Any]:
@@ -414,11 +436,13 @@ class Match:
         turn = position.turn
         starts_turn = turn != CHANCE and self.rules.starts_turn(position)
         forced = turn != CHANCE and self.rules.forced_move(position) is not None
+        setup = self.rules.in_setup(position)
         position.push(entry)
         self._history.append(entry)
         self._turns.append(turn)
         self._turn_starts.append(starts_turn)
         self._forced.append(forced)
+        self._setup.append(setup)
         if self._redo and self._redo[-1] == entry:
             self._redo.pop()
         else:
@@ -444,6 +468,7 @@ class Match:
         self._turns.pop()
         self._turn_starts.pop()
         self._forced.pop()
+        self._setup.pop()
         self._redo.append(entry)
         self._update_result()
         return entry

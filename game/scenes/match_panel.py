@@ -610,7 +610,9 @@ class MatchPanel:
                     mark,
                     border_radius=scene.px(4),
                 )
-            if row.seat is not None and row.number != previous_number:
+            if (
+                row.seat is not None and row.number and row.number != previous_number
+            ):  # set-up rows: 0, unnumbered
                 number_box = pygame.Rect(rect.x + scene.px(8), y, number_w, line_h)
                 draw_text(
                     surface, ui, f"{row.number}.", "body", size, theme.TEXT_FAINT, number_box, max_lines=1
