@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import random
 import re
 import shutil
 import tomllib
@@ -17,10 +18,13 @@ from pathlib import Path
 
 import ataxx.pgn
 import pytest
+import raid
 
 from game.engine import saves
+from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo, custom_levels, save_custom_level
 from game.engine.match import Match, Player
+from game.engine.pgn import parse_pgn
 from game.engine.stats import GameRecord, Statistics
 from game.games import game
 from game.ui.settings import GameSettings, Settings
@@ -292,3 +296,41 @@ def test_a_custom_level_loads_and_is_rewritten_as_version_2(user_data_dir: Path)
     assert new == {**old, "schema_version": 2}
     [again] = custom_levels(RULES)
     assert dataclasses.replace(again, path=path) == dataclasses.replace(level, path=path)
+
+
+def test_a_schema_2_save_with_dice_replays_its_rolls_and_rolls_on_as_it_would_have() -> None:
+    """Schema 2 re-drew each roll from ``Seed`` when loading: today the record replays as written, and
+    the generator goes on from where schema 2's loading left it (``tests/data/v2/README.md``)."""
+    text = (Path(__file__).parent / "data" / "v2" / "raid-dice.pgn").read_text(encoding="utf-8")
+    pgn_game = parse_pgn(text, raid.RULES)
+    # The fixture is what schema 2 loaded: each roll is the one its seed re-draws, in order.
+    schema_2_generator = random.Random(int(pgn_game.tag("Seed")))
+    position = raid.RULES.new_position(pgn_game.start)
+    rolls = 0
+    for entry in [*pgn_game.moves, *pgn_game.redo]:
+        if position.turn == CHANCE:
+            outcomes = position.chance_outcomes()
+            drawn = schema_2_generator.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes])[0]
+            assert drawn == entry
+            rolls += 1
+        position.push(entry)
+
+    match = saves.match_from_pgn(pgn_game, raid.RULES)
+    assert match.moves == pgn_game.moves and match.redo_moves == ["gamble"]
+    assert match.players == (Player.human("Ann"), Player.computer("expert"))
+    assert match.seed == 918273 and match.draws == rolls == 5
+    assert match.elapsed == pytest.approx(73.4, abs=1.0)  # the clock runs on from the saved time
+    # The dice to come: the same generator, where schema 2 left it.
+    match.redo()
+    while not match.is_over:
+        if match.at_chance:
+            outcomes = match.position.chance_outcomes()
+            expected = schema_2_generator.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes])[
+                0
+            ]
+            assert match.roll() == expected
+        else:
+            match.play("gamble")
+    # Written again, it is schema 3 with the generator's state beside the record.
+    tags = pgn_tags(saves.match_to_pgn(match))
+    assert tags["SchemaVersion"] == "3" and tags["Draws"] == str(match.draws)
