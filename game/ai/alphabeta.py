@@ -51,12 +51,10 @@ Time comes from ``time.monotonic()``. Everything a search needs lives on its
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from game.ai.limits import (
-    MAX_DEPTH,
     MAX_PLY,
     WIN_BOUND,
     WIN_SCORE,
@@ -64,6 +62,7 @@ from game.ai.limits import (
     Interruptible,
     SearchInfo,
     SearchLimits,
+    final_iteration,
     is_win_score,
     plies_to_end,
     turns_to_end,
@@ -178,13 +177,8 @@ class AlphaBeta(Interruptible):
         Raises ``ValueError`` if the game is over. ``on_info`` sees every
         iteration. The position is left as it was.
         """
-        last: SearchInfo | None = None
-        for info in self.iterate(position, limits, stop):
-            last = info
-            if on_info is not None:
-                on_info(info)
-        assert last is not None  # iterate always completes depth 1
-        return last.pv[0], last
+        info = final_iteration(self.iterate(position, limits, stop), on_info)
+        return info.pv[0], info
 
     def iterate(
         self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
@@ -201,29 +195,13 @@ class AlphaBeta(Interruptible):
         root_moves = position.raw_moves()
         if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
             raise ValueError("the game is over: there is no move to search")
-        start = time.monotonic()
-        deadline = None if limits.hard_time is None else start + limits.hard_time
-        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
-        for depth in range(1, max_depth + 1):
-            try:
-                score = self._search(position, depth, -_INFINITY, _INFINITY, 0, 0, True)
-            except Interrupted:
-                return
-            finally:
-                self._can_abort = True
+
+        def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
+            score = self._search(position, depth, -_INFINITY, _INFINITY, 0, 0, True)
             # The root is a PV node searched with an open window: its first move always sets the line.
-            pv = self._pv[0]
-            yield SearchInfo(depth, score, self.nodes, time.monotonic() - start, tuple(pv))
-            if len(root_moves) == 1 or (is_win_score(score) and turns_to_end(score) <= depth):
-                return
-            if stop is not None and stop.is_set():
-                return
-            if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                return
-            if self._node_limit is not None and self.nodes >= self._node_limit:
-                return
+            return score, tuple(self._pv[0])
+
+        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
 
     def score_moves(
         self,

@@ -79,13 +79,11 @@ from __future__ import annotations
 
 import enum
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from game.ai.alphabeta import Heuristics, SearchPosition
 from game.ai.limits import (
-    MAX_DEPTH,
     MAX_PLY,
     WIN_BOUND,
     WIN_SCORE,
@@ -93,8 +91,7 @@ from game.ai.limits import (
     Interruptible,
     SearchInfo,
     SearchLimits,
-    is_win_score,
-    turns_to_end,
+    final_iteration,
 )
 from game.engine.core import CHANCE, Trait
 
@@ -184,13 +181,8 @@ class Expectimax(Interruptible):
         Raises ``ValueError`` if the game is over or the dice are to be
         rolled. ``on_info`` sees every iteration. The position is left as it was.
         """
-        last: SearchInfo | None = None
-        for info in self.iterate(position, limits, stop):
-            last = info
-            if on_info is not None:
-                on_info(info)
-        assert last is not None  # iterate always completes depth 1
-        return last.pv[0], last
+        info = final_iteration(self.iterate(position, limits, stop), on_info)
+        return info.pv[0], info
 
     def iterate(
         self, position: ChancePosition, limits: SearchLimits, stop: threading.Event | None = None
@@ -205,28 +197,11 @@ class Expectimax(Interruptible):
         be rolled. The position is left as it was, even when stopped.
         """
         root_moves = self._root_moves(position)
-        start = time.monotonic()
-        deadline = None if limits.hard_time is None else start + limits.hard_time
-        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
-        for depth in range(1, max_depth + 1):
-            try:
-                value = self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0)
-            except Interrupted:
-                return
-            finally:
-                self._can_abort = True
-            score = round(value)
-            yield SearchInfo(depth, score, self.nodes, time.monotonic() - start, tuple(self._pv[0]))
-            if len(root_moves) == 1 or (is_win_score(value) and turns_to_end(value) <= depth):
-                return
-            if stop is not None and stop.is_set():
-                return
-            if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                return
-            if self._node_limit is not None and self.nodes >= self._node_limit:
-                return
+
+        def one_depth(depth: int) -> tuple[float, tuple[int, ...]]:
+            return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0])
+
+        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
 
     def value(self, position: ChancePosition, depth: int) -> float:
         """The value of a decision ``position`` searched ``depth`` decisions deep, for its seat to move,

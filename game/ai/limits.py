@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "Interruptible",
     "SearchInfo",
     "SearchLimits",
+    "final_iteration",
     "is_win_score",
     "plies_to_end",
     "turns_to_end",
@@ -112,6 +114,19 @@ class SearchInfo:
         return int(self.nodes / self.elapsed) if self.elapsed > 0 else self.nodes
 
 
+def final_iteration(
+    iterations: Iterable[SearchInfo], on_info: Callable[[SearchInfo], None] | None = None
+) -> SearchInfo:
+    """The last of a search's ``iterations`` (there is always one: depth 1 completes), each shown to ``on_info``."""
+    last: SearchInfo | None = None
+    for info in iterations:
+        last = info
+        if on_info is not None:
+            on_info(info)
+    assert last is not None  # iterate always completes depth 1
+    return last
+
+
 class Interrupted(Exception):
     """Raised inside a search's recursion when a limit is reached mid-iteration."""
 
@@ -166,3 +181,44 @@ class Interruptible:
             raise Interrupted
         if self._deadline is not None and time.monotonic() >= self._deadline:
             raise Interrupted
+
+    def _deepen(
+        self,
+        limits: SearchLimits,
+        stop: threading.Event | None,
+        one_depth: Callable[[int], tuple[float, tuple[Any, ...]]],
+        *,
+        only_move: bool,
+    ) -> Iterator[SearchInfo]:
+        """Iterative deepening as every search of the arcade runs it: a ``SearchInfo`` after each depth.
+
+        ``one_depth(depth)`` searches the root to ``depth`` and gives its score
+        (an expectation may be a float: the ``SearchInfo`` has it rounded) and
+        best line, or raises ``Interrupted`` when a limit stops it. Depth 1
+        always completes, so at least one ``SearchInfo`` comes out. Stops at
+        the depth limit, after depth 1 when the root has ``only_move``, when the
+        score is decided no more turns away than the depth, when ``stop`` is
+        set, when ``soft_time`` has passed after an iteration, or, inside one,
+        at ``hard_time``, the node budget or ``stop``.
+        """
+        start = time.monotonic()
+        deadline = None if limits.hard_time is None else start + limits.hard_time
+        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
+        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
+        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
+        for depth in range(1, max_depth + 1):
+            try:
+                score, pv = one_depth(depth)
+            except Interrupted:
+                return
+            finally:
+                self._can_abort = True
+            yield SearchInfo(depth, round(score), self.nodes, time.monotonic() - start, pv)
+            if only_move or (is_win_score(score) and turns_to_end(score) <= depth):
+                return
+            if stop is not None and stop.is_set():
+                return
+            if soft_deadline is not None and time.monotonic() >= soft_deadline:
+                return
+            if self._node_limit is not None and self.nodes >= self._node_limit:
+                return

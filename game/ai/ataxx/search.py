@@ -27,7 +27,6 @@ state, and one searcher runs one search at a time.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Iterator
 
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
@@ -40,6 +39,7 @@ from game.ai.limits import (
     Interruptible,
     SearchInfo,
     SearchLimits,
+    final_iteration,
     is_win_score,
     plies_to_end,
 )
@@ -185,13 +185,8 @@ class Searcher(Interruptible):
         ``ValueError`` if the game is over. ``on_info`` sees every iteration.
         The board is not changed.
         """
-        last: SearchInfo | None = None
-        for info in self.iterate(board, limits, stop):
-            last = info
-            if on_info is not None:
-                on_info(info)
-        assert last is not None  # iterate always completes depth 1
-        return last.pv[0], last
+        info = final_iteration(self.iterate(board, limits, stop), on_info)
+        return info.pv[0], info
 
     def iterate(
         self, board: Board, limits: SearchLimits, stop: threading.Event | None = None
@@ -207,7 +202,6 @@ class Searcher(Interruptible):
         """
         if board.outcome() is not None:
             raise ValueError(f"the game is over in {board.fen()}: there is no move to search")
-        start = time.monotonic()
         legal = board.legal_moves()
         us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
         empty = FULL ^ (us | them | board.blocks)
@@ -215,37 +209,21 @@ class Searcher(Interruptible):
         clock = board.halfmove_clock
         history = board.repeatable_hashes()
         self._generation += 1
-        deadline = None if limits.hard_time is None else start + limits.hard_time
-        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
-
         root_moves = [_from_move(move) for move in legal]
         neighbours = NEIGHBOURS
         root_moves.sort(
             key=lambda m: m != PASS and 2 * (neighbours[m & 63] & them).bit_count() + (m >> 6 == m & 63),
             reverse=True,
         )
-        for depth in range(1, max_depth + 1):
+
+        def one_depth(depth: int) -> tuple[int, tuple[Move, ...]]:
             self._path = list(history)
-            try:
-                score, pv = self._root(us, them, empty, board.hash, clock, side, depth, root_moves)
-            except Interrupted:
-                return
-            finally:
-                self._can_abort = True
+            score, pv = self._root(us, them, empty, board.hash, clock, side, depth, root_moves)
             root_moves.remove(pv[0])
             root_moves.insert(0, pv[0])
-            elapsed = time.monotonic() - start
-            yield SearchInfo(depth, score, self.nodes, elapsed, tuple(_to_move(m) for m in pv))
-            if len(root_moves) == 1 or (is_win_score(score) and plies_to_end(score) <= depth):
-                return
-            if stop is not None and stop.is_set():
-                return
-            if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                return
-            if self._node_limit is not None and self.nodes >= self._node_limit:
-                return
+            return score, tuple(_to_move(m) for m in pv)
+
+        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
 
     def score_moves(
         self,
