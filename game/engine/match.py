@@ -112,6 +112,20 @@ class TurnRecord:
     """Whether this is a seat's set-up (placing its army before the first move; ``number`` is 0)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class _Played:
+    """How an entry of a match's history was played: where undo may stop, how the move list groups turns."""
+
+    seat: int
+    """The seat that played it, or ``CHANCE`` for a roll."""
+    starts_turn: bool
+    """Played at the start of its seat's turn."""
+    forced: bool
+    """Nobody chose it (Ataxx's forced pass)."""
+    setup: bool
+    """A set-up action (placing an army before the first move)."""
+
+
 class MatchOverError(ValueError):
     """A move was offered after the match ended."""
 
@@ -219,14 +233,9 @@ class Match:
         self._elapsed_before = elapsed
         self._running_since: float | None = clock()
         self._history: list[Any] = []
-        self._turns: list[int] = []  # the seat (or CHANCE) that played each entry of the history
-        # Whether each entry was played at the start of its seat's turn, and whether nobody chose it
-        # (a forced pass): where "undo a turn" may stop, and how the move list groups turns.
-        self._turn_starts: list[bool] = []
-        self._forced: list[bool] = []
+        self._played: list[_Played] = []  # how each entry of the history was played
         self._start_turn: int = self.position.turn
         self._start_in_setup = rules.in_setup(self.position)
-        self._setup: list[bool] = []  # whether each entry of the history was a set-up action
         self._redo: list[Any] = []
         self._result: MatchResult | None = None
         self._update_result()
@@ -273,7 +282,7 @@ class Match:
 
     def history(self) -> list[tuple[int, Any]]:
         """Every entry played, oldest first, with the seat that played it (``CHANCE`` for a roll)."""
-        return list(zip(self._turns, self._history, strict=True))
+        return [(played.seat, entry) for played, entry in zip(self._played, self._history, strict=True)]
 
     @property
     def ply(self) -> int:
@@ -290,7 +299,7 @@ class Match:
 
     def _numbered_turns(self) -> list[int]:
         """The seat of each entry as moves are numbered: set-up actions, like rolls, are no moves."""
-        return [CHANCE if setup else turn for turn, setup in zip(self._turns, self._setup, strict=True)]
+        return [CHANCE if played.setup else played.seat for played in self._played]
 
     @property
     def full_moves(self) -> int:
@@ -342,23 +351,22 @@ class Match:
             if current is not None and entries:
                 records.append(dataclasses.replace(current, entries=tuple(entries)))
 
-        for turn, entry, starts, setup, number in zip(
-            self._turns, self._history, self._turn_starts, self._setup, numbers, strict=True
-        ):
+        for played, entry, number in zip(self._played, self._history, numbers, strict=True):
+            turn = played.seat
             if turn == CHANCE:
-                opening = current is None or (current.setup and not starts)
+                opening = current is None or current.setup
                 if opening and (current is None or current.seat is not None):
                     close()
                     current, entries = TurnRecord(None, 0, ()), []
             elif (
                 current is None
                 or current.seat is None
-                or starts
+                or played.starts_turn
                 or turn != current.seat
-                or setup != current.setup
+                or played.setup != current.setup
             ):
                 close()
-                current, entries = TurnRecord(turn, 0 if setup else number, (), setup), []
+                current, entries = TurnRecord(turn, 0 if played.setup else number, (), played.setup), []
             entries.append((turn, entry))
         close()
         return records
@@ -439,10 +447,7 @@ class Match:
         setup = self.rules.in_setup(position)
         position.push(entry)
         self._history.append(entry)
-        self._turns.append(turn)
-        self._turn_starts.append(starts_turn)
-        self._forced.append(forced)
-        self._setup.append(setup)
+        self._played.append(_Played(turn, starts_turn, forced, setup))
         if self._redo and self._redo[-1] == entry:
             self._redo.pop()
         else:
@@ -465,10 +470,7 @@ class Match:
             raise IndexError("nothing to undo")
         entry = self.position.pop()
         self._history.pop()
-        self._turns.pop()
-        self._turn_starts.pop()
-        self._forced.pop()
-        self._setup.pop()
+        self._played.pop()
         self._redo.append(entry)
         self._update_result()
         return entry
@@ -497,19 +499,19 @@ class Match:
         )
 
         def persons_choice(ply: int) -> bool:
-            seat = self._turns[ply]
-            return seat != CHANCE and self.players[seat].is_human and not self._forced[ply]
+            played = self._played[ply]
+            return played.seat != CHANCE and self.players[played.seat].is_human and not played.forced
 
         for ply in range(len(history) - 1, limit - 1, -1):
-            if self._turn_starts[ply] and persons_choice(ply):
+            if self._played[ply].starts_turn and persons_choice(ply):
                 return ply
         # No turn start is left to go back to: the start of that turn lies before a roll (the person's
         # first action after it is as far back as the dice allow), or the person's only turns were
         # forced (the start of the game).
         if (
             limit < len(history)
-            and self._turns[limit] != CHANCE
-            and self.players[self._turns[limit]].is_human
+            and self._played[limit].seat != CHANCE
+            and self.players[self._played[limit].seat].is_human
         ):
             return limit
         return None
