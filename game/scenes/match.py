@@ -31,7 +31,7 @@ from game.ai.worker import AIState, AIStatus
 from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig
-from game.i18n import ntr, tr
+from game.i18n import ntr, tr, trc
 from game.scenes.base import Scene
 from game.scenes.match_keeper import MatchKeeper
 from game.scenes.match_panel import MatchPanel
@@ -690,7 +690,7 @@ class MatchScene(Scene):
             result = match.result
             assert result is not None
             winner = result.outcome.winner
-            headline = tr("Draw") if winner is None else tr("{side} wins", side=seat_name(winner))
+            headline = trc("result", "Draw") if winner is None else tr("{side} wins", side=seat_name(winner))
             return headline, tr(self.rules.termination_text(result.outcome.termination)), theme.GOLD
         if match.at_chance:
             return tr("Rolling the dice…"), "", theme.GOLD
