@@ -9,8 +9,8 @@ one, never half of one. Names the player types (saves, custom levels) become
 file names through ``safe_file_stem``, the one sanitiser, so no name reaches
 outside its folder.
 
->>> safe_file_stem("../../etc/passwd"), safe_file_stem("  My  game. "), safe_file_stem("CON")
-('etcpasswd', 'My game', 'CON_')
+>>> safe_file_stem("../../etc/passwd"), safe_file_stem("  My  game. "), safe_file_stem("CON"), safe_file_stem("con.txt")
+('etcpasswd', 'My game', 'CON_', 'con_.txt')
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import datetime
 import errno
 import os
 import re
+import stat
 import sys
 import tempfile
 import unicodedata
@@ -29,12 +30,18 @@ __all__ = [
     "APP_DIR_NAME",
     "DAMAGED_MARK",
     "ENV_DATA_DIR",
+    "MAX_STEM_BYTES",
     "MAX_STEM_LENGTH",
     "DataFolderError",
+    "NotRegularFileError",
+    "SetAsideNameError",
+    "UnusableNameError",
     "atomic_write_bytes",
     "atomic_write_text",
+    "check_regular_file",
     "clean_stale_temporaries",
     "data_folder_problem",
+    "display_name",
     "is_set_aside",
     "keep_copy",
     "read_text_limited",
@@ -47,7 +54,13 @@ __all__ = [
 APP_DIR_NAME = "attax-arcade"
 ENV_DATA_DIR = "ATTAX_DATA_DIR"
 MAX_STEM_LENGTH = 60
-"""The longest file stem ``safe_file_stem`` returns."""
+"""The longest file stem ``safe_file_stem`` returns, in characters."""
+MAX_STEM_BYTES = 180
+"""The longest file stem ``safe_file_stem`` returns, in UTF-8 bytes (60 characters of 3 bytes, 45 of 4).
+
+File systems limit a name to 255 bytes; the longest name made from a stem is
+the temporary file of a copy kept aside (``.STEM.damaged-<time>-NN.toml.xxxxxxxx.tmp``,
+the stem and 46 more), so this leaves room to spare."""
 DAMAGED_MARK = ".damaged-"
 """What a damaged file's new name holds (``settings.damaged-20261124-101500.json``): listings skip such files."""
 STALE_TEMPORARY_AGE = 60.0
@@ -59,6 +72,53 @@ _WINDOWS_RESERVED = frozenset(
 
 class DataFolderError(OSError):
     """The user data folder cannot be used (it is a file, or cannot be created); the message says why."""
+
+
+class NotRegularFileError(ValueError):
+    """A path the game would read is a pipe, a device, a socket or a folder: never opened (it could block for ever)."""
+
+
+class UnusableNameError(ValueError):
+    """A name the player typed from which no file name can be made; the message says why."""
+
+
+class SetAsideNameError(UnusableNameError):
+    """A name that looks like a file set aside as damaged (it holds ``DAMAGED_MARK``): listings would skip it."""
+
+
+def display_name(text: str | Path) -> str:
+    """``text`` (or a path's file name) fit to show and log: bytes that are not UTF-8 become U+FFFD.
+
+    A file name the file system gives back with bytes that are not UTF-8
+    holds lone surrogates (``"bad\\udcff"``), which no font and no UTF-8 file can take.
+
+    >>> display_name("bad\\udcff.pgn") == "bad\\ufffd.pgn", display_name("café")
+    (True, 'café')
+    """
+    name = text.name if isinstance(text, Path) else text
+    try:
+        data = name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate the file system did not make: replaced as it is
+        data = name.encode("utf-8", "replace")
+    return data.decode("utf-8", "replace")
+
+
+_KINDS = ((stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def check_regular_file(path: Path | str, mode: int | None = None) -> None:
+    """Refuse (``NotRegularFileError``, naming the file) a path that is not a regular file, without opening it.
+
+    ``mode`` is the ``st_mode`` already read, if any. Symbolic links are
+    followed. ``FileNotFoundError`` (an ``OSError``) when there is nothing there.
+    """
+    target = Path(path)
+    if mode is None:
+        mode = target.stat().st_mode
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _KINDS if test(mode)), "a device")
+    raise NotRegularFileError(f"{display_name(target)}: not a regular file ({kind})")
 
 
 def source_root() -> Path:
@@ -159,20 +219,27 @@ def read_text_limited(path: Path | str, max_bytes: int) -> str:
     """Read a UTF-8 text file of at most ``max_bytes`` bytes.
 
     Raises ``ValueError`` with a message naming the file when it is larger,
-    is not UTF-8 text, or holds NUL bytes (a binary file); ``OSError`` when it
-    cannot be read.
+    is not UTF-8 text, or holds NUL bytes (a binary file), and
+    ``NotRegularFileError`` (a ``ValueError``) when it is a pipe, a device or a
+    socket, before opening it (reading a pipe would wait for ever);
+    ``OSError`` when it cannot be read (``FileNotFoundError`` when missing).
     """
     target = Path(path)
-    with target.open("rb") as stream:
+    where = display_name(target)
+    check_regular_file(target)
+    # Opened without blocking, and checked again: what is there may have changed since.
+    descriptor = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(descriptor, "rb") as stream:
+        check_regular_file(target, os.fstat(stream.fileno()).st_mode)
         data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise ValueError(f"{target.name}: file is larger than {max_bytes} bytes")
+        raise ValueError(f"{where}: file is larger than {max_bytes} bytes")
     if b"\x00" in data:
-        raise ValueError(f"{target.name}: binary data, not a text file")
+        raise ValueError(f"{where}: binary data, not a text file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{target.name}: not UTF-8 text (byte {error.start})") from None
+        raise ValueError(f"{where}: not UTF-8 text (byte {error.start})") from None
 
 
 def safe_file_stem(name: str) -> str:
@@ -181,21 +248,33 @@ def safe_file_stem(name: str) -> str:
     Keeps letters, digits, spaces, ``-``, ``_``, ``.`` and ``'`` (after NFC
     normalisation); drops path separators, control characters and everything
     else; collapses runs of white space; strips leading and trailing dots and
-    spaces; trims to ``MAX_STEM_LENGTH`` characters; appends ``_`` to the names
-    Windows reserves (``CON``, ``nul.txt``...). So the result never names a
-    folder, a hidden file or a device. Raises ``ValueError`` when nothing usable
-    is left (or ``name`` is not text); callers wrap it in their own error type.
+    spaces; adds ``_`` to a name Windows reserves before its first dot
+    (``CON`` gives ``CON_``, ``nul.txt`` gives ``nul_.txt``); trims to
+    ``MAX_STEM_LENGTH`` characters and ``MAX_STEM_BYTES`` bytes of UTF-8. So
+    the result never names a folder, a hidden file or a device, and every
+    file made from it fits the file system. Cleaning a result again gives it
+    back unchanged, so a name can be checked and written by the same rule.
+
+    Raises ``UnusableNameError`` (a ``ValueError``) when nothing usable is left
+    or ``name`` is not text, and ``SetAsideNameError`` when the result holds
+    ``DAMAGED_MARK`` (such files are skipped by every listing: a save of that
+    name would never be seen again); callers wrap it in their own error type.
     """
     if not isinstance(name, str):
-        raise ValueError(f"{name!r} is not a usable name: a name must be text")
+        raise UnusableNameError(f"{name!r} is not a usable name: a name must be text")
     text = unicodedata.normalize("NFC", name)
     text = "".join(char for char in text if char.isalnum() or char in " -_.'")
     text = re.sub(r"\s+", " ", text).strip(" .")
-    text = text[:MAX_STEM_LENGTH].rstrip(" .")
+    base, dot, rest = text.partition(".")
+    if base.rstrip(" ").lower() in _WINDOWS_RESERVED:
+        text = f"{base}_{dot}{rest}"
+    text = text[:MAX_STEM_LENGTH].encode("utf-8")[:MAX_STEM_BYTES].decode("utf-8", "ignore").rstrip(" .")
     if not text:
-        raise ValueError(f"{name!r} is not a usable name: use letters or digits")
-    if text.lower().split(".")[0] in _WINDOWS_RESERVED:
-        text = f"{text}_"
+        raise UnusableNameError(f"{name!r} is not a usable name: use letters or digits")
+    if DAMAGED_MARK in text.lower():
+        raise SetAsideNameError(
+            f"{name!r} is not a usable name: names holding {DAMAGED_MARK!r} are kept for damaged files set aside"
+        )
     return text
 
 

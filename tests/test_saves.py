@@ -170,7 +170,7 @@ def test_a_save_of_an_unknown_or_unplayable_game_is_refused(monkeypatch: pytest.
         ("  spaced   out  ", "spaced out"),
         (".hidden", "hidden"),
         ("CON", "CON_"),
-        ("nul.txt", "nul.txt_"),
+        ("nul.txt", "nul_.txt"),
         ("a" * 200, "a" * 60),
         ("café\x00\x1b[31m", "café31m"),
     ],

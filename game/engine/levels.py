@@ -36,7 +36,15 @@ from typing import Any
 from game import games
 from game.engine.rules import GameRules, Severity
 from game.filedata import FileDataError, load_toml, reason_of
-from game.paths import atomic_write_text, is_set_aside, safe_file_stem, set_aside, source_root, user_data_dir
+from game.paths import (
+    atomic_write_text,
+    display_name,
+    is_set_aside,
+    safe_file_stem,
+    set_aside,
+    source_root,
+    user_data_dir,
+)
 
 __all__ = [
     "MAX_DESCRIPTION_LENGTH",
@@ -189,7 +197,7 @@ def level_from_text(
 def load_level(path: Path | str, rules: GameRules[Any]) -> LevelInfo:
     """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
     target = Path(path)
-    where = target.name
+    where = display_name(target)
     if target.exists() and not target.is_file():
         # A folder, a pipe or a device: opening it could fail or block forever.
         raise LevelError(f"{where}: not a regular file", target)
@@ -240,7 +248,7 @@ def load_levels(
             if set_damaged_aside and error.damaged and path.is_file():
                 aside = set_aside(path)
                 if aside is not None:
-                    error = LevelError(f"{error}; the file is kept as {aside.name}", aside)
+                    error = LevelError(f"{error}; the file is kept as {display_name(aside)}", aside)
             results.append(error)
     return results
 

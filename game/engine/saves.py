@@ -71,6 +71,7 @@ from game.engine.rules import GameRules
 from game.filedata import reason_of
 from game.paths import (
     atomic_write_text,
+    display_name,
     is_set_aside,
     read_text_limited,
     safe_file_stem,
@@ -176,11 +177,17 @@ def saves_dir() -> Path:
 
 
 def save_path(name: str) -> Path:
-    """The file a save called ``name`` lives in (inside the saves folder, always); ``SaveError`` for an unusable name."""
+    """The file a save called ``name`` lives in (inside the saves folder, always); ``SaveError`` for an unusable name.
+
+    The one rule from a typed name to a file (``safe_file_stem``): the Save as
+    dialog's "Replace?" check and the write both come here, and the file's
+    stem, given again, names the same file. The ``SaveError``'s cause is
+    ``safe_file_stem``'s error (``SetAsideNameError`` for a name kept for damaged files).
+    """
     try:
         stem = safe_file_stem(name)
     except ValueError as error:
-        raise SaveError(str(error)) from None
+        raise SaveError(str(error)) from error
     folder = saves_dir().resolve()
     path = (folder / f"{stem}.pgn").resolve()
     if path.parent != folder:  # belt and braces: safe_file_stem already forbids separators
@@ -367,12 +374,13 @@ def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
 
 
 def _read(path: Path) -> str:
+    where = display_name(path)
     if path.exists() and not path.is_file():
-        raise SaveError(f"{path.name}: not a file")  # a folder, a pipe or a device
+        raise SaveError(f"{where}: not a file")  # a folder, a pipe or a device
     try:
         return read_text_limited(path, MAX_PGN_BYTES)
     except OSError as error:
-        raise SaveError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+        raise SaveError(f"{where}: cannot be read ({error.strerror or error})") from None
     except ValueError as error:
         raise SaveError(str(error)) from None
 
@@ -426,16 +434,17 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     game's rules accept, or names a computer level the game's AI lacks.
     """
     target = Path(path)
+    where = display_name(target)
     text = _read(target)
-    rules = _rules_for(text, target.name)
+    rules = _rules_for(text, where)
     try:
         pgn_game = parse_pgn(text, rules)
         match = match_from_pgn(pgn_game, rules)
     except SaveError as error:
-        raise SaveError(f"{target.name}: {error}", damaged=error.damaged) from None
+        raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
     except Exception as error:  # PgnError, or anything a hostile file provokes: damage, never a crash
-        raise SaveError(f"{target.name}: {reason_of(error)}") from None
-    _check_levels(match, target.name)
+        raise SaveError(f"{where}: {reason_of(error)}") from None
+    _check_levels(match, where)
     return match, pgn_game
 
 
@@ -464,27 +473,32 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
     reason. A damaged file is set aside as ``NAME.damaged-<time>.pgn`` (and
     the reason says so), so it is listed this once; files set aside before,
     and sound files of a newer version or another game, are left where they are.
+    A file whose name is not UTF-8 (another system's) is listed under a name
+    fit to show (``display_name``: each bad byte a U+FFFD), its path unchanged.
     """
     entries: list[SaveEntry | DamagedSave] = []
     for path in saves_dir().glob("*.pgn"):
         if is_set_aside(path):
             continue
+        name = display_name(path.stem)
         try:
             modified = path.stat().st_mtime
             match, pgn_game = load_game(path)
         except (SaveError, OSError) as error:
-            reason = str(error) if isinstance(error, SaveError) else f"{path.name}: {reason_of(error)}"
+            reason = (
+                str(error) if isinstance(error, SaveError) else f"{display_name(path)}: {reason_of(error)}"
+            )
             where = path
             if isinstance(error, SaveError) and error.damaged and path.is_file():
                 aside = set_aside(path)
                 if aside is not None:
-                    reason, where = f"{reason}; the file is kept as {aside.name}", aside
-            entries.append(DamagedSave(path.stem, where, reason))
+                    reason, where = f"{reason}; the file is kept as {display_name(aside)}", aside
+            entries.append(DamagedSave(name, where, display_name(reason)))
             continue
         result = match.result
         entries.append(
             SaveEntry(
-                name=path.stem,
+                name=name,
                 path=path,
                 modified=modified,
                 game=match.rules.key,

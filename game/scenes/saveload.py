@@ -18,7 +18,7 @@ import pygame
 from game import games
 from game.engine import saves
 from game.i18n import ntr, tr
-from game.paths import MAX_STEM_LENGTH
+from game.paths import DAMAGED_MARK, MAX_STEM_LENGTH, SetAsideNameError
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.scenes.resume import message, open_match
@@ -85,8 +85,13 @@ class SaveAsScene(Dialog):
         try:
             path = saves.save_path(self.field.text)
             exists = path.exists()
-        except saves.SaveError:
-            self.error = tr("Use letters or digits for the name")
+        except saves.SaveError as error:
+            if isinstance(error.__cause__, SetAsideNameError):  # it would be saved, then never listed
+                self.error = tr(
+                    "Names with “{mark}” are kept for damaged files: choose another", mark=DAMAGED_MARK
+                )
+            else:
+                self.error = tr("Use letters or digits for the name")
             self.app.audio.play("invalid")
             return
         except OSError as error:  # the saves folder cannot be made or read
