@@ -11,7 +11,7 @@ import pytest
 from game import i18n
 from game.engine import saves
 from game.engine.attangle import GRAND_STARTPOS, STARTPOS, Board, Move, Side
-from game.engine.match import Match, Player
+from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics
 from game.games import game
 from game.scenes.attangle.board import AttangleBoard, capture_points
@@ -300,3 +300,42 @@ def test_undo_redo_and_hint_against_the_computer(driver: Driver) -> None:
     driver.frames(2)  # the hint is drawn: a ring or the capture's lines in gold
     driver.play_move(hint)
     assert play.match.moves[6] == hint and play.board.hint_move is None
+
+
+def test_white_always_starts_whatever_colour_you_choose(driver: Driver) -> None:
+    """Issue 19, item 1: no "Who starts" in Attangle; as Black you wait for White, also after a swapped rematch."""
+    driver.press("new_game")
+    new = driver.top
+    assert not new.starts.visible and "starts" not in new.rows()
+    assert new.first_note == i18n.tr("{side} always starts", side=new.seat.options[0][0])
+    driver.click(new.seat.rects[1].center)  # Black
+    driver.click(new.level_centre("beginner"))
+    driver.press("choose_level")
+    driver.click(driver.top.card_centre(BOARDS["grand"]))
+    play = driver.top
+    assert isinstance(play, MatchScene)
+    assert play.match.player(1).is_human and not play.match.player(0).is_human
+    assert play.match.turn == Side.WHITE and play.match.computer_to_move
+    play.restart(swap=True)  # the results screen's "Swap sides" → "Rematch"
+    assert play.match.position.grand and play.match.player(0).is_human
+    assert play.match.turn == Side.WHITE and not play.match.computer_to_move
+    play.restart(swap=True)
+    assert play.match.turn == Side.WHITE and play.match.computer_to_move
+    # Two players: nobody chooses either.
+    play.match.pause()
+    driver.app.router.home()
+    driver.press("new_game")
+    new = driver.top
+    driver.click(new.opponent.rects[1].center)
+    assert not new.two_player_first.visible and "first" not in new.rows()
+
+
+def test_the_rules_fix_the_first_seat_of_a_match_config() -> None:
+    for config in (
+        MatchConfig(True, "casual", 1, 1),
+        MatchConfig(True, "casual", 0, 1),
+        MatchConfig(False, "casual", 0, 1),
+    ):
+        for start in (STARTPOS, GRAND_STARTPOS):
+            assert Board(config.start(RULES, start)).turn == Side.WHITE
+            assert Board(config.swapped().start(RULES, start)).turn == Side.WHITE
