@@ -291,7 +291,7 @@ class MatchPanel:
                 line,
                 "body",
                 scene.px(14),
-                theme.lerp_colour(colour, theme.TEXT, 0.3),
+                theme.readable(theme.lerp_colour(colour, theme.TEXT, 0.3)),
                 box,
                 bold=True,
                 align="center",
@@ -361,9 +361,8 @@ class MatchPanel:
             )
             surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
         fill = theme.lerp_colour(theme.PANEL, colour, 0.18 if active else 0.05)
-        gfx.panel(
-            surface, rect, fill=fill, edge=colour if active else (56, 66, 110), radius=scene.px(10), alpha=240
-        )
+        edge = theme.readable(colour, fill) if active else (56, 66, 110)
+        gfx.panel(surface, rect, fill=fill, edge=edge, radius=scene.px(10), alpha=240)
         piece, text, score = self._card_parts(rect)
         diameter = int(scene.px(58) * 0.62)
         sprite = gfx.piece_sprite(diameter, colour)
@@ -463,7 +462,17 @@ class MatchPanel:
         head_h = ui.font("body", scene.px(17), bold=True).get_height()
         numbers_h = ui.font("body", scene.px(12)).get_height() + scene.px(2) if self.numbers_room else 0
         head_box = pygame.Rect(x, rect.y + scene.px(3), rect.right - x, head_h)
-        draw_text(surface, ui, headline, "body", scene.px(17), colour, head_box, bold=True, max_lines=1)
+        draw_text(
+            surface,
+            ui,
+            headline,
+            "body",
+            scene.px(17),
+            theme.readable(colour),
+            head_box,
+            bold=True,
+            max_lines=1,
+        )
         if detail:
             detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
             detail_box.height = rect.bottom - detail_box.y - numbers_h
@@ -550,7 +559,11 @@ class MatchPanel:
                         mark,
                         border_radius=scene.px(4),
                     )
-                colour = theme.GOLD if last else theme.lerp_colour(theme.SEAT_COLOURS[seat], theme.TEXT, 0.55)
+                colour = (
+                    theme.GOLD
+                    if last
+                    else theme.readable(theme.lerp_colour(theme.SEAT_COLOURS[seat], theme.TEXT, 0.55))
+                )
                 entry_box = pygame.Rect(x, y, column_w - scene.px(6), line_h)
                 draw_text(
                     surface, ui, " ".join(entries), "body", size, colour, entry_box, bold=last, max_lines=1
@@ -621,7 +634,7 @@ class MatchPanel:
             if row.seat is None:
                 colour = theme.lerp_colour(theme.GOLD, theme.TEXT, 0.4)
             else:
-                colour = theme.lerp_colour(theme.SEAT_COLOURS[row.seat], theme.TEXT, 0.55)
+                colour = theme.readable(theme.lerp_colour(theme.SEAT_COLOURS[row.seat], theme.TEXT, 0.55))
                 dot = (text_x - scene.px(7), y + line_h // 2)
                 pygame.draw.circle(surface, theme.SEAT_COLOURS[row.seat], dot, max(2, scene.px(3)))
             for line in lines:
