@@ -298,6 +298,7 @@ def test_undo_redo_and_hint_against_the_computer(driver: Driver) -> None:
     hint = play.board.hint_move
     assert hint in play.match.legal_moves()
     driver.frames(2)  # the hint is drawn: a ring or the capture's lines in gold
+    assert "arrow" not in play.status_text()[1]
     driver.play_move(hint)
     assert play.match.moves[6] == hint and play.board.hint_move is None
 
@@ -339,3 +340,17 @@ def test_the_rules_fix_the_first_seat_of_a_match_config() -> None:
         for start in (STARTPOS, GRAND_STARTPOS):
             assert Board(config.start(RULES, start)).turn == Side.WHITE
             assert Board(config.swapped().start(RULES, start)).turn == Side.WHITE
+
+
+def test_the_hint_says_what_the_board_draws(driver: Driver) -> None:
+    """Issue 19, item 14: no arrow in Attangle: a placement's point is ringed, a capture's lines are drawn."""
+    play = _start(driver, "attangle")
+    placement = next(move for move in play.match.legal_moves() if not move.attackers)
+    play.hint_move = placement
+    play.board.show_hint(placement)
+    driver.frames(1)
+    assert play.status_text()[1] == i18n.tr("Place a piece on the ringed point")
+    capture = Move.capture("a1", "b2", "c3")
+    assert capture.attackers
+    play.hint_move = capture
+    assert play.status_text()[1] == i18n.tr("Capture along the marked lines")

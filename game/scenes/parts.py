@@ -157,6 +157,10 @@ class BoardController:
         self.hint_move = move
         self.hint_time = 0.0
 
+    def hint_instruction(self, move: Any) -> str:
+        """What to do with the hint ``move``, as the board draws it (translated): an arrow by default."""
+        return tr("Follow the arrow")
+
     def finishing(self, dt: float) -> bool:
         """At the end of the match: play the game's closing animation; whether it still runs."""
         return False

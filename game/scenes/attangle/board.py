@@ -138,6 +138,12 @@ class AttangleBoard(BoardController):
     def instructions(self) -> str:
         return tr("Place a piece, or take a stack with two of yours")
 
+    def hint_instruction(self, move: Move) -> str:
+        """No arrow here: a placement's point is ringed, a capture's lines join the attackers to the target."""
+        if move.attackers:
+            return tr("Capture along the marked lines")
+        return tr("Place a piece on the ringed point")
+
     # -- points --
 
     def layout(self, area: pygame.Rect) -> None:
