@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -354,3 +355,42 @@ def test_the_hint_says_what_the_board_draws(driver: Driver) -> None:
     assert capture.attackers
     play.hint_move = capture
     assert play.status_text()[1] == i18n.tr("Capture along the marked lines")
+
+
+def test_the_triple_counts_are_labelled_and_drawn_in_plain_digits(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19, item 15: the counts read "Triples" and "0/3" in the body face (the title face's zero is "Ø")."""
+    from game.scenes import match_panel, results
+
+    drawn: list[tuple[str, str]] = []
+
+    def recorder(real: Any) -> Any:
+        def record(surface: Any, ui: Any, text: str, role: str, *args: Any, **kwargs: Any) -> Any:
+            drawn.append((text, role))
+            return real(surface, ui, text, role, *args, **kwargs)
+
+        return record
+
+    monkeypatch.setattr(match_panel, "draw_text", recorder(match_panel.draw_text))
+    monkeypatch.setattr(results, "draw_text", recorder(results.draw_text))
+    play = _start(driver, "attangle")
+    driver.frames(1)
+    drawn.clear()
+    driver.frames(1)
+    caption = i18n.tr("Triples")
+    assert [text for text, _ in drawn].count(caption) == 2
+    counts = [(text, role) for text, role in drawn if text == "0/3"]
+    assert len(counts) == 2 and all(role == "body" for _, role in counts)
+    # The results: the same counts, labelled.
+    rng = random.Random(11)
+    for _ in range(200):
+        if play.match.is_over:
+            break
+        driver.play_move(_choose(play.match.position, rng))
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=400)
+    drawn.clear()
+    driver.frames(2)
+    assert caption in [text for text, _ in drawn]
+    roles = [role for text, role in drawn if text.endswith("/3")]
+    assert len(roles) >= 2 and set(roles) == {"body"}

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from colour_metrics import contrast_ratio
 
-from game import games
+from game import games, i18n
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes import attract, match_panel
@@ -115,10 +115,12 @@ def test_the_match_screen_draws_each_seats_turn_readably(
         driver.frames(1)
         headline = scene.status_text()[0]
         turn_lines = scene.board.turn_state() or []
-        texts = [(text, colour) for text, colour in drawn if text == headline or text in turn_lines]
-        assert {text for text, _ in texts} >= {headline, *turn_lines}
+        card = theme.lerp_colour(theme.PANEL, theme.SEAT_COLOURS[seat], 0.18)  # the active player's
+        note = i18n.tr("to move")
+        texts = [(text, colour) for text, colour in drawn if text in (headline, note, *turn_lines)]
+        assert {text for text, _ in texts} >= {headline, note, *turn_lines}
         for text, colour in texts:
-            ratio = contrast_ratio(tuple(colour)[:3], theme.PANEL)
+            ratio = contrast_ratio(tuple(colour)[:3], card if text == note else theme.PANEL)
             assert ratio >= TEXT_CONTRAST, f"{palette}: {text!r} in {colour} is {ratio:.2f}:1 on the panel"
         frames = [(fill, edge) for fill, edge in panels if fill is not None and edge != (56, 66, 110)]
         frames = [

@@ -212,8 +212,12 @@ class MatchPanel:
         ui = scene.app.theme
         side = int(scene.px(58) * 0.62) + scene.px(10)  # the piece and a margin around it
         # Room for two digits whatever the scores: the names keep their size as the game goes on.
-        scores = [str(self.scene.board.displayed_score(seat)) for seat in SEATS]
-        score_w = max(ui.measure(text, "title", scene.px(28), bold=True) for text in [*scores, "00"])
+        board = self.scene.board
+        scores = [board.score_text(seat, board.displayed_score(seat)) for seat in SEATS]
+        score_w = max(ui.measure(text, theme.SCORE_ROLE, scene.px(28), bold=True) for text in [*scores, "00"])
+        caption = board.score_caption()
+        if caption:
+            score_w = max(score_w, ui.measure(caption, "body", scene.px(12)))
         score = pygame.Rect(card.right - scene.px(12) - score_w, card.y, score_w, card.height)
         text = pygame.Rect(card.x + side, card.y + scene.px(6), 0, card.height - scene.px(12))
         text.width = max(1, score.x - scene.px(8) - text.x)
@@ -367,11 +371,29 @@ class MatchPanel:
         diameter = int(scene.px(58) * 0.62)
         sprite = gfx.piece_sprite(diameter, colour)
         surface.blit(sprite, sprite.get_rect(center=piece.center))
+        caption = scene.board.score_caption()
+        if caption:
+            caption_h = ui.font("body", scene.px(12)).get_height()
+            digits_h = ui.font(theme.SCORE_ROLE, scene.px(28), bold=True).get_height()
+            top = score.centery - (caption_h + digits_h) // 2
+            caption_box = pygame.Rect(score.x, top, score.width, caption_h)
+            draw_text(
+                surface,
+                ui,
+                caption,
+                "body",
+                scene.px(12),
+                theme.TEXT_DIM,
+                caption_box,
+                align="right",
+                max_lines=1,
+            )
+            score = pygame.Rect(score.x, caption_box.bottom, score.width, digits_h)
         draw_text(
             surface,
             ui,
-            str(scene.board.displayed_score(seat)),
-            "title",
+            scene.board.score_text(seat, scene.board.displayed_score(seat)),
+            theme.SCORE_ROLE,
             scene.px(28),
             theme.TEXT,
             score,
@@ -410,7 +432,7 @@ class MatchPanel:
                 note,
                 "body",
                 scene.px(13),
-                colour if active else theme.TEXT_DIM,
+                theme.readable(colour, fill) if active else theme.TEXT_DIM,
                 note_box,
                 max_lines=1,
                 container=rect,

@@ -172,6 +172,14 @@ class BoardController:
         result = self.scene.match.result
         return result.score(seat) if result is not None else 0
 
+    def score_text(self, seat: int, score: int) -> str:
+        """How a player's card and the results write ``seat``'s ``score``: the number by default."""
+        return str(score)
+
+    def score_caption(self) -> str:
+        """What the scores count, written beside them (translated), or "" when the number says it (pieces)."""
+        return ""
+
     def score_bar(self) -> tuple[int, int, int] | None:
         """``(seat 0's share, seat 1's share, the whole)`` for the panel's bar, or ``None`` for no bar."""
         return None

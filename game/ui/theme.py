@@ -20,6 +20,7 @@ __all__ = [
     "BG_BOTTOM",
     "BG_TOP",
     "MIN_TEXT_SIZE",
+    "SCORE_ROLE",
     "SEAT_COLOURS",
     "SEAT_NAMES",
     "TARGETS",
@@ -75,6 +76,9 @@ _FONT_FILES = {
     "title": "Orbitron.ttf",
     "body": "Exo2.ttf",
 }
+
+SCORE_ROLE = "body"
+"""The font role of scores and counts: the title face (Orbitron) slashes its zero, which reads as "Ø"."""
 
 MIN_TEXT_SIZE = 11
 """The smallest type drawn, in pixels: below it Exo 2 and Orbitron stop being legible."""

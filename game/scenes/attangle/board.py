@@ -130,6 +130,13 @@ class AttangleBoard(BoardController):
         """The triples topped by the seat's colour."""
         return self.position.triple_count(seat)
 
+    def score_text(self, seat: int, score: int) -> str:
+        """The triples against the number that wins ("2/3")."""
+        return f"{score}/{self.position.geometry.triples_to_win}"
+
+    def score_caption(self) -> str:
+        return tr("Triples")
+
     def score_bar(self) -> tuple[int, int, int]:
         """Each side's triples against the number that wins: a side that wins fills its half."""
         need = self.position.geometry.triples_to_win
