@@ -54,6 +54,7 @@ def test_seat_text_colours_read_on_their_backgrounds(game_key: str, palette: str
                 "panel": (theme.PANEL, theme.seat_text(seat)),
                 "turn state": (theme.PANEL, theme.readable(theme.lerp_colour(colour, theme.TEXT, 0.3))),
                 "active frame": (card, theme.readable(colour, card)),
+                "reserve count": (theme.BG_BOTTOM, theme.readable(colour, theme.BG_BOTTOM)),
                 "attract result": (
                     attract.band_behind_text(),
                     theme.seat_text(seat, attract.band_behind_text()),
