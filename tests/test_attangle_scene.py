@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from game import i18n
 from game.engine import saves
 from game.engine.attangle import GRAND_STARTPOS, STARTPOS, Board, Move, Side
-from game.engine.match import Match, Player
+from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics
 from game.games import game
 from game.scenes.attangle.board import AttangleBoard, capture_points
@@ -298,5 +299,98 @@ def test_undo_redo_and_hint_against_the_computer(driver: Driver) -> None:
     hint = play.board.hint_move
     assert hint in play.match.legal_moves()
     driver.frames(2)  # the hint is drawn: a ring or the capture's lines in gold
+    assert "arrow" not in play.status_text()[1]
     driver.play_move(hint)
     assert play.match.moves[6] == hint and play.board.hint_move is None
+
+
+def test_white_always_starts_whatever_colour_you_choose(driver: Driver) -> None:
+    """Issue 19, item 1: no "Who starts" in Attangle; as Black you wait for White, also after a swapped rematch."""
+    driver.press("new_game")
+    new = driver.top
+    assert not new.starts.visible and "starts" not in new.rows()
+    assert new.first_note == i18n.tr("{side} always starts", side=new.seat.options[0][0])
+    driver.click(new.seat.rects[1].center)  # Black
+    driver.click(new.level_centre("beginner"))
+    driver.press("choose_level")
+    driver.click(driver.top.card_centre(BOARDS["grand"]))
+    play = driver.top
+    assert isinstance(play, MatchScene)
+    assert play.match.player(1).is_human and not play.match.player(0).is_human
+    assert play.match.turn == Side.WHITE and play.match.computer_to_move
+    play.restart(swap=True)  # the results screen's "Swap sides" → "Rematch"
+    assert play.match.position.grand and play.match.player(0).is_human
+    assert play.match.turn == Side.WHITE and not play.match.computer_to_move
+    play.restart(swap=True)
+    assert play.match.turn == Side.WHITE and play.match.computer_to_move
+    # Two players: nobody chooses either.
+    play.match.pause()
+    driver.app.router.home()
+    driver.press("new_game")
+    new = driver.top
+    driver.click(new.opponent.rects[1].center)
+    assert not new.two_player_first.visible and "first" not in new.rows()
+
+
+def test_the_rules_fix_the_first_seat_of_a_match_config() -> None:
+    for config in (
+        MatchConfig(True, "casual", 1, 1),
+        MatchConfig(True, "casual", 0, 1),
+        MatchConfig(False, "casual", 0, 1),
+    ):
+        for start in (STARTPOS, GRAND_STARTPOS):
+            assert Board(config.start(RULES, start)).turn == Side.WHITE
+            assert Board(config.swapped().start(RULES, start)).turn == Side.WHITE
+
+
+def test_the_hint_says_what_the_board_draws(driver: Driver) -> None:
+    """Issue 19, item 14: no arrow in Attangle: a placement's point is ringed, a capture's lines are drawn."""
+    play = _start(driver, "attangle")
+    placement = next(move for move in play.match.legal_moves() if not move.attackers)
+    play.hint_move = placement
+    play.board.show_hint(placement)
+    driver.frames(1)
+    assert play.status_text()[1] == i18n.tr("Place a piece on the ringed point")
+    capture = Move.capture("a1", "b2", "c3")
+    assert capture.attackers
+    play.hint_move = capture
+    assert play.status_text()[1] == i18n.tr("Capture along the marked lines")
+
+
+def test_the_triple_counts_are_labelled_and_drawn_in_plain_digits(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19, item 15: the counts read "Triples" and "0/3" in the body face (the title face's zero is "Ø")."""
+    from game.scenes import match_panel, results
+
+    drawn: list[tuple[str, str]] = []
+
+    def recorder(real: Any) -> Any:
+        def record(surface: Any, ui: Any, text: str, role: str, *args: Any, **kwargs: Any) -> Any:
+            drawn.append((text, role))
+            return real(surface, ui, text, role, *args, **kwargs)
+
+        return record
+
+    monkeypatch.setattr(match_panel, "draw_text", recorder(match_panel.draw_text))
+    monkeypatch.setattr(results, "draw_text", recorder(results.draw_text))
+    play = _start(driver, "attangle")
+    driver.frames(1)
+    drawn.clear()
+    driver.frames(1)
+    caption = i18n.tr("Triples")
+    assert [text for text, _ in drawn].count(caption) == 2
+    counts = [(text, role) for text, role in drawn if text == "0/3"]
+    assert len(counts) == 2 and all(role == "body" for _, role in counts)
+    # The results: the same counts, labelled.
+    rng = random.Random(11)
+    for _ in range(200):
+        if play.match.is_over:
+            break
+        driver.play_move(_choose(play.match.position, rng))
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=400)
+    drawn.clear()
+    driver.frames(2)
+    assert caption in [text for text, _ in drawn]
+    roles = [role for text, role in drawn if text.endswith("/3")]
+    assert len(roles) >= 2 and set(roles) == {"body"}

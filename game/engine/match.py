@@ -634,7 +634,9 @@ class MatchConfig:
         return (you, computer) if self.human_seat == 0 else (computer, you)
 
     def start(self, rules: GameRules[Any], level_position: str) -> str:
-        """The level's position with the chosen seat to move first."""
+        """The level's position with the chosen seat to move first (its own if the rules fix who starts)."""
+        if rules.first_seat_fixed(level_position):
+            return level_position
         return rules.with_first_seat(level_position, self.first)
 
     def swapped(self) -> MatchConfig:

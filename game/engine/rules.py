@@ -138,6 +138,10 @@ class GameRules(Protocol[PositionT]):
         """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
         ...
 
+    def first_seat_fixed(self, start_text: str) -> bool:
+        """Whether the rules, not the players, name the seat to move first from ``start_text`` (its own)."""
+        ...
+
     def actions_left(self, position: PositionT) -> int | None:
         """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
         ...
@@ -211,6 +215,10 @@ class RulesDefaults:
     def rolls_first_seat(self, start_text: str) -> bool:
         """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
         return bool(self.new_position(start_text).turn == CHANCE)
+
+    def first_seat_fixed(self, start_text: str) -> bool:
+        """The players choose who starts."""
+        return False
 
     def actions_left(self, position: Any) -> int | None:
         """One action a turn: nothing to count."""

@@ -36,6 +36,18 @@ __all__ = ["ATTRACT_LEVELS", "AttractScene"]
 
 log = logging.getLogger(__name__)
 
+BAND: theme.Colour = (6, 8, 24)
+"""The dark band across the board behind "Touch to play" and the last game's result."""
+BAND_ALPHA = 205
+"""Its opacity where the text is (0..255)."""
+
+
+def band_behind_text() -> theme.Colour:
+    """The band as the text sees it: over the lightest of the board's squares (the worst case for light text)."""
+    lightest = max((theme.SQUARE_A, theme.SQUARE_B), key=sum)
+    return theme.lerp_colour(lightest, BAND, BAND_ALPHA / 255)
+
+
 ATTRACT_LEVELS = ("casual", "skilled", "expert")
 """Middling computer levels: lively games with real captures, never a slaughter."""
 THINK_TIME = 0.25
@@ -169,7 +181,7 @@ class AttractScene(MatchScene):
         for row in range(band.height):
             # Dark in the middle, fading to nothing at the top and bottom edges.
             edge = min(row, band.height - 1 - row) / (band.height / 2)
-            layer.fill((6, 8, 24, int(205 * appear * min(1.0, edge * 1.6))), (0, row, band.width, 1))
+            layer.fill((*BAND, int(BAND_ALPHA * appear * min(1.0, edge * 1.6))), (0, row, band.width, 1))
         surface.blit(layer, band.topleft)
         for offset, alpha in ((-band.height // 2 + 4, 0.9), (band.height // 2 - 6, 0.9)):
             y = band.centery + offset
@@ -199,7 +211,7 @@ class AttractScene(MatchScene):
         if self.match.is_over and self.end_told:
             winner = self.match.result.outcome.winner if self.match.result else None
             line = tr("Draw!") if winner is None else tr("{side} wins!", side=seat_name(winner))
-            colour = theme.GOLD if winner is None else theme.SEAT_COLOURS[winner]
+            colour = theme.GOLD if winner is None else theme.seat_text(winner, band_behind_text())
         else:
             line = tr("Computer against computer · {level}", level=level_name(self.level))
             colour = theme.TEXT_DIM

@@ -718,7 +718,7 @@ class MatchScene(Scene):
         if self.hint_move is not None:
             return (
                 tr("Hint: {move}", move=self.board.move_label(self.hint_move)),
-                tr("Follow the arrow"),
+                self.board.hint_instruction(self.hint_move),
                 theme.GOLD,
             )
         if match.in_setup:

@@ -212,8 +212,12 @@ class MatchPanel:
         ui = scene.app.theme
         side = int(scene.px(58) * 0.62) + scene.px(10)  # the piece and a margin around it
         # Room for two digits whatever the scores: the names keep their size as the game goes on.
-        scores = [str(self.scene.board.displayed_score(seat)) for seat in SEATS]
-        score_w = max(ui.measure(text, "title", scene.px(28), bold=True) for text in [*scores, "00"])
+        board = self.scene.board
+        scores = [board.score_text(seat, board.displayed_score(seat)) for seat in SEATS]
+        score_w = max(ui.measure(text, theme.SCORE_ROLE, scene.px(28), bold=True) for text in [*scores, "00"])
+        caption = board.score_caption()
+        if caption:
+            score_w = max(score_w, ui.measure(caption, "body", scene.px(12)))
         score = pygame.Rect(card.right - scene.px(12) - score_w, card.y, score_w, card.height)
         text = pygame.Rect(card.x + side, card.y + scene.px(6), 0, card.height - scene.px(12))
         text.width = max(1, score.x - scene.px(8) - text.x)
@@ -291,7 +295,7 @@ class MatchPanel:
                 line,
                 "body",
                 scene.px(14),
-                theme.lerp_colour(colour, theme.TEXT, 0.3),
+                theme.readable(theme.lerp_colour(colour, theme.TEXT, 0.3)),
                 box,
                 bold=True,
                 align="center",
@@ -361,18 +365,35 @@ class MatchPanel:
             )
             surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
         fill = theme.lerp_colour(theme.PANEL, colour, 0.18 if active else 0.05)
-        gfx.panel(
-            surface, rect, fill=fill, edge=colour if active else (56, 66, 110), radius=scene.px(10), alpha=240
-        )
+        edge = theme.readable(colour, fill) if active else (56, 66, 110)
+        gfx.panel(surface, rect, fill=fill, edge=edge, radius=scene.px(10), alpha=240)
         piece, text, score = self._card_parts(rect)
         diameter = int(scene.px(58) * 0.62)
         sprite = gfx.piece_sprite(diameter, colour)
         surface.blit(sprite, sprite.get_rect(center=piece.center))
+        caption = scene.board.score_caption()
+        if caption:
+            caption_h = ui.font("body", scene.px(12)).get_height()
+            digits_h = ui.font(theme.SCORE_ROLE, scene.px(28), bold=True).get_height()
+            top = score.centery - (caption_h + digits_h) // 2
+            caption_box = pygame.Rect(score.x, top, score.width, caption_h)
+            draw_text(
+                surface,
+                ui,
+                caption,
+                "body",
+                scene.px(12),
+                theme.TEXT_DIM,
+                caption_box,
+                align="right",
+                max_lines=1,
+            )
+            score = pygame.Rect(score.x, caption_box.bottom, score.width, digits_h)
         draw_text(
             surface,
             ui,
-            str(scene.board.displayed_score(seat)),
-            "title",
+            scene.board.score_text(seat, scene.board.displayed_score(seat)),
+            theme.SCORE_ROLE,
             scene.px(28),
             theme.TEXT,
             score,
@@ -411,7 +432,7 @@ class MatchPanel:
                 note,
                 "body",
                 scene.px(13),
-                colour if active else theme.TEXT_DIM,
+                theme.readable(colour, fill) if active else theme.TEXT_DIM,
                 note_box,
                 max_lines=1,
                 container=rect,
@@ -463,7 +484,17 @@ class MatchPanel:
         head_h = ui.font("body", scene.px(17), bold=True).get_height()
         numbers_h = ui.font("body", scene.px(12)).get_height() + scene.px(2) if self.numbers_room else 0
         head_box = pygame.Rect(x, rect.y + scene.px(3), rect.right - x, head_h)
-        draw_text(surface, ui, headline, "body", scene.px(17), colour, head_box, bold=True, max_lines=1)
+        draw_text(
+            surface,
+            ui,
+            headline,
+            "body",
+            scene.px(17),
+            theme.readable(colour),
+            head_box,
+            bold=True,
+            max_lines=1,
+        )
         if detail:
             detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
             detail_box.height = rect.bottom - detail_box.y - numbers_h
@@ -550,7 +581,11 @@ class MatchPanel:
                         mark,
                         border_radius=scene.px(4),
                     )
-                colour = theme.GOLD if last else theme.lerp_colour(theme.SEAT_COLOURS[seat], theme.TEXT, 0.55)
+                colour = (
+                    theme.GOLD
+                    if last
+                    else theme.readable(theme.lerp_colour(theme.SEAT_COLOURS[seat], theme.TEXT, 0.55))
+                )
                 entry_box = pygame.Rect(x, y, column_w - scene.px(6), line_h)
                 draw_text(
                     surface, ui, " ".join(entries), "body", size, colour, entry_box, bold=last, max_lines=1
@@ -621,7 +656,7 @@ class MatchPanel:
             if row.seat is None:
                 colour = theme.lerp_colour(theme.GOLD, theme.TEXT, 0.4)
             else:
-                colour = theme.lerp_colour(theme.SEAT_COLOURS[row.seat], theme.TEXT, 0.55)
+                colour = theme.readable(theme.lerp_colour(theme.SEAT_COLOURS[row.seat], theme.TEXT, 0.55))
                 dot = (text_x - scene.px(7), y + line_h // 2)
                 pygame.draw.circle(surface, theme.SEAT_COLOURS[row.seat], dot, max(2, scene.px(3)))
             for line in lines:

@@ -6,7 +6,9 @@ levels) and are remembered in that game's section of the settings. Up and
 Down (or Tab) walk the rows, Left and Right change the choice in a row, Enter
 goes on and Esc goes back; the focused row wears a pulsing outline. In a
 game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
-there is no choice of who starts: the screen says the dice decide.
+there is no choice of who starts: the screen says the dice decide; in a game
+whose rules name the first seat (``GameRules.first_seat_fixed``) neither: the
+screen says which seat always starts, and the colour chosen decides who it is.
 """
 
 from __future__ import annotations
@@ -57,8 +59,15 @@ class NewGameScene(Scene):
         self.level = level
         self.fixed_first = first
         rules = app.game.load_rules()
-        self.rolls_first = rules.rolls_first_seat(level.position if level is not None else rules.start_text)
+        position = level.position if level is not None else rules.start_text
+        self.rolls_first = rules.rolls_first_seat(position)
         """Whether a roll of the dice, not the players, decides who starts (no "Who starts" choice)."""
+        self.rules_first: int | None = (
+            rules.first_seat(position) if rules.first_seat_fixed(position) else None
+        )
+        """The seat the rules name to start (no "Who starts" choice), or None when the players choose."""
+        self.no_first_choice = self.rolls_first or self.rules_first is not None
+        """Whether "Who starts" is not the players' choice (a note says why instead)."""
         self.dice_note = pygame.Rect(0, 0, 0, 0)
         self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
         self.config = config_from_settings(
@@ -66,13 +75,24 @@ class NewGameScene(Scene):
         )
         if not self.levels:
             self.config = dataclasses.replace(self.config, vs_computer=False)
+        if self.rules_first is not None:
+            first = self.rules_first
+            self.fixed_first = first
         if first is not None:
             self.config = dataclasses.replace(self.config, first=first)
         names = [seat_name(0), seat_name(1)]
+        self.first_note = (
+            tr("A roll of the dice decides who starts")
+            if self.rolls_first
+            else tr("{side} always starts", side=names[self.rules_first])
+            if self.rules_first is not None
+            else ""
+        )
+        """Why there is no "Who starts" choice, or empty."""
         self.opponent = Choice(
             [("Computer", True), ("Second player", False)], self.config.vs_computer, self._set_opponent
         )
-        if first is None:
+        if first is None or self.rules_first is not None:
             self.starts = Choice(
                 [("You", True), ("Computer", False)],
                 self.config.first == self.config.human_seat,
@@ -159,7 +179,8 @@ class NewGameScene(Scene):
         if self.config.vs_computer:
             remembered.level = self.config.level
             remembered.human_seat = self.config.human_seat
-            remembered.human_starts = self.config.first == self.config.human_seat
+            if not self.no_first_choice:
+                remembered.human_starts = self.config.first == self.config.human_seat
         self.app.save_settings()
 
     def _next(self) -> None:
@@ -190,12 +211,12 @@ class NewGameScene(Scene):
         self.opponent.visible = bool(self.levels)
         y += self.px(100)
         vs = self.config.vs_computer
-        self.starts.visible = vs and not self.rolls_first
+        self.starts.visible = vs and not self.no_first_choice
         self.seat.visible = vs
-        self.two_player_first.visible = not vs and not self.rolls_first
+        self.two_player_first.visible = not vs and not self.no_first_choice
         self.labels.append(("Who starts", (left, y)))
         self.dice_note = pygame.Rect(0, 0, 0, 0)
-        if self.rolls_first:
+        if self.no_first_choice:
             self.dice_note = pygame.Rect(left, y + self.px(28), column, row_h)
         if vs:
             self.starts.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
@@ -278,9 +299,9 @@ class NewGameScene(Scene):
         """The focusable rows, top to bottom, for the current opponent."""
         rows = ["opponent"] if self.levels else []
         if self.config.vs_computer:
-            starts = [] if self.rolls_first else ["starts"]
+            starts = [] if self.no_first_choice else ["starts"]
             return [*rows, *starts, "seat", "level", "buttons"]
-        return [*rows, *([] if self.rolls_first else ["first"]), "buttons"]
+        return [*rows, *([] if self.no_first_choice else ["first"]), "buttons"]
 
     def _row_choice(self, row: str) -> Choice | None:
         return {
@@ -354,7 +375,7 @@ class NewGameScene(Scene):
             draw_text(
                 surface,
                 ui,
-                tr("A roll of the dice decides who starts"),
+                self.first_note,
                 "body",
                 self.px(17),
                 theme.TEXT,

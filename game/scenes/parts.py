@@ -157,6 +157,10 @@ class BoardController:
         self.hint_move = move
         self.hint_time = 0.0
 
+    def hint_instruction(self, move: Any) -> str:
+        """What to do with the hint ``move``, as the board draws it (translated): an arrow by default."""
+        return tr("Follow the arrow")
+
     def finishing(self, dt: float) -> bool:
         """At the end of the match: play the game's closing animation; whether it still runs."""
         return False
@@ -167,6 +171,14 @@ class BoardController:
         """The score shown for ``seat`` now (the match's scores, or as an animation has them)."""
         result = self.scene.match.result
         return result.score(seat) if result is not None else 0
+
+    def score_text(self, seat: int, score: int) -> str:
+        """How a player's card and the results write ``seat``'s ``score``: the number by default."""
+        return str(score)
+
+    def score_caption(self) -> str:
+        """What the scores count, written beside them (translated), or "" when the number says it (pieces)."""
+        return ""
 
     def score_bar(self) -> tuple[int, int, int] | None:
         """``(seat 0's share, seat 1's share, the whole)`` for the panel's bar, or ``None`` for no bar."""

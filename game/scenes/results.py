@@ -77,7 +77,7 @@ class ResultsScene(Dialog):
         ui = self.app.theme
         return {
             "piece": self.px(46),
-            "count": ui.font("title", self.px(34), bold=True).get_height(),
+            "count": ui.font(theme.SCORE_ROLE, self.px(34), bold=True).get_height(),
             "name": ui.font("body", self.px(14)).get_height(),
             "stats": ui.font("body", self.px(16)).get_height() + self.px(6),
             "swap": self.px(36) + self.px(4),
@@ -156,8 +156,8 @@ class ResultsScene(Dialog):
             draw_text(
                 surface,
                 ui,
-                str(result.score(seat)),
-                "title",
+                self.play.board.score_text(seat, result.score(seat)),
+                theme.SCORE_ROLE,
                 self.px(34),
                 theme.TEXT,
                 count_box,
@@ -187,7 +187,7 @@ class ResultsScene(Dialog):
         draw_text(
             surface,
             ui,
-            tr("vs"),
+            self.play.board.score_caption() or tr("vs"),
             "title",
             self.px(18),
             theme.TEXT_FAINT,

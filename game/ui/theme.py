@@ -20,13 +20,17 @@ __all__ = [
     "BG_BOTTOM",
     "BG_TOP",
     "MIN_TEXT_SIZE",
+    "SCORE_ROLE",
     "SEAT_COLOURS",
     "SEAT_NAMES",
     "TARGETS",
     "DrawnText",
     "Theme",
+    "contrast_ratio",
     "lerp_colour",
+    "readable",
     "scale_of",
+    "seat_text",
 ]
 
 log = logging.getLogger(__name__)
@@ -73,6 +77,9 @@ _FONT_FILES = {
     "body": "Exo2.ttf",
 }
 
+SCORE_ROLE = "body"
+"""The font role of scores and counts: the title face (Orbitron) slashes its zero, which reads as "Ø"."""
+
 MIN_TEXT_SIZE = 11
 """The smallest type drawn, in pixels: below it Exo 2 and Orbitron stop being legible."""
 
@@ -106,6 +113,52 @@ def lerp_colour(a: Colour, b: Colour, t: float) -> Colour:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+TEXT_CONTRAST = 4.5
+"""The least WCAG 2.1 contrast ratio of text against what is behind it (success criterion 1.4.3)."""
+
+
+def _luminance(colour: Colour) -> float:
+    """WCAG 2.1 relative luminance (0 black, 1 white)."""
+
+    def linear(channel: float) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first: Colour, second: Colour) -> float:
+    """WCAG 2.1 contrast ratio of two colours, 1 (none) to 21 (black on white)."""
+    a, b = _luminance(first), _luminance(second)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+def readable(colour: Colour, background: Colour | None = None, ratio: float = TEXT_CONTRAST) -> Colour:
+    """``colour`` itself if text in it reads on ``background`` (the panels' by default), else the
+    nearest shade of it that does: lightened towards white on a dark background, darkened on a light one.
+
+    >>> readable((58, 62, 84)) != (58, 62, 84) and contrast_ratio(readable((58, 62, 84)), PANEL) >= 4.5
+    True
+    >>> readable((236, 236, 244))
+    (236, 236, 244)
+    """
+    back = PANEL if background is None else background
+    if contrast_ratio(colour, back) >= ratio:
+        return colour
+    towards: Colour = (255, 255, 255) if _luminance(back) < 0.18 else (0, 0, 0)
+    for step in range(1, 21):
+        shade = lerp_colour(colour, towards, step / 20)
+        if contrast_ratio(shade, back) >= ratio:
+            return shade
+    return towards
+
+
+def seat_text(seat: int, background: Colour | None = None) -> Colour:
+    """Seat ``seat``'s colour for text (and frames) on ``background``: ``readable(SEAT_COLOURS[seat])``."""
+    return readable(SEAT_COLOURS[seat], background)
 
 
 def scale_of(size: tuple[int, int]) -> float:

@@ -77,6 +77,10 @@ class AttangleRules(RulesDefaults):
         """A move from its text; ``InvalidMoveError`` says what is wrong."""
         return Move.from_text(text)
 
+    def first_seat_fixed(self, start_text: str) -> bool:
+        """White always starts: the level's own side to move, never the players' choice."""
+        return True
+
     def with_first_seat(self, start_text: str, seat: int) -> str:
         """``start_text`` with ``seat`` to move (the colours keep their pieces)."""
         fields = Board(start_text).text().split()

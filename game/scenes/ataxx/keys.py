@@ -416,7 +416,7 @@ class PlayKeys:
         gap = ui.word_gap("body", size)
         # Once the game is over the line is said to nobody: no seat tag ("[Blue] - The game is over.").
         for text, role, colour, bold in (
-            (tag if speaker is not None else "", "body", theme.SEAT_COLOURS[side], True),
+            (tag if speaker is not None else "", "body", theme.seat_text(side), True),
             (
                 ("- " if speaker is not None else "") + line,
                 "body",
@@ -455,7 +455,7 @@ class PlayKeys:
             alpha = min(1.0, self.entry.message_time / 0.4)
             if kind.startswith("info:"):
                 speaker = Side[kind.split(":", 1)[1]]
-                colour = theme.SEAT_COLOURS[speaker]
+                colour = theme.seat_text(speaker)
                 text = "[" + seat_name(speaker) + "] - " + text
             else:
                 colour = theme.DANGER if kind == "error" else theme.GOLD

@@ -130,6 +130,13 @@ class AttangleBoard(BoardController):
         """The triples topped by the seat's colour."""
         return self.position.triple_count(seat)
 
+    def score_text(self, seat: int, score: int) -> str:
+        """The triples against the number that wins ("2/3")."""
+        return f"{score}/{self.position.geometry.triples_to_win}"
+
+    def score_caption(self) -> str:
+        return tr("Triples")
+
     def score_bar(self) -> tuple[int, int, int]:
         """Each side's triples against the number that wins: a side that wins fills its half."""
         need = self.position.geometry.triples_to_win
@@ -137,6 +144,12 @@ class AttangleBoard(BoardController):
 
     def instructions(self) -> str:
         return tr("Place a piece, or take a stack with two of yours")
+
+    def hint_instruction(self, move: Move) -> str:
+        """No arrow here: a placement's point is ringed, a capture's lines join the attackers to the target."""
+        if move.attackers:
+            return tr("Capture along the marked lines")
+        return tr("Place a piece on the ringed point")
 
     # -- points --
 

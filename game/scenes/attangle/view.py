@@ -428,15 +428,15 @@ def draw_pile(
         surface.blit(sprite, sprite.get_rect(center=(round(x), round(y + width * DISC_THICKNESS * 0.5))))
     x = round(rect.x + span + width * 0.2)
     size = max(12, int(width * 0.5))
-    label_h = ui.font("title", size, bold=True).get_height()
+    label_h = ui.font(theme.SCORE_ROLE, size, bold=True).get_height()
     box = pygame.Rect(x, round(rect.bottom - width * DISC_ASPECT * 0.5) - label_h // 2, size * 3, label_h)
     draw_text(
         surface,
         ui,
         str(count),
-        "title",
+        theme.SCORE_ROLE,
         size,
-        colour if count else theme.TEXT_FAINT,
+        theme.readable(colour, theme.BG_BOTTOM) if count else theme.TEXT_FAINT,
         box,
         bold=True,
         max_lines=1,
