@@ -30,14 +30,17 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from typing import Any
 
 __all__ = [
     "MAX_DIGITS",
+    "MAX_KEY_PARTS",
     "MAX_NESTING",
     "FileDataError",
     "check_nesting",
+    "clean_text",
     "load_json",
     "load_toml",
     "reason_of",
@@ -49,6 +52,11 @@ MAX_DIGITS = 30
 """The longest number (in digits) a file may hold: counts and times need far fewer."""
 MAX_NUMBER = 10**18
 """The largest magnitude a number may have (a 64-bit count, with room)."""
+MAX_KEY_PARTS = 32
+"""The most parts a dotted TOML key may have (``a.b.c`` has 3): tomllib takes quadratic time over them."""
+
+_UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""Control characters and lone surrogates (a JSON ``\\ud800``): no font draws them, and pygame refuses them."""
 
 
 class FileDataError(ValueError):
@@ -67,26 +75,59 @@ def reason_of(error: BaseException) -> str:
     return text if text else f"unreadable data ({type(error).__name__})"
 
 
+def clean_text(text: str, limit: int) -> str:
+    """``text`` as a one-line field a screen can draw: no control characters or lone surrogates, at most ``limit`` long.
+
+    Line breaks and tabs become spaces, other control characters go, a lone
+    surrogate becomes U+FFFD; a longer text is cut and ends with an ellipsis.
+
+    >>> clean_text("Dia\\x00mond\\ud800", 80), clean_text("abcdef", 4)
+    ('Diamond\ufffd', 'abc…')
+    """
+    cleaned = _UNDRAWABLE.sub(_replacement, text) if _UNDRAWABLE.search(text) else text
+    if len(cleaned) > limit:
+        cleaned = cleaned[: max(0, limit - 1)] + "…"
+    return cleaned
+
+
+def _replacement(found: re.Match[str]) -> str:
+    char = found.group()
+    if char in "\t\n\r":
+        return " "
+    return "\ufffd" if "\ud800" <= char <= "\udfff" else ""
+
+
 def check_nesting(text: str, *, toml: bool = False) -> None:
     """Refuse ``text`` if its brackets (``[``, ``{``) nest deeper than ``MAX_NESTING``, outside strings.
 
     For JSON, strings are in double quotes with backslash escapes; with
-    ``toml``, single-quoted literal strings and ``#`` comments count too.
+    ``toml``, single-quoted literal strings and ``#`` comments count too, and
+    a dotted key of more than ``MAX_KEY_PARTS`` parts is refused (the dots
+    outside strings between two of ``newline , = [ ] { }``; a float has one).
     (TOML's triple-quoted strings are read as strings that open and close
     three times over, which comes to the same.) A conservative scan: an
     unclosed string simply ends it, and the parser reports the rest.
     """
     depth = 0
+    dots = 0
     index = 0
     length = len(text)
     while index < length:
         char = text[index]
         if char in "[{":
             depth += 1
+            dots = 0
             if depth > MAX_NESTING:
                 raise FileDataError(f"brackets nested more than {MAX_NESTING} deep")
         elif char in "]}":
             depth = max(0, depth - 1)
+            dots = 0
+        elif toml and char == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                raise FileDataError(f"a dotted key of more than {MAX_KEY_PARTS} parts")
+        elif char in "\n,=":
+            dots = 0
         elif char == '"':
             index += 1
             while index < length and text[index] != '"':

@@ -29,7 +29,9 @@ other readers ignore (python-ataxx still reads an Ataxx save's moves):
 The record replays as it is written: every rolled outcome is in the move text
 (in the game's notation), and loading pushes those outcomes, never re-drawing
 them, so a record is never refused because a re-draw would differ. No tag or
-move is ever cut short (``game.engine.pgn``).
+move is ever cut short (``game.engine.pgn``), except the texts only shown:
+``Level`` and the players' names longer than ``MAX_TEXT_TAG`` letters are cut
+when read (so a hand-made file cannot freeze the screens that show them).
 
 Migration. Schema 1 (no ``SchemaVersion`` tag) was Ataxx only: a missing
 ``Game`` tag means ``ataxx``; ``RedPlayer``/``BluePlayer`` and
@@ -68,7 +70,7 @@ from game.engine.pgn import (
     write_pgn,
 )
 from game.engine.rules import GameRules
-from game.filedata import reason_of
+from game.filedata import clean_text, reason_of
 from game.paths import (
     atomic_write_text,
     display_name,
@@ -111,6 +113,10 @@ DEFAULT_GAME = "ataxx"
 """The game of a file without a ``Game`` tag: schema 1 knew no other."""
 MAX_TIME_SPENT = 10 * 365 * 86400.0
 """A ``TimeSpent`` above this is taken as this (a hand-edited file)."""
+MAX_TEXT_TAG = 200
+"""The longest ``Level`` or player name read from a save; a longer one is cut (``load_game``)."""
+_TEXT_TAGS = frozenset({"level", "seat0name", "seat1name", "redname", "bluename"})
+"""The tags (lowercased) only ever shown as text: cleaned and capped when read, never any other."""
 
 # Schema 1's tags and words (Ataxx's only), and what they became.
 _V1_PLAYER_TAGS = ("RedPlayer", "BluePlayer")
@@ -432,6 +438,8 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     Ataxx). Raises ``SaveError`` naming the file when it cannot be read, is
     too large, not UTF-8, of an unknown game or a newer schema, not PGN the
     game's rules accept, or names a computer level the game's AI lacks.
+    The ``Level`` and name tags are cleaned and cut to ``MAX_TEXT_TAG``
+    letters (``_clean_text_tags``); nothing else is ever cut.
     """
     target = Path(path)
     where = display_name(target)
@@ -439,6 +447,7 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     rules = _rules_for(text, where)
     try:
         pgn_game = parse_pgn(text, rules)
+        _clean_text_tags(pgn_game)
         match = match_from_pgn(pgn_game, rules)
     except SaveError as error:
         raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
@@ -446,6 +455,18 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
         raise SaveError(f"{where}: {reason_of(error)}") from None
     _check_levels(match, where)
     return match, pgn_game
+
+
+def _clean_text_tags(pgn_game: PgnGame) -> None:
+    """Make the level name and the players' names of ``pgn_game`` fit to show (``game.filedata.clean_text``).
+
+    Cut to ``MAX_TEXT_TAG`` letters, without control characters: a hand-made
+    file's 300,000-letter level name is shown, and saved again, cut. The
+    moves, the redo line, the position and every other tag are left as read.
+    """
+    for key, value in pgn_game.tags.items():
+        if key.lower() in _TEXT_TAGS:
+            pgn_game.tags[key] = clean_text(value, MAX_TEXT_TAG)
 
 
 def save_game(name: str, match: Match, *, level_name: str = "") -> Path:

@@ -31,7 +31,9 @@ understands of it) but never written over: ``load_message`` says so.
 A damaged file is moved aside (``statistics.damaged-<time>.json``) with a
 message, and counting starts afresh: nothing else is lost, and the damaged
 file is kept for the curious. Bad records inside a good file are skipped one by
-one.
+one. The texts of a record (its level name, difficulty and time) are cleaned
+as they are read: control characters dropped, a lone surrogate (a JSON
+``\\ud800``) made U+FFFD, too long a text cut.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from typing import Any
 
 from game import games
 from game.engine.match import Match
-from game.filedata import load_json, reason_of
+from game.filedata import clean_text, load_json, reason_of
 from game.paths import atomic_write_text, keep_copy, read_text_limited, set_aside, user_data_dir
 
 __all__ = [
@@ -128,10 +130,10 @@ class GameRecord:
             if seat not in (0, 1) or isinstance(seat, bool):
                 raise ValueError(f"seat must be 0 or 1, not {seat!r}")
             record = cls(
-                finished_at=str(data["finished_at"])[:40],
+                finished_at=clean_text(str(data["finished_at"]), 40),
                 opponent=str(data["opponent"]),
-                difficulty=str(data.get("difficulty", ""))[:40],
-                level_name=str(data.get("level_name", ""))[:80],
+                difficulty=clean_text(str(data.get("difficulty", "")), 40),
+                level_name=clean_text(str(data.get("level_name", "")), 80),
                 seat=int(seat),
                 result=str(data["result"]),
                 plies=int(data["plies"]),

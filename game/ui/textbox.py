@@ -11,7 +11,8 @@ Every text the scenes draw is laid out here, the same way:
 3. a text on one line that is only a little too long is drawn in narrower
    letters (``MIN_CONDENSE``);
 4. only then the last line that fits is cut and ends with an ellipsis (a word
-   too long for the box on its own is cut letter by letter).
+   too long for the box on its own is cut between two letters, found by a
+   binary search: a text of any length is measured a few dozen times).
 
 A ``TextBlock`` knows its lines, its size and the rectangle of each line, so a
 scene can measure a text before it places things around it (a card as tall as
@@ -482,17 +483,30 @@ def _cut(
         last = candidate
     if not last:
         # Not even the first word fits beside the ellipsis: cut inside it.
-        last = words[0]
-        while len(last) > 1 and ui.measure(last + ELLIPSIS, role, size, bold=bold) > width:
-            last = last[:-1]
+        last = words[0][: _fitting_cut(ui, words[0], role, size, bold, width, strip=False)]
     return [*kept, last.rstrip(" ,;:·-") + ELLIPSIS]
 
 
 def _shorten(ui: Theme, line: str, role: str, size: int, bold: bool, width: int) -> str:
-    """``line`` as is if it fits ``width``, else cut letter by letter and ending with an ellipsis."""
+    """``line`` as is if it fits ``width``, else cut between two letters and ending with an ellipsis."""
     if ui.measure(line, role, size, bold=bold) <= width:
         return line
-    cut = line
-    while len(cut) > 1 and ui.measure(cut.rstrip() + ELLIPSIS, role, size, bold=bold) > width:
-        cut = cut[:-1]
-    return cut.rstrip() + ELLIPSIS
+    return line[: _fitting_cut(ui, line, role, size, bold, width, strip=True)].rstrip() + ELLIPSIS
+
+
+def _fitting_cut(ui: Theme, text: str, role: str, size: int, bold: bool, width: int, *, strip: bool) -> int:
+    """The most letters of ``text`` (at least 1) that fit ``width`` followed by an ellipsis.
+
+    A binary search on the cut (widths grow with the letters kept), so a text
+    of any length is measured a few dozen times, never once per letter.
+    ``strip``: the spaces at the end of the cut do not count.
+    """
+    low, high = 1, len(text)  # the cut lies between the two (one letter is kept whatever the width)
+    while low < high:
+        middle = (low + high + 1) // 2
+        kept = text[:middle].rstrip() if strip else text[:middle]
+        if ui.measure(kept + ELLIPSIS, role, size, bold=bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -100,9 +101,20 @@ class DrawnText:
     """Whether the text it belongs to did not fit whole (it ends with an ellipsis)."""
 
 
+_UNDRAWABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\ud800-\udfff]")
+"""What pygame refuses to render (a null character, a lone surrogate) or no font draws: a last line of defence."""
+
+
 def _printable(text: str) -> str:
-    """``text`` with the spaces the fonts lack replaced: French puts a narrow no-break space before ``:``."""
-    return text.replace("\u202f", "\u00a0").replace("\t", " ")
+    """``text`` with the spaces the fonts lack replaced (French puts a narrow no-break space before ``:``).
+
+    Control characters are dropped and lone surrogates become U+FFFD: a text
+    from a damaged file never makes the drawing raise.
+    """
+    text = text.replace("\u202f", "\u00a0").replace("\t", " ")
+    if _UNDRAWABLE.search(text):
+        text = _UNDRAWABLE.sub(lambda found: "\ufffd" if found.group() >= "\ud800" else "", text)
+    return text
 
 
 def lerp_colour(a: Colour, b: Colour, t: float) -> Colour:
