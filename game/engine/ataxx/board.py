@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from game.engine.ataxx import perft as _perft_module
 from game.engine.ataxx.bits import (
@@ -231,7 +231,7 @@ class Move(_Squares):
         return move
 
     @classmethod
-    def _make(cls, iterable: Iterable[Any]) -> Move:  # ``_replace`` too: checked like the constructor
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # _replace too: checked
         return cls(*iterable)
 
     @classmethod

@@ -31,7 +31,7 @@ import enum
 import random
 import re
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from game.engine.attangle.geometry import GRAND, SMALL, Geometry, geometry_for_rows
 from game.engine.core import Outcome
@@ -169,7 +169,7 @@ class Move(_Points):
         return cls.capture(first, second, target)
 
     @classmethod
-    def _make(cls, iterable: Iterable[Any]) -> Move:  # ``_replace`` too: checked like the constructor
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # _replace too: checked
         return cls(*iterable)
 
     @classmethod
