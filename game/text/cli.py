@@ -129,8 +129,16 @@ def find_level(name: str | None) -> LevelInfo:
     then the player's own, are matched by name (in English or in the current
     language), file name, or the number of a shipped level.
     """
-    if name is not None and (name.endswith(".toml") or os.sep in name) and Path(name).expanduser().is_file():
-        return load_level(Path(name).expanduser(), RULES)
+    if name is not None and (name.endswith(".toml") or os.sep in name):
+        try:
+            path = Path(name).expanduser()
+            if path.is_file():
+                return load_level(path, RULES)
+        except RuntimeError as error:  # ~nosuchuser: no such home folder
+            raise LevelError(f"{_shown(name)}: {error}") from None
+        except (OSError, ValueError) as error:  # a name too long for the system (ENAMETOOLONG), a NUL byte
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise LevelError(f"{_shown(name)}: {reason}") from None
     levels = [level for level in shipped_levels(RULES) + custom_levels(RULES) if isinstance(level, LevelInfo)]
     if name is None:
         return next(
@@ -147,7 +155,22 @@ def find_level(name: str | None) -> LevelInfo:
         if wanted in keys - {""}:
             return level
     known = ", ".join(level.name for level in levels)
-    raise LevelError(f"no level called {name!r}; the levels are: {known}")
+    raise LevelError(f"no level called {_shown(name)}; the levels are: {known}")
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message, cut short when it is long (a 5,000-letter name fills no screen)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def _tolerate_encodings(stdin: TextIO, stdout: TextIO) -> None:
+    """Bytes typed that are not text in the locale's encoding read as U+FFFD (the game says so), and
+    letters the output cannot encode are written as ``?`` (the game writes plain ones where it can)."""
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                reconfigure(errors="replace")
 
 
 def _is_tty(stream: TextIO) -> bool:
@@ -201,6 +224,7 @@ def main(
         parser.error(f"--level-file: {error}")
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    _tolerate_encodings(stdin, stdout)
     terminal = _is_tty(stdin) and _is_tty(stdout)
     colour = (
         terminal and not args.no_color and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
