@@ -323,7 +323,9 @@ def test_undo_and_redo() -> None:
 
 
 def test_any_standard_or_custom_level_by_name_file_or_number(user_data_dir: Path, tmp_path: Path) -> None:
-    assert find_level(None).name == "Classic"
+    assert find_level(None).name == "Four Pillars"
+    assert find_level(None).position == Board("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1").fen()
+    assert find_level("classic").position == RULES.start_text
     for name in ("Diamond", "diamond", "04-diamond", "4", "04"):
         assert find_level(name).name == "Diamond", name
     write_level(user_data_dir / "levels" / "ataxx", "My Walls", WALLED)
@@ -379,7 +381,7 @@ def test_a_game_saved_in_the_terminal_is_in_the_windowed_games_load_list() -> No
     assert (entry.name, entry.game, entry.level_name, entry.moves, entry.move_number) == (
         "my game",
         "ataxx",
-        "Classic",
+        "Four Pillars",
         1,
         2,
     )
@@ -756,7 +758,7 @@ def test_an_output_that_cannot_encode_the_signs_gets_plain_ones(tmp_path: Path, 
     """Item 11: ``PYTHONIOENCODING=ascii`` raised UnicodeEncodeError on ``·`` and ``…``."""
     env = no_pygame_environment(tmp_path, user_data_dir) | {"PYTHONIOENCODING": "ascii"}
     for args, words in (
-        ((), ("Ataxx - Classic - move 1", "This terminal cannot show every letter", "quit")),
+        ((), ("Ataxx - Four Pillars - move 1", "This terminal cannot show every letter", "quit")),
         (("--lang", "fr"), ("Ce terminal ne peut pas afficher toutes les lettres", "Partie quittee")),
     ):
         result = _text_game(b"11\n6\n?\nquit\n", env, *args)
@@ -764,3 +766,14 @@ def test_an_output_that_cannot_encode_the_signs_gets_plain_ones(tmp_path: Path, 
         out = result.stdout.decode("ascii")
         for word in words:
             assert word in out, (word, out[-800:])
+
+
+def test_the_default_board_has_the_seeds_four_blocks() -> None:
+    """Issue 19, item 21: seed 002's board has four blocks that never move; Classic has none."""
+    code, out = run("")
+    assert code == 0 and "Ataxx · Four Pillars · move 1" in out
+    board = out[out.index("     1   2   3") :].splitlines()[1:8]
+    assert [row.count("[#]") for row in board] == [0, 0, 2, 0, 2, 0, 0]
+    assert board[2] == " 3  [ ] [ ] [#] [ ] [#] [ ] [ ]"
+    code, out = run("", "--level-file", "Classic")
+    assert "Ataxx · Classic · move 1" in out and "[#]" not in out

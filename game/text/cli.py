@@ -29,8 +29,10 @@ from game.text.computer import Computer, ComputerError
 from game.text.play import TextGame
 from game.text.screen import Style
 
-__all__ = ["DEFAULT_DELAY", "find_level", "main", "parse_args"]
+__all__ = ["DEFAULT_DELAY", "DEFAULT_LEVEL", "find_level", "main", "parse_args"]
 
+DEFAULT_LEVEL = LevelInfo("Four Pillars", "", "", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", number=2)
+"""The board without ``--level-file``: seed 002's, four blocks that never move (the shipped level 02-four-pillars)."""
 DEFAULT_DELAY = 1.0
 """Seconds between the steps of an infection in a terminal (piped: none, unless ``--delay`` says)."""
 INTERRUPTED = 130
@@ -92,7 +94,8 @@ def _parser() -> argparse.ArgumentParser:
         "--level-file",
         metavar="NAME",
         help="the board: a standard level (its name, file name or number: 'Diamond', 04-diamond, 4), "
-        "one of your own levels by name, or a level file's path; default: Classic",
+        "one of your own levels by name, or a level file's path; default: Four Pillars (the seed's board, "
+        "four blocks; Classic has none)",
     )
     parser.add_argument(
         "--delay",
@@ -123,7 +126,7 @@ def _words(text: str) -> str:
 
 
 def find_level(name: str | None) -> LevelInfo:
-    """The level ``--level-file`` names (Classic for ``None``); ``LevelError`` saying which levels there are.
+    """The level ``--level-file`` names (``DEFAULT_LEVEL`` for ``None``); ``LevelError`` saying which levels there are.
 
     A path to a file is read as a level file. Otherwise the shipped levels,
     then the player's own, are matched by name (in English or in the current
@@ -142,7 +145,8 @@ def find_level(name: str | None) -> LevelInfo:
     levels = [level for level in shipped_levels(RULES) + custom_levels(RULES) if isinstance(level, LevelInfo)]
     if name is None:
         return next(
-            (level for level in levels if level.number == 1), LevelInfo("Classic", "", "", RULES.start_text)
+            (level for level in levels if not level.custom and level.number == DEFAULT_LEVEL.number),
+            DEFAULT_LEVEL,
         )
     wanted = _words(name)
     for level in levels:
