@@ -64,14 +64,27 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message, cut short when it is long (a 5,000-letter name fills no screen)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
 def _picture_file(text: str) -> Path:
-    path = Path(text).expanduser()
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is a folder: name the PNG file to write, e.g. {path / 'shot.png'}"
-        )
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(path.parent)!r} to write it in")
+    try:
+        path = Path(text).expanduser()
+        if path.is_dir():
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is a folder: name the PNG file to write, e.g. {path / 'shot.png'}"
+            )
+        if not path.parent.is_dir():
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)}: there is no folder {_shown(str(path.parent))} to write it in"
+            )
+    except RuntimeError as error:  # ~nosuchuser: expanduser finds no such home folder
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: {error}") from None
+    except (OSError, ValueError) as error:  # a name too long (ENAMETOOLONG), a NUL byte...
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: {reason}") from None
     return path
 
 
@@ -236,7 +249,11 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 app.screenshot(args.screenshot)
             except (OSError, ValueError) as error:
-                print(f"main.py: cannot save the screenshot to {args.screenshot}: {error}", file=sys.stderr)
+                reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+                print(
+                    f"main.py: cannot save the screenshot to {_shown(str(args.screenshot))}: {reason}",
+                    file=sys.stderr,
+                )
                 return 2
             return 0
         app.run(max_frames=args.quit_after_frames)

@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import datetime
 import gc
+import io
 import logging
 import sys
 import time
@@ -317,11 +318,15 @@ class App:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
             path = paths.user_data_dir() / "screenshots" / f"attax-{stamp}.png"
         target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        # The picture is made in memory, then written through a temporary file and a rename
+        # (paths.atomic_write_bytes): a full disk or a folder that refuses files raises an
+        # OSError saying why, and leaves no empty or half file behind (SDL's own writer says nothing).
+        picture = io.BytesIO()
         try:
-            pygame.image.save(self.screen, str(target))
-        except pygame.error as error:  # SDL's own failures (a folder, an unknown extension) as an OSError
+            pygame.image.save(self.screen, picture, target.name)
+        except pygame.error as error:  # SDL's own failures (an unknown extension) as an OSError
             raise OSError(f"{target}: {error}") from None
+        paths.atomic_write_bytes(target, picture.getvalue())
         log.info("screenshot saved to %s", target)
         return target
 

@@ -167,7 +167,7 @@ def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> No
         before = play.match.ply
         _type(driver, cell_code(source), pad)  # two digits go through by themselves
         assert play.board.selected == source and play.board.keys.entry.stage == "move"
-        code = code_for_move(Move(source, move.to_square))
+        code = code_for_move(move, source)
         _type(driver, code, pad)
         if not code_is_final(code):
             driver.key(pygame.K_KP_ENTER)

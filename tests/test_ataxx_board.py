@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -12,6 +13,7 @@ from game.engine.ataxx import (
     Board,
     Cell,
     IllegalMoveError,
+    InvalidMoveError,
     Move,
     Side,
     bits,
@@ -400,3 +402,33 @@ def test_str_shows_the_board() -> None:
     assert lines[2] == "5 . . - . - . ."
     assert lines[-1] == "  a b c d e f g"
     assert repr(Board()) == f"Board({STARTPOS!r})"
+
+
+@pytest.mark.parametrize(
+    ("squares", "words"),
+    [
+        ((49, 49), "from 0 (a1) to 48 (g7)"),
+        ((-1, 5), "from 0 (a1) to 48 (g7)"),
+        (("a", "b"), "not str"),
+        ((1.0, 1.0), "not float"),
+        ((True, True), "not bool"),
+        ((24, 25), "is no move"),  # one apart: a clone is written Move(to, to)
+        ((0, 48), "is no move"),
+    ],
+)
+def test_a_hand_built_move_is_checked(squares: tuple[object, object], words: str) -> None:
+    """Issue 19, item 12: ``Move(49, 49)`` reached ``push`` and raised IndexError there."""
+    with pytest.raises(InvalidMoveError, match=re.escape(words)):
+        Move(*squares)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Board().push(Move(*squares))  # type: ignore[arg-type]
+
+
+def test_hand_built_moves_are_the_engines_own() -> None:
+    import pickle
+
+    assert Move(8, 8) is Move.clone(8) and Move(0, 2) is Move.jump(0, 2) and Move(-1, -1) is Move.null()
+    assert pickle.loads(pickle.dumps(Move(0, 16))) == Move.from_uai("a1c3")
+    assert {Move(8, 8): 1}[Move.from_uai("b2")] == 1
+    with pytest.raises(InvalidMoveError):
+        Move(8, 8)._replace(to_square=9)

@@ -429,3 +429,34 @@ def test_every_move_the_engine_offers_is_legal_and_nothing_else_is() -> None:
                     if len({target, first, second}) == 3:
                         move = Move.capture(first, second, target)
                         assert (board.illegal_reason(move) is None) == (move in legal)
+
+
+@pytest.mark.parametrize(
+    ("target", "attackers", "words"),
+    [
+        ("c3", ("a1",), "two attackers, not 1"),
+        ("c3", ("a1", "b2", "d4"), "two attackers, not 3"),
+        ("c3", None, "not NoneType"),
+        ("c3", "a1b2", "not str"),
+        (3, (), "not int"),
+        ("z9", (), "is not a point"),
+        ("c3", ("a1", "a1"), "the same attacker twice"),
+        ("c3", ("c3", "a1"), "the target itself"),
+        ("c3", ("a1", 2), "point names"),
+    ],
+)
+def test_a_hand_built_move_is_checked(target: object, attackers: object, words: str) -> None:
+    """Issue 19, item 12: ``Move('c3', ('a1',))`` failed with IndexError (in ``repr`` too), ``Move('c3', None)`` passed."""
+    with pytest.raises(InvalidMoveError, match=words):
+        Move(target, attackers)  # type: ignore[arg-type]
+
+
+def test_a_hand_built_capture_is_the_parsed_one() -> None:
+    import pickle
+
+    move = Move("c3", ("b2", "a1"))
+    assert move == Move.capture("a1", "b2", "c3") == Move.from_text("a1,b2-c3")
+    assert repr(move) == "Move.from_text('a1,b2-c3')" and hash(move) == hash(Move.from_text("b2,a1-c3"))
+    assert Move("c3") == Move.place("c3") and pickle.loads(pickle.dumps(move)) == move
+    board = Board()
+    assert all(Move(*legal) == legal for legal in board.legal_moves())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -68,7 +70,7 @@ def test_a_failed_screenshot_save_is_an_os_error(monkeypatch: pytest.MonkeyPatch
     driver = Driver.fast()
     try:
 
-        def refuse(surface: object, name: str) -> None:
+        def refuse(surface: object, stream: object, name: str) -> None:
             raise pygame.error(f"Couldn't open {name}")
 
         monkeypatch.setattr(pygame.image, "save", refuse)
@@ -83,10 +85,51 @@ def test_main_returns_2_when_the_picture_cannot_be_saved(
 ) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
 
-    def refuse(surface: object, name: str) -> None:
+    def refuse(surface: object, *args: object) -> None:
         raise pygame.error("Couldn't open the file")
 
     monkeypatch.setattr(pygame.image, "save", refuse)
     monkeypatch.setattr(sys, "argv", ["main.py"])
     assert main_module.main(["--screenshot", str(tmp_path / "shot.png"), "--ai-thread"]) == 2
     assert "cannot save the screenshot" in capsys.readouterr().err
+
+
+def _full_disk(*args: object) -> None:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("where", ["save", "fsync"])
+def test_a_screenshot_on_a_full_disk_exits_2_and_leaves_no_file(
+    main_module, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys, where: str
+) -> None:
+    """Issue 19, item 9: a full disk left a 0-byte picture and ``--screenshot`` exited 0."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    if where == "save":
+        monkeypatch.setattr(pygame.image, "save", _full_disk)
+    else:  # the picture is made, the disk refuses it
+        monkeypatch.setattr(os, "fsync", _full_disk)
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    assert main_module.main(["--screenshot", str(folder / "shot.png"), "--ai-thread"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot save the screenshot" in err and "No space left on device" in err
+    assert len(err.strip().splitlines()) == 1
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/proc/version").is_file(), reason="Linux's /proc")
+def test_a_screenshot_to_proc_version_exits_2(main_module, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main_module.main(["--screenshot", "/proc/version", "--ai-thread"]) == 2
+    assert "cannot save the screenshot to '/proc/version': " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["x" * 5000 + ".png", "~nosuchuser-attax/x.png", "a" * 300 + "/x.png"])
+def test_an_impossible_screenshot_name_is_refused_in_one_line(main_module, name: str, capsys) -> None:
+    """Issue 19, item 10: a 5,000-letter name (ENAMETOOLONG) or ``~nosuchuser`` raised a traceback."""
+    with pytest.raises(SystemExit) as exited:
+        main_module.parse_args(["--screenshot", name])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "--screenshot" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()[-1]) < 300

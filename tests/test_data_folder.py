@@ -135,3 +135,24 @@ def test_settings_that_cannot_be_written_are_said(monkeypatch: pytest.MonkeyPatc
         assert "Settings not saved" in text and "the disk is read-only" in text
     finally:
         driver.app.close()
+
+
+def test_f12_on_a_full_disk_says_why_and_leaves_no_file(
+    user_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19, item 9: F12 on a full disk left a 0-byte picture and said nothing."""
+    driver = Driver.fast()
+    try:
+
+        def full(descriptor: int) -> None:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        with monkeypatch.context() as patch:
+            patch.setattr(os, "fsync", full)
+            driver.key(pygame.K_F12)
+        text = _dialog_text(driver)
+        assert "Screenshot not saved" in text and "disk is full" in text.lower(), text
+        assert [item.name for item in (user_data_dir / "screenshots").iterdir()] == []
+        assert driver.app.running
+    finally:
+        driver.app.close()

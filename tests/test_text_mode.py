@@ -323,7 +323,9 @@ def test_undo_and_redo() -> None:
 
 
 def test_any_standard_or_custom_level_by_name_file_or_number(user_data_dir: Path, tmp_path: Path) -> None:
-    assert find_level(None).name == "Classic"
+    assert find_level(None).name == "Four Pillars"
+    assert find_level(None).position == Board("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1").fen()
+    assert find_level("classic").position == RULES.start_text
     for name in ("Diamond", "diamond", "04-diamond", "4", "04"):
         assert find_level(name).name == "Diamond", name
     write_level(user_data_dir / "levels" / "ataxx", "My Walls", WALLED)
@@ -379,7 +381,7 @@ def test_a_game_saved_in_the_terminal_is_in_the_windowed_games_load_list() -> No
     assert (entry.name, entry.game, entry.level_name, entry.moves, entry.move_number) == (
         "my game",
         "ataxx",
-        "Classic",
+        "Four Pillars",
         1,
         2,
     )
@@ -681,3 +683,97 @@ def test_a_computer_that_cannot_move_ends_the_game_with_a_message(monkeypatch: p
     monkeypatch.setattr(Computer, "choose", fail)
     code, out = run("", "--level", "casual", "--computer-starts")
     assert code == 1 and out.endswith("The computer could not choose a move: no answer\n")
+
+
+# -- issue 19: names, folders and bytes the game cannot use --
+
+
+@pytest.mark.parametrize("name", ["x" * 5000 + ".toml", "~nosuchuser-attax/x.toml", "y" * 5000])
+def test_an_impossible_level_file_name_is_one_line_and_exit_2(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 10: a 5,000-letter name (ENAMETOOLONG) or ``~nosuchuser`` raised a traceback."""
+    with pytest.raises(SystemExit) as exited:
+        main(["--level-file", name], stdin=io.StringIO(), stdout=io.StringIO())
+    assert exited.value.code == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("main.py --text: error: --level-file: ") and len(last) < 600, last
+
+
+def test_impossible_level_file_names_in_a_real_process(tmp_path: Path, user_data_dir: Path) -> None:
+    env = no_pygame_environment(tmp_path, user_data_dir)
+    for name in ("x" * 5000 + ".toml", "~nosuchuser-attax/x"):
+        result = subprocess.run(
+            [sys.executable, "main.py", "--text", "--level-file", name],
+            cwd=ROOT,
+            env=env,
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-500:]
+        last = result.stderr.strip().splitlines()[-1]  # after argparse's usage, the one line that says why
+        assert last.startswith("main.py --text: error: --level-file: ") and len(last) < 600, last
+
+
+def test_load_with_no_name_when_the_saves_folder_is_unusable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 11: ``load`` listed the saves with no guard, and a data folder that is a file raised."""
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("ATTAX_DATA_DIR", str(blocked))
+    code, out = run(lines("load", "load mine", "11", "6"))
+    assert code == 0
+    assert "The saved games cannot be listed:" in out and "is a file, not a folder" in out
+    assert "Cannot load mine" in out and "[red] - plays 11 -> 12 (code 6)." in out
+
+
+def _text_game(data: bytes, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "main.py", "--text", *args],
+        cwd=ROOT,
+        env=env,
+        input=data,
+        capture_output=True,
+        timeout=30,
+    )
+
+
+def test_bytes_that_are_not_utf8_get_a_message_and_the_game_goes_on(
+    tmp_path: Path, user_data_dir: Path
+) -> None:
+    """Item 11: non-UTF-8 bytes on stdin under a UTF-8 locale raised UnicodeDecodeError."""
+    env = no_pygame_environment(tmp_path, user_data_dir) | {"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    result = _text_game(b"\xff\xfe1\n11\n\xe9\n6\n13\n", env)
+    out = result.stdout.decode("utf-8", "replace")
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"Traceback" not in result.stderr
+    assert out.count("That line is not text the game can read: type it again.") == 2
+    assert "[red] - plays 11 -> 12 (code 6)." in out and "[blue] - Enter a position to play: 13" in out
+
+
+def test_an_output_that_cannot_encode_the_signs_gets_plain_ones(tmp_path: Path, user_data_dir: Path) -> None:
+    """Item 11: ``PYTHONIOENCODING=ascii`` raised UnicodeEncodeError on ``·`` and ``…``."""
+    env = no_pygame_environment(tmp_path, user_data_dir) | {"PYTHONIOENCODING": "ascii"}
+    for args, words in (
+        ((), ("Ataxx - Four Pillars - move 1", "This terminal cannot show every letter", "quit")),
+        (("--lang", "fr"), ("Ce terminal ne peut pas afficher toutes les lettres", "Partie quittee")),
+    ):
+        result = _text_game(b"11\n6\n?\nquit\n", env, *args)
+        assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr.decode()
+        out = result.stdout.decode("ascii")
+        for word in words:
+            assert word in out, (word, out[-800:])
+
+
+def test_the_default_board_has_the_seeds_four_blocks() -> None:
+    """Issue 19, item 21: seed 002's board has four blocks that never move; Classic has none."""
+    code, out = run("")
+    assert code == 0 and "Ataxx · Four Pillars · move 1" in out
+    board = out[out.index("     1   2   3") :].splitlines()[1:8]
+    assert [row.count("[#]") for row in board] == [0, 0, 2, 0, 2, 0, 0]
+    assert board[2] == " 3  [ ] [ ] [#] [ ] [#] [ ] [ ]"
+    code, out = run("", "--level-file", "Classic")
+    assert "Ataxx · Classic · move 1" in out and "[#]" not in out

@@ -29,8 +29,10 @@ from game.text.computer import Computer, ComputerError
 from game.text.play import TextGame
 from game.text.screen import Style
 
-__all__ = ["DEFAULT_DELAY", "find_level", "main", "parse_args"]
+__all__ = ["DEFAULT_DELAY", "DEFAULT_LEVEL", "find_level", "main", "parse_args"]
 
+DEFAULT_LEVEL = LevelInfo("Four Pillars", "", "", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", number=2)
+"""The board without ``--level-file``: seed 002's, four blocks that never move (the shipped level 02-four-pillars)."""
 DEFAULT_DELAY = 1.0
 """Seconds between the steps of an infection in a terminal (piped: none, unless ``--delay`` says)."""
 INTERRUPTED = 130
@@ -92,7 +94,8 @@ def _parser() -> argparse.ArgumentParser:
         "--level-file",
         metavar="NAME",
         help="the board: a standard level (its name, file name or number: 'Diamond', 04-diamond, 4), "
-        "one of your own levels by name, or a level file's path; default: Classic",
+        "one of your own levels by name, or a level file's path; default: Four Pillars (the seed's board, "
+        "four blocks; Classic has none)",
     )
     parser.add_argument(
         "--delay",
@@ -123,18 +126,27 @@ def _words(text: str) -> str:
 
 
 def find_level(name: str | None) -> LevelInfo:
-    """The level ``--level-file`` names (Classic for ``None``); ``LevelError`` saying which levels there are.
+    """The level ``--level-file`` names (``DEFAULT_LEVEL`` for ``None``); ``LevelError`` saying which levels there are.
 
     A path to a file is read as a level file. Otherwise the shipped levels,
     then the player's own, are matched by name (in English or in the current
     language), file name, or the number of a shipped level.
     """
-    if name is not None and (name.endswith(".toml") or os.sep in name) and Path(name).expanduser().is_file():
-        return load_level(Path(name).expanduser(), RULES)
+    if name is not None and (name.endswith(".toml") or os.sep in name):
+        try:
+            path = Path(name).expanduser()
+            if path.is_file():
+                return load_level(path, RULES)
+        except RuntimeError as error:  # ~nosuchuser: no such home folder
+            raise LevelError(f"{_shown(name)}: {error}") from None
+        except (OSError, ValueError) as error:  # a name too long for the system (ENAMETOOLONG), a NUL byte
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise LevelError(f"{_shown(name)}: {reason}") from None
     levels = [level for level in shipped_levels(RULES) + custom_levels(RULES) if isinstance(level, LevelInfo)]
     if name is None:
         return next(
-            (level for level in levels if level.number == 1), LevelInfo("Classic", "", "", RULES.start_text)
+            (level for level in levels if not level.custom and level.number == DEFAULT_LEVEL.number),
+            DEFAULT_LEVEL,
         )
     wanted = _words(name)
     for level in levels:
@@ -147,7 +159,22 @@ def find_level(name: str | None) -> LevelInfo:
         if wanted in keys - {""}:
             return level
     known = ", ".join(level.name for level in levels)
-    raise LevelError(f"no level called {name!r}; the levels are: {known}")
+    raise LevelError(f"no level called {_shown(name)}; the levels are: {known}")
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message, cut short when it is long (a 5,000-letter name fills no screen)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def _tolerate_encodings(stdin: TextIO, stdout: TextIO) -> None:
+    """Bytes typed that are not text in the locale's encoding read as U+FFFD (the game says so), and
+    letters the output cannot encode are written as ``?`` (the game writes plain ones where it can)."""
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                reconfigure(errors="replace")
 
 
 def _is_tty(stream: TextIO) -> bool:
@@ -201,6 +228,7 @@ def main(
         parser.error(f"--level-file: {error}")
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
+    _tolerate_encodings(stdin, stdout)
     terminal = _is_tty(stdin) and _is_tty(stdout)
     colour = (
         terminal and not args.no_color and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"

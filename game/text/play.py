@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import unicodedata
 from collections.abc import Callable
 from typing import TextIO
 
@@ -150,6 +151,8 @@ class TextGame:
 
     def _introduce(self) -> None:
         """Who plays what, once at the start (a terminal shows it in every header)."""
+        if not _encodes(self.output, "·…"):
+            self.say(tr("This terminal cannot show every letter: some are written plainly."))
         if not self.clear:
             self.say(self._players_line())
 
@@ -425,10 +428,13 @@ class TextGame:
 
     def _saved_games(self) -> str:
         """The Ataxx saves by name, newest first (as the windowed game's Load list)."""
+        try:
+            entries = saves.list_saves()
+        except OSError as error:  # the saves folder cannot be used (a file, no permission...)
+            reason = error.strerror or str(error)
+            return tr("The saved games cannot be listed: {reason}", reason=reason)
         names = [
-            entry.name
-            for entry in saves.list_saves()
-            if isinstance(entry, saves.SaveEntry) and entry.game == RULES.key
+            entry.name for entry in entries if isinstance(entry, saves.SaveEntry) and entry.game == RULES.key
         ]
         if not names:
             return tr("No saved game yet.")
@@ -517,10 +523,15 @@ class TextGame:
     def ask(self, side: Side, prompt: str) -> str:
         """The line typed at ``side``'s prompt, stripped; ``Leave`` at the end of the input."""
         self._flush()
-        text = self.read_line(self.line(side, prompt) + " ")
-        if text is None:
-            raise Leave(0)
-        return text.strip()
+        while True:
+            text = self.read_line(self.line(side, prompt) + " ")
+            if text is None:
+                raise Leave(0)
+            if "\ufffd" not in text:
+                return text.strip()
+            # Bytes that are not text in the terminal's encoding (read as U+FFFD by the reader).
+            self.say(self.line(side, tr("That line is not text the game can read: type it again.")))
+            self._flush()
 
     def _flush(self) -> None:
         if self.pending:
@@ -528,5 +539,33 @@ class TextGame:
             self.pending = []
 
     def _write(self, text: str) -> None:
+        if not _encodes(self.output, text):
+            text = _plain(text)
         self.output.write(text)
         self.output.flush()
+
+
+_PLAIN = str.maketrans(
+    {"·": "-", "…": "...", "“": '"', "”": '"', "’": "'", "«": '"', "»": '"', "\u00a0": " "}
+)
+
+
+def _encodes(stream: TextIO, text: str) -> bool:
+    """Whether ``stream`` can write ``text`` as it is (a stream with no encoding takes any text)."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    except LookupError:
+        return True
+    return True
+
+
+def _plain(text: str) -> str:
+    """``text`` for an output that cannot encode it: ASCII stand-ins for the game's signs, accents dropped
+    (what is left that the output cannot encode becomes ``?`` there)."""
+    text = unicodedata.normalize("NFKD", text.translate(_PLAIN))
+    return "".join(char for char in text if not unicodedata.combining(char))

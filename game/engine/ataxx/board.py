@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import enum
 import threading
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, Self
 
 from game.engine.ataxx import perft as _perft_module
 from game.engine.ataxx.bits import (
@@ -181,21 +182,57 @@ def jump_ring(sq: int) -> int:
 # --- moves -------------------------------------------------------------------
 
 
-class Move(NamedTuple):
+class _Squares(NamedTuple):
+    from_square: int
+    to_square: int
+
+
+class Move(_Squares):
     """A move: a clone (``from_square == to_square``), a jump, or the pass.
 
     Moves are plain values: equal when their squares are equal, hashable, and
     written in UAI notation by ``str``: ``g2`` (clone to g2), ``a1a3`` (jump
-    from a1 to a3), ``0000`` (pass).
+    from a1 to a3), ``0000`` (pass). ``Move(from_square, to_square)`` checks
+    its squares (``InvalidMoveError`` for a pair that is no move); the engine
+    takes its moves from a table made once, without the check.
 
     >>> Move.from_uai("a1a3")
     Move.from_uai('a1a3')
     >>> str(Move.clone(0)), str(Move.null())
     ('a1', '0000')
+    >>> Move(49, 49)
+    Traceback (most recent call last):
+    ...
+    game.engine.ataxx.board.InvalidMoveError: Move(49, 49): squares go from 0 (a1) to 48 (g7), or both -1 for the pass
     """
 
-    from_square: int
-    to_square: int
+    __slots__ = ()
+
+    def __new__(cls, from_square: int, to_square: int) -> Move:
+        for square in (from_square, to_square):
+            if not isinstance(square, int) or isinstance(square, bool):
+                raise InvalidMoveError(
+                    f"Move({from_square!r}, {to_square!r}): squares are numbers from 0 to 48, "
+                    f"not {type(square).__name__} (Move.from_uai reads 'a1a3')"
+                )
+        if from_square == to_square == -1:
+            return NULL_MOVE
+        if not (0 <= from_square < 49 and 0 <= to_square < 49):
+            raise InvalidMoveError(
+                f"Move({from_square!r}, {to_square!r}): squares go from 0 (a1) to 48 (g7), "
+                "or both -1 for the pass"
+            )
+        move = _MOVES.get(from_square * 49 + to_square)
+        if move is None:
+            raise InvalidMoveError(
+                f"Move({from_square!r}, {to_square!r}): {square_name(from_square)} to "
+                f"{square_name(to_square)} is no move: a clone is Move(to, to), a jump goes exactly two squares"
+            )
+        return move
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # _replace too: checked
+        return cls(*iterable)
 
     @classmethod
     def clone(cls, to_square: int) -> Move:

@@ -72,10 +72,16 @@ def code_for_offset(rows_down: int, columns_right: int) -> str:
     return CODE_GRID[rows_down + 2][columns_right + 2]
 
 
-def code_for_move(move: Move) -> str:
-    """The keypad code of a clone or jump seen from its source; clones need a source (a jump move
-    or ``Move(source, target)`` with squares one apart is accepted here)."""
+def code_for_move(move: Move, source: int | None = None) -> str:
+    """The keypad code of a clone or jump seen from its source; a clone needs ``source``, the piece that
+    clones (a jump's source is in the move)."""
     frm, to = move
+    if move.is_clone:
+        if source is None:
+            raise InvalidMoveError(f"the code of the clone {move} needs the square of the piece that clones")
+        frm = source
+    elif move.is_pass:
+        raise InvalidMoveError("the pass has no move code")
     rows_down = (frm // 7) - (to // 7)
     return code_for_offset(rows_down, to % 7 - frm % 7)
 

@@ -30,7 +30,8 @@ from __future__ import annotations
 import enum
 import random
 import re
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, Self
 
 from game.engine.attangle.geometry import GRAND, SMALL, Geometry, geometry_for_rows
 from game.engine.core import Outcome
@@ -110,7 +111,12 @@ def _check_point(text: str, whole: str) -> str:
     return text
 
 
-class Move(NamedTuple):
+class _Points(NamedTuple):
+    target: str
+    attackers: tuple[str, ...] = ()
+
+
+class Move(_Points):
     """A placement (no ``attackers``) or a capture of the stack on ``target`` by two ``attackers``.
 
     Moves are plain values naming points (so they do not depend on the board
@@ -124,15 +130,52 @@ class Move(NamedTuple):
     Traceback (most recent call last):
     ...
     game.engine.attangle.board.InvalidMoveError: 'c3,c3-d4' names the same attacker twice
+
+    ``Move(target, attackers)`` checks its points the same way (the attackers
+    in either order); the engine builds its own moves without the check.
+
+    >>> Move("c3", ("b2", "a1")) == Move.capture("a1", "b2", "c3")
+    True
+    >>> Move("c3", ("a1",))
+    Traceback (most recent call last):
+    ...
+    game.engine.attangle.board.InvalidMoveError: Move('c3', ('a1',)): a capture has two attackers, not 1
     """
 
-    target: str
-    attackers: tuple[str, ...] = ()
+    __slots__ = ()
+
+    def __new__(cls, target: str, attackers: tuple[str, ...] = ()) -> Move:
+        if not isinstance(target, str):
+            raise InvalidMoveError(
+                f"Move({target!r}, {attackers!r}): the target is a point name like 'c3', "
+                f"not {type(target).__name__}"
+            )
+        if not isinstance(attackers, (tuple, list)):
+            raise InvalidMoveError(
+                f"Move({target!r}, {attackers!r}): the attackers are a tuple of two point names "
+                f"(or () for a placement), not {type(attackers).__name__}"
+            )
+        if not attackers:
+            return tuple.__new__(cls, (_check_point(target, target), ()))
+        if len(attackers) != 2:
+            raise InvalidMoveError(
+                f"Move({target!r}, {attackers!r}): a capture has two attackers, not {len(attackers)}"
+            )
+        first, second = attackers
+        if not isinstance(first, str) or not isinstance(second, str):
+            raise InvalidMoveError(
+                f"Move({target!r}, {attackers!r}): the attackers are point names like 'a1'"
+            )
+        return cls.capture(first, second, target)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # _replace too: checked
+        return cls(*iterable)
 
     @classmethod
     def place(cls, point: str) -> Move:
         """A placement on ``point``; ``InvalidMoveError`` if it is not a point name."""
-        return cls(_check_point(point, point))
+        return tuple.__new__(cls, (_check_point(point, point), ()))
 
     @classmethod
     def capture(cls, first: str, second: str, target: str) -> Move:
@@ -144,7 +187,7 @@ class Move(NamedTuple):
             raise InvalidMoveError(f"{whole!r} names the same attacker twice")
         if target in (first, second):
             raise InvalidMoveError(f"{whole!r} attacks with the target itself")
-        return cls(target, (first, second) if first < second else (second, first))
+        return tuple.__new__(cls, (target, (first, second) if first < second else (second, first)))
 
     @classmethod
     def from_text(cls, text: str) -> Move:
@@ -407,8 +450,11 @@ class Board:
         """The ``Move`` of a raw move (see ``raw_moves``)."""
         names = self.geometry.names
         if raw & CAPTURE:
-            return Move(names[raw & _MASK], (names[raw >> 6 & _MASK], names[raw >> 12 & _MASK]))
-        return Move(names[raw])
+            # Built without the checks: the names are the board's own (the search's hot path).
+            return tuple.__new__(
+                Move, (names[raw & _MASK], (names[raw >> 6 & _MASK], names[raw >> 12 & _MASK]))
+            )
+        return tuple.__new__(Move, (names[raw], ()))
 
     def raw_from_move(self, move: Move) -> int:
         """The raw form of ``move`` on this board; ``IllegalMoveError`` for a point it does not have."""
