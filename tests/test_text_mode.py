@@ -183,7 +183,7 @@ def test_every_mistake_gets_its_message_and_an_impossible_code_gives_the_move_up
         "[red] - Incorrect position. The piece on 11 cannot move: every square it could reach is taken.",
         "[red] - This move is invalid. 0 is not a move code: 1-9 around 5 clone, 5 then a direction jumps.",
         "[red] - This move is invalid. 53 from 77 leaves the board.",
-        "[red] - This move is invalid. 7 from 77 lands on 66, which is not empty.",
+        "[red] - This move is invalid. 7 from 77 lands on 66, a destroyed square.",
         "[red] - plays 77 -> 76 (code 4).",
         "[blue] - Enter a position to play: ",
     ]
@@ -777,3 +777,103 @@ def test_the_default_board_has_the_seeds_four_blocks() -> None:
     assert board[2] == " 3  [ ] [ ] [#] [ ] [#] [ ] [ ]"
     code, out = run("", "--level-file", "Classic")
     assert "Ataxx · Classic · move 1" in out and "[#]" not in out
+
+
+# -- issue 19, item 22 --
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_readline_gives_line_editing_at_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from game.text import cli
+
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    assert not cli.enable_line_editing(io.StringIO())  # piped: no readline
+    assert "readline" not in sys.modules
+    available = importlib.util.find_spec("readline") is not None
+    assert cli.enable_line_editing(FakeTerminal()) is available
+    assert ("readline" in sys.modules) is available
+    # A system without it (Windows): no line editing, and no error.
+    monkeypatch.setitem(sys.modules, "readline", None)
+    assert not cli.enable_line_editing(FakeTerminal())
+
+
+def test_messages_are_wrapped_between_words_at_the_terminals_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    output = FakeTerminal()
+    main(["--no-color", "--delay", "0"], stdin=FakeTerminal(lines("xyz")), stdout=output)
+    # A real terminal echoes the line typed, and its newline, after the prompt; this one does not.
+    text = output.getvalue().replace("\033[H\033[2J", "").replace("play: [red]", "play:\n[red]")
+    assert all(len(line) < 40 for line in text.splitlines()), text
+    message = "[red] - Incorrect position. Type the row then the column: two digits from 1 to 7, like 11 or 74 (? for help)."
+    assert message in " ".join(text.split())  # every word whole
+    assert " 1  [x] [ ] [ ] [ ] [ ] [ ] [o]" in text  # the board is not cut
+
+
+def test_term_dumb_never_clears_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    output = FakeTerminal()
+    assert main(["--delay", "0"], stdin=FakeTerminal(lines("11", "6")), stdout=output) == 0
+    assert "\033[H" not in output.getvalue() and "\033[2J" not in output.getvalue()
+    assert "[red] - plays 11 -> 12 (code 6)." in output.getvalue()
+
+
+def test_saving_over_a_save_asks_first_unless_yes() -> None:
+    code, out = run(lines("11", "6", "save g", "17", "4", "save g", "n", "save g", "yes"))
+    assert code == 0
+    assert out.count("A save called “g” exists. Replace? (y/n)") == 2
+    assert "Not saved." in out and out.count("Saved as “g”") == 2
+    match, _ = saves.load_game(saves.save_path("g"))
+    assert len(match.moves) == 2  # replaced after yes
+    code, out = run(lines("11", "6", "save g", "save g"), "--yes")
+    assert "Replace?" not in out and out.count("Saved as “g”") == 2
+    match, _ = saves.load_game(saves.save_path("g"))
+    assert len(match.moves) == 1
+
+
+def test_the_exit_code_of_a_closed_output_is_documented(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "1 if the computer cannot move or the output is closed" in shown
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "1 if the computer cannot move or the output is closed" in readme
+
+
+def test_undo_on_the_first_turn_keeps_the_computers_opening_move() -> None:
+    args = ("--level", "beginner", "--computer-starts", "--think-time", "0.02", "--ai-thread")
+    code, out = run(lines("undo"), *args)
+    assert code == 0
+    assert "Nothing to undo." in out and "taken back" not in out
+    assert re.search(r"\[red\] - plays \d\d -> \d\d \(code \d+\)\.", out)
+    code, out = run(lines("17", "4", "undo", "undo"), *args)
+    assert "[blue] - plays 17 -> 16 (code 4)." in out
+    # Your move and the computer's reply: back to your first turn, the computer's opening kept.
+    assert "2 moves taken back. Back to move 1." in out
+    assert out.index("Nothing to undo.") > out.index("2 moves taken back.")
+
+
+def test_undo_and_redo_say_the_move_number() -> None:
+    _, out = run(lines("11", "6", "17", "4", "12", "6", "undo", "undo", "redo"))
+    assert "1 move taken back. Back to move 2." in out
+    assert "1 move taken back. Back to move 1." in out
+    assert "1 move played again. Back to move 2." in out
+
+
+def test_a_block_as_a_target_is_a_destroyed_square(tmp_path: Path) -> None:
+    _, out = run(lines("77", "7"), "--level-file", level_file(tmp_path, WALLED))
+    assert "[red] - This move is invalid. 7 from 77 lands on 66, a destroyed square." in out
+    _, out = run(lines("77", "7"), "--level-file", level_file(tmp_path, WALLED), "--lang", "fr")
+    assert "7 depuis 77 arrive en 66, une case détruite." in out
+
+
+def test_the_last_move_is_marked_on_the_board() -> None:
+    _, out = run(lines("11", "6"))
+    boards = out.split("Ataxx · ")
+    assert " 1  [x] [ ] [ ] [ ] [ ] [ ] [o]" in boards[1]  # no move yet: nothing marked
+    assert " 1  [x] (x) [ ] [ ] [ ] [ ] [o]" in boards[-1]  # Red's clone to 12, at Blue's turn

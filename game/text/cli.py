@@ -4,7 +4,7 @@ Exit codes: 0 when the game ends, or the player leaves with ``quit`` or
 Ctrl+D (the end of the input); 130 after Ctrl+C (the shell's code for an
 interrupt), without a traceback; 2 for a bad option or an unknown level (with
 a message, as argparse does); 1 when the computer cannot give a move, or the
-output is closed under it (a pipe into ``head``).
+output is closed under it (a pipe into ``head``). ``--help`` and the README say so.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import contextlib
 import math
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from game.text.computer import Computer, ComputerError
 from game.text.play import TextGame
 from game.text.screen import Style
 
-__all__ = ["DEFAULT_DELAY", "DEFAULT_LEVEL", "find_level", "main", "parse_args"]
+__all__ = ["DEFAULT_DELAY", "DEFAULT_LEVEL", "enable_line_editing", "find_level", "main", "parse_args"]
 
 DEFAULT_LEVEL = LevelInfo("Four Pillars", "", "", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", number=2)
 """The board without ``--level-file``: seed 002's, four blocks that never move (the shipped level 02-four-pillars)."""
@@ -75,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=(
             "At any prompt: save NAME and load NAME (the windowed game's saves), undo, redo, codes, "
             "quit, ? for help. Exit codes: 0 at the end of the game, after quit or Ctrl+D; 130 after "
-            "Ctrl+C; 2 for a bad option; 1 if the computer cannot move. Piped, the game writes no "
-            "colours and never clears the screen."
+            "Ctrl+C; 2 for a bad option; 1 if the computer cannot move or the output is closed "
+            "(a pipe into head). Piped, or with TERM=dumb, the game never clears the screen; piped, it writes no "
+            "colours."
         ),
     )
     parser.add_argument(
@@ -117,6 +119,9 @@ def _parser() -> argparse.ArgumentParser:
         "--ai-thread", action="store_true", help="run the computer's search in a thread, not a process"
     )
     parser.add_argument("--no-color", action="store_true", help="no colours, even in a terminal")
+    parser.add_argument(
+        "--yes", action="store_true", help="save NAME replaces a save of that name without asking"
+    )
     return parser
 
 
@@ -184,6 +189,18 @@ def _is_tty(stream: TextIO) -> bool:
         return False
 
 
+def enable_line_editing(stdin: TextIO) -> bool:
+    """Arrow keys and history for ``input`` at a terminal: ``readline`` imported when ``stdin`` is a tty and
+    the system has it (not on Windows); whether it is there."""
+    if not _is_tty(stdin):
+        return False
+    try:
+        import readline  # noqa: F401 - importing it is what turns line editing on
+    except ImportError:
+        return False
+    return True
+
+
 def _reader(stdin: TextIO, stdout: TextIO, *, echo: bool, line_editing: bool) -> Callable[[str], str | None]:
     """``read_line(prompt)``: the prompt shown, the line typed (``None`` at the end of the input).
 
@@ -244,17 +261,21 @@ def main(
     match = Match(RULES, level.position, config.players())
     computer = Computer(think_time=args.think_time, use_process=not args.ai_thread)
     line_editing = terminal and stdin is sys.stdin and stdout is sys.stdout
+    if line_editing:
+        enable_line_editing(stdin)
     game = TextGame(
         match,
         level.name,
         output=stdout,
         read_line=_reader(stdin, stdout, echo=not _is_tty(stdin), line_editing=line_editing),
         style=Style(colour=colour),
-        clear=terminal,
+        clear=terminal and os.environ.get("TERM") != "dumb",
         delay=delay,
         sleep=sleep,
         computer=computer,
         show_codes=args.codes,
+        replace=args.yes,
+        width=shutil.get_terminal_size((80, 24)).columns if terminal else None,
     )
     computer.on_retry = lambda reason: game.say(
         tr("The computer could not choose a move: {error}", error=reason) + " " + tr("It is asked again.")

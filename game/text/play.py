@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import textwrap
 import unicodedata
 from collections.abc import Callable
 from typing import TextIO
@@ -53,6 +54,9 @@ COMMANDS: dict[str, frozenset[str]] = {
     "quit": frozenset({"quit", "exit", "quitter"}),
 }
 """The words of each command, in English and in French (both are always understood)."""
+
+YES: frozenset[str] = frozenset({"y", "yes", "o", "oui"})
+"""The answers that say yes (in English and in French) to "Replace?"."""
 
 NEWS_PLIES = 2
 """How many moves' news a terminal shows under the board (the player's last move and the reply)."""
@@ -110,6 +114,8 @@ class TextGame:
         sleep: Callable[[float], None] = lambda seconds: None,
         computer: Computer | None = None,
         show_codes: bool = False,
+        replace: bool = False,
+        width: int | None = None,
     ) -> None:
         self.match = match
         self.level_name = level_name
@@ -121,6 +127,10 @@ class TextGame:
         self.sleep = sleep
         self.computer = computer or Computer()
         self.show_codes = show_codes
+        self.replace = replace
+        """``save NAME`` replaces a save of that name without asking (``--yes``)."""
+        self.width = width
+        """The terminal's width: messages are wrapped between words to fit it (``None``: not wrapped)."""
         self.pending: list[str] = []
         """Lines to write after the next board, or before the next prompt, whichever comes first."""
         self.news: collections.deque[list[str]] = collections.deque(maxlen=NEWS_PLIES)
@@ -245,6 +255,13 @@ class TextGame:
             return None, tr("{code} from {cell} leaves the board.", code=code, cell=cell)
         if not board.is_legal(move):
             target = cell_code(move.to_square)
+            if board.cell(move.to_square) is Cell.BLOCK:
+                return None, tr(
+                    "{code} from {cell} lands on {target}, a destroyed square.",
+                    code=code,
+                    cell=cell,
+                    target=target,
+                )
             return None, tr(
                 "{code} from {cell} lands on {target}, which is not empty.",
                 code=code,
@@ -381,6 +398,15 @@ class TextGame:
             self.say(tr("Type a name after save, like: save my game"))
             return
         try:
+            existing = saves.save_path(name)
+            if not self.replace and existing.is_file():
+                answer = self.ask(
+                    self.match.turn,
+                    tr("A save called “{name}” exists. Replace? (y/n)", name=existing.stem),
+                )
+                if answer.strip().lower() not in YES:
+                    self.say(tr("Not saved."))
+                    return
             path = saves.save_game(name, self.match, level_name=self.level_name)
         except (saves.SaveError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
@@ -446,7 +472,12 @@ class TextGame:
             self.say(tr("Nothing to undo."))
             return
         self.news.clear()
-        self.say(ntr("{count} move taken back.", "{count} moves taken back.", len(undone)))
+        self.say(
+            ntr("{count} move taken back.", "{count} moves taken back.", len(undone))
+            + " "
+            + tr("Back to move {number}", number=self.match.move_number)
+            + "."
+        )
         raise _Redraw
 
     def _redo(self) -> None:
@@ -456,7 +487,12 @@ class TextGame:
             return
         count = len(match.redo_turn())
         self.news.clear()
-        self.say(ntr("{count} move played again.", "{count} moves played again.", count))
+        self.say(
+            ntr("{count} move played again.", "{count} moves played again.", count)
+            + " "
+            + tr("Back to move {number}", number=match.move_number)
+            + "."
+        )
         raise _Redraw
 
     # -- writing and reading --
@@ -510,15 +546,36 @@ class TextGame:
 
     def draw(self, picture: Picture | None = None, number: int | None = None) -> None:
         """The board (as it stands, or ``picture`` during move ``number``), then the lines waiting to be said."""
-        picture = picture or Picture.of(self.match.position)
+        picture = picture or Picture.of(self.match.position, self._last_move_marks())
         lines = self._header(picture, number or self.match.move_number)
         lines += board_lines(picture, self.style)
         if self.clear:
-            lines += [text for news in self.news for text in news]
-        lines += self.pending
+            lines += self._wrapped([text for news in self.news for text in news])
+        lines += self._wrapped(self.pending)
         self.pending = []
         # A terminal draws each board at the top of a cleared screen; piped, a blank line parts the boards.
         self._write((CLEAR if self.clear else "\n") + "\n".join(lines) + "\n")
+
+    def _last_move_marks(self) -> dict[int, Mark]:
+        """The square the last move landed on, marked as a piece just moved (none before a move, or after a pass)."""
+        moves = self.match.moves
+        if not moves or moves[-1].is_pass:
+            return {}
+        return {moves[-1].to_square: Mark.MOVED}
+
+    def _wrapped(self, texts: list[str]) -> list[str]:
+        """``texts`` cut between words to fit the terminal's width (lines within it are kept as they are)."""
+        if self.width is None:
+            return texts
+        width = max(self.width - 1, 20)
+        lines: list[str] = []
+        for text in texts:
+            for line in text.split("\n"):
+                if len(line) <= width:
+                    lines.append(line)
+                    continue
+                lines += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [line]
+        return lines
 
     def ask(self, side: Side, prompt: str) -> str:
         """The line typed at ``side``'s prompt, stripped; ``Leave`` at the end of the input."""
@@ -535,7 +592,7 @@ class TextGame:
 
     def _flush(self) -> None:
         if self.pending:
-            self._write("\n".join(self.pending) + "\n")
+            self._write("\n".join(self._wrapped(self.pending)) + "\n")
             self.pending = []
 
     def _write(self, text: str) -> None:

@@ -71,7 +71,7 @@ class Mark(enum.Enum):
     JUMP = "jump"
     """A square the chosen piece can jump to (magenta)."""
     MOVED = "moved"
-    """Where a piece just landed (yellow), during the infection's steps."""
+    """Where a piece just landed (yellow): during the infection's steps, and the last move on each board."""
     INFECTED = "infected"
     """An enemy piece about to change sides, in its infector's colour."""
 
