@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -358,3 +360,47 @@ def test_sigterm_stops_a_kiosk_cleanly(user_data_dir: Path) -> None:
         if game.poll() is None:
             game.kill()
             game.wait()
+
+
+class _ScriptedRandom(random.Random):
+    """Chooses the game (by key) and the level (by name) it is told, in order; anything else at random."""
+
+    def __init__(self, picks: list[str]) -> None:
+        super().__init__(19)
+        self.picks = picks
+
+    def choice(self, seq):  # type: ignore[no-untyped-def, override]
+        if self.picks:
+            for item in seq:
+                if self.picks[0] in (getattr(item, "key", None), getattr(item, "name", None)):
+                    self.picks.pop(0)
+                    return item
+        return super().choice(seq)
+
+
+def test_the_attract_mode_switches_levels_and_games_without_failing(
+    patient_kiosk: Driver, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 19, item 2: Attangle, then a larger Attangle board, then Ataxx; no draw may fail on the way.
+    kiosk = patient_kiosk
+    app = kiosk.app
+    picks = ["attangle", "Attangle", "attangle", "Grand Attangle", "ataxx", "Columns", "attangle", "Attangle"]
+    app.kiosk_mode.rng = _ScriptedRandom(picks)
+    caplog.set_level(logging.WARNING)
+    app.kiosk_mode.start_attract()
+    kiosk.frames(3)
+    seen: list[tuple[str, str]] = []
+    for _ in range(4):
+        attract = kiosk.top
+        assert isinstance(attract, AttractScene)
+        assert attract.definition.key == app.game.key
+        seen.append((app.game.key, attract.level.name))
+        kiosk.frames(5)  # the level is drawn, and the computer moves
+        attract.next_game()
+        kiosk.frames(5)
+    assert not picks, picks
+    assert seen[:2] == [("attangle", "Attangle"), ("attangle", "Grand Attangle")]
+    assert seen[2] == ("ataxx", "Columns") and seen[3] == ("attangle", "Attangle")
+    failed = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert not failed
+    assert app.kiosk_mode.recoveries == 0 and isinstance(kiosk.top, AttractScene)
