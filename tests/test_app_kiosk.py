@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -22,6 +24,7 @@ from game.scenes.kiosk import KIOSK_HIDDEN_BUTTONS, is_admin_chord, timer_from_e
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
+from game.ui.lang import seat_name
 from game.ui.settings import Settings
 
 
@@ -358,3 +361,97 @@ def test_sigterm_stops_a_kiosk_cleanly(user_data_dir: Path) -> None:
         if game.poll() is None:
             game.kill()
             game.wait()
+
+
+class _ScriptedRandom(random.Random):
+    """Chooses the game (by key) and the level (by name) it is told, in order; anything else at random."""
+
+    def __init__(self, picks: list[str]) -> None:
+        super().__init__(19)
+        self.picks = picks
+
+    def choice(self, seq):  # type: ignore[no-untyped-def, override]
+        if self.picks:
+            for item in seq:
+                if self.picks[0] in (getattr(item, "key", None), getattr(item, "name", None)):
+                    self.picks.pop(0)
+                    return item
+        return super().choice(seq)
+
+
+def test_the_attract_mode_switches_levels_and_games_without_failing(
+    patient_kiosk: Driver, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 19, item 2: Attangle, then a larger Attangle board, then Ataxx; no draw may fail on the way.
+    kiosk = patient_kiosk
+    app = kiosk.app
+    picks = ["attangle", "Attangle", "attangle", "Grand Attangle", "ataxx", "Columns", "attangle", "Attangle"]
+    app.kiosk_mode.rng = _ScriptedRandom(picks)
+    caplog.set_level(logging.WARNING)
+    app.kiosk_mode.start_attract()
+    kiosk.frames(3)
+    seen: list[tuple[str, str]] = []
+    for _ in range(4):
+        attract = kiosk.top
+        assert isinstance(attract, AttractScene)
+        assert attract.definition.key == app.game.key
+        seen.append((app.game.key, attract.level.name))
+        kiosk.frames(5)  # the level is drawn, and the computer moves
+        attract.next_game()
+        kiosk.frames(5)
+    assert not picks, picks
+    assert seen[:2] == [("attangle", "Attangle"), ("attangle", "Grand Attangle")]
+    assert seen[2] == ("ataxx", "Columns") and seen[3] == ("attangle", "Attangle")
+    failed = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert not failed
+    assert app.kiosk_mode.recoveries == 0 and isinstance(kiosk.top, AttractScene)
+
+
+def test_computer_against_computer_tells_nobody_it_is_their_move(
+    patient_kiosk: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 19, item 18: the attract mode's two computers; nobody at the screen is to move.
+    kiosk = patient_kiosk
+    app = kiosk.app
+    app.kiosk_mode.rng = _ScriptedRandom(["ataxx"])
+    app.kiosk_mode.start_attract()
+    texts: list[str] = []
+    original = app.theme.text
+
+    def spy(text: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(app.theme, "text", spy)
+    headlines: set[str] = set()
+    for _ in range(40):
+        kiosk.frames(1)
+        attract = kiosk.top
+        assert isinstance(attract, AttractScene)
+        headline, detail, _ = attract.status_text()
+        headlines |= {headline, detail}
+    assert attract.match.ply >= 1  # the computers played
+    your_move = tr("Your move")
+    assert your_move not in headlines and your_move not in texts
+    assert {tr("{side} to move", side=seat_name(seat)) for seat in (0, 1)} & headlines
+
+
+def test_the_about_screen_of_a_kiosk_hides_the_data_folder(
+    patient_kiosk: Driver, monkeypatch: pytest.MonkeyPatch, user_data_dir: Path
+) -> None:
+    # Issue 19, item 18: visitors are not shown where the kiosk keeps its files.
+    kiosk = patient_kiosk
+    kiosk.press("about")
+    assert kiosk.top.name == "about"
+    drawn = " ".join(_drawn(kiosk, monkeypatch))
+    assert tr("Made with").upper() in drawn  # the credits are drawn
+    assert str(user_data_dir) not in drawn and user_data_dir.name not in drawn
+    assert tr("Your saves, settings and statistics are kept in {folder}", folder="").split()[0] not in drawn
+    # Outside a kiosk the note is there.
+    driver = Driver.fast()
+    try:
+        driver.press("about")
+        drawn = " ".join(_drawn(driver, monkeypatch))
+        assert user_data_dir.name in drawn
+    finally:
+        driver.app.close()

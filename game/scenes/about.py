@@ -100,8 +100,9 @@ class AboutScene(Scene):
             )
             paragraphs += [Paragraph(tr(text), self.px(16), theme.TEXT) for text in lines]
             paragraphs[-1] = dataclasses.replace(paragraphs[-1], after=self.px(12))
-        folder = str(paths.user_data_dir(create=False))
-        note = tr("Your saves, settings and statistics are kept in {folder}", folder=folder)
-        paragraphs.append(Paragraph(note, self.px(14), theme.TEXT_DIM))
+        if not self.app.kiosk:  # a kiosk shows visitors nothing of its files
+            folder = str(paths.user_data_dir(create=False))
+            note = tr("Your saves, settings and statistics are kept in {folder}", folder=folder)
+            paragraphs.append(Paragraph(note, self.px(14), theme.TEXT_DIM))
         draw_column(surface, ui, paragraphs, rect.inflate(-self.px(52), -self.px(40)), container=rect)
         self.widgets.draw(surface, ui)

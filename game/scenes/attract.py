@@ -21,6 +21,7 @@ import pygame
 from game import games
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig, Player
+from game.games import GameDefinition
 from game.i18n import tr
 from game.scenes.level_cards import available_levels
 from game.scenes.match import MatchScene
@@ -56,14 +57,16 @@ END_PAUSE = 3.5
 """Seconds the final position stays on screen before the next level."""
 
 
-def _pick(app: App, rng: random.Random) -> LevelInfo:
-    """A random game with a computer opponent (made the current one) and a random level of it."""
+Pick = tuple[GameDefinition, LevelInfo]
+"""A game and one of its levels."""
+
+
+def _pick(rng: random.Random) -> Pick:
+    """A random game with a computer opponent and a random level of it (the current game is left alone)."""
     shown = [definition for definition in games.playable_games() if definition.ai is not None]
     definition = rng.choice(shown)
-    if definition.key != app.game.key:
-        app.choose_game(definition.key)
     levels, _ = available_levels(definition)
-    return rng.choice(levels)
+    return definition, rng.choice(levels)
 
 
 class AttractScene(MatchScene):
@@ -72,12 +75,16 @@ class AttractScene(MatchScene):
     name = "attract"
     persistent = False
 
-    def __init__(self, app: App, rng: random.Random | None = None) -> None:
+    def __init__(self, app: App, rng: random.Random | None = None, pick: Pick | None = None) -> None:
         self.rng = rng or random.Random()
         self.games = 0
         self.end_timer: float | None = None
         self.invitation = pygame.Rect(0, 0, 0, 0)
-        super().__init__(app, MatchConfig(vs_computer=True, level="skilled"), _pick(app, self.rng))
+        definition, level = pick if pick is not None else _pick(self.rng)
+        if definition.key != app.game.key:
+            # The game becomes the current one only now, as the scene made for it is built.
+            app.choose_game(definition.key)
+        super().__init__(app, MatchConfig(vs_computer=True, level="skilled"), level)
         for button in self.panel.widgets.buttons:
             button.visible = False
 
@@ -97,14 +104,16 @@ class AttractScene(MatchScene):
     def next_game(self) -> None:
         """A new random level (after a game ends, or when the computer could not move)."""
         self._cancel_ai()
-        key = self.app.game.key
-        level = _pick(self.app, self.rng)
-        if self.app.game.key != key:
-            # Another game: its own board and rules, in a fresh scene.
-            self.app.router.replace("attract", self.rng)
+        definition, level = _pick(self.rng)
+        if definition.key != self.definition.key:
+            # Another game: its own board and rules, in a fresh scene (which makes it the current game).
+            self.app.router.replace("attract", self.rng, (definition, level))
             return
         self.level = level
         self._new_match()
+        # The same game, but the new level's board may differ in size or shape: a board view made for it.
+        self.board = self.definition.load("board")(self)
+        self.relayout()
 
     def ai_budget(self) -> float | None:
         budget = self.app.options.ai_time_budget

@@ -8,7 +8,9 @@ action)``: an action of ``None`` closes the dialog. Esc presses the
 on the ``default`` button (the first one unless said otherwise), and presses
 the focused one. A question whose first button destroys something (Restart,
 Delete, Reset, Replace) names its safe button as the ``default``, so Enter
-never destroys by surprise.
+never destroys by surprise; such a question holds the focus on its safe
+button from the start, so however it was opened (the mouse too) the first
+Enter answers it.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ class Dialog(Scene):
                 for index, (button_id, label, action) in enumerate(buttons)
             ]
         )
+        if default is not None:
+            # A question with a safe answer: Enter takes it at once, opened by the mouse or the keyboard.
+            self.widgets.set_focus(self.widgets.ids().index(default))
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._title_block = layout_text(app.theme, "", "title", 30, 1)
         self._text_block = self._title_block

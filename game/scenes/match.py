@@ -721,6 +721,10 @@ class MatchScene(Scene):
                 self.board.hint_instruction(self.hint_move),
                 theme.GOLD,
             )
+        if not match.player(seat).is_human:
+            # The computer's turn (between its moves, or two computers playing): nobody is told to move.
+            headline = tr("{side} to set up", side=seat_name(seat)) if match.in_setup else None
+            return headline or tr("{side} to move", side=seat_name(seat)), "", colour
         if match.in_setup:
             headline = tr("Your set-up") if self.vs_computer else tr("{side} to set up", side=seat_name(seat))
             return headline, self.board.instructions(), colour
