@@ -112,7 +112,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--game", type=_game_key, metavar="NAME", help="open on this game's menu (ataxx, attangle, lionheart)"
     )
-    parser.add_argument(
+    # One or the other: both at once would leave the window's mode to the order of the checks.
+    window_mode = parser.add_mutually_exclusive_group()
+    window_mode.add_argument(
         "--fullscreen", action="store_true", help="start fullscreen at the desktop resolution"
     )
     parser.add_argument(
@@ -126,7 +128,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="SECONDS",
         help="kiosk: seconds without input before the attract mode (default 60; a game left alone: twice that)",
     )
-    parser.add_argument(
+    window_mode.add_argument(
         "--windowed", action="store_true", help="start in a window even if fullscreen was saved"
     )
     parser.add_argument(

@@ -217,3 +217,33 @@ def test_rules_and_about_from_the_menu(driver: Driver) -> None:
     driver.frames(2)
     driver.press("back")
     assert isinstance(driver.top, MenuScene)
+
+
+def test_statistics_name_their_game_switch_game_and_show_only_its_outcomes(driver: Driver) -> None:
+    from game.games import playable_games
+
+    assert RULES.can_draw and not playable_games()[1].load_rules().can_draw
+    driver.app.choose_game("attangle")
+    driver.press("statistics")
+    scene = driver.top
+    assert isinstance(scene, StatisticsScene)
+    driver.frames(2)
+    assert scene.game.key == "attangle" and "ATTANGLE" in scene.title()
+    assert [label for label, _, _ in scene._figures()] == [
+        "Games",
+        "Wins",
+        "Losses",
+        "Winning streak",
+        "Best / worst run",
+    ]
+    assert [kind for kind, _, _ in scene.outcomes()] == ["win", "loss"]
+    assert len(scene.cards) == 5
+    # The arrows beside the title (or the left and right keys) show another game's statistics.
+    driver.press("next_game")
+    driver.frames(2)
+    assert scene.game.key == "ataxx" and "ATAXX" in scene.title()
+    assert "Draws" in [label for label, _, _ in scene._figures()] and len(scene.cards) == 6
+    assert driver.app.game.key == "attangle", "the menu's game is not changed"
+    driver.key(pygame.K_LEFT)
+    driver.frames(2)
+    assert scene.game.key == "attangle"

@@ -253,3 +253,25 @@ def test_damaged_files_of_every_kind_are_listed_and_never_block_the_others(
         from game.i18n import set_language
 
         set_language("en")
+
+
+def test_a_newer_version_autosave_is_left_in_place_not_called_damaged(
+    driver: Driver, user_data_dir: Path
+) -> None:
+    text = saves.match_to_pgn(Match(RULES), level_name="Classic")
+    newer = text.replace(
+        f'[SchemaVersion "{saves.SCHEMA_VERSION}"]', f'[SchemaVersion "{saves.SCHEMA_VERSION + 1}"]'
+    )
+    assert newer != text
+    path = saves.autosave_path(KEY)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(newer, encoding="utf-8")
+    driver.app.router.reset("menu")
+    driver.frames(1)
+    driver.press("continue")
+    message = driver.top
+    assert isinstance(message, Dialog)
+    assert not any("damaged" in line for line in message.lines)
+    assert any("cannot be used" in line for line in message.lines), message.lines
+    assert path.read_text(encoding="utf-8") == newer
+    assert not list(path.parent.glob("ataxx.damaged-*.pgn"))

@@ -35,6 +35,18 @@ def test_a_bad_kiosk_timer_is_refused(main_module, value: str, capsys: pytest.Ca
     assert "--kiosk-idle" in error and ("number of seconds" in error or "more than a day" in error)
 
 
+def test_fullscreen_and_windowed_together_are_refused(
+    main_module, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main_module.parse_args(["--fullscreen", "--windowed"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert "--windowed" in error and "not allowed with" in error
+    assert main_module.parse_args(["--windowed"]).windowed
+    assert main_module.parse_args(["--fullscreen"]).fullscreen
+
+
 def test_a_good_kiosk_timer_is_taken(main_module) -> None:
     assert main_module.parse_args(["--kiosk", "--kiosk-idle", "0.5"]).kiosk_idle == 0.5
     assert positive_seconds("86400") == 86400.0

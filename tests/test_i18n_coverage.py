@@ -616,7 +616,7 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
     for expected in (
         "Nouvelle partie",
         "CHARGER UNE PARTIE",
-        "STATISTIQUES",
+        "STATISTIQUES : ATAXX",
         "FIN ANTICIPÉE",
         "Dupliquer",
         "Retour au coup 1",

@@ -138,7 +138,7 @@ def test_a_level_of_another_game_is_refused() -> None:
         (b'name = "Bad"\nfen = "x5o/7/7 x 0 1"', "bad position"),
         (b'name = "Over"\nfen = "7/7/7/7/7/7/o5o x 0 1"', "Red has no pieces"),
         (b'game = "lionheart"\nname = "Wrong"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"', "not Ataxx"),
-        (b'game = 7\nname = "Wrong"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"', "not Ataxx"),
+        (b'game = 7\nname = "Wrong"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"', "'game' must be"),
         (b'schema_version = 9\nname = "Later"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"', "newer version"),
         (b'name = "' + b"n" * 500 + b'"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"', "longer than"),
         (b'name = "a\\u0007b"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"', "control characters"),
@@ -167,6 +167,18 @@ def test_a_damaged_file_never_blocks_the_others(tmp_path: Path) -> None:
     assert kinds == ["LevelInfo", "LevelError", "LevelInfo", "LevelError"]
     assert "04-folder.toml" in str(results[3]) and results[1].path == tmp_path / "02-bad.toml"
     assert load_levels(tmp_path / "missing", RULES) == []
+
+
+def test_a_non_text_game_key_is_a_damaged_level_set_aside_once(tmp_path: Path) -> None:
+    path = tmp_path / "07-odd.toml"
+    path.write_text('game = [1]\nname = "Odd"\nfen = "x5o/7/7/7/7/7/o5x x 0 1"\n', encoding="utf-8")
+    with pytest.raises(LevelError) as caught:
+        load_level(path, RULES)
+    assert caught.value.damaged and "07-odd.toml" in str(caught.value)
+    [error] = load_levels(tmp_path, RULES, set_damaged_aside=True)
+    assert isinstance(error, LevelError) and "kept as 07-odd.damaged-" in str(error)
+    assert not path.exists()
+    assert load_levels(tmp_path, RULES, set_damaged_aside=True) == []  # not listed again on the next visit
 
 
 def test_level_from_text_without_a_path() -> None:

@@ -265,13 +265,30 @@ def test_the_legacy_autosave_is_never_lost(user_data_dir: Path) -> None:
     loaded = saves.load_autosave("ataxx")
     assert loaded is not None and loaded[0].ply == 1
     assert legacy.read_bytes() == (V1 / "autosave.pgn").read_bytes()
-    # A damaged old autosave stays where it is too, and hides nothing.
+    # A damaged old autosave hides nothing: it is set aside like every damaged file (see below).
     saves.delete_autosave("ataxx")
     legacy.write_bytes(b"\xff\x00 garbage")
     assert saves.load_autosave("ataxx") is None and not saves.has_autosave("ataxx")
-    assert legacy.read_bytes() == b"\xff\x00 garbage"
-    saves.migrate_legacy_autosave()  # calling it again changes nothing
-    assert legacy.exists()
+    [kept] = user_data_dir.glob("autosave.damaged-*.pgn")
+    assert kept.read_bytes() == b"\xff\x00 garbage"
+    assert saves.migrate_legacy_autosave() is None  # calling it again changes nothing
+
+
+def test_a_damaged_legacy_autosave_is_set_aside_with_its_reason(user_data_dir: Path) -> None:
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    legacy = user_data_dir / "autosave.pgn"
+    legacy.write_bytes(b"\xff\x00 garbage")
+    reason = saves.migrate_legacy_autosave()
+    assert not legacy.exists()
+    [kept] = user_data_dir.glob("autosave.damaged-*.pgn")
+    assert kept.read_bytes() == b"\xff\x00 garbage"
+    assert reason is not None and "autosave.pgn" in reason and kept.name in reason
+    # A sound one of a newer version is left where it is.
+    text = saves.match_to_pgn(Match(RULES))
+    newer = text.replace(f'[SchemaVersion "{saves.SCHEMA_VERSION}"]', '[SchemaVersion "99"]')
+    legacy.write_text(newer, encoding="utf-8")
+    assert "newer version" in (saves.migrate_legacy_autosave() or "")
+    assert legacy.read_text(encoding="utf-8") == newer
 
 
 # -- custom levels --

@@ -426,6 +426,23 @@ def test_loading_what_cannot_be_played_says_why() -> None:
     assert "Cannot save: '///' is not a usable name" in out
 
 
+def test_terminal_load_of_a_damaged_save_sets_it_aside() -> None:
+    broken = saves.saves_dir() / "broken.pgn"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_text('[Game "ataxx"]\n[FEN "nonsense"]\n\n*\n', encoding="utf-8")
+    newer = saves.match_to_pgn(Match(RULES)).replace(
+        f'[SchemaVersion "{saves.SCHEMA_VERSION}"]', '[SchemaVersion "99"]'
+    )
+    (saves.saves_dir() / "later.pgn").write_text(newer, encoding="utf-8")
+    code, out = run(lines("load broken", "load later"))
+    assert code == 0
+    assert not broken.exists()
+    [kept] = saves.saves_dir().glob("broken.damaged-*.pgn")
+    assert f"It is kept as {kept.name}." in out
+    assert "Cannot load later: later.pgn:" in out
+    assert (saves.saves_dir() / "later.pgn").read_text(encoding="utf-8") == newer
+
+
 # -- against the computer --
 
 

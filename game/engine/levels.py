@@ -172,6 +172,9 @@ def level_from_text(
     except FileDataError as error:
         raise LevelError(f"{where}: not a valid level file ({error})") from None
     key = data.get("game", rules.key)
+    if not isinstance(key, str):
+        # Not another game's level (every game key is a string): a damaged one.
+        raise LevelError(f"{where}: 'game' must be a game's name, not {str(key)[:40]!r}")
     if key != rules.key:
         raise LevelError(
             f"{where}: a level for {str(key)[:40]!r}, not {_game_name(rules.key)}", damaged=False

@@ -110,6 +110,8 @@ class GameRules(Protocol[PositionT]):
     """The PGN tag of a start position other than the standard one (``FEN``)."""
     has_chance: bool
     """Whether the game has dice (positions whose ``turn`` is ``CHANCE``)."""
+    can_draw: bool
+    """Whether a game can end in a draw (the statistics show no draws for a game that cannot)."""
     traits: frozenset[Trait]
     """What the game asks of a search: ``ALTERNATING`` always, ``REPEATED_SEATS`` for turns of several
     actions, ``CHANCE`` with dice (``game.ai.api.check_search`` refuses an AI that cannot handle one)."""
@@ -198,6 +200,7 @@ class RulesDefaults:
     options: tuple[RuleOption, ...] = ()
     termination_texts: Mapping[enum.Enum, str] = {}
     has_chance: bool = False
+    can_draw: bool = True
     traits: frozenset[Trait] = frozenset({Trait.ALTERNATING})
 
     def new_position(self, text: str | None = None) -> Any:

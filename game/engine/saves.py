@@ -550,30 +550,40 @@ def autosave_path(game: str) -> Path:
     return user_data_dir() / "autosaves" / f"{key}.pgn"
 
 
-def migrate_legacy_autosave() -> None:
+def migrate_legacy_autosave() -> str | None:
     """Move schema 1's ``<user data>/autosave.pgn`` to its game's autosave, if there is one to move.
 
     The file moves (an atomic rename) only when it loads and its game has no
-    autosave yet; otherwise it stays where it is, untouched, and a warning is
-    logged: it is never lost. Safe to call any number of times.
+    autosave yet; a damaged one is set aside as ``autosave.damaged-<time>.pgn``, like every damaged
+    file, and the reason (naming where it is kept) is logged and returned; otherwise (a sound file
+    this version cannot use, or its game has an autosave already) it stays where it is, untouched,
+    and a warning is logged: it is never lost. Safe to call any number of times.
     """
     legacy = user_data_dir() / LEGACY_AUTOSAVE_NAME
     if not legacy.exists():
-        return
+        return None
     try:
         match, _ = load_game(legacy)
     except SaveError as error:
-        log.warning("the old autosave stays where it is: %s", error)
-        return
+        reason = str(error)
+        if error.damaged and legacy.is_file():
+            aside = set_aside(legacy)
+            if aside is not None:
+                reason = f"{reason}; the file is kept as {display_name(aside)}"
+            log.warning("the old autosave is damaged: %s", reason)
+        else:
+            log.warning("the old autosave stays where it is: %s", reason)
+        return reason
     target = autosave_path(match.rules.key)
     if target.exists():
         log.warning("the old autosave %s stays where it is: %s already exists", legacy, target.name)
-        return
+        return None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(legacy, target)
     except OSError as error:
         log.warning("the old autosave %s could not be moved: %s", legacy, error)
+    return None
 
 
 def has_autosave(game: str) -> bool:

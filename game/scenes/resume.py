@@ -51,6 +51,21 @@ def continue_autosave(app: App) -> Scene | None:
         loaded = saves.load_autosave(key)
     except (saves.SaveError, OSError) as error:
         log.warning("autosave unusable: %s", error)
+        if isinstance(error, saves.SaveError) and not error.damaged:
+            # Sound, but not for this version (a newer one wrote it): left in place, as the Load list does.
+            message(
+                app,
+                tr("Cannot continue"),
+                [
+                    tr(
+                        "The autosave {file} cannot be used: {reason}.",
+                        file=str(path),
+                        reason=explain_file_error(str(error)),
+                    ),
+                    tr("It is left where it is."),
+                ],
+            )
+            return None
         aside = set_aside(path)
         kept = tr("It is kept as {name}.", name=aside.name) if aside is not None else ""
         message(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import games
 from game.engine.stats import GameRecord, Statistics, Tally
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
@@ -23,6 +24,7 @@ from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.games import GameDefinition
 
 __all__ = ["StatisticsScene"]
 
@@ -57,18 +59,46 @@ class StatisticsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.stats = Statistics.load(app.game.key)
-        self.levels = app.game.load_ai().levels if app.game.ai is not None else ()
-        self.note = _load_note(self.stats.load_message)
+        self.choices = games.playable_games()
+        """The games whose statistics the screen can show (left and right go through them)."""
         self.widgets = WidgetGroup(
             [
                 Button("back", "Back", self._back, key=pygame.K_ESCAPE, primary=True),
                 Button("reset", "Reset", self.ask_reset, accent=theme.DANGER),
+                Button("previous_game", "Previous", lambda: self.switch_game(-1), icon="previous"),
+                Button("next_game", "Next", lambda: self.switch_game(1), icon="next"),
             ]
         )
+        for button in self.widgets.buttons[2:]:
+            button.visible = len(self.choices) > 1
+        self.show_game(app.game)
         self.cards: list[pygame.Rect] = []
         self.charts: list[pygame.Rect] = []
         self.extremes = pygame.Rect(0, 0, 0, 0)
+
+    def show_game(self, definition: GameDefinition) -> None:
+        """Show the statistics of ``definition``'s game (the menu's current game is not changed)."""
+        self.game = definition
+        self.stats = Statistics.load(definition.key)
+        self.levels = definition.load_ai().levels if definition.ai is not None else ()
+        self.can_draw = definition.load_rules().can_draw
+        self.note = _load_note(self.stats.load_message)
+        self.time = 0.0
+
+    def switch_game(self, step: int) -> None:
+        """Show the next (``step`` 1) or previous (-1) playable game's statistics."""
+        if len(self.choices) < 2:
+            return
+        keys = [definition.key for definition in self.choices]
+        index = keys.index(self.game.key) if self.game.key in keys else 0
+        self.app.audio.play("click")
+        self.show_game(self.choices[(index + step) % len(self.choices)])
+        self.layout(self.app.size)
+
+    def outcomes(self) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """The outcomes the game can have: (kind, translated label, colour); no draws for a game without."""
+        shown = [("win", tr("won"), WIN), ("draw", tr("drawn"), DRAW), ("loss", tr("lost"), LOSS)]
+        return [outcome for outcome in shown if self.can_draw or outcome[0] != "draw"]
 
     def _back(self) -> None:
         self.app.audio.play("click")
@@ -129,7 +159,7 @@ class StatisticsScene(Scene):
         card_h = max(
             self.px(78), self.px(8) + figure_h + layout_text(ui, "1\n2", "body", self.px(13), 100).height
         )
-        count = 6
+        count = len(self._figures())
         gap = self.px(12)
         card_w = (width - margin * 2 - gap * (count - 1)) // count
         self.cards = [
@@ -151,12 +181,20 @@ class StatisticsScene(Scene):
         self.charts = [
             pygame.Rect(margin + index * (chart_w + gap), chart_top, chart_w, chart_h) for index in range(3)
         ]
-        back, reset = self.widgets.buttons
+        back, reset, previous, following = self.widgets.buttons
+        arrow_w, arrow_h = self.px(150), self.px(40)
+        previous.rect = pygame.Rect(margin, self.px(42) - arrow_h // 2, arrow_w, arrow_h)
+        following.rect = pygame.Rect(width - margin - arrow_w, previous.rect.y, arrow_w, arrow_h)
         back.rect = pygame.Rect(width - margin - self.px(200), buttons_y, self.px(200), self.px(48))
         reset.rect = pygame.Rect(margin, buttons_y, self.px(200), self.px(48))
         reset.enabled = bool(self.stats.records)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        arrow = event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+        if arrow and len(self.choices) > 1:
+            # Left and right change the game shown, as the arrows beside the title.
+            self.switch_game(1 if event.key == pygame.K_RIGHT else -1)
+            return True
         return self.widgets.handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -169,7 +207,7 @@ class StatisticsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         width, height = surface.get_size()
-        self.draw_screen_title(surface, tr("STATISTICS"), size=36, y=42)
+        self.draw_screen_title(surface, self.title(), size=36, y=42)
         self._draw_cards(surface)
         grow = ease_out_cubic(min(1.0, self.time / 0.7))
         for rect, (name, rows) in zip(self.charts, self.chart_rows(), strict=True):
@@ -194,13 +232,13 @@ class StatisticsScene(Scene):
                 align="center",
                 max_lines=1,
             )
-        back, reset = self.widgets.buttons
+        back, reset = self.widgets.buttons[:2]
         # The legend stays between the two buttons.
         legend = pygame.Rect(reset.rect.right + self.px(24), reset.rect.y, 0, reset.rect.height)
         legend.width = back.rect.x - self.px(12) - legend.x
         legend_x, legend_y = legend.x, legend.centery
         square = self.px(12)
-        for colour, label in ((WIN, tr("won")), (DRAW, tr("drawn")), (LOSS, tr("lost"))):
+        for _, label, colour in self.outcomes():
             if legend_x + square > legend.right:
                 break
             pygame.draw.rect(
@@ -215,20 +253,28 @@ class StatisticsScene(Scene):
             legend_x += self.px(30) + text.width
         del height
 
-    def _draw_cards(self, surface: pygame.Surface) -> None:
-        ui = self.app.theme
+    def title(self) -> str:
+        """The screen's title: the statistics of which game."""
+        return tr("{name} STATISTICS", name=tr(self.game.name).upper())
+
+    def _figures(self) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """The cards: (label, figure, colour); no Draws card for a game that cannot end in a draw."""
         stats = self.stats
         computer = stats.tally(opponent="computer")
         current, best, worst = stats.streaks()
         figures = [
             (tr("Games"), str(len(stats.records)), theme.TEXT),
             (tr("Wins"), str(computer.wins), WIN),
-            (tr("Draws"), str(computer.draws), DRAW),
+            *([(tr("Draws"), str(computer.draws), DRAW)] if self.can_draw else []),
             (tr("Losses"), str(computer.losses), LOSS),
             (tr("Winning streak"), str(current), theme.ACCENT),
             (tr("Best / worst run"), f"{best} / {worst}", theme.ACCENT_2),
         ]
-        for rect, (label, value, colour) in zip(self.cards, figures, strict=True):
+        return figures
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        ui = self.app.theme
+        for rect, (label, value, colour) in zip(self.cards, self._figures(), strict=True):
             gfx.panel(
                 surface, rect, edge=theme.lerp_colour(theme.PANEL_EDGE, colour, 0.5), radius=self.px(12)
             )
@@ -304,11 +350,15 @@ class StatisticsScene(Scene):
         for index, (label, tally) in enumerate(shown):
             y = inner.y + index * row_h
             line = pygame.Rect(inner.x, y, inner.width, line_h)
-            figures = tr(
-                "{wins} W · {draws} D · {losses} L",
-                wins=tally.wins,
-                draws=tally.draws,
-                losses=tally.losses,
+            figures = (
+                tr(
+                    "{wins} W · {draws} D · {losses} L",
+                    wins=tally.wins,
+                    draws=tally.draws,
+                    losses=tally.losses,
+                )
+                if self.can_draw
+                else tr("{wins} W · {losses} L", wins=tally.wins, losses=tally.losses)
             )
             figures_box = pygame.Rect(inner.centerx, y, inner.width // 2, line_h)
             shown_figures = draw_text(

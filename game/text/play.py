@@ -37,6 +37,7 @@ from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.i18n import current_language, load_catalog, ntr, tr
+from game.paths import display_name, set_aside
 from game.text.computer import Computer
 from game.text.screen import CLEAR, Mark, Picture, Style, board_lines, code_grid_lines, piece_letter
 
@@ -425,7 +426,13 @@ class TextGame:
                 return
             match, pgn_game = saves.load_game(path)
         except (saves.SaveError, OSError) as error:
-            self.say(tr("Cannot load {name}: {reason}", name=name, reason=str(error)))
+            said = tr("Cannot load {name}: {reason}", name=name, reason=str(error))
+            if isinstance(error, saves.SaveError) and error.damaged and path.is_file():
+                # As the Load screen: a damaged file is set aside (a newer version's is left in place).
+                aside = set_aside(path)
+                if aside is not None:
+                    said += " " + tr("It is kept as {name}.", name=display_name(aside))
+            self.say(said)
             return
         if match.rules.key != RULES.key:
             game_name = tr(games.game(match.rules.key).name)

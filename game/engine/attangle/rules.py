@@ -64,6 +64,8 @@ class AttangleRules(RulesDefaults):
     pgn_name_tags = ("White", "Black")
     pgn_position_tag = "Position"
     termination_texts = TERMINATION_TEXTS
+    can_draw = False
+    """A game always ends with one seat without a move (see the rules pages): never a draw."""
 
     def new_position(self, text: str | None = None) -> Board:
         """A board from its text (Attangle's start by default); ``InvalidPositionError`` if it is bad."""
