@@ -151,15 +151,21 @@ def test_a_name_like_a_file_set_aside_is_refused_for_saves_and_levels(typed: str
     assert not list(saves.saves_dir().iterdir())
 
 
+def _save_as_dialog(driver: Driver) -> SaveAsScene:
+    """The Save as dialog over a new match between two people."""
+    from game.scenes.resume import open_match
+
+    open_match(driver.app, Match(ATAXX, None, (Player.human(), Player.human())), "X")
+    driver.app.router.push("saveas", driver.top)
+    dialog = driver.top
+    assert isinstance(dialog, SaveAsScene)
+    return dialog
+
+
 def test_the_save_dialog_says_why_a_name_like_a_file_set_aside_is_refused() -> None:
     driver = Driver.fast()
     try:
-        from game.scenes.resume import open_match
-
-        open_match(driver.app, Match(ATAXX, None, (Player.human(), Player.human())), "X")
-        driver.app.router.push("saveas", driver.top)
-        dialog = driver.top
-        assert isinstance(dialog, SaveAsScene)
+        dialog = _save_as_dialog(driver)
         dialog.field.text = "x.damaged-20261124-101500"
         dialog.submit()
         assert driver.top is dialog and "damaged" in dialog.error
@@ -195,12 +201,7 @@ def test_a_second_game_saved_as_con_txt_asks_before_replacing_the_first() -> Non
     saves.save_game("con.txt", first)
     driver = Driver.fast()
     try:
-        from game.scenes.resume import open_match
-
-        open_match(driver.app, Match(ATAXX, None, (Player.human(), Player.human())), "X")
-        driver.app.router.push("saveas", driver.top)
-        dialog = driver.top
-        assert isinstance(dialog, SaveAsScene)
+        dialog = _save_as_dialog(driver)
         dialog.field.text = "con.txt"
         dialog.submit()
         assert driver.top.name == "dialog", "Replace? is asked: a save of that name exists"
