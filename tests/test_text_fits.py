@@ -294,12 +294,15 @@ def test_player_names_share_one_size(
     try:
         _two_computers(driver)
         scene = driver.top
+        # One line ("Computer · Casual") or two ("Computer" over "Casual"), never cut after the dot.
         names = [scene.player_name(seat) for seat in (0, 1)]
+        names += [scene.player_name(seat, stacked=True) for seat in (0, 1)]
         pieces = {
             (text, size_, bold)
             for text, _, size_, bold in _spied(driver, monkeypatch)
             if text and any(text in name or text.rstrip("…") in name for name in names)
         }
+        names = [scene.player_name(seat, stacked=True) for seat in (0, 1)]
         assert len({size_ for _, size_, _ in pieces}) == 1, sorted(pieces)
         words = " ".join(text for text, _, _ in pieces).split()
         assert all(word in words for name in names for word in name.split()), (

@@ -314,7 +314,7 @@ def test_the_codes_on_request_and_always(tmp_path: Path) -> None:
 def test_undo_and_redo() -> None:
     code, out = run(lines("11", "6", "undo", "redo", "undo", "undo", "redo", "redo"))
     assert code == 0
-    for text in ("1 move taken back.", "1 move played again.", "Nothing to undo.", "Nothing to redo."):
+    for text in ("Taken back to move 1.", "Forward to move 1.", "Nothing to undo.", "Nothing to redo."):
         assert text in out, text
     assert out.count("Nothing to undo.") == 1 and out.count("Nothing to redo.") == 1
 
@@ -866,20 +866,22 @@ def test_undo_on_the_first_turn_keeps_the_computers_opening_move() -> None:
     args = ("--level", "beginner", "--computer-starts", "--think-time", "0.02", "--ai-thread")
     code, out = run(lines("undo"), *args)
     assert code == 0
-    assert "Nothing to undo." in out and "taken back" not in out
+    assert "Nothing to undo." in out and "Taken back" not in out
     assert re.search(r"\[red\] - plays \d\d -> \d\d \(code \d+\)\.", out)
     code, out = run(lines("17", "4", "undo", "undo"), *args)
     assert "[blue] - plays 17 -> 16 (code 4)." in out
     # Your move and the computer's reply: back to your first turn, the computer's opening kept.
-    assert "2 moves taken back. Back to move 1." in out
-    assert out.index("Nothing to undo.") > out.index("2 moves taken back.")
+    assert "Taken back to move 1." in out
+    assert out.index("Nothing to undo.") > out.index("Taken back to move 1.")
 
 
 def test_undo_and_redo_say_the_move_number() -> None:
     _, out = run(lines("11", "6", "17", "4", "12", "6", "undo", "undo", "redo"))
-    assert "1 move taken back. Back to move 2." in out
-    assert "1 move taken back. Back to move 1." in out
-    assert "1 move played again. Back to move 2." in out
+    # Moves counted as the results count them: Red's and Blue's turns make one move.
+    assert "Taken back to move 2." in out
+    assert "Taken back to move 1." in out
+    assert "Forward to move 2." in out
+    assert "moves taken back" not in out
 
 
 def test_a_block_as_a_target_is_a_destroyed_square(tmp_path: Path) -> None:
@@ -894,3 +896,54 @@ def test_the_last_move_is_marked_on_the_board() -> None:
     boards = out.split("Ataxx · ")
     assert " 1  [x] [ ] [ ] [ ] [ ] [ ] [o]" in boards[1]  # no move yet: nothing marked
     assert " 1  [x] (x) [ ] [ ] [ ] [ ] [o]" in boards[-1]  # Red's clone to 12, at Blue's turn
+
+
+def test_keys_typed_during_an_infection_pause_are_discarded_before_the_next_prompt() -> None:
+    """Item 22: what is typed while the pieces turn is dropped, never taken as the answer to the next prompt."""
+    from game.engine.ataxx.rules import RULES as ATAXX
+
+    events: list[str] = []
+    # Red and Blue walk along the top row until Red's clone on 14 infects Blue's piece on 15.
+    answers = iter(["11", "6", "17", "4", "12", "6", "16", "4", "13", "6"])
+
+    def read_line(prompt: str) -> str | None:
+        events.append("prompt")
+        return next(answers, None)
+
+    config = MatchConfig(vs_computer=False, level="casual", human_seat=0, first=0)
+    match = Match(ATAXX, ATAXX.start_text, config.players())
+    game = TextGame(
+        match,
+        "Classic",
+        output=io.StringIO(),
+        read_line=read_line,
+        style=Style(colour=False),
+        delay=0.5,
+        sleep=lambda seconds: events.append("pause"),
+        discard_typed=lambda: events.append("discard"),
+    )
+    assert game.run() == 0
+    assert events.count("pause") == 2
+    first_pause = events.index("pause")
+    # Nothing dropped before the infection; after it, exactly once, right before Blue's next prompt.
+    assert "discard" not in events[:first_pause]
+    assert events[first_pause:] == ["pause", "pause", "discard", "prompt"]
+
+
+def test_discard_typed_empties_a_real_terminals_typeahead() -> None:
+    pytest.importorskip("termios")
+    import os
+    import select
+
+    from game.text.cli import discard_typed
+
+    leader, follower = os.openpty()
+    try:
+        os.write(leader, b"55\n")
+        with os.fdopen(os.dup(follower), "r") as stream:
+            assert select.select([follower], [], [], 1.0)[0]  # the keys are waiting
+            discard_typed(stream)  # type: ignore[arg-type]
+            assert not select.select([follower], [], [], 0.1)[0]
+    finally:
+        os.close(leader)
+        os.close(follower)

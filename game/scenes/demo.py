@@ -20,6 +20,8 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game import paths
 from game.engine import saves
 from game.engine.match import Match, MatchConfig, Player
@@ -135,7 +137,9 @@ def _pick_a_piece(scene: Any) -> None:
         if len(points) >= 2:
             firsts[tuple(points[0])] += 1
     if firsts:
-        scene.board.press(firsts.most_common(1)[0][0])
+        # Through the controller's own event handling: each game's ``press`` takes its own kind of place.
+        pos = firsts.most_common(1)[0][0]
+        scene.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 
 
 def game_in_progress(app: App, level_index: int = 1, plies: int = 10, seed: int = 9) -> Scene:

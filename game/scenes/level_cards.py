@@ -32,6 +32,7 @@ __all__ = [
     "available_levels",
     "damaged_name",
     "damaged_reason",
+    "descriptions_fit",
     "display_text",
     "draw_damaged_card",
     "draw_level_card",
@@ -185,6 +186,42 @@ def draw_level_card(
         name_fit=name_fit,
         cut_ok=level.custom,
     )
+
+
+def descriptions_fit(
+    ui: Theme,
+    card: pygame.Rect,
+    levels: Iterable[tuple[LevelInfo, str]],
+    name_fit: tuple[int, int, bool],
+    *,
+    scale: float = 1.0,
+) -> bool:
+    """Whether every shipped level's (level, tag) description fits whole on a card of ``card``'s size.
+
+    The same arithmetic as ``draw_level_card``: the thumbnail a square on the left, then the tag,
+    the name and what is left for the description.
+    """
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    pad = px(10)
+    width = card.width - pad * 3 - (card.height - pad * 2)
+    inner = card.height - pad * 2
+    for level, tag in levels:
+        if level.custom:
+            continue
+        used = layout_text(ui, tag, "title", px(12), width, inner, max_lines=2).height + px(2)
+        name = display_text(level_name(level), 60)
+        used += layout_text(
+            ui, name, "title", name_fit[0], width, bold=name_fit[2], max_lines=name_fit[1]
+        ).height
+        used += px(4)
+        description = display_text(level_description(level).replace("\n", " "), 400) or tr("No description.")
+        block = layout_text(ui, description, "body", px(14), width, max(1, inner - used), spacing=0.05)
+        if block.cut or inner - used < block.height:
+            return False
+    return True
 
 
 def card_name_fit(

@@ -21,6 +21,7 @@ from game.scenes.level_cards import (
     card_name_fit,
     damaged_name,
     damaged_reason,
+    descriptions_fit,
     draw_damaged_card,
     draw_level_card,
 )
@@ -106,6 +107,8 @@ class LevelSelectScene(Scene):
         top = self.px(112)
         bottom = height - self.px(90)
         columns = 3 if len(self.levels) <= 9 or width < 1500 else 4
+        # A game with two levels shows them in two wide columns rather than two narrow cards and a gap.
+        columns = min(columns, max(2, self.custom_start))
         gap = self.px(16)
         card_w = (width - margin * 2 - gap * (columns - 1)) // columns
         card_h = max(self.px(120), min(self.px(170), card_w // 2))
@@ -116,6 +119,8 @@ class LevelSelectScene(Scene):
         fit_h = (visible_h - header_h - self.px(40) - gap * rows) // max(1, rows)
         if fit_h >= self.px(100):
             card_h = min(card_h, fit_h)
+            # Room to spare (few levels): cards grow until their descriptions are whole.
+            card_h = self._height_for_descriptions(card_w, card_h, min(fit_h, card_w * 2 // 3))
         self.view = pygame.Rect(margin, top, width - margin * 2, visible_h)
         self.cards = []
         self.damaged_cards = []
@@ -144,6 +149,23 @@ class LevelSelectScene(Scene):
         )
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(margin, height - self.px(70), self.px(180), self.px(48))
+
+    def _height_for_descriptions(self, card_w: int, card_h: int, most: int) -> int:
+        """The least card height from ``card_h`` to ``most`` at which every shipped description fits whole."""
+        ui = self.app.theme
+        shipped = self.levels[: self.custom_start]
+        tagged = [
+            (level, tr("LEVEL {number}", number=level.number if level.number is not None else index + 1))
+            for index, level in enumerate(shipped)
+        ]
+        height = card_h
+        while height <= most:
+            card = pygame.Rect(0, 0, card_w, height)
+            fit = card_name_fit(ui, card, shipped, scale=self.scale)
+            if descriptions_fit(ui, card, tagged, fit, scale=self.scale):
+                return height
+            height += self.px(8)
+        return card_h
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self._key(event):

@@ -38,7 +38,7 @@ from game.scenes.match_panel import MatchPanel
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import level_name, player_label, seat_name
-from game.ui.textbox import draw_text, layout_text
+from game.ui.textbox import TextBlock, draw_text, layout_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -159,12 +159,19 @@ class MatchScene(Scene):
         """The seat that moves first, read live from the match (an opening roll decides it once played)."""
         return self.match.first_seat
 
-    def player_name(self, seat: int) -> str:
-        """How the screens name the player of ``seat``."""
+    def player_name(self, seat: int, *, stacked: bool = False) -> str:
+        """How the screens name the player of ``seat``.
+
+        ``stacked``: a name too wide for one line says the computer and its level on two lines
+        ("Computer" over "Master") rather than wrapping after the dot.
+        """
         player = self.match.player(seat)
         if player.is_human:
             return player_label(player.name) if player.name else seat_name(seat)
-        return self._computer_name(self._level_name(player.level))
+        level = self._level_name(player.level)
+        if stacked and level:
+            return f"{tr('Computer')}\n{level}"
+        return self._computer_name(level)
 
     def computer_names(self) -> list[str]:
         """The computer's name at each of its levels, as ``player_name`` gives it (slots fit the longest)."""
@@ -844,18 +851,34 @@ class MatchScene(Scene):
                 spread=self.px(8),
             )
 
+    def toast_layout(self, message: str) -> tuple[TextBlock, pygame.Rect]:
+        """The passing message laid out, and where its text goes: low on the board, clear of its reserves."""
+        ui = self.app.theme
+        area = self.board.rect
+        left, right = area.x + self.px(30), area.right - self.px(30)
+        # Between whatever the board keeps clear low down (a reserve and its count).
+        band = pygame.Rect(area.x, area.bottom - self.px(90), area.width, self.px(90))
+        for keep in self.board.keep_clear():
+            if keep.colliderect(band):
+                if keep.centerx < area.centerx:
+                    left = max(left, keep.right + self.px(14))
+                else:
+                    right = min(right, keep.left - self.px(14))
+        right = max(right, left + self.px(120))
+        block = layout_text(ui, message, "body", self.px(17), right - left, bold=True, max_lines=3)
+        rect = pygame.Rect(0, 0, block.width, block.height)
+        # Centred on the board when that leaves the kept parts clear, else in the free stretch.
+        centre = min(max(area.centerx, left + block.width // 2), right - block.width // 2)
+        rect.midbottom = (centre, area.bottom - self.px(10))
+        return block, rect
+
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast is None:
             return
         ui = self.app.theme
         message, left = self.toast
         alpha = min(1.0, left / 0.3)
-        area = self.board.rect
-        block = layout_text(
-            ui, message, "body", self.px(17), area.width - self.px(60), bold=True, max_lines=2
-        )
-        rect = pygame.Rect(0, 0, block.width, block.height)
-        rect.midbottom = (area.centerx, area.bottom - self.px(10))
+        block, rect = self.toast_layout(message)
         back = rect.inflate(self.px(28), self.px(12))
         layer = pygame.Surface(back.size, pygame.SRCALPHA)
         pygame.draw.rect(

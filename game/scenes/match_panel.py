@@ -257,7 +257,7 @@ class MatchPanel:
         names = [
             layout_text(
                 ui,
-                scene.player_name(seat),
+                scene.player_name(seat, stacked=lines == 2),
                 "body",
                 size,
                 text.width,
@@ -403,10 +403,10 @@ class MatchPanel:
             max_lines=1,
             container=rect,
         )
-        name = scene.player_name(seat)
         note_h = ui.font("body", scene.px(13)).get_height()
         name_box = pygame.Rect(text.x, text.y, text.width, text.height - note_h)
         size, lines = self._name_fit(text.width)
+        name = scene.player_name(seat, stacked=lines == 2)
         block = draw_text(
             surface,
             ui,

@@ -229,26 +229,30 @@ class NewGameScene(Scene):
         self.level_rects = []
         if vs:
             self.labels.append(("Computer level", (right, top)))
-            room = (height - top - self.px(150)) // len(self.levels)
+            # The cards share the height between their label and the buttons' row.
+            button_top = height - margin - self.px(50)
+            room = (button_top - self.px(12) - top - self.px(28)) // len(self.levels) - self.px(6)
             card_h = min(self.px(66), room)
             self.level_sizes = (max(12, int(card_h * 0.3)), max(11, int(card_h * 0.24)))
-            # A description that would have to shrink gets a line more, if the window has the height.
+            # A description that needs more lines than the card has gets them, as far as the room allows.
             ui = self.app.theme
-            fits = all(
-                layout_text(
-                    ui,
-                    tr(level.description),
-                    "body",
-                    self.level_sizes[1],
-                    column - self.px(24),
-                    self._description_height(card_h),
-                    spacing=0.0,
-                ).size
-                == self.level_sizes[1]
+            line_h = ui.font("body", self.level_sizes[1]).get_linesize()
+            lines = max(
+                len(
+                    layout_text(
+                        ui,
+                        tr(level.description),
+                        "body",
+                        self.level_sizes[1],
+                        column - self.px(24),
+                        spacing=0.0,
+                    ).lines
+                )
                 for level in self.levels
             )
-            if not fits:
-                card_h = min(room, card_h + ui.font("body", self.level_sizes[1]).get_linesize())
+            needed = self.px(6) + ui.font("title", self.level_sizes[0], bold=True).get_height()
+            needed += self.px(4) + lines * line_h + self.px(6)
+            card_h = max(card_h, min(room, needed))
             for index, level in enumerate(self.levels):
                 rect = pygame.Rect(right, top + self.px(28) + index * (card_h + self.px(6)), column, card_h)
                 self.level_rects.append((rect, level.key))

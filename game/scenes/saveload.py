@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.match import MatchScene
 
-__all__ = ["LoadScene", "SaveAsScene"]
+__all__ = ["LoadScene", "SaveAsScene", "save_detail"]
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,21 @@ log = logging.getLogger(__name__)
 
 def _enter(event: pygame.event.Event) -> bool:
     return event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def save_detail(entry: saves.SaveEntry) -> str:
+    """A save's line under its name: the game, the level and how far it went ("Ataxx · Cross · move 12").
+
+    A level named as its game (Attangle's "Attangle") is said once.
+    """
+    game_name = tr(games.game(entry.game).name)
+    level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
+    if entry.result != "*":
+        move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.moves))
+    else:
+        move = tr("move {number}", number=entry.move_number)
+    parts = [game_name, move] if level == game_name else [game_name, level, move]
+    return "  ·  ".join(parts)
 
 
 class SaveAsScene(Dialog):
@@ -482,16 +497,10 @@ class LoadScene(Scene):
             reason = tr("damaged: {reason}", reason=explain_file_error(entry.reason))
             draw_text(surface, ui, reason, "body", self.px(15), theme.DANGER, below, spacing=0.0, cut_ok=True)
             return
-        definition = games.game(entry.game)
-        level = tr_data(entry.level_name) if entry.level_name else tr("Unknown level")
-        if entry.result != "*":
-            move = tr("finished, {moves}", moves=ntr("{count} move", "{count} moves", entry.moves))
-        else:
-            move = tr("move {number}", number=entry.move_number)
         detail = draw_text(
             surface,
             ui,
-            f"{tr(definition.name)}  ·  {level}  ·  {move}",
+            save_detail(entry),
             "body",
             self.px(15),
             theme.ACCENT,

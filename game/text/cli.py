@@ -201,6 +201,16 @@ def enable_line_editing(stdin: TextIO) -> bool:
     return True
 
 
+def discard_typed(stdin: TextIO) -> None:
+    """Drop the keys typed ahead at the terminal ``stdin`` and not read yet (POSIX; elsewhere nothing)."""
+    try:
+        import termios
+
+        termios.tcflush(stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass
+
+
 def _reader(stdin: TextIO, stdout: TextIO, *, echo: bool, line_editing: bool) -> Callable[[str], str | None]:
     """``read_line(prompt)``: the prompt shown, the line typed (``None`` at the end of the input).
 
@@ -276,6 +286,7 @@ def main(
         show_codes=args.codes,
         replace=args.yes,
         width=shutil.get_terminal_size((80, 24)).columns if terminal else None,
+        discard_typed=(lambda: discard_typed(stdin)) if terminal else (lambda: None),
     )
     computer.on_retry = lambda reason: game.say(
         tr("The computer could not choose a move: {error}", error=reason) + " " + tr("It is asked again.")

@@ -117,6 +117,7 @@ class TextGame:
         show_codes: bool = False,
         replace: bool = False,
         width: int | None = None,
+        discard_typed: Callable[[], None] = lambda: None,
     ) -> None:
         self.match = match
         self.level_name = level_name
@@ -131,6 +132,10 @@ class TextGame:
         self.replace = replace
         """``save NAME`` replaces a save of that name without asking (``--yes``)."""
         self.width = width
+        self.discard_typed = discard_typed
+        """Drops what was typed ahead at the terminal (keys pressed during a pause are not sent on)."""
+        self.paused = False
+        """Whether an infection pause was spent since the last prompt."""
         """The terminal's width: messages are wrapped between words to fit it (``None``: not wrapped)."""
         self.pending: list[str] = []
         """Lines to write after the next board, or before the next prompt, whichever comes first."""
@@ -318,6 +323,7 @@ class TextGame:
     def _pause(self) -> None:
         if self.delay > 0:
             self.sleep(self.delay)
+            self.paused = True
 
     def _finish(self) -> None:
         """The final board, why the game ended, both counts and the winner."""
@@ -479,12 +485,8 @@ class TextGame:
             self.say(tr("Nothing to undo."))
             return
         self.news.clear()
-        self.say(
-            ntr("{count} move taken back.", "{count} moves taken back.", len(undone))
-            + " "
-            + tr("Back to move {number}", number=self.match.move_number)
-            + "."
-        )
+        # Named by the move it goes back to, as the results number moves (a move is both sides' turns).
+        self.say(tr("Taken back to move {number}.", number=self.match.move_number))
         raise _Redraw
 
     def _redo(self) -> None:
@@ -492,14 +494,9 @@ class TextGame:
         if not match.can_redo:
             self.say(tr("Nothing to redo."))
             return
-        count = len(match.redo_turn())
+        match.redo_turn()
         self.news.clear()
-        self.say(
-            ntr("{count} move played again.", "{count} moves played again.", count)
-            + " "
-            + tr("Back to move {number}", number=match.move_number)
-            + "."
-        )
+        self.say(tr("Forward to move {number}.", number=match.move_number))
         raise _Redraw
 
     # -- writing and reading --
@@ -588,6 +585,10 @@ class TextGame:
         """The line typed at ``side``'s prompt, stripped; ``Leave`` at the end of the input."""
         self._flush()
         while True:
+            if self.paused:
+                # Keys pressed while the pieces turned were not answers to this prompt.
+                self.discard_typed()
+                self.paused = False
             text = self.read_line(self.line(side, prompt) + " ")
             if text is None:
                 raise Leave(0)

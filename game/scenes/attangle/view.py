@@ -91,7 +91,7 @@ class HexView:
         # The plate is 2 radii across and sqrt(3) radii down; each reserve pile takes a band
         # above or below it, reaching into a corner the hexagon leaves empty.
         pile_band = 0.74 * (DISC_ASPECT + DISC_THICKNESS * 0.8 * PILE_STACK) + 0.3
-        across = 2 * radius
+        across = 2 * radius + 2 * 0.6  # the row letters stand outside the plate, on the left
         down = ROOT3 * radius + 2 * pile_band
         self.spacing = max(8.0, min(area.width / across, area.height / down))
         self.centre = (area.centerx, area.centery)
@@ -106,6 +106,28 @@ class HexView:
         black = pygame.Rect(0, 0, pile_w, pile_h)
         black.topright = (area.right - gap, area.y + gap)
         self.reserve_rects = (white, black)
+
+    def reserve_areas(self) -> list[pygame.Rect]:
+        """Each reserve pile with the room its count takes on its right (messages leave them clear)."""
+        size = max(12, int(self.disc_width() * 0.5))
+        return [rect.inflate(size * 3, 0).move(size * 3 // 2, 0) for rect in self.reserve_rects]
+
+    def row_letter_size(self) -> int:
+        """The size of the row letters beside the plate."""
+        return max(11, int(self.spacing * 0.4))
+
+    def row_letter_centres(self) -> list[tuple[float, float]]:
+        """Where each row's letter is centred: just left of the plate (none when the board is too small)."""
+        if self.spacing < 26:
+            return []
+        radius = self.geometry.side - 1 + PLATE_GROW
+        middle = len(self.geometry.rows) // 2
+        centres = []
+        for index, row in enumerate(self.geometry.rows):
+            # The plate's left edge slants in by half a spacing a row away from the middle row.
+            edge = self.centre[0] - self.spacing * (radius - abs(index - middle) / 2)
+            centres.append((edge - self.spacing * 0.38, float(self.point_centre(row[0])[1])))
+        return centres
 
     def point_centre(self, point: int) -> tuple[int, int]:
         """The pixel position of ``point``."""
@@ -164,24 +186,22 @@ class HexView:
         draw_plate(
             layer, local(self.centre), self.spacing, geometry.side - 1 + PLATE_GROW, lines, dots, stars
         )
-        size = max(9, int(self.spacing * 0.3))
-        if self.spacing >= 26:
-            for index, row in enumerate(geometry.rows):
-                x, y = local(self.point_centre(row[0]))
-                box = pygame.Rect(0, 0, self.spacing, self.spacing)
-                box.center = (round(x - self.spacing * 0.62), round(y))
-                draw_text(
-                    layer,
-                    ui,
-                    "abcdefghi"[index],
-                    "body",
-                    size,
-                    theme.TEXT_FAINT,
-                    box,
-                    align="center",
-                    valign="middle",
-                    max_lines=1,
-                )
+        size = self.row_letter_size()
+        for index, centre in enumerate(self.row_letter_centres()):
+            box = pygame.Rect(0, 0, self.spacing, self.spacing)
+            box.center = (round(local(centre)[0]), round(local(centre)[1]))
+            draw_text(
+                layer,
+                ui,
+                "abcdefghi"[index],
+                "body",
+                size,
+                theme.TEXT_FAINT,
+                box,
+                align="center",
+                valign="middle",
+                max_lines=1,
+            )
         return layer.convert_alpha() if pygame.display.get_surface() else layer
 
     # -- stacks --
@@ -480,7 +500,12 @@ def _thumbnail(text: str, size: int, colours: tuple[Colour, Colour], look_versio
             pygame.draw.circle(
                 surface, theme.lerp_colour(colours[seat_of(stack[-1])], (0, 0, 0), 0.45), (x, y + 1), radius
             )
-            pygame.draw.circle(surface, colours[seat_of(stack[-1])], (x, y), radius)
+            colour = colours[seat_of(stack[-1])]
+            pygame.draw.circle(surface, colour, (x, y), radius)
+            if theme.contrast_ratio(colour, theme.SQUARE_B) < 3.0:
+                # A dark seat on the dark plate: a light rim keeps its pieces visible at this size.
+                rim = theme.readable(theme.lerp_colour(colour, (255, 255, 255), 0.5), theme.SQUARE_B, 3.0)
+                pygame.draw.circle(surface, rim, (x, y), radius, max(1, int(spacing * 0.09)))
             if len(stack) == 3:
                 pygame.draw.circle(
                     surface, theme.GOLD, (x, y), max(2, int(spacing * 0.5)), max(1, int(spacing * 0.12))
