@@ -542,8 +542,10 @@ class Battle:
         if pending == "setup":
             return self._placements()
         side, actions = self.side, self.actions
+        units = self._units
         moves: list[Move] = []
-        for sq, unit in self._units.items():
+        for sq in sorted(units):  # from a1 rank by rank: the same order whatever the history
+            unit = units[sq]
             if unit.owner == side:
                 self._unit_moves(sq, unit, actions, moves)
         return moves
