@@ -119,7 +119,9 @@ def test_every_pending_kind_reads_back() -> None:
 )  # fmt: skip
 def test_action_texts_read_and_write_back(text: str) -> None:
     move = Move.from_text(text)
-    assert str(move) == text and Move.from_text(str(move)) == move and hash(move) == hash(Move.from_text(text))
+    assert (
+        str(move) == text and Move.from_text(str(move)) == move and hash(move) == hash(Move.from_text(text))
+    )
 
 
 def test_action_values() -> None:
@@ -213,7 +215,9 @@ def test_chance_outcomes_are_the_multinomial_odds(dice: int) -> None:
         assert chance == float(Fraction(counted[outcome], 6**dice))
         axes, arrows, panics = outcome.count(A), outcome.count(F), outcome.count(P)
         ways = math.comb(dice, axes) * math.comb(dice - axes, arrows)
-        assert chance == pytest.approx(ways * (1 / 2) ** axes * (1 / 3) ** arrows * (1 / 6) ** panics, rel=1e-12)
+        assert chance == pytest.approx(
+            ways * (1 / 2) ** axes * (1 / 3) ** arrows * (1 / 6) ** panics, rel=1e-12
+        )
     assert sum(chance for _, chance in outcomes) == pytest.approx(1.0, abs=1e-12)
 
 

@@ -84,7 +84,11 @@ def test_a_unit_in_the_way_blocks_a_move() -> None:
 
 def test_kings_and_knights_ride_any_distance_until_blocked() -> None:
     position = battle("gN2e3N,gK1c2E,sI4e7S")
-    assert {str(m) for m in position.moves_from("e3") if m.action is Action.MOVE} == {"e3-e4", "e3-e5", "e3-e6"}
+    assert {str(m) for m in position.moves_from("e3") if m.action is Action.MOVE} == {
+        "e3-e4",
+        "e3-e5",
+        "e3-e6",
+    }
     assert {str(m) for m in position.moves_from("c2") if m.action is Action.MOVE} == {
         f"c2-{file}2" for file in "defghi"
     }
@@ -339,7 +343,9 @@ def test_killing_the_king_wins_at_once() -> None:
 def test_a_king_left_alone_loses() -> None:
     position = play(battle("gI4e5N,sI1e6S,sK1i10S"), "e5xe6", (A, F, F, F))
     outcome = position.outcome()
-    assert outcome is not None and outcome.winner == GOLD and outcome.termination is Termination.ARMY_DESTROYED
+    assert (
+        outcome is not None and outcome.winner == GOLD and outcome.termination is Termination.ARMY_DESTROYED
+    )
 
 
 def test_both_sides_falling_at_once_is_a_draw() -> None:
