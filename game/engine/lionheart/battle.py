@@ -49,6 +49,7 @@ from game.engine.lionheart.notation import (
     LionheartError,
     Move,
     _canonical,
+    _trusted_move,
     dice_outcomes,
     outcome_text,
     parse_outcome,
@@ -309,13 +310,28 @@ def _action(code: int, square: int, other: int) -> Move:
     if move is None:
         name = SQUARE_NAMES[square]
         if code == _MOVE:
-            move = Move(Action.MOVE, name, SQUARE_NAMES[other])
+            move = _trusted_move(Action.MOVE, name, SQUARE_NAMES[other])
         elif code == _TURN:
-            move = Move(Action.TURN, name, facing=FACINGS[other])
+            move = _trusted_move(Action.TURN, name, facing=FACINGS[other])
         else:
-            move = Move(Action.ATTACK, name, SQUARE_NAMES[other])
+            move = _trusted_move(Action.ATTACK, name, SQUARE_NAMES[other])
         _ACTION_CACHE[key] = move
     return move
+
+
+MOVES_AHEAD: dict[str, tuple[tuple[Move, ...], ...]] = {
+    facing: tuple(tuple(_action(_MOVE, sq, ahead) for ahead in RAYS[facing][sq]) for sq in range(SQUARES))
+    for facing in FACINGS
+}
+"""``MOVES_AHEAD[facing][sq]``: the moves to each square of ``RAYS[facing][sq]``, nearest first."""
+TURNS: dict[str, tuple[tuple[Move, ...], ...]] = {
+    facing: tuple(
+        tuple(_action(_TURN, sq, index) for index, new in enumerate(FACINGS) if new != facing)
+        for sq in range(SQUARES)
+    )
+    for facing in FACINGS
+}
+"""``TURNS[facing][sq]``: the turns of a unit on ``sq`` facing ``facing`` to the three other facings."""
 
 
 # --- texts -----------------------------------------------------------------------
@@ -561,19 +577,29 @@ class Battle:
         kind, facing = unit.kind, unit.facing
         if kind != "H" or actions == 2:
             ray = RAYS[facing][sq]
-            if kind in ("K", "N"):
+            if kind == "K" or kind == "N":
+                free = 0
                 for ahead in ray:
                     if ahead in units:
                         break
-                    moves.append(_action(_MOVE, sq, ahead))
+                    free += 1
+                moves.extend(MOVES_AHEAD[facing][sq][:free])
             elif ray and ray[0] not in units:
-                moves.append(_action(_MOVE, sq, ray[0]))
-            for index, new in enumerate(FACINGS):
-                if new != facing:
-                    moves.append(_action(_TURN, sq, index))
+                moves.append(MOVES_AHEAD[facing][sq][0])
+            moves.extend(TURNS[facing][sq])
         if not unit.attacked:
             owner = unit.owner
-            for target in attack_zone(kind, sq, facing):
+            if kind == "A":
+                zone = ARCHER_ZONE[facing][sq]
+            elif kind == "H":
+                zone = NEIGHBOURS[sq]
+            else:
+                ahead = STEP[facing][sq]
+                defender = units.get(ahead) if ahead >= 0 else None
+                if defender is not None and defender.owner != owner:
+                    moves.append(_action(_ATTACK, sq, ahead))
+                return
+            for target in zone:
                 defender = units.get(target)
                 if defender is not None and defender.owner != owner:
                     moves.append(_action(_ATTACK, sq, target))
@@ -915,27 +941,23 @@ class Battle:
     def _compute_outcome(self) -> Outcome | None:
         if self.pending.kind == "setup":
             return None
-        kings = [False, False]
-        others = [False, False]
+        present = [False, False, False, False]  # Gold's king, Gold's others, Silver's king, Silver's others
+        for unit in self._units.values():
+            present[2 * unit.owner + (unit.kind != "K")] = True
+        lost = (not (present[0] and present[1]), not (present[2] and present[3]))
+        if not (lost[0] or lost[1] or self.quiet > QUIET_TURNS):
+            return None
         figures = [0, 0]
         for unit in self._units.values():
-            owner = unit.owner
-            figures[owner] += unit.figures
-            if unit.kind == "K":
-                kings[owner] = True
-            else:
-                others[owner] = True
+            figures[unit.owner] += unit.figures
         scores = (figures[0], figures[1])
-        lost = [not kings[side] or not others[side] for side in (GOLD, SILVER)]
         if lost[0] and lost[1]:
             return Outcome(Termination.BOTH_FALLEN, None, scores)
         for side in (GOLD, SILVER):
             if lost[side]:
-                reason = Termination.KING_KILLED if not kings[side] else Termination.ARMY_DESTROYED
+                reason = Termination.ARMY_DESTROYED if present[2 * side] else Termination.KING_KILLED
                 return Outcome(reason, 1 - side, scores)
-        if self.quiet > QUIET_TURNS:
-            return Outcome(Termination.QUIET, None, scores)
-        return None
+        return Outcome(Termination.QUIET, None, scores)
 
     def is_game_over(self) -> bool:
         """Whether the battle has ended."""

@@ -406,3 +406,12 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.from_text({self.text()!r})"
+
+
+def _trusted_move(action: Action, square: str, target: str = "", facing: str = "") -> Move:
+    """A ``Move`` built without the constructor's checks: for the battle's own tables, of known good values."""
+    move = object.__new__(Move)
+    for name, value in (("action", action), ("square", square), ("target", target), ("facing", facing),
+                        ("unit", ""), ("figures", 0)):  # fmt: skip
+        object.__setattr__(move, name, value)
+    return move
