@@ -23,6 +23,29 @@ game.engine.lionheart.battle.IllegalMoveError: e3xe4 is not legal: there is no u
 QUIET counts the turns since a figure was last removed, the turn being played
 included (0 during a turn in which one has been removed); the opening roll
 starts turn 1. When the 30th quiet turn ends the battle is drawn (QUIET 31).
+
+Decisions beyond design.md's list (for the rules pages):
+
+- A declared attack spends its action, and marks its unit ``*``, when its
+  dice are resolved: at a pending attack ACTIONS still counts it.
+- Mercenaries roll two dice per mercenary (the seed's text; its table says 2).
+- Peasants whose dice all show panic only retreat (one step per panic), as
+  after any attack: no panic step on top.
+- A chain of panic that comes back to a unit already waiting in it is blocked
+  there: the unit that would step into it dies (like against the own king).
+- The lone soldier's second die only adds a hit; its panic face is a miss.
+- The bribe is the king's attack of the turn (``*``); the mercenaries keep
+  their facing and may act for their new side at once. "Their king beside
+  them and facing them": the square ahead of their king is theirs.
+- Heavy infantry with one action left may only attack. There is no pass: a
+  turn is always two actions (a king can always turn).
+- Level 2's set-up: bases face the enemy (Gold N, Silver S); knights,
+  archers, infantry and mass infantry come in full bases (2, 4, 4, 10);
+  peasants 1-4, heavy infantry and mercenaries 1-2 a base; an army keeps to
+  the table's figures per kind, one unit of mercenaries and ten bases (the
+  king included); the tenth base ends the side's set-up, ``done`` ends it
+  sooner once one base stands beside the king. The end is not checked
+  during the set-up.
 """
 
 from __future__ import annotations
