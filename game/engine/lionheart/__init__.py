@@ -1,10 +1,94 @@
-"""Lionheart: the rules engine, to come (design.md's Lionheart section; no code yet).
+"""Lionheart (seed 003): the rules engine of the medieval dice battle.
 
-Here will live the dice battle of seed 003 on its 9 x 10 board: ``Battle``
-(positions and their text, two actions a turn, attacks as chance nodes with
-their dice outcomes, panic, the end), ``Move`` and its notation, the seats
-``GOLD``, ``SILVER`` and ``CHANCE`` (``from game.engine.lionheart import
-Battle, Move, GOLD, SILVER, CHANCE``), the level checks, and the ``GameRules``
-the registry points at. The package exists now so that the import contracts
-(pyproject.toml) protect it before anything is written in it.
+``from game.engine.lionheart import Battle, Move, GOLD, SILVER, CHANCE`` is the
+public import (design.md). ``notation`` holds the squares, the units' table,
+``Move`` and the dice tokens; ``battle`` the rules (``Battle``); ``rules`` the
+game as the generic layers see it (``RULES``).
+
+Notation, one token each:
+
+- a move ``d1-d5`` (straight ahead; kings and knights any distance), a turn
+  ``c2:E`` (``N``, ``E``, ``S``, ``W``), an attack ``c2xd3`` (a king's attack
+  on enemy mercenaries is the bribe: no dice);
+- level 2's set-up, one base at a time (Gold all of its bases, then Silver,
+  then the opening roll): a placement is the kind letter, the figures when
+  the table leaves a choice (peasants 1-4, heavy infantry 1-2, mercenaries
+  1-2), ``@`` and a square of the side's two home ranks: ``I@c2``, ``P3@b1``,
+  ``R2@h2``; ``done`` ends a side's set-up before its tenth base (the tenth
+  ends it by itself);
+- a roll: ``H`` per axe, ``F`` per arrow, ``P`` per panic, in that order
+  (``HHFP``); ``parse_outcome`` / ``outcome_text`` (``Move.from_text`` never
+  reads one; ``rules.RULES.parse_move`` reads both).
+
+Positions as text: ``UNITS SIDE ACTIONS [QUIET [PENDING]]`` (see ``battle``).
+
+>>> battle = Battle.level2()
+>>> battle.push(Move.from_text("I@c2"))
+>>> battle.text()
+'gK1e1N,gI4c2N,sK1e10S g 2 0 setup'
 """
+
+from __future__ import annotations
+
+from game.engine.core import CHANCE, Outcome
+from game.engine.lionheart.battle import (
+    GOLD,
+    LEVEL2_TEXT,
+    MAX_BASES,
+    QUIET_TURNS,
+    SILVER,
+    STANDARD_TEXT,
+    Battle,
+    IllegalMoveError,
+    InvalidPositionError,
+    Termination,
+    Unit,
+    army_problems,
+    attack_zone,
+    dice_count,
+    hits,
+)
+from game.engine.lionheart.notation import (
+    DICE_FACES,
+    KINDS,
+    Action,
+    InvalidMoveError,
+    InvalidOutcomeError,
+    KindInfo,
+    LionheartError,
+    Move,
+    dice_outcomes,
+    outcome_text,
+    parse_outcome,
+)
+
+__all__ = [
+    "CHANCE",
+    "DICE_FACES",
+    "GOLD",
+    "KINDS",
+    "LEVEL2_TEXT",
+    "MAX_BASES",
+    "QUIET_TURNS",
+    "SILVER",
+    "STANDARD_TEXT",
+    "Action",
+    "Battle",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidOutcomeError",
+    "InvalidPositionError",
+    "KindInfo",
+    "LionheartError",
+    "Move",
+    "Outcome",
+    "Termination",
+    "Unit",
+    "army_problems",
+    "attack_zone",
+    "dice_count",
+    "dice_outcomes",
+    "hits",
+    "outcome_text",
+    "parse_outcome",
+]

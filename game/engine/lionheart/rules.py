@@ -1,0 +1,170 @@
+"""Lionheart as the generic layers see it: ``RULES``, the ``GameRules`` of its registry entry.
+
+A game with dice (every attack and the opening roll are chance nodes), turns
+of two actions, a set-up (level 2: each side places its army one base at a
+time) and an opening roll that decides who starts. Rolls are undo barriers.
+Entries are actions (``Move``) and rolls (sorted tuples of faces), written as
+one token each:
+
+>>> RULES.parse_move("HHFP"), str(RULES.parse_move("c2xd3"))
+(('arrow', 'axe', 'axe', 'panic'), 'c2xd3')
+>>> RULES.move_text(("panic", "axe")), RULES.is_undo_barrier(("axe",)), RULES.is_undo_barrier(Move.done())
+('HP', True, False)
+>>> [problem.code for problem in RULES.validate_level(RULES.new_position())]
+[]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+from game.engine.core import CHANCE, Trait
+from game.engine.lionheart.battle import (
+    GOLD,
+    KING_SQUARES,
+    STANDARD_TEXT,
+    Battle,
+    Termination,
+    army_problems,
+)
+from game.engine.lionheart.notation import (
+    InvalidMoveError,
+    Move,
+    outcome_text,
+    parse_outcome,
+)
+from game.engine.rules import LevelProblem, RulesDefaults, Severity
+
+__all__ = ["RULES", "LionheartRules", "validate_position"]
+
+# Typed as the base class's mapping: a dict of Lionheart's own Termination would not be one (keys are invariant).
+TERMINATION_TEXTS: Mapping[enum.Enum, str] = {
+    Termination.KING_KILLED: "The king is killed",
+    Termination.ARMY_DESTROYED: "The king stands alone",
+    Termination.BOTH_FALLEN: "Both armies fell at once",
+    Termination.QUIET: "Thirty turns without a loss",
+}
+"""Why a battle ended, as the results screen says it (English keys for ``tr``)."""
+
+_DICE_LETTERS = frozenset("HFP")
+
+
+def validate_position(battle: Battle) -> list[LevelProblem]:
+    """The reasons ``battle`` cannot be a level (REFUSED) or is unusual (WARNING); [] if fine.
+
+    Refused: a battle already over, a side without its king (before the
+    set-up), an army beyond level 2's table (figures of a kind over the
+    army's limit, two units of mercenaries, more than ten bases), a roll of an
+    attack pending. Warned: armies of unequal figures.
+    """
+    problems: list[LevelProblem] = []
+    if battle.in_setup:
+        return problems  # the set-up text itself checks the kings and the table
+    if battle.outcome() is not None:
+        problems.append(LevelProblem(Severity.REFUSED, "over", "the battle is already over"))
+    for side, name in ((GOLD, "Gold"), (1 - GOLD, "Silver")):
+        army = battle.army(side)
+        if not any(unit.kind == "K" for unit in army):
+            problems.append(
+                LevelProblem(Severity.REFUSED, "no-king", f"{name} has no king", KING_SQUARES[side])
+            )
+        for problem in army_problems(army):
+            problems.append(LevelProblem(Severity.REFUSED, "overfull", f"{name}'s army: {problem}"))
+    if battle.pending_attack is not None:
+        problems.append(
+            LevelProblem(
+                Severity.REFUSED, "pending-attack", "a level does not start in the middle of an attack"
+            )
+        )
+    figures = [sum(unit.figures for unit in battle.army(side)) for side in (0, 1)]
+    if figures[0] != figures[1]:
+        problems.append(
+            LevelProblem(
+                Severity.WARNING,
+                "unequal",
+                f"Gold has {figures[0]} figures and Silver {figures[1]}: the armies are not equal",
+            )
+        )
+    return problems
+
+
+class LionheartRules(RulesDefaults):
+    """The ``GameRules`` of Lionheart (see ``game.engine.rules``)."""
+
+    key = "lionheart"
+    start_text = STANDARD_TEXT
+    level_position_key = "position"
+    pgn_name_tags = ("Gold", "Silver")
+    pgn_position_tag = "Position"
+    has_chance = True
+    can_draw = True
+    """Both sides falling at once, or thirty quiet turns, draw."""
+    traits = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS, Trait.CHANCE})
+    termination_texts = TERMINATION_TEXTS
+
+    def new_position(self, text: str | None = None) -> Battle:
+        """A battle from its text (the standard battle by default); ``InvalidPositionError`` if it is bad."""
+        return Battle(text)
+
+    def position_text(self, position: Battle) -> str:
+        """The text of ``position``."""
+        return position.text()
+
+    def parse_move(self, text: str) -> Move | tuple[str, ...]:
+        """An action (``d1-d5``, ``c2:E``, ``c2xd3``, ``I@c2``, ``done``) or a roll (``HHFP``) from its text."""
+        if isinstance(text, str) and text and set(text) <= _DICE_LETTERS:
+            return parse_outcome(text)
+        try:
+            return Move.from_text(text)
+        except InvalidMoveError as error:
+            raise InvalidMoveError(f"{error} (or a roll, as HHFP)") from None
+
+    def move_text(self, entry: object) -> str:
+        """The token of an action or a roll."""
+        if isinstance(entry, (tuple, list)):
+            return outcome_text(entry)
+        return str(entry)
+
+    def is_undo_barrier(self, entry: object) -> bool:
+        """Rolls are never taken back."""
+        return isinstance(entry, tuple)
+
+    def starts_turn(self, position: Battle) -> bool:
+        """The first action of a turn; in the set-up, a side's first placement."""
+        if position.in_setup:
+            return len(position.army(position.side)) == 1
+        return position.actions == 2
+
+    def actions_left(self, position: Battle) -> int | None:
+        """The actions left in the turn (none are counted in the set-up)."""
+        return None if position.in_setup else position.actions
+
+    def in_setup(self, position: Battle) -> bool:
+        """Whether the sides are still placing their armies."""
+        return position.in_setup
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether the opening roll decides who starts: from a set-up or a battle before the roll."""
+        battle = Battle(start_text)
+        return battle.in_setup or battle.turn == CHANCE
+
+    def first_seat_fixed(self, start_text: str) -> bool:
+        """A level that names the side to move (no roll) fixes who starts."""
+        return not self.rolls_first_seat(start_text)
+
+    def first_seat(self, start_text: str) -> int:
+        """The side to move in ``start_text``; Gold until an opening roll decides."""
+        battle = Battle(start_text)
+        return GOLD if self.rolls_first_seat(start_text) else battle.side
+
+    def with_first_seat(self, start_text: str, seat: int) -> str:
+        """``start_text`` unchanged: the opening roll, or the level itself, says who starts."""
+        return start_text
+
+    def validate_level(self, position: Battle) -> list[LevelProblem]:
+        """Lionheart's level checks (``validate_position``)."""
+        return validate_position(position)
+
+
+RULES = LionheartRules()

@@ -1,0 +1,71 @@
+"""Helpers of the Lionheart tests: small battles by hand, and random games that fight.
+
+``battle(units)`` builds a position from the units that matter and adds, on
+squares out of the way, what keeps the battle going (a king and an infantry
+base for each side that lacks them). ``random_game`` plays a game with a
+player that prefers attacks and advances, so random games reach the dice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from game.engine.lionheart import CHANCE, Action, Battle, Move
+
+FILLER = {"gK": "gK1a1N", "gX": "gI4b1N", "sK": "sK1i10S", "sX": "sI4h10S"}
+
+STARTS = [
+    "standard",
+    "gK1e1N,sK1e10S g 2 0 setup",
+    # close quarters: every kind of unit, in reach of one another
+    "gA4c4N,gN2d4N,gK1e3N,gH2f4N,gP4g4N,gR2h4N,gM10b4N,gI4e4N,"
+    "sI4c5S,sM10d5S,sR2e5S,sP3f5S,sH2g5S,sN2h5S,sA4b6S,sK1e7S g 2 0 -",
+    "gP2a5N,gK1b5N,gR1c5N,gI1d5N,gA1e5E,sN1a6S,sH1b6S,sR2c6S,sK1d6W,sP1f5W s 1 7 -",
+]
+
+
+def battle(units: str, side: str = "g", actions: int = 2, quiet: int = 1, pending: str = "-") -> Battle:
+    """A battle with ``units`` (comma-separated unit texts), plus a king (a1, i10) and a base (b1, h10) for each
+    side without one."""
+    items = [item for item in units.split(",") if item]
+    for owner in "gs":
+        if not any(item.startswith(f"{owner}K") for item in items):
+            items.append(FILLER[f"{owner}K"])
+        if not any(item[0] == owner and item[1] != "K" for item in items):
+            items.append(FILLER[f"{owner}X"])
+    return Battle(f"{','.join(items)} {side} {actions} {quiet} {pending}")
+
+
+def start(name: str) -> Battle:
+    """One of ``STARTS`` as a battle."""
+    return Battle.standard() if name == "standard" else Battle(name)
+
+
+def roll(battle: Battle, rng: random.Random) -> tuple[str, ...]:
+    """A roll drawn with its probability."""
+    outcomes = battle.chance_outcomes()
+    return rng.choices([outcome for outcome, _ in outcomes], [p for _, p in outcomes])[0]
+
+
+def choose(battle: Battle, rng: random.Random, fierce: bool = True) -> Move:
+    """A legal action: with ``fierce``, an attack when there is one (mostly), else mostly a move."""
+    moves = battle.legal_moves()
+    if fierce and rng.random() < 0.9:
+        attacks = [move for move in moves if move.action is Action.ATTACK]
+        if attacks:
+            return rng.choice(attacks)
+        advances = [move for move in moves if move.action in (Action.MOVE, Action.PLACE)]
+        if advances and rng.random() < 0.8:
+            return rng.choice(advances)
+    return rng.choice(moves)
+
+
+def random_game(battle: Battle, seed: int, fierce: bool = True, limit: int = 100_000) -> Iterator[Battle]:
+    """Play ``battle`` to its end (or ``limit`` entries), yielding it before each entry and at the end."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        yield battle
+        if battle.outcome() is not None:
+            return
+        battle.push(roll(battle, rng) if battle.turn == CHANCE else choose(battle, rng, fierce))
