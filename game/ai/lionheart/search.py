@@ -82,13 +82,14 @@ class SearchBattle:
 
     Keeps the ``Move`` of each raw action it has listed (so ``push_raw`` does
     not build them again) and the raw roll of each roll: caches of this one
-    position's, never shared.
+    position's, never shared, as long-lived as the search of one action.
     """
 
     def __init__(self, battle: Battle) -> None:
         self.battle = battle
         self._moves: dict[int, Move] = {}
-        self._raw: dict[Move, int] = {}
+        self._raw: dict[int, int] = {}
+        self._kept: list[Move] = []
         self._rolls: dict[int, tuple[str, ...]] = {}
 
     @property
@@ -111,10 +112,13 @@ class SearchBattle:
         raws = []
         known = self._raw
         for move in self.battle.legal_moves():
-            raw = known.get(move)
+            # By identity: the battle hands out the same Move objects again, and a Move's own hash is slow.
+            # Every object met is kept in ``_kept``, so no id is reused while it is in the table.
+            raw = known.get(id(move))
             if raw is None:
-                raw = known[move] = encode(move)
-                self._moves[raw] = move
+                raw = known[id(move)] = encode(move)
+                self._kept.append(move)
+                self._moves.setdefault(raw, move)
             raws.append(raw)
         return raws
 
