@@ -819,7 +819,7 @@ class LionheartBoard(BoardController):
         if anim is not None:
             groups = [("", tuple(face for face, *_ in anim.dice_faces()), ())]
             name, _ = anim.phase()
-            if name == "roll" and lines:
+            if name in ("roll", "land", "fly") and lines and record.lines[-1][0] == self.match.ply - 1:
                 lines = lines[:-1]  # the roll's line is told once the dice have landed
             if anim.before.pending.kind == "start" and anim.before.pending.token:
                 gold = [roll for roll in record.rolls if roll.opening]
@@ -860,9 +860,13 @@ class LionheartBoard(BoardController):
                 sx, sy = last[die_index]
                 x = sx + (target[0] - sx) * progress
                 y = sy + (target[1] - sy) * progress - math.sin(math.pi * progress) * self.view.square
-                halo = gfx.glow(max(4, round(self.view.square * 0.3)), theme.GOLD, 1.0)
-                surface.blit(halo, halo.get_rect(center=(round(x), round(y))), special_flags=pygame.BLEND_RGB_ADD)
-                pygame.draw.circle(surface, (255, 250, 220), (round(x), round(y)), max(2, round(self.view.square * 0.07)))
+                for trail in range(4, -1, -1):
+                    back = max(0.0, progress - trail * 0.05)
+                    tx = sx + (target[0] - sx) * back
+                    ty = sy + (target[1] - sy) * back - math.sin(math.pi * back) * self.view.square
+                    halo = gfx.glow(max(4, round(self.view.square * (0.42 - trail * 0.06))), theme.GOLD, 1.0 - trail * 0.18)
+                    surface.blit(halo, halo.get_rect(center=(round(tx), round(ty))), special_flags=pygame.BLEND_RGB_ADD)
+                pygame.draw.circle(surface, (255, 250, 220), (round(x), round(y)), max(2, round(self.view.square * 0.1)))
         self._draw_log(surface, log_area, lines)
 
     def _die_centres(self, area: pygame.Rect, groups: list[tuple[str, tuple[str, ...], tuple[bool, ...]]], die: int) -> list[tuple[int, int]]:

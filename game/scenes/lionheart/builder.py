@@ -184,7 +184,7 @@ class ArmyBuilder:
             unit = _Shown(card.kind, figures, "N" if side == 0 else "S")
             draw_unit(surface, (card.rect.centerx, card.rect.y + 3 + unit_size / 2), unit_size, unit, colour, mark=mark, alpha=255 if usable else 90)
             name_box = pygame.Rect(card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, text_h + 2)
-            draw_text(surface, ui, kind_name(card.kind), "body", text_h, theme.TEXT if usable else theme.TEXT_FAINT, name_box, align="center", max_lines=1, min_size=theme.MIN_TEXT_SIZE, container=card.rect)
+            draw_text(surface, ui, _capital(kind_name(card.kind)), "body", text_h, theme.TEXT if usable else theme.TEXT_FAINT, name_box, align="center", max_lines=1, min_size=theme.MIN_TEXT_SIZE, container=card.rect)
             left_box = name_box.move(0, text_h + 2)
             left_text = tr("{count} left", count=tally.figures_left)
             draw_text(surface, ui, left_text, "body", max(theme.MIN_TEXT_SIZE, text_h - 1), theme.TEXT_DIM if usable else theme.TEXT_FAINT, left_box, align="center", max_lines=1, min_size=theme.MIN_TEXT_SIZE, container=card.rect)
@@ -208,3 +208,7 @@ class _Shown:
     kind: str
     figures: int
     facing: str
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
