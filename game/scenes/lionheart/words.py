@@ -32,7 +32,7 @@ __all__ = [
     "unit_phrase",
 ]
 
-KIND_NAMES = {
+KIND_NAMES = {  # English, for reference; ``kind_name`` translates
     "K": "king",
     "N": "knights",
     "A": "archers",
@@ -44,12 +44,27 @@ KIND_NAMES = {
 }
 PLURAL = frozenset("NAPR")
 """Kinds named in the plural (the verb agrees)."""
-FACING_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def kind_name(kind: str) -> str:
     """The kind's name, translated ("archers")."""
-    return trc("lionheart", KIND_NAMES[kind])
+    names = {
+        "K": trc("lionheart", "king"),
+        "N": trc("lionheart", "knights"),
+        "A": trc("lionheart", "archers"),
+        "I": trc("lionheart", "infantry"),
+        "M": trc("lionheart", "mass infantry"),
+        "H": trc("lionheart", "heavy infantry"),
+        "P": trc("lionheart", "peasants"),
+        "R": trc("lionheart", "mercenaries"),
+    }
+    return names[kind]
+
+
+def facing_name(facing: str) -> str:
+    """A facing's name, translated ("north")."""
+    names = {"N": tr("north"), "E": tr("east"), "S": tr("south"), "W": tr("west")}
+    return names[facing]
 
 
 def unit_phrase(owner: int, kind: str) -> str:
@@ -63,15 +78,14 @@ def _cap(text: str) -> str:
 
 def faces_text(roll: Sequence[str]) -> str:
     """The faces of a roll counted: "2 axes, 1 arrow, 1 panic" (faces not rolled left out)."""
+    faces = list(roll)
     parts = []
-    for face, one, many in (
-        ("axe", "{count} axe", "{count} axes"),
-        ("arrow", "{count} arrow", "{count} arrows"),
-        ("panic", "{count} panic", "{count} panics"),
-    ):
-        count = list(roll).count(face)
-        if count:
-            parts.append(ntr(one, many, count))
+    if faces.count("axe"):
+        parts.append(ntr("{count} axe", "{count} axes", faces.count("axe")))
+    if faces.count("arrow"):
+        parts.append(ntr("{count} arrow", "{count} arrows", faces.count("arrow")))
+    if faces.count("panic"):
+        parts.append(ntr("{count} panic", "{count} panics", faces.count("panic")))
     return ", ".join(parts)
 
 
@@ -238,22 +252,21 @@ def hint_text(battle: Battle, move: Move) -> str:
             "Turn your {unit} at {square} to face {direction}",
             unit=name,
             square=move.square,
-            direction=tr(FACING_NAMES[move.facing]),
+            direction=facing_name(move.facing),
         )
     target = battle.unit_at(move.target)
     enemy = kind_name(target.kind) if target is not None else move.target
     if battle.is_bribe(move):
         return tr("Your king at {square} can bribe the mercenaries at {target}", square=move.square, target=move.target)
     odds = attack_odds(battle, move)
-    template = "Your {unit} at {square} can shoot the {enemy} at {target}: {dice} dice, {hits} hits expected"
-    if unit.kind != "A":
-        template = "Your {unit} at {square} can attack the {enemy} at {target}: {dice} dice, {hits} hits expected"
-    return tr(
-        template,
-        unit=name,
-        square=move.square,
-        enemy=enemy,
-        target=move.target,
-        dice=odds.dice,
-        hits=f"{odds.expected_hits:.1f}",
-    )
+    fields = {
+        "unit": name,
+        "square": move.square,
+        "enemy": enemy,
+        "target": move.target,
+        "dice": odds.dice,
+        "hits": f"{odds.expected_hits:.1f}",
+    }
+    if unit.kind == "A":
+        return tr("Your {unit} at {square} can shoot the {enemy} at {target}: {dice} dice, {hits} hits expected", **fields)
+    return tr("Your {unit} at {square} can attack the {enemy} at {target}: {dice} dice, {hits} hits expected", **fields)
