@@ -91,6 +91,8 @@ class MatchScene(Scene):
         self.keeper = MatchKeeper(self)
         self.revealed_to: int | None = None
         """During two people's set-up: the seat last at the screen (``curtain_seat``)."""
+        self._curtain_pressed = False
+        """Whether a click began on the curtain (only such a click lifts it on release)."""
         self._clear_transient()
         if match is None:
             self._new_match()
@@ -244,6 +246,7 @@ class MatchScene(Scene):
 
     def reveal(self) -> None:
         """The person to set up is at the screen: lift the curtain."""
+        self._curtain_pressed = False
         seat = self.curtain_seat()
         if seat is not None:
             self.revealed_to = seat
@@ -636,11 +639,22 @@ class MatchScene(Scene):
     def _curtain_event(self, event: pygame.event.Event) -> bool:
         """The curtain is down: a click on the board, Enter or Space lifts it; the board gets nothing."""
         if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.board.rect.collidepoint(event.pos)
+        ):
+            # Only a click begun on the curtain lifts it: the release of the click that ended the other's
+            # set-up (its last placement, its "Ready") must not.
+            self._curtain_pressed = True
+            return True
+        if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
             and self.board.rect.collidepoint(event.pos)
         ):
-            self.reveal()
+            if self._curtain_pressed:
+                self._curtain_pressed = False
+                self.reveal()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.reveal()

@@ -82,7 +82,12 @@ def attack_odds(battle: Battle, move: Move) -> AttackOdds:
             if len(work.army(defender.owner)) < bases_before:
                 totals["destroy"] += chance
             now = work.unit_at(move.square)
-            if now is None or now.owner != attacker.owner or now.kind != attacker.kind or now.facing != attacker.facing:
+            if (
+                now is None
+                or now.owner != attacker.owner
+                or now.kind != attacker.kind
+                or now.facing != attacker.facing
+            ):
                 totals["panic"] += chance
             totals["hits"] += chance * scored
             return

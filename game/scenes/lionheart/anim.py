@@ -105,7 +105,11 @@ def scoring_faces(kind: str, roll: Sequence[str]) -> frozenset[str]:
     if kind == "A":
         return frozenset({"arrow"})
     if kind == "P":
-        return frozenset({"arrow"}) if list(roll).count("arrow") > list(roll).count("axe") else frozenset({"axe"})
+        return (
+            frozenset({"arrow"})
+            if list(roll).count("arrow") > list(roll).count("axe")
+            else frozenset({"axe"})
+        )
     return frozenset({"axe"})
 
 
@@ -261,7 +265,16 @@ class EntryAnimation:
     def _panicked(self) -> bool:
         if self.origin is None:
             return False
-        return any(change.before is not None and change.before.square == self.origin and (change.after is None or change.after.square != self.origin or change.after.facing != change.before.facing) for change in self.changes)
+        return any(
+            change.before is not None
+            and change.before.square == self.origin
+            and (
+                change.after is None
+                or change.after.square != self.origin
+                or change.after.facing != change.before.facing
+            )
+            for change in self.changes
+        )
 
     # -- what to draw --
 
@@ -303,7 +316,15 @@ class EntryAnimation:
         if before is None:
             assert after is not None
             eased = ease_out_cubic(progress)
-            return [Sprite(after, centre_of(after.square), after.facing, alpha=int(255 * eased), scale=1.25 - 0.25 * eased)]
+            return [
+                Sprite(
+                    after,
+                    centre_of(after.square),
+                    after.facing,
+                    alpha=int(255 * eased),
+                    scale=1.25 - 0.25 * eased,
+                )
+            ]
         if after is None:
             # Every figure falls: a red flash, then the base shrinks away.
             flash = min(1.0, progress * 3)
@@ -376,7 +397,7 @@ class EntryAnimation:
             spin = self.spins[index % len(self.spins)]
             if name == "roll":
                 # Tumbling: the faces flicker, the die spins and bounces lower and lower.
-                flicker = FACES[int((self.time / self.speed * 14 + index * 2.3)) % len(FACES)]
+                flicker = FACES[int(self.time / self.speed * 14 + index * 2.3) % len(FACES)]
                 bounce = abs(math.sin(t * math.pi * 3 + index)) * (1 - t) ** 1.5
                 angle = spin * 540 * (1 - ease_out_cubic(t)) + spin * 12
                 faces.append((flicker, angle, bounce, False))
@@ -391,4 +412,8 @@ class EntryAnimation:
         name, t = self.phase()
         if name != "fly":
             return []
-        return [(index, ease_in_out(min(1.0, t * 1.15 - 0.05 * index))) for index, lit in enumerate(self.lit) if lit]
+        return [
+            (index, ease_in_out(min(1.0, t * 1.15 - 0.05 * index)))
+            for index, lit in enumerate(self.lit)
+            if lit
+        ]

@@ -32,7 +32,7 @@ from game.i18n import ntr, tr
 from game.scenes.lionheart.anim import EntryAnimation, Sprite, scoring_faces, shown_order
 from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
 from game.scenes.lionheart.units import draw_die, draw_unit
-from game.scenes.lionheart.view import FieldView, square_coords, thumbnail
+from game.scenes.lionheart.view import FieldView, thumbnail
 from game.scenes.lionheart.words import BattleRecord, hint_text, kind_name, read_battle
 from game.scenes.parts import BoardController
 from game.ui import gfx, theme
@@ -107,7 +107,12 @@ class LionheartBoard(BoardController):
         if isinstance(move, Move) and move.action in (Action.MOVE, Action.TURN):
             square = move.target if move.action is Action.MOVE else move.square
             unit = battle.unit_at(square)
-            if unit is not None and unit.owner == battle.turn and self.human_turn() and battle.moves_from(square):
+            if (
+                unit is not None
+                and unit.owner == battle.turn
+                and self.human_turn()
+                and battle.moves_from(square)
+            ):
                 keep = square
         self.selected = keep
         if animate:
@@ -179,7 +184,12 @@ class LionheartBoard(BoardController):
         for seat in (0, 1):
             if seat == battle.side:
                 lines.append(
-                    ntr("{side}: {count} action left", "{side}: {count} actions left", battle.actions, side=seat_name(seat))
+                    ntr(
+                        "{side}: {count} action left",
+                        "{side}: {count} actions left",
+                        battle.actions,
+                        side=seat_name(seat),
+                    )
                 )
             else:
                 lines.append(tr("{side}: 2 actions next turn", side=seat_name(seat)))
@@ -213,7 +223,12 @@ class LionheartBoard(BoardController):
         bottom = max(rect.bottom for rect in rows)
         inset = max(2, self.view.square // 10)
         self.builder.layout(
-            pygame.Rect(self.view.rect.x + inset, top + inset, self.view.rect.width - 2 * inset, bottom - top - 2 * inset),
+            pygame.Rect(
+                self.view.rect.x + inset,
+                top + inset,
+                self.view.rect.width - 2 * inset,
+                bottom - top - 2 * inset,
+            ),
             self.view.square,
         )
 
@@ -408,7 +423,9 @@ class LionheartBoard(BoardController):
             return True
         if not self.human_turn():
             if not self.match.is_over:
-                scene.say(tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2)
+                scene.say(
+                    tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2
+                )
             return True
         battle = self.position
         if battle.in_setup:
@@ -547,7 +564,13 @@ class LionheartBoard(BoardController):
             self._draw_ghost(surface)
         if self._cursor_shown and self.human_turn():
             rect = self.view.square_rect(self.cursor).inflate(-2, -2)
-            pygame.draw.rect(surface, theme.BOARD_SELECT, rect, max(2, self.view.square // 16), border_radius=max(2, self.view.square // 8))
+            pygame.draw.rect(
+                surface,
+                theme.BOARD_SELECT,
+                rect,
+                max(2, self.view.square // 16),
+                border_radius=max(2, self.view.square // 8),
+            )
         if anim is None:
             self._draw_odds(surface)
 
@@ -559,9 +582,17 @@ class LionheartBoard(BoardController):
         layer.fill((*colour, alpha))
         surface.blit(layer, rect)
 
-    def _outline(self, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07) -> None:
+    def _outline(
+        self, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07
+    ) -> None:
         rect = self.view.square_rect(square).inflate(-2, -2)
-        pygame.draw.rect(surface, colour, rect, max(2, round(self.view.square * width)), border_radius=max(3, self.view.square // 7))
+        pygame.draw.rect(
+            surface,
+            colour,
+            rect,
+            max(2, round(self.view.square * width)),
+            border_radius=max(3, self.view.square // 7),
+        )
 
     def _draw_home(self, surface: pygame.Surface, side: int) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 3)
@@ -628,12 +659,19 @@ class LionheartBoard(BoardController):
         pointed = self.pointed_attack()
         for move in attacks:
             strong = move == pointed
-            mark = gfx.target_mark("ring" if strong else "dashed", square * (0.98 if strong else 0.92), theme.DANGER, int(200 + 55 * (1 if strong else pulse)))
+            mark = gfx.target_mark(
+                "ring" if strong else "dashed",
+                square * (0.98 if strong else 0.92),
+                theme.DANGER,
+                int(200 + 55 * (1 if strong else pulse)),
+            )
             surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
         for move in turns:
             self._draw_handle(surface, self.selected, move.facing, self.hover_pos)
 
-    def _draw_handle(self, surface: pygame.Surface, square: str, facing: str, pointer: tuple[int, int] | None) -> None:
+    def _draw_handle(
+        self, surface: pygame.Surface, square: str, facing: str, pointer: tuple[int, int] | None
+    ) -> None:
         x, y = self.handle_centre(square, facing)
         radius = max(6, round(self.view.square * 0.17))
         pointed = pointer is not None and math.hypot(pointer[0] - x, pointer[1] - y) <= radius * 1.2
@@ -648,7 +686,11 @@ class LionheartBoard(BoardController):
         pygame.draw.polygon(
             surface,
             ink,
-            [tip, (back[0] + px * radius * 0.55, back[1] + py * radius * 0.55), (back[0] - px * radius * 0.55, back[1] - py * radius * 0.55)],
+            [
+                tip,
+                (back[0] + px * radius * 0.55, back[1] + py * radius * 0.55),
+                (back[0] - px * radius * 0.55, back[1] - py * radius * 0.55),
+            ],
         )
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
@@ -659,8 +701,18 @@ class LionheartBoard(BoardController):
         if move not in battle.legal_moves():
             return
         colour = theme.SEAT_COLOURS[battle.side]
-        unit = Unit(battle.side, self.builder.kind, self.builder.figures, self.hover, "N" if battle.side == 0 else "S")
-        draw_unit(surface, self.view.centre(self.hover), self.view.unit_size(), unit, colour, alpha=int(130 + 50 * math.sin(self.time * 4)), facing=self.view.screen_facing(unit.facing))
+        unit = Unit(
+            battle.side, self.builder.kind, self.builder.figures, self.hover, "N" if battle.side == 0 else "S"
+        )
+        draw_unit(
+            surface,
+            self.view.centre(self.hover),
+            self.view.unit_size(),
+            unit,
+            colour,
+            alpha=int(130 + 50 * math.sin(self.time * 4)),
+            facing=self.view.screen_facing(unit.facing),
+        )
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.hint_move
@@ -674,7 +726,14 @@ class LionheartBoard(BoardController):
         self._outline(surface, move.square, colour, 0.08)
         start = self.view.centre(move.square)
         if move.action in (Action.MOVE, Action.ATTACK):
-            gfx.arrow(surface, start, self.view.centre(move.target), theme.GOLD, max(3, self.view.square * 0.09), int(150 + 80 * glow))
+            gfx.arrow(
+                surface,
+                start,
+                self.view.centre(move.target),
+                theme.GOLD,
+                max(3, self.view.square * 0.09),
+                int(150 + 80 * glow),
+            )
         elif move.action is Action.TURN:
             end = self.handle_centre(move.square, move.facing)
             gfx.arrow(surface, start, end, theme.GOLD, max(3, self.view.square * 0.09), int(150 + 80 * glow))
@@ -719,7 +778,19 @@ class LionheartBoard(BoardController):
         for label, value in lines:
             draw_text(surface, ui, label, "body", size, theme.TEXT_DIM, row, max_lines=1, container=box)
             if value:
-                draw_text(surface, ui, value, theme.SCORE_ROLE, size, theme.GOLD, row, bold=True, align="right", max_lines=1, container=box)
+                draw_text(
+                    surface,
+                    ui,
+                    value,
+                    theme.SCORE_ROLE,
+                    size,
+                    theme.GOLD,
+                    row,
+                    bold=True,
+                    align="right",
+                    max_lines=1,
+                    container=box,
+                )
             row = row.move(0, line_h)
 
     # -- animations --
@@ -744,14 +815,20 @@ class LionheartBoard(BoardController):
         )
         if sprite.flash > 0.02:
             halo = gfx.glow(int(size * 0.62), theme.DANGER, sprite.flash)
-            surface.blit(halo, halo.get_rect(center=(round(sprite.centre[0]), round(sprite.centre[1]))), special_flags=pygame.BLEND_RGB_ADD)
+            surface.blit(
+                halo,
+                halo.get_rect(center=(round(sprite.centre[0]), round(sprite.centre[1]))),
+                special_flags=pygame.BLEND_RGB_ADD,
+            )
 
     def _draw_anim(self, surface: pygame.Surface, anim: EntryAnimation) -> None:
         for sprite in anim.sprites(self.view.centre):
             self._draw_sprite(surface, sprite)
-        name, t = anim.phase()
+        _name, t = anim.phase()
         if anim.kind == "attack" and anim.target is not None:
-            mark = gfx.target_mark("ring", self.view.square * (0.9 + 0.2 * t), theme.DANGER, int(255 * (1 - t * 0.5)))
+            mark = gfx.target_mark(
+                "ring", self.view.square * (0.9 + 0.2 * t), theme.DANGER, int(255 * (1 - t * 0.5))
+            )
             surface.blit(mark, mark.get_rect(center=self.view.centre(anim.target)))
         if anim.kind == "bribe" and anim.origin is not None and anim.target is not None:
             start, end = self.view.centre(anim.origin), self.view.centre(anim.target)
@@ -770,7 +847,10 @@ class LionheartBoard(BoardController):
             rendered = rendered.copy()
             rendered.set_alpha(int(255 * (1 - max(0.0, progress - 0.6) / 0.4)))
             rise = self.view.square * 0.55 * progress
-            surface.blit(rendered, rendered.get_rect(center=(centre[0], round(centre[1] - rise - self.view.square * 0.2))))
+            surface.blit(
+                rendered,
+                rendered.get_rect(center=(centre[0], round(centre[1] - rise - self.view.square * 0.2))),
+            )
 
     # -- the tray --
 
@@ -780,7 +860,13 @@ class LionheartBoard(BoardController):
         pad = max(4, tray.height // 10) if not self.view.tray_beside else max(6, self.view.square // 6)
         inner = tray.inflate(-pad * 2, -pad * 2)
         if self.view.tray_beside:
-            die = max(16, min(round(self.view.square * 0.62), (inner.width - 6 * 7) // 8 if dice > 4 else (inner.width - 3 * 8) // 4))
+            die = max(
+                16,
+                min(
+                    round(self.view.square * 0.62),
+                    (inner.width - 6 * 7) // 8 if dice > 4 else (inner.width - 3 * 8) // 4,
+                ),
+            )
             rows = 2 if dice > 4 else 1
             dice_h = (die + 8) * rows + self.view.square // 3
             dice_area = pygame.Rect(inner.x, inner.y, inner.width, dice_h)
@@ -802,7 +888,11 @@ class LionheartBoard(BoardController):
         chosen = [last]
         if len(record.rolls) > 1:
             before = record.rolls[-2]
-            if before.ply == last.ply - 1 and before.opening == last.opening and (last.opening and before.seat != last.seat or not last.opening):
+            if (
+                before.ply == last.ply - 1
+                and before.opening == last.opening
+                and ((last.opening and before.seat != last.seat) or not last.opening)
+            ):
                 chosen = [before, last]
         groups = []
         for roll in chosen:
@@ -825,7 +915,14 @@ class LionheartBoard(BoardController):
                 gold = [roll for roll in record.rolls if roll.opening]
                 if len(gold) >= 2:
                     previous = gold[-2]
-                    groups.insert(0, (seat_name(previous.seat), shown_order(previous.faces, previous.ply), tuple(face == "axe" for face in shown_order(previous.faces, previous.ply))))
+                    groups.insert(
+                        0,
+                        (
+                            seat_name(previous.seat),
+                            shown_order(previous.faces, previous.ply),
+                            tuple(face == "axe" for face in shown_order(previous.faces, previous.ply)),
+                        ),
+                    )
         else:
             groups = self._tray_groups()
         dice = sum(len(faces) for _, faces, _ in groups)
@@ -838,8 +935,26 @@ class LionheartBoard(BoardController):
             if label and centres:
                 first = centres[index]
                 box = pygame.Rect(0, 0, die * 3, label_size + 4)
-                box.midbottom = (first[0] + die * 0.4, first[1] - die // 2 - 1) if not self.view.tray_beside else (first[0] + die, first[1] - die // 2 - 2)
-                draw_text(surface, ui, label, "body", label_size, theme.seat_text(0 if group_index == 0 and len(groups) > 1 else 1 if len(groups) > 1 else 0, (16, 20, 42)), box, align="left", max_lines=1, min_size=theme.MIN_TEXT_SIZE)
+                box.midbottom = (
+                    (first[0] + die * 0.4, first[1] - die // 2 - 1)
+                    if not self.view.tray_beside
+                    else (first[0] + die, first[1] - die // 2 - 2)
+                )
+                draw_text(
+                    surface,
+                    ui,
+                    label,
+                    "body",
+                    label_size,
+                    theme.seat_text(
+                        0 if group_index == 0 and len(groups) > 1 else 1 if len(groups) > 1 else 0,
+                        (16, 20, 42),
+                    ),
+                    box,
+                    align="left",
+                    max_lines=1,
+                    min_size=theme.MIN_TEXT_SIZE,
+                )
             for position, face in enumerate(faces):
                 if index >= len(centres):
                     break
@@ -864,12 +979,22 @@ class LionheartBoard(BoardController):
                     back = max(0.0, progress - trail * 0.05)
                     tx = sx + (target[0] - sx) * back
                     ty = sy + (target[1] - sy) * back - math.sin(math.pi * back) * self.view.square
-                    halo = gfx.glow(max(4, round(self.view.square * (0.42 - trail * 0.06))), theme.GOLD, 1.0 - trail * 0.18)
-                    surface.blit(halo, halo.get_rect(center=(round(tx), round(ty))), special_flags=pygame.BLEND_RGB_ADD)
-                pygame.draw.circle(surface, (255, 250, 220), (round(x), round(y)), max(2, round(self.view.square * 0.1)))
+                    halo = gfx.glow(
+                        max(4, round(self.view.square * (0.42 - trail * 0.06))),
+                        theme.GOLD,
+                        1.0 - trail * 0.18,
+                    )
+                    surface.blit(
+                        halo, halo.get_rect(center=(round(tx), round(ty))), special_flags=pygame.BLEND_RGB_ADD
+                    )
+                pygame.draw.circle(
+                    surface, (255, 250, 220), (round(x), round(y)), max(2, round(self.view.square * 0.1))
+                )
         self._draw_log(surface, log_area, lines)
 
-    def _die_centres(self, area: pygame.Rect, groups: list[tuple[str, tuple[str, ...], tuple[bool, ...]]], die: int) -> list[tuple[int, int]]:
+    def _die_centres(
+        self, area: pygame.Rect, groups: list[tuple[str, tuple[str, ...], tuple[bool, ...]]], die: int
+    ) -> list[tuple[int, int]]:
         gap = max(3, die // 5)
         centres: list[tuple[int, int]] = []
         if self.view.tray_beside:
@@ -896,11 +1021,36 @@ class LionheartBoard(BoardController):
         ui = self.app.theme
         if not lines:
             text = tr("The battle log: every attack and its dice")
-            draw_text(surface, ui, text, "body", max(theme.MIN_TEXT_SIZE, round(self.view.square * 0.24)), theme.TEXT_FAINT, area, valign="middle", max_lines=3, min_size=theme.MIN_TEXT_SIZE)
+            draw_text(
+                surface,
+                ui,
+                text,
+                "body",
+                max(theme.MIN_TEXT_SIZE, round(self.view.square * 0.24)),
+                theme.TEXT_FAINT,
+                area,
+                valign="middle",
+                max_lines=3,
+                min_size=theme.MIN_TEXT_SIZE,
+            )
             return
-        size = max(theme.MIN_TEXT_SIZE, round(self.view.square * (0.24 if not self.view.tray_beside else 0.25)))
+        size = max(
+            theme.MIN_TEXT_SIZE, round(self.view.square * (0.24 if not self.view.tray_beside else 0.25))
+        )
         if not self.view.tray_beside:
-            draw_text(surface, ui, lines[-1], "body", size, theme.TEXT, area, valign="middle", max_lines=3, min_size=theme.MIN_TEXT_SIZE, container=self.view.tray)
+            draw_text(
+                surface,
+                ui,
+                lines[-1],
+                "body",
+                size,
+                theme.TEXT,
+                area,
+                valign="middle",
+                max_lines=3,
+                min_size=theme.MIN_TEXT_SIZE,
+                container=self.view.tray,
+            )
             return
         y = area.y
         for index, line in enumerate(reversed(lines)):
@@ -908,7 +1058,18 @@ class LionheartBoard(BoardController):
             box = pygame.Rect(area.x, y, area.width, area.bottom - y)
             if box.height < size * 1.5:
                 break
-            drawn = draw_text(surface, ui, line, "body", size, colour, box, max_lines=4, min_size=theme.MIN_TEXT_SIZE, container=self.view.tray)
+            drawn = draw_text(
+                surface,
+                ui,
+                line,
+                "body",
+                size,
+                colour,
+                box,
+                max_lines=4,
+                min_size=theme.MIN_TEXT_SIZE,
+                container=self.view.tray,
+            )
             height = getattr(drawn, "height", None)
             y += (height if isinstance(height, int) else size * 3) + size // 2
 
@@ -925,4 +1086,3 @@ def _percent(value: float) -> str:
     if percent > 99.5 and percent < 100:
         return ">99%"
     return f"{round(percent)}%"
-

@@ -80,7 +80,9 @@ class ArmyBuilder:
         foot_h = max(20, round(square * 0.55))
         inner = rect.inflate(-pad * 2, -pad * 2)
         self.title_rect = pygame.Rect(inner.x, inner.y, inner.width, title_h)
-        body = pygame.Rect(inner.x, inner.y + title_h + pad // 2, inner.width, inner.height - title_h - foot_h - pad)
+        body = pygame.Rect(
+            inner.x, inner.y + title_h + pad // 2, inner.width, inner.height - title_h - foot_h - pad
+        )
         per_row = 7 if body.width / 7 >= body.height * 0.62 else 4
         rows = 1 if per_row == 7 else 2
         gap = max(3, pad // 2)
@@ -91,7 +93,9 @@ class ArmyBuilder:
             row, column = divmod(index, per_row)
             in_row = min(per_row, len(PLACEABLE) - row * per_row)
             offset = (body.width - in_row * card_w - (in_row - 1) * gap) // 2
-            card = pygame.Rect(body.x + offset + column * (card_w + gap), body.y + row * (card_h + gap), card_w, card_h)
+            card = pygame.Rect(
+                body.x + offset + column * (card_w + gap), body.y + row * (card_h + gap), card_w, card_h
+            )
             sizes = KINDS[kind].base_sizes
             chips = []
             if len(sizes) > 1:
@@ -162,45 +166,159 @@ class ArmyBuilder:
     ) -> None:
         """The panel: the tally, a card per kind, the note and the Ready button."""
         colour = theme.SEAT_COLOURS[side]
-        gfx.panel(surface, self.rect, fill=(14, 18, 40), edge=theme.lerp_colour(theme.PANEL_EDGE, colour, 0.5), alpha=238, radius=max(6, self.rect.height // 24))
+        gfx.panel(
+            surface,
+            self.rect,
+            fill=(14, 18, 40),
+            edge=theme.lerp_colour(theme.PANEL_EDGE, colour, 0.5),
+            alpha=238,
+            radius=max(6, self.rect.height // 24),
+        )
         bases_left, tallies = army_tally(battle, side)
-        title = ntr("Your army: {count} base left to choose", "Your army: {count} bases left to choose", bases_left)
+        title = ntr(
+            "Your army: {count} base left to choose", "Your army: {count} bases left to choose", bases_left
+        )
         size = max(theme.MIN_TEXT_SIZE, round(self.title_rect.height * 0.72))
-        draw_text(surface, ui, title, "body", size, theme.readable(colour), self.title_rect, bold=True, align="center", valign="middle", max_lines=1, container=self.rect)
+        draw_text(
+            surface,
+            ui,
+            title,
+            "body",
+            size,
+            theme.readable(colour),
+            self.title_rect,
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            container=self.rect,
+        )
         by_kind = {tally.kind: tally for tally in tallies}
         for card in self.cards:
             tally = by_kind[card.kind]
             chosen = card.kind == self.kind and bool(tally.sizes)
             pointed = hover is not None and card.rect.collidepoint(hover)
             fill = theme.lerp_colour((24, 30, 60), colour, 0.22 if chosen else 0.08 if pointed else 0.0)
-            edge = theme.SELECT if chosen else theme.lerp_colour(theme.PANEL_EDGE, theme.TEXT, 0.3 if pointed else 0.0)
-            gfx.panel(surface, card.rect, fill=fill, edge=edge, alpha=250, radius=max(4, card.rect.width // 10), width=2 if chosen else 1)
+            edge = (
+                theme.SELECT
+                if chosen
+                else theme.lerp_colour(theme.PANEL_EDGE, theme.TEXT, 0.3 if pointed else 0.0)
+            )
+            gfx.panel(
+                surface,
+                card.rect,
+                fill=fill,
+                edge=edge,
+                alpha=250,
+                radius=max(4, card.rect.width // 10),
+                width=2 if chosen else 1,
+            )
             usable = bool(tally.sizes)
             chip_h = card.chips[0][1].height + 4 if card.chips else 0
             text_h = max(theme.MIN_TEXT_SIZE, round(card.rect.height * 0.13))
             sprite_room = card.rect.height - chip_h - text_h * 2 - 8
             unit_size = max(18, min(card.rect.width - 8, sprite_room))
-            figures = self.figures if card.kind == self.kind else max(tally.sizes or KINDS[card.kind].base_sizes)
+            figures = (
+                self.figures if card.kind == self.kind else max(tally.sizes or KINDS[card.kind].base_sizes)
+            )
             unit = _Shown(card.kind, figures, "N" if side == 0 else "S")
-            draw_unit(surface, (card.rect.centerx, card.rect.y + 3 + unit_size / 2), unit_size, unit, colour, mark=mark, alpha=255 if usable else 90)
-            name_box = pygame.Rect(card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, text_h + 2)
-            draw_text(surface, ui, _capital(kind_name(card.kind)), "body", text_h, theme.TEXT if usable else theme.TEXT_FAINT, name_box, align="center", max_lines=1, min_size=theme.MIN_TEXT_SIZE, container=card.rect)
+            draw_unit(
+                surface,
+                (card.rect.centerx, card.rect.y + 3 + unit_size / 2),
+                unit_size,
+                unit,
+                colour,
+                mark=mark,
+                alpha=255 if usable else 90,
+            )
+            name_box = pygame.Rect(
+                card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, text_h + 2
+            )
+            draw_text(
+                surface,
+                ui,
+                _capital(kind_name(card.kind)),
+                "body",
+                text_h,
+                theme.TEXT if usable else theme.TEXT_FAINT,
+                name_box,
+                align="center",
+                max_lines=1,
+                min_size=theme.MIN_TEXT_SIZE,
+                container=card.rect,
+            )
             left_box = name_box.move(0, text_h + 2)
             left_text = tr("{count} left", count=tally.figures_left)
-            draw_text(surface, ui, left_text, "body", max(theme.MIN_TEXT_SIZE, text_h - 1), theme.TEXT_DIM if usable else theme.TEXT_FAINT, left_box, align="center", max_lines=1, min_size=theme.MIN_TEXT_SIZE, container=card.rect)
+            draw_text(
+                surface,
+                ui,
+                left_text,
+                "body",
+                max(theme.MIN_TEXT_SIZE, text_h - 1),
+                theme.TEXT_DIM if usable else theme.TEXT_FAINT,
+                left_box,
+                align="center",
+                max_lines=1,
+                min_size=theme.MIN_TEXT_SIZE,
+                container=card.rect,
+            )
             for size_value, chip in card.chips:
                 fits = size_value in tally.sizes
                 picked = chosen and size_value == self.figures
                 chip_fill = theme.SELECT if picked else (40, 48, 86) if fits else (26, 30, 52)
                 pygame.draw.rect(surface, chip_fill, chip, border_radius=max(2, chip.height // 4))
                 ink = (20, 20, 34) if picked else theme.TEXT if fits else theme.TEXT_FAINT
-                draw_text(surface, ui, str(size_value), theme.SCORE_ROLE, max(theme.MIN_TEXT_SIZE, round(chip.height * 0.8)), ink, chip, bold=True, align="center", valign="middle", max_lines=1)
+                draw_text(
+                    surface,
+                    ui,
+                    str(size_value),
+                    theme.SCORE_ROLE,
+                    max(theme.MIN_TEXT_SIZE, round(chip.height * 0.8)),
+                    ink,
+                    chip,
+                    bold=True,
+                    align="center",
+                    valign="middle",
+                    max_lines=1,
+                )
         note = tr("Then click a free square of your two home ranks")
-        draw_text(surface, ui, note, "body", max(theme.MIN_TEXT_SIZE, round(self.note_rect.height * 0.42)), theme.TEXT_DIM, self.note_rect, valign="middle", max_lines=2, min_size=theme.MIN_TEXT_SIZE, container=self.rect)
+        draw_text(
+            surface,
+            ui,
+            note,
+            "body",
+            max(theme.MIN_TEXT_SIZE, round(self.note_rect.height * 0.42)),
+            theme.TEXT_DIM,
+            self.note_rect,
+            valign="middle",
+            max_lines=2,
+            min_size=theme.MIN_TEXT_SIZE,
+            container=self.rect,
+        )
         edge = theme.CLONE if can_finish else theme.TEXT_FAINT
         pointed = hover is not None and self.done_rect.collidepoint(hover)
-        gfx.panel(surface, self.done_rect, fill=theme.lerp_colour((24, 30, 60), edge, 0.35 if pointed and can_finish else 0.15), edge=edge, alpha=250, radius=max(4, self.done_rect.height // 3))
-        draw_text(surface, ui, tr("Ready"), "body", max(theme.MIN_TEXT_SIZE, round(self.done_rect.height * 0.5)), theme.TEXT if can_finish else theme.TEXT_FAINT, self.done_rect, bold=True, align="center", valign="middle", max_lines=1, container=self.done_rect)
+        gfx.panel(
+            surface,
+            self.done_rect,
+            fill=theme.lerp_colour((24, 30, 60), edge, 0.35 if pointed and can_finish else 0.15),
+            edge=edge,
+            alpha=250,
+            radius=max(4, self.done_rect.height // 3),
+        )
+        draw_text(
+            surface,
+            ui,
+            tr("Ready"),
+            "body",
+            max(theme.MIN_TEXT_SIZE, round(self.done_rect.height * 0.5)),
+            theme.TEXT if can_finish else theme.TEXT_FAINT,
+            self.done_rect,
+            bold=True,
+            align="center",
+            valign="middle",
+            max_lines=1,
+            container=self.done_rect,
+        )
 
 
 @dataclasses.dataclass(frozen=True)

@@ -34,7 +34,11 @@ def lively_move(match: Match, rng: random.Random) -> Any:
     if attacks and rng.random() < 0.8:
         return rng.choice(attacks)
     marches = [move for move in moves if move.action is Action.MOVE]
-    forward = [move for move in marches if (int(move.target[1:]) - int(move.square[1:])) * (1 if match.turn == 0 else -1) > 0]
+    forward = [
+        move
+        for move in marches
+        if (int(move.target[1:]) - int(move.square[1:])) * (1 if match.turn == 0 else -1) > 0
+    ]
     if forward and rng.random() < 0.85:
         return rng.choice(forward)
     return rng.choice(moves)
@@ -91,7 +95,9 @@ def start_demo(app: App, name: str) -> bool:
     def ready(match: Match) -> bool:
         if match.turn != seat or match.position.actions != 2 or _losses(match) < 5 or match.ply < 24:
             return False
-        return any(move.action is Action.ATTACK and not match.position.is_bribe(move) for move in match.legal_moves())
+        return any(
+            move.action is Action.ATTACK and not match.position.is_bribe(move) for move in match.legal_moves()
+        )
 
     fight(match, seed, until=ready)
     scene.ensure_layout()

@@ -23,6 +23,10 @@ def draw_tile(
     x, y = centre
     size = max(16, round(radius * 0.95))
     marks = (gfx.PIECE_MARKS.get(colours[0], ""), gfx.PIECE_MARKS.get(colours[1], ""))
-    draw_unit(surface, (x - radius * 0.45, y - radius * 0.2), size, _Unit("N", 2, "E"), colours[0], mark=marks[0])
-    draw_unit(surface, (x + radius * 0.45, y - radius * 0.2), size, _Unit("I", 3, "W"), colours[1], mark=marks[1])
+    draw_unit(
+        surface, (x - radius * 0.45, y - radius * 0.2), size, _Unit("N", 2, "E"), colours[0], mark=marks[0]
+    )
+    draw_unit(
+        surface, (x + radius * 0.45, y - radius * 0.2), size, _Unit("I", 3, "W"), colours[1], mark=marks[1]
+    )
     draw_die(surface, (x, y + radius * 0.55), max(12, round(radius * 0.55)), "axe", angle=-12)

@@ -241,8 +241,8 @@ def draw_emblem(
 # --- the unit ---------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=8)
 def _font(size: int) -> pygame.font.Font:
+    # Not cached: a font dies with pygame's font module (tests start and close apps); the sprites are cached.
     size = max(6, int(size))
     try:
         font = pygame.font.Font(theme.ASSETS / "fonts" / "Exo2.ttf", size)

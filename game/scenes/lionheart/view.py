@@ -155,7 +155,9 @@ class FieldView:
         layer.blit(halo, (field.x - margin // 2, field.y - margin // 2), special_flags=pygame.BLEND_RGB_ADD)
         frame = field.inflate(round(self.square * 0.16), round(self.square * 0.16))
         pygame.draw.rect(layer, (10, 12, 28), frame, border_radius=max(3, self.square // 8))
-        pygame.draw.rect(layer, theme.BOARD_EDGE, frame, max(1, self.square // 24), border_radius=max(3, self.square // 8))
+        pygame.draw.rect(
+            layer, theme.BOARD_EDGE, frame, max(1, self.square // 24), border_radius=max(3, self.square // 8)
+        )
         for file in range(9):
             for rank in range(RANKS):
                 rect = self.cell_rect(file, rank).move(-offset[0], -offset[1])
@@ -174,20 +176,50 @@ class FieldView:
         for file in range(9):
             rect = self.cell_rect(file, 0).move(-offset[0], -offset[1])
             box = pygame.Rect(rect.x, field.bottom + round(self.square * 0.04), rect.width, label)
-            draw_text(layer, ui, FILES[file], "body", size, theme.TEXT_DIM, box, align="center", valign="middle", max_lines=1)
+            draw_text(
+                layer,
+                ui,
+                FILES[file],
+                "body",
+                size,
+                theme.TEXT_DIM,
+                box,
+                align="center",
+                valign="middle",
+                max_lines=1,
+            )
         for rank in range(RANKS):
             rect = self.cell_rect(0, rank).move(-offset[0], -offset[1])
             box = pygame.Rect(field.x - label - round(self.square * 0.06), rect.y, label, rect.height)
-            draw_text(layer, ui, str(rank + 1), "body", size, theme.TEXT_DIM, box, align="right", valign="middle", max_lines=1)
+            draw_text(
+                layer,
+                ui,
+                str(rank + 1),
+                "body",
+                size,
+                theme.TEXT_DIM,
+                box,
+                align="right",
+                valign="middle",
+                max_lines=1,
+            )
         return layer.convert_alpha() if pygame.display.get_surface() else layer
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         """The dice tray's felt (the dice and the log are drawn over it)."""
-        gfx.panel(surface, self.tray, fill=(16, 20, 42), edge=theme.lerp_colour(theme.PANEL_EDGE, theme.BOARD_EDGE, 0.5), radius=max(6, self.square // 6))
+        gfx.panel(
+            surface,
+            self.tray,
+            fill=(16, 20, 42),
+            edge=theme.lerp_colour(theme.PANEL_EDGE, theme.BOARD_EDGE, 0.5),
+            radius=max(6, self.square // 6),
+        )
 
 
 @functools.lru_cache(maxsize=32)
-def _thumbnail(position: str, size: int, colours: tuple[Colour, Colour], edge: Colour, squares: tuple[Colour, Colour]) -> pygame.Surface:
+def _thumbnail(
+    position: str, size: int, colours: tuple[Colour, Colour], edge: Colour, squares: tuple[Colour, Colour]
+) -> pygame.Surface:
     battle = Battle(position)
     cell = max(2, size // 10)
     surface = pygame.Surface((cell * 9 + 4, cell * 10 + 4), pygame.SRCALPHA)
@@ -225,4 +257,10 @@ def _thumbnail(position: str, size: int, colours: tuple[Colour, Colour], edge: C
 def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
     """A small picture of a battle (level cards, saves), about ``size`` pixels tall."""
     chosen = colours or (theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1])
-    return _thumbnail(position, int(size), (tuple(chosen[0]), tuple(chosen[1])), theme.BOARD_EDGE, (theme.SQUARE_A, theme.SQUARE_B))  # type: ignore[arg-type]
+    return _thumbnail(
+        position,
+        int(size),
+        (tuple(chosen[0]), tuple(chosen[1])),
+        theme.BOARD_EDGE,
+        (theme.SQUARE_A, theme.SQUARE_B),
+    )  # type: ignore[arg-type]

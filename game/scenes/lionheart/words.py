@@ -151,7 +151,12 @@ def _consequences(before: Battle, attacker: Unit, defender: Unit, after: Battle)
     else:
         parts.append(tr("no loss"))
     now = after.unit_at(attacker.square)
-    moved = now is None or now.owner != attacker.owner or now.kind != attacker.kind or now.facing != attacker.facing
+    moved = (
+        now is None
+        or now.owner != attacker.owner
+        or now.kind != attacker.kind
+        or now.facing != attacker.facing
+    )
     if moved:
         us = unit_phrase(attacker.owner, attacker.kind)
         if attacker.kind == "P":
@@ -163,11 +168,21 @@ def _consequences(before: Battle, attacker: Unit, defender: Unit, after: Battle)
         own_after = len(after.army(attacker.owner))
         if own_after < own_before:
             parts.append(
-                ntr("{count} unit of theirs is lost", "{count} units of theirs are lost", own_before - own_after)
+                ntr(
+                    "{count} unit of theirs is lost",
+                    "{count} units of theirs are lost",
+                    own_before - own_after,
+                )
             )
-    if attacker.kind == "R" and after.unit_at(defender.square) is None and len(after.army(target_side)) == len(before.army(target_side)):
+    if (
+        attacker.kind == "R"
+        and after.unit_at(defender.square) is None
+        and len(after.army(target_side)) == len(before.army(target_side))
+    ):
         plural = defender.kind in PLURAL
-        parts.append(tr("{who} are pushed back", who=them) if plural else tr("{who} is pushed back", who=them))
+        parts.append(
+            tr("{who} are pushed back", who=them) if plural else tr("{who} is pushed back", who=them)
+        )
     return parts
 
 
@@ -257,7 +272,11 @@ def hint_text(battle: Battle, move: Move) -> str:
     target = battle.unit_at(move.target)
     enemy = kind_name(target.kind) if target is not None else move.target
     if battle.is_bribe(move):
-        return tr("Your king at {square} can bribe the mercenaries at {target}", square=move.square, target=move.target)
+        return tr(
+            "Your king at {square} can bribe the mercenaries at {target}",
+            square=move.square,
+            target=move.target,
+        )
     odds = attack_odds(battle, move)
     fields = {
         "unit": name,
@@ -268,5 +287,11 @@ def hint_text(battle: Battle, move: Move) -> str:
         "hits": f"{odds.expected_hits:.1f}",
     }
     if unit.kind == "A":
-        return tr("Your {unit} at {square} can shoot the {enemy} at {target}: {dice} dice, {hits} hits expected", **fields)
-    return tr("Your {unit} at {square} can attack the {enemy} at {target}: {dice} dice, {hits} hits expected", **fields)
+        return tr(
+            "Your {unit} at {square} can shoot the {enemy} at {target}: {dice} dice, {hits} hits expected",
+            **fields,
+        )
+    return tr(
+        "Your {unit} at {square} can attack the {enemy} at {target}: {dice} dice, {hits} hits expected",
+        **fields,
+    )

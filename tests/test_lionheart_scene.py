@@ -1,0 +1,311 @@
+"""Lionheart through the real App and scenes, driven by posted mouse and key events."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.engine import saves
+from game.engine.core import CHANCE
+from game.engine.lionheart import Action, Battle, Move
+from game.engine.match import Match, Player
+from game.engine.stats import Statistics
+from game.games import game
+from game.scenes.driver import Driver
+from game.scenes.lionheart.board import LionheartBoard
+from game.scenes.lionheart.demos import DEMO_NAMES
+from game.scenes.lionheart.words import battle_log, hint_text
+from game.scenes.match import MatchScene
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.scenes.resume import open_match
+
+RULES = game("lionheart").load_rules()
+LEVELS = {"standard": 0, "builder": 1, "ambush": 2, "line": 3}
+"""Level select's card of each shipped battle."""
+
+
+@pytest.fixture
+def driver() -> Iterator[Driver]:
+    driver = Driver.fast(game="lionheart")
+    yield driver
+    driver.app.close()
+
+
+def _start(driver: Driver, level: str, *, computer: str | None = None) -> MatchScene:
+    assert isinstance(driver.top, MenuScene) and driver.app.game.key == "lionheart"
+    driver.press("new_game")
+    scene = driver.top
+    if computer is None:
+        driver.click(scene.opponent.rects[1].center)  # "Second player"
+    else:
+        driver.click(scene.level_centre(computer))
+    driver.press("choose_level")
+    driver.click(driver.top.card_centre(LEVELS[level]))
+    play = driver.top
+    assert isinstance(play, MatchScene) and isinstance(play.board, LionheartBoard)
+    return play
+
+
+def _choose(battle: Battle, rng: random.Random) -> Move:
+    """A fierce player: an attack when there is one (mostly), else mostly a step forward."""
+    moves = battle.legal_moves()
+    if battle.in_setup:
+        places = [move for move in moves if move.action is Action.PLACE]
+        return rng.choice(places) if places and rng.random() < 0.9 else rng.choice(moves)
+    attacks = [move for move in moves if move.action is Action.ATTACK]
+    if attacks and rng.random() < 0.85:
+        return rng.choice(attacks)
+    forward = [
+        move
+        for move in moves
+        if move.action is Action.MOVE
+        and (int(move.target[1:]) - int(move.square[1:])) * (1 if battle.turn == 0 else -1) > 0
+    ]
+    if forward and rng.random() < 0.8:
+        return rng.choice(forward)
+    return rng.choice(moves)
+
+
+def test_a_whole_game_against_the_computer_by_mouse(driver: Driver) -> None:
+    play = _start(driver, "standard", computer="beginner")
+    assert play.match.player(1).level == "beginner"
+    assert play.match.at_chance, "the opening roll comes first"
+    rng = random.Random(4)
+    rolls = 0
+    for _ in range(600):
+        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=2000, sleep=0.0005)
+        if play.match.is_over:
+            break
+        before = play.match.ply
+        move = _choose(play.match.position, rng)
+        driver.play_move(move)
+        assert play.match.ply > before and play.match.moves[before] == move, move
+        rolls = sum(1 for seat, _ in play.match.history() if seat == CHANCE)
+    assert play.match.is_over
+    assert rolls > 4
+    assert driver.until(lambda: isinstance(driver.top, ResultsScene), max_frames=600)
+    driver.press("menu")
+    assert isinstance(driver.top, MenuScene)
+    stats = Statistics.load("lionheart")
+    assert len(stats.records) == 1 and stats.records[0].opponent == "computer"
+
+
+def test_two_people_set_up_an_army_behind_the_curtain(driver: Driver) -> None:
+    play = _start(driver, "builder")
+    match = play.match
+    board = play.board
+    assert match.in_setup and match.turn == 0 and play.curtain_seat() is None
+    assert play.hidden_seat() == 1
+    # Gold chooses its bases in the builder and places them by clicks.
+    for text in ("N@d1", "A@c1", "I@d2", "P3@b2", "R2@g2"):
+        driver.play_move(Move.from_text(text))
+    assert [str(move) for move in match.moves] == ["N@d1", "A@c1", "I@d2", "P3@b2", "R2@g2"]
+    # A square outside the home ranks is refused, with a reason.
+    driver.click(board.builder.point_of("I", 4))
+    driver.click(board.view.centre("e9"))
+    assert match.ply == 5 and play.toast is not None
+    driver.click(board.builder.done_rect.center)  # Ready
+    # Silver's turn: the curtain hides the field; Gold's units are not shown.
+    assert play.curtain_seat() == 1 and play.hidden_seat() == 0 and not play.human_turn()
+    assert board.score_text(0, board.displayed_score(0)) == "?"
+    driver.click(board.rect.center)
+    assert play.curtain_seat() is None and play.human_turn()
+    assert not play.can_undo(), "Silver cannot go back into Gold's set-up"
+    for text in ("I@e9", "A@d10", "M@f9"):
+        driver.play_move(Move.from_text(text))
+    driver.key(pygame.K_d)  # Ready, from the keyboard
+    assert not match.in_setup and play.hidden_seat() is None
+    assert driver.until(lambda: not match.at_chance, max_frames=120)
+    assert match.turn in (0, 1) and match.position.actions == 2
+    assert board.turn_state()[match.turn].endswith("2 actions left")
+
+
+def test_the_keyboard_chooses_turns_and_attacks(driver: Driver) -> None:
+    match = Match(
+        RULES, "gI4e4N,gK1a1N,gN2c3N,sI4e5S,sK1i10S,sA4h10S g 2 1 -", (Player.human(), Player.human()), seed=3
+    )
+    play = open_match(driver.app, match, "Keys")
+    driver.frames(1)
+    board = play.board
+    assert isinstance(board, LionheartBoard)
+    board.cursor = "c3"
+    driver.key(pygame.K_RETURN)  # shows the cursor
+    driver.key(pygame.K_RETURN)  # chooses the knights
+    assert board.selected == "c3"
+    driver.key(pygame.K_e)  # turn east
+    assert str(match.moves[-1]) == "c3:E"
+    assert board.selected == "c3", "the unit stays chosen for its next action"
+    driver.key(pygame.K_ESCAPE)
+    assert board.selected is None
+    # Gold attacks with the keyboard: the cursor to e4, Enter, up to e5 (the odds are shown), Enter.
+    board.cursor = "e3"
+    driver.key(pygame.K_UP)
+    assert board.cursor == "e4"
+    driver.key(pygame.K_RETURN)
+    assert board.selected == "e4"
+    driver.key(pygame.K_UP)
+    assert board.pointed_attack() == Move.from_text("e4xe5")
+    driver.frames(1)  # the odds are drawn
+    driver.key(pygame.K_RETURN)
+    assert Move.from_text("e4xe5") in match.moves
+    assert driver.until(lambda: not match.at_chance, max_frames=60)
+    assert isinstance(match.moves[-1], tuple)
+    assert battle_log(match.start_text, match.moves)[-1].startswith("Gold infantry rolls 4:")
+    if match.is_over or match.turn != 1:
+        return
+    # Silver: Shift and an arrow turn the chosen unit.
+    board.cursor = "h10"
+    driver.key(pygame.K_RETURN)
+    assert board.selected == "h10"
+    driver.key(pygame.K_LEFT, mod=pygame.KMOD_SHIFT)
+    assert str(match.moves[-1]) == "h10:W"
+    driver.key(pygame.K_UP, mod=pygame.KMOD_SHIFT)
+    assert str(match.moves[-1]) == "h10:N" and match.turn == 0
+
+
+def test_undo_goes_back_a_turn_and_never_across_a_roll(driver: Driver) -> None:
+    match = Match(
+        RULES, "gI4e4N,gK1a1N,gN2c3N,sI4e5S,sK1i10S,sA4h10S g 2 1 -", (Player.human(), Player.human()), seed=9
+    )
+    play = open_match(driver.app, match, "Undo")
+    driver.frames(1)
+    driver.play_move(Move.from_text("c3-c5"))
+    assert play.can_undo()
+    play.undo()
+    assert match.ply == 0
+    driver.play_move(Move.from_text("c3-c4"))
+    driver.play_move(Move.from_text("e4xe5"))
+    assert driver.until(lambda: not match.at_chance, max_frames=60)
+    rolled = match.ply
+    assert isinstance(match.moves[-1], tuple)
+    assert not play.can_undo(), "the roll is a barrier"
+    if match.turn == 1 and not match.is_over:
+        driver.play_move(next(move for move in match.legal_moves() if move.action is Action.TURN))
+        assert play.can_undo()
+        play.undo()
+        assert match.ply == rolled, "back to the start of Silver's turn, no further than the roll"
+        assert not play.can_undo()
+
+
+def test_save_and_load_give_the_same_battle_and_the_same_dice(driver: Driver, user_data_dir: Path) -> None:
+    play = _start(driver, "ambush")
+    rng = random.Random(2)
+    for _ in range(30):
+        if play.match.is_over:
+            break
+        assert driver.until(lambda: play.human_turn() or play.match.is_over, max_frames=120)
+        driver.play_move(_choose(play.match.position, rng))
+    assert driver.until(lambda: play.human_turn() or play.match.is_over, max_frames=120)
+    match = play.match
+    assert any(isinstance(entry, tuple) for entry in match.moves)
+    path = saves.save_game("Ambush test", match, level_name="Mercenary ambush")
+    text = path.read_text(encoding="utf-8")
+    assert '[Game "lionheart"]' in text
+    loaded, _ = saves.load_game(path)
+    assert loaded.position.text() == match.position.text()
+    assert [RULES.move_text(entry) for entry in loaded.moves] == [
+        RULES.move_text(entry) for entry in match.moves
+    ]
+    # The dice to come are the same: attack on both and roll.
+    if not match.is_over:
+        for _attempt in range(40):
+            attacks = [
+                move
+                for move in match.legal_moves()
+                if move.action is Action.ATTACK and not match.position.is_bribe(move)
+            ]
+            move = attacks[0] if attacks else match.legal_moves()[0]
+            match.play(move)
+            loaded.play(move)
+            if match.at_chance:
+                assert match.roll() == loaded.roll()
+                break
+            if match.is_over:
+                break
+    # Through the Load screen: the same battle on the match screen.
+    driver.app.router.home()
+    driver.press("load")
+    load = driver.top
+    driver.click(load.row_rect(load.index_of("Ambush test")).center)
+    resumed = driver.top
+    assert isinstance(resumed, MatchScene) and isinstance(resumed.board, LionheartBoard)
+    assert resumed.match.position.text() == loaded.position.text() or resumed.match.ply <= loaded.ply
+
+
+def test_the_hint_says_the_action_in_words(driver: Driver) -> None:
+    match = Match(
+        RULES, "gA4c1N,gK1a1N,sI4d4S,sK1i10S g 2 1 -", (Player.human(), Player.computer("casual")), seed=3
+    )
+    play = open_match(driver.app, match, "Hint")
+    driver.frames(1)
+    assert hint_text(match.position, Move.from_text("c1xd4")) == (
+        "Your archers at c1 can shoot the infantry at d4: 4 dice, 1.3 hits expected"
+    )
+    driver.press("hint")
+    assert driver.until(lambda: play.board.hint_move is not None, max_frames=900, sleep=0.002)
+    headline, detail, _ = play.status_text()
+    assert headline.startswith("Hint:") and detail == hint_text(match.position, play.board.hint_move)
+    driver.frames(2)
+
+
+def _french(user_data_dir: Path) -> None:
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    (user_data_dir / "settings.json").write_text('{"schema_version": 2, "language": "fr"}', encoding="utf-8")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+def test_the_screen_in_french(size: tuple[int, int], user_data_dir: Path) -> None:
+    _french(user_data_dir)
+    driver = Driver.fast(game="lionheart", size=size)
+    try:
+        i18n._missing.clear()
+        play = _start(driver, "standard")
+        rng = random.Random(3)
+        for _ in range(40):
+            assert driver.until(lambda: play.human_turn() or play.match.is_over, max_frames=120)
+            if play.match.is_over:
+                break
+            driver.play_move(_choose(play.match.position, rng))
+        assert driver.until(play.human_turn, max_frames=120)
+        board = play.board
+        attacks = [move for move in play.match.legal_moves() if move.action is Action.ATTACK]
+        if attacks:
+            driver.click(board.view.centre(attacks[0].square))
+            driver.move_mouse(board.view.centre(attacks[0].target))
+            driver.frames(2)
+        enemy = next(unit for unit in play.match.position.units if unit.owner != play.match.turn)
+        board.selected = None
+        driver.click(board.view.centre(enemy.square))  # a refusal, in French
+        assert play.toast is not None and "unités" in play.toast[0]
+        assert not i18n.missing_translations(), i18n.missing_translations()
+        assert board.view.rect.right < play.panel.rect.left
+        assert pygame.Rect((0, 0), size).contains(board.view.tray)
+        lines = battle_log(play.match.start_text, play.match.moves)
+        assert lines and all("rolls" not in line for line in lines)
+    finally:
+        driver.app.close()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+@pytest.mark.parametrize("name", DEMO_NAMES)
+def test_the_demos_render(name: str, size: tuple[int, int], user_data_dir: Path) -> None:
+    driver = Driver.fast(game="lionheart", size=size, demo=name, animation="normal", instant=False)
+    try:
+        driver.app.theme.drawn = []
+        driver.frames(4)
+        top = driver.top
+        assert isinstance(top, MatchScene) and isinstance(top.board, LionheartBoard)
+        cut = [text.text for text in driver.app.theme.drawn if text.cut]
+        assert not cut, cut
+        area = pygame.Rect((0, 0), size)
+        assert area.contains(top.board.view.rect) and area.contains(top.board.view.tray)
+    finally:
+        driver.app.theme.drawn = None
+        driver.app.close()
