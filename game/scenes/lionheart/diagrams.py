@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -42,23 +42,34 @@ from game.engine.lionheart import (
     Move,
     Unit,
     attack_zone,
-    hits,
     parse_outcome,
 )
-from game.engine.lionheart.notation import SQUARE_NAMES, square_index
+from game.engine.lionheart.notation import square_index
 from game.i18n import tr
+from game.scenes.lionheart.units import draw_die, draw_unit, facing_angle
 from game.ui import gfx, theme
 from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Colour, Theme
 
-__all__ = ["DIAGRAMS", "Act", "Beat", "Diagram", "attack_odds", "draw_diagram", "play", "timeline"]
+__all__ = [
+    "DIAGRAMS",
+    "KIND_NAMES",
+    "ODDS_LABELS",
+    "Act",
+    "Beat",
+    "Diagram",
+    "Odds",
+    "attack_odds",
+    "draw_diagram",
+    "period",
+    "play",
+    "timeline",
+]
 
 Square = tuple[int, int]
 """(file, rank) from 0: ``a1`` is (0, 0)."""
-FACING_ANGLE = {"N": 0.0, "E": -90.0, "S": 180.0, "W": 90.0}
-"""The angle (degrees, anticlockwise as pygame turns) of a unit drawn facing north, turned to each facing."""
 DIRECTION = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 ROLL_LETTERS = frozenset("HFP")
 
@@ -445,105 +456,15 @@ def seat_colour(owner: int) -> Colour:
     return theme.SEAT_COLOURS[owner]
 
 
-# The look of a unit and of a die: the battle screen's (units.py) once it exists; these stand in meanwhile.
+def _turn_angle(old: str, new: str) -> float:
+    """The clockwise degrees from facing ``old`` to ``new``: a quarter turn either way, a half turn clockwise."""
+    turn = (facing_angle(new) - facing_angle(old)) % 360
+    return turn - 360 if turn > 180 else turn
 
 
-def draw_unit(
-    surface: pygame.Surface,
-    centre: tuple[float, float],
-    size: float,
-    kind: str,
-    figures: int,
-    colour: Colour,
-    angle: float,
-    *,
-    alpha: int = 255,
-) -> None:
-    """A unit's base ``size`` pixels wide centred on ``centre``, its figures on it, turned ``angle`` degrees
-    from north (anticlockwise)."""
-    side = max(6, int(size))
-    sprite = _unit_sprite(side, kind, figures, colour)
-    if angle % 360:
-        sprite = pygame.transform.rotozoom(sprite, angle, 1.0)
-    if alpha < 255:
-        sprite = sprite.copy()
-        sprite.set_alpha(alpha)
-    surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
-@functools.lru_cache(maxsize=512)
-def _unit_sprite(side: int, kind: str, figures: int, colour: Colour) -> pygame.Surface:
-    sprite = pygame.Surface((side, side), pygame.SRCALPHA)
-    base = pygame.Rect(0, 0, side, side).inflate(-max(2, side // 8), -max(2, side // 8))
-    dark = theme.lerp_colour(colour, (14, 16, 30), 0.62)
-    pygame.draw.rect(sprite, dark, base, border_radius=max(2, side // 6))
-    pygame.draw.rect(sprite, colour, base, max(1, side // 16), border_radius=max(2, side // 6))
-    # The front: a bright bar along the top edge and a notch pointing ahead.
-    front = pygame.Rect(base.x + side // 8, base.y, base.width - side // 4, max(2, side // 9))
-    pygame.draw.rect(sprite, colour, front, border_radius=max(1, side // 20))
-    tip = (base.centerx, base.y - max(1, side // 16))
-    pygame.draw.polygon(
-        sprite,
-        colour,
-        [tip, (base.centerx - side // 7, base.y + side // 7), (base.centerx + side // 7, base.y + side // 7)],
-    )
-    # The figures: dots in rows (ten for mass infantry), bigger for the two-hit kinds.
-    count = max(0, figures)
-    columns = 5 if count > 4 else (2 if count > 1 else 1)
-    rows = max(1, math.ceil(count / columns))
-    area = base.inflate(-side // 4, -side // 3).move(0, side // 14)
-    step_x, step_y = area.width / columns, area.height / rows
-    radius = max(1.5, min(step_x, step_y) * (0.42 if KINDS[kind].hits_per_figure == 2 else 0.34))
-    for index in range(count):
-        row, column = divmod(index, columns)
-        in_row = min(columns, count - row * columns)
-        x = area.centerx + (column - (in_row - 1) / 2) * step_x
-        y = area.y + (row + 0.5) * step_y
-        pygame.draw.circle(sprite, colour, (round(x), round(y)), round(radius))
-        if kind == "K":
-            pygame.draw.circle(sprite, theme.GOLD, (round(x), round(y)), round(radius), max(1, side // 24))
-    return sprite
-
-
-def draw_die(
-    surface: pygame.Surface, rect: pygame.Rect, face: str, *, lit: Colour | None = None, alpha: int = 255
-) -> None:
-    """A die in ``rect`` showing ``face`` (``axe``, ``arrow``, ``panic``); ``lit`` rings it in a colour."""
-    sprite = _die_sprite(rect.width, face, lit)
-    if alpha < 255:
-        sprite = sprite.copy()
-        sprite.set_alpha(alpha)
-    surface.blit(sprite, sprite.get_rect(center=rect.center))
-
-
-@functools.lru_cache(maxsize=256)
-def _die_sprite(side: int, face: str, lit: Colour | None) -> pygame.Surface:
-    side = max(6, side)
-    sprite = pygame.Surface((side, side), pygame.SRCALPHA)
-    body = pygame.Rect(0, 0, side, side).inflate(-2, -2)
-    pygame.draw.rect(sprite, (238, 232, 214), body, border_radius=max(2, side // 5))
-    pygame.draw.rect(sprite, lit or (150, 140, 120), body, max(1, side // 12), border_radius=max(2, side // 5))
-    ink = {"axe": (40, 44, 70), "arrow": (30, 110, 60), "panic": (200, 40, 50)}[face]
-    c, s = side / 2, side
-    width = max(1, side // 12)
-    if face == "axe":
-        pygame.draw.line(sprite, ink, (c - s * 0.2, c + s * 0.28), (c + s * 0.12, c - s * 0.28), width + 1)
-        blade = [(c + s * 0.02, c - s * 0.32), (c + s * 0.3, c - s * 0.2), (c + s * 0.22, c + s * 0.06)]
-        pygame.draw.polygon(sprite, ink, blade)
-    elif face == "arrow":
-        start, end = (c - s * 0.26, c + s * 0.26), (c + s * 0.24, c - s * 0.24)
-        pygame.draw.line(sprite, ink, start, end, width)
-        pygame.draw.polygon(
-            sprite, ink, [end, (end[0] - s * 0.18, end[1] + s * 0.02), (end[0] - s * 0.02, end[1] + s * 0.18)]
-        )
-        for offset in (0.0, 0.08):
-            x, y = start[0] + s * offset, start[1] - s * offset
-            pygame.draw.line(sprite, ink, (x, y), (x - s * 0.1, y - s * 0.02), width)
-            pygame.draw.line(sprite, ink, (x, y), (x + s * 0.02, y + s * 0.1), width)
-    else:
-        pygame.draw.line(sprite, ink, (c, c - s * 0.28), (c, c + s * 0.08), width + 2)
-        pygame.draw.circle(sprite, ink, (round(c), round(c + s * 0.24)), max(1, side // 11))
-    return sprite
+def _mark(owner: int) -> str:
+    """The palette's mark on side ``owner``'s units (``cross``, ``ring`` or none)."""
+    return gfx.PIECE_MARKS.get(tuple(seat_colour(owner)), "")
 
 
 FACE_OF_LETTER = {"H": "axe", "F": "arrow", "P": "panic"}
@@ -583,43 +504,54 @@ class _Field:
         return square[0] in self.act.files and square[1] in self.act.ranks
 
     def board(self, tint: dict[Square, tuple[Colour, float]]) -> None:
-        frame = self.rect.inflate(self.cell // 4, self.cell // 4)
-        radius = max(3, self.cell // 5)
-        pygame.draw.rect(self.surface, (12, 15, 34), frame, border_radius=radius)
-        pygame.draw.rect(self.surface, theme.BOARD_EDGE, frame, 2, border_radius=radius)
-        inset = max(1, self.cell // 18)
+        """The squares as the battle screen draws them (the home ranks tinted, the middle line), lit by ``tint``."""
+        frame = self.rect.inflate(round(self.cell * 0.16), round(self.cell * 0.16))
+        radius = max(3, self.cell // 8)
+        halo = gfx.glow_box(self.rect.width + self.cell, self.rect.height + self.cell, theme.BOARD_EDGE, 0.3,
+                            self.cell // 2)  # fmt: skip
+        self.surface.blit(halo, (self.rect.x - self.cell // 2, self.rect.y - self.cell // 2),
+                          special_flags=pygame.BLEND_RGB_ADD)  # fmt: skip
+        pygame.draw.rect(self.surface, (10, 12, 28), frame, border_radius=radius)
+        pygame.draw.rect(self.surface, theme.BOARD_EDGE, frame, max(1, self.cell // 24), border_radius=radius)
         for file in self.act.files:
             for rank in self.act.ranks:
-                base = theme.SQUARE_A if (file + rank) % 2 == 0 else theme.SQUARE_B
+                base = theme.SQUARE_A if (file + rank) % 2 else theme.SQUARE_B
+                if rank < 2 or rank >= 8:
+                    base = theme.lerp_colour(base, seat_colour(GOLD if rank < 2 else SILVER), 0.12)
                 colour, amount = tint.get((file, rank), (base, 0.0))
                 pygame.draw.rect(
-                    self.surface,
-                    theme.lerp_colour(base, colour, amount),
-                    self.square_rect((file, rank)).inflate(-inset, -inset),
-                    border_radius=max(2, self.cell // 9),
+                    self.surface, theme.lerp_colour(base, colour, amount), self.square_rect((file, rank))
                 )
+        if 4 in self.act.ranks and 5 in self.act.ranks:
+            # The middle line: no man's land between the armies.
+            y = round(self.at((0, 5))[1] + self.cell / 2)
+            line = theme.lerp_colour(theme.SQUARE_B, theme.BOARD_EDGE, 0.55)
+            pygame.draw.line(
+                self.surface, line, (self.rect.x, y), (self.rect.right - 1, y), max(1, self.cell // 30)
+            )
 
     def unit(
         self,
         unit: Unit,
         centre: tuple[float, float] | None = None,
         *,
-        angle: float | None = None,
+        turn: float = 0.0,
         figures: int | None = None,
         colour: Colour | None = None,
         alpha: int = 255,
-        scale: float = 1.0,
     ) -> None:
+        """``unit`` on its square (or centred on ``centre``), turned ``turn`` degrees clockwise past its facing."""
         where = centre if centre is not None else self.at(_square(unit.square))
+        shown = unit if figures is None else unit._replace(figures=figures)
         draw_unit(
             self.surface,
             where,
-            self.cell * 0.9 * scale,
-            unit.kind,
-            unit.figures if figures is None else figures,
+            int(self.cell * 0.98),
+            shown,
             colour or seat_colour(unit.owner),
-            FACING_ANGLE[unit.facing] if angle is None else angle,
+            mark=_mark(unit.owner),
             alpha=alpha,
+            angle=turn,
         )
 
     def glow(self, centre: tuple[float, float], colour: Colour, amount: float, size: float = 0.8) -> None:
@@ -627,7 +559,9 @@ class _Field:
             return
         halo = gfx.glow(int(self.cell * size), colour, amount)
         self.surface.blit(
-            halo, halo.get_rect(center=(round(centre[0]), round(centre[1]))), special_flags=pygame.BLEND_RGB_ADD
+            halo,
+            halo.get_rect(center=(round(centre[0]), round(centre[1]))),
+            special_flags=pygame.BLEND_RGB_ADD,
         )
 
     def ring(self, square: Square, colour: Colour, amount: float) -> None:
@@ -834,7 +768,10 @@ def _draw_field(field: _Field, frame: _Frame, diagram: Diagram) -> None:
         field.arrow(_square(move.square), _square(move.target), theme.GOLD, ease_out_cubic(min(1.0, p * 2)))
     if beat.kind == "select" and move is not None and move.action is Action.ATTACK and before.is_bribe(move):
         field.arrow(
-            _square(move.square), _square(move.target), theme.GOLD, ease_out_cubic(_phase(t, beat.start, 0.35))
+            _square(move.square),
+            _square(move.target),
+            theme.GOLD,
+            ease_out_cubic(_phase(t, beat.start, 0.35)),
         )
 
 
@@ -860,11 +797,7 @@ def _draw_units(
                 field.unit(unit)
         unit = before.unit_at(move.square)
         assert unit is not None
-        start = FACING_ANGLE[unit.facing]
-        turn = (FACING_ANGLE[move.facing] - start + 180) % 360 - 180
-        if turn == -180:
-            turn = 180  # a half turn goes anticlockwise, as the battle screen turns it
-        field.unit(unit, angle=start + turn * ease_in_out(p))
+        field.unit(unit, turn=_turn_angle(unit.facing, move.facing) * ease_in_out(p))
         return
     if kind == "place":
         for unit in after.units:
@@ -902,7 +835,7 @@ def _draw_result(field: _Field, frame: _Frame, before: Battle, after: Battle, p:
     """An attack resolved: hits flash on the target and its figures fall, then units move as the rules say."""
     attack = _attack_of(frame)
     assert attack is not None
-    step, move = attack
+    _, move = attack
     target = _square(move.target)
     roll_state = frame.states[frame.beat.step]  # the pending attack, just before its last roll
     pairs, lost = _match(roll_state, after, frame.token())
@@ -926,26 +859,23 @@ def _draw_result(field: _Field, frame: _Frame, before: Battle, after: Battle, p:
                 centre = (x + dx * field.cell * 0.45 * lurch, y - dy * field.cell * 0.45 * lurch)
                 if lurch > 0:
                     field.glow(centre, theme.DANGER, fade * 0.8)
-                field.unit(unit, centre, angle=FACING_ANGLE[unit.facing] + 180 * turn, alpha=int(255 * fade))
+                field.unit(unit, centre, turn=180 * turn, alpha=int(255 * fade))
             continue
         place = pairs[square]
         later = new[place]
         figures = later.figures if strike >= 0.5 else unit.figures
         if square == target:
             field.glow(field.at(square), theme.DANGER, math.sin(math.pi * strike) * 0.8)
-        start_angle = FACING_ANGLE[unit.facing]
-        turn = (FACING_ANGLE[later.facing] - start_angle + 180) % 360 - 180
-        if turn == -180:
-            turn = 180
+        turn = _turn_angle(unit.facing, later.facing)
         if place == square:
-            field.unit(unit, angle=start_angle + turn * motion, figures=figures)
+            field.unit(unit, turn=turn * motion, figures=figures)
             continue
         # Turning about first (a panic, a retreat), then stepping; a pushed unit keeps its facing.
         rotate = ease_in_out(_phase(p, 0.4, 0.2)) if turn else 1.0
         slide = ease_in_out(_phase(p, 0.6 if turn else 0.4, 0.35))
         (x0, y0), (x1, y1) = field.at(square), field.at(place)
         centre = (x0 + (x1 - x0) * slide, y0 + (y1 - y0) * slide)
-        field.unit(unit, centre, angle=start_angle + turn * rotate, figures=figures)
+        field.unit(unit, centre, turn=turn * rotate, figures=figures)
 
 
 def _draw_tray(ui: Theme, field: _Field, frame: _Frame | None, diagram: Diagram) -> None:
@@ -1007,12 +937,14 @@ def _draw_tray(ui: Theme, field: _Field, frame: _Frame | None, diagram: Diagram)
             if tumble < 1:
                 spin = int(t * 14 + index * 3) % len(TUMBLE)
                 bounce = abs(math.sin((tumble * 3 + index * 0.4) * math.pi)) * die * 0.25 * (1 - tumble)
-                draw_die(field.surface, rect.move(0, -round(bounce)), TUMBLE[spin])
+                spin_angle = (t * 540 + index * 70) % 360 * (1 - tumble)
+                centre = (rect.centerx, rect.centery - round(bounce))
+                draw_die(field.surface, centre, die, TUMBLE[spin], angle=spin_angle)
             else:
                 lit = lit_faces.get(index)
                 if lit is not None:
                     field.glow(rect.center, lit, 0.55, size=0.9 * die / field.cell)
-                draw_die(field.surface, rect, face, lit=lit)
+                draw_die(field.surface, rect.center, die, face, lit=lit == theme.CLONE)
             x += die + gap
         x += die
 
@@ -1080,6 +1012,8 @@ def _draw_faces(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
     """A die's six faces appear one by one; then the axes, the arrows and the panic light up in turn."""
     faces = ("axe", "axe", "axe", "arrow", "arrow", "panic")
     size = int(min(rect.width / 3.6, rect.height / 2.5))
+    if size < 4:
+        return
     gap = size // 5
     width = 3 * size + 2 * gap
     height = 2 * size + gap
@@ -1098,8 +1032,7 @@ def _draw_faces(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
             halo = gfx.glow(int(size * 0.8), colour, light)
             surface.blit(halo, halo.get_rect(center=box.center), special_flags=pygame.BLEND_RGB_ADD)
         side = max(6, int(size * pop))
-        draw_die(surface, pygame.Rect(0, 0, side, side).move(box.centerx - side // 2, box.centery - side // 2),
-                 face, lit=colour if light > 0.3 else None)  # fmt: skip
+        draw_die(surface, box.center, side, face, lit=light > 0.3 and face != "panic")
 
 
 TABLE_KINDS = ("N", "A", "I", "M", "H", "P", "R")
@@ -1110,8 +1043,10 @@ def _draw_table(surface: pygame.Surface, rect: pygame.Rect, t: float, ui: Theme)
     """Level 2's units: each kind's base, its name, the figures an army may field and a base holds."""
     rows = len(TABLE_KINDS) + 1
     row_h = rect.height // rows
+    if row_h < 4 or rect.width < 40:
+        return
     icon = max(8, int(row_h * 0.86))
-    number_w = max(18, rect.width // 6)
+    number_w = max(18, rect.width // 5)
     name_w = rect.width - icon - 2 * number_w - row_h // 2
     size = max(11, int(row_h * 0.5))
     header = [(tr("army"), number_w), (tr("a base"), number_w)]
@@ -1133,8 +1068,9 @@ def _draw_table(surface: pygame.Surface, rect: pygame.Rect, t: float, ui: Theme)
             band.fill((*theme.PANEL_EDGE, int(50 * appear)))
             surface.blit(band, (rect.x, y))
         figures = info.base_sizes[-1]
-        draw_unit(surface, (rect.x + icon / 2, y + row_h / 2), icon * 0.92, kind, figures,
-                  seat_colour(GOLD), 0.0, alpha=alpha)  # fmt: skip
+        unit = Unit(GOLD, kind, figures, "e1", "N")
+        draw_unit(surface, (rect.x + icon / 2, y + row_h / 2), icon, unit, seat_colour(GOLD), mark=_mark(GOLD),
+                  alpha=alpha)  # fmt: skip
         name = tr(KIND_NAMES[kind]).capitalize()
         box = pygame.Rect(rect.x + icon + row_h // 4, y, name_w, row_h)
         draw_text(surface, ui, name, "body", size, theme.TEXT, box, valign="middle", max_lines=1,
@@ -1175,7 +1111,9 @@ def _draw_muster(field: _Field, t: float) -> None:
         if appear <= 0:
             continue
         if unit.kind == "K":
-            field.glow(field.at(_square(unit.square)), theme.GOLD, _phase(t, 2.6, 0.4) * (0.5 + 0.4 * _pulse(t)))
+            field.glow(
+                field.at(_square(unit.square)), theme.GOLD, _phase(t, 2.6, 0.4) * (0.5 + 0.4 * _pulse(t))
+            )
         fall = 1 - ease_out_cubic(appear)
         x, y = field.at(_square(unit.square))
         lift = -1 if unit.owner == GOLD else 1
@@ -1253,7 +1191,7 @@ ODDS_LABELS = ("Kill a figure", "Destroy the unit", "Your unit panics")
 def _odds_card(field: _Field, ui: Theme, odds: Odds, target: Square, show: float) -> None:
     values = (odds.kill, odds.destroy, odds.panic)
     row_h = max(12, int(field.cell * 0.5))
-    width = int(field.rect.width * 0.78)
+    width = field.rect.width
     card = pygame.Rect(0, 0, width, row_h * 3 + row_h // 2)
     x, y = field.at(target)
     card.midbottom = (round(x), round(y - field.cell * 0.55))
@@ -1265,9 +1203,11 @@ def _odds_card(field: _Field, ui: Theme, odds: Odds, target: Square, show: float
     if show < 0.6:
         return
     size = max(11, int(row_h * 0.62))
-    number_w = int(card.width * 0.3)
+    number_w = int(card.width * 0.27)
     for index, (label, value) in enumerate(zip(ODDS_LABELS, values, strict=True)):
-        row = pygame.Rect(card.x + row_h // 3, card.y + row_h // 4 + index * row_h, card.width - row_h * 2 // 3, row_h)
+        row = pygame.Rect(
+            card.x + row_h // 3, card.y + row_h // 4 + index * row_h, card.width - row_h * 2 // 3, row_h
+        )
         colour = theme.DANGER if index == 2 else theme.TEXT
         draw_text(field.surface, ui, tr(label), "body", size, colour,
                   pygame.Rect(row.x, row.y, row.width - number_w, row.height), valign="middle", max_lines=1,
@@ -1302,7 +1242,14 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float
     if diagram.caption:
         caption = tr(diagram.caption, side=seat_name(GOLD), other=seat_name(SILVER))
         block = layout_text(
-            ui, caption, "body", largest, rect.width, bold=True, max_lines=1, min_size=max(11, largest * 4 // 5)
+            ui,
+            caption,
+            "body",
+            largest,
+            rect.width,
+            bold=True,
+            max_lines=1,
+            min_size=max(11, largest * 4 // 5),
         )
         if block.cut:
             block = layout_text(ui, caption, "body", largest, rect.width, bold=True, max_lines=2)
@@ -1318,7 +1265,9 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float
         block.draw(surface, ui, theme.TEXT_DIM, box, align="center", container=rect)
 
 
-def _draw_body(surface: pygame.Surface, area: pygame.Rect, kind: str, diagram: Diagram, t: float, ui: Theme) -> None:
+def _draw_body(
+    surface: pygame.Surface, area: pygame.Rect, kind: str, diagram: Diagram, t: float, ui: Theme
+) -> None:
     if diagram.extra == "faces":
         _draw_faces(surface, area, t)
         return
@@ -1340,9 +1289,3 @@ def _draw_body(surface: pygame.Surface, area: pygame.Rect, kind: str, diagram: D
     if diagram.extra == "quiet":
         _draw_quiet(field, frame, ui)
     _draw_tray(ui, field, frame, diagram)
-
-
-Drawer = Callable[[pygame.Surface, pygame.Rect, str, float, Theme], None]
-_: Drawer = draw_diagram
-del _
-__all__ += ["KIND_NAMES", "ODDS_LABELS", "Odds", "period", "seat_colour", "draw_unit", "draw_die"]
