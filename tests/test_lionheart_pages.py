@@ -297,7 +297,7 @@ def test_the_odds_shown_are_exact() -> None:
     assert knights.kill == pytest.approx(_binomial_at_least(4, 2, 0.5))
     assert knights.destroy == pytest.approx(0.5**4)
     assert knights.panic == pytest.approx((1 / 6) ** 4)
-    archers = attack_odds(battle, Move.from_text("c4xd6"))  # four archers' dice on four infantrymen
+    archers = attack_odds(battle, Move.from_text("c3xd6"))  # four archers' dice on four infantrymen
     assert archers.kill == pytest.approx(_binomial_at_least(4, 1, 1 / 3))
     assert archers.destroy == pytest.approx((1 / 3) ** 4)
 

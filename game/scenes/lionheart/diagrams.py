@@ -209,6 +209,8 @@ DIAGRAMS: dict[str, Diagram] = {
     "opening": Diagram(
         (Act(STANDARD_TEXT, ("HFFP", "HFPP", "HHFP", "HFFF")),),
         caption="A tie, then more axes: {side} starts",
+        extra="opening",
+        tray=False,
     ),
     "end": Diagram(
         (Act("gK1a1N,gN2e5N,sK1e6S,sI4g7S g 2 1", ("e5xe6", "HHFP"), ("c3", "g7")),),
@@ -282,7 +284,7 @@ DIAGRAMS: dict[str, Diagram] = {
         caption="Bought, unless their king faces them",
     ),
     "odds": Diagram(
-        (Act("gK1a1N,gI4e4N,gA4c4N,sN2e5S,sI4d6S,sK1i10S g 2 1", ("e4xe5",), ("b3", "f7")),),
+        (Act("gK1a1N,gI4e4N,gA4c3N,sN2e5S,sI4d6S,sK1i10S g 2 1", ("e4xe5",), ("b3", "f6")),),
         caption="The odds, before you roll",
         extra="odds",
     ),
@@ -474,17 +476,21 @@ TUMBLE = ("axe", "arrow", "panic", "axe", "arrow", "axe")
 class _Field:
     """The part of the field an act shows, fitted in a rectangle, with the dice tray under it."""
 
-    def __init__(self, surface: pygame.Surface, rect: pygame.Rect, act: Act, *, tray: bool) -> None:
+    def __init__(
+        self, surface: pygame.Surface, rect: pygame.Rect, act: Act, *, tray: bool, below: float = 0.0
+    ) -> None:
         self.surface = surface
         self.act = act
         files, ranks = len(act.files), len(act.ranks)
-        tray_share = 0.16 if tray else 0.0
+        tray_share = 0.16 if tray else below
+        tray = tray or below > 0
         self.cell = max(
             4, int(min(rect.width / (files + 0.5), rect.height * (1 - tray_share) / (ranks + 0.5)))
         )
         width, height = self.cell * files, self.cell * ranks
         self.tray_h = int(max(self.cell * 0.75, rect.height * tray_share)) if tray else 0
-        total = height + (self.tray_h + self.cell // 3 if tray else 0)
+        total = height + (self.tray_h + self.cell // 3 if tray else 0) + self.cell // 4
+        self.area = rect
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.midtop = (rect.centerx, rect.y + max(0, (rect.height - total) // 2) + self.cell // 4)
         self.tray = pygame.Rect(rect.x, self.rect.bottom + self.cell // 3, rect.width, self.tray_h)
@@ -680,12 +686,19 @@ def _current(key: str, t: float) -> _Frame | None:
     return _Frame(t, beats, index, play(act), act, key)
 
 
-def _attack_of(frame: _Frame) -> tuple[int, Move] | None:
-    """The attack the current beat belongs to (its step and move): from its declaration to the next action."""
+def _attack_of(frame: _Frame, *, settled: bool = False) -> tuple[int, Move] | None:
+    """The attack the current beat belongs to (its step and move): from its declaration to the next action.
+
+    ``settled``: at the end of an act that ends on a roll, that roll's attack (its dice stay in the tray).
+    """
     beat = frame.beat
     step = beat.step
-    if beat.kind in ("hold", "end"):
+    if beat.kind == "hold" or (beat.kind == "end" and not settled):
         return None
+    if beat.kind == "end":
+        step -= 1
+        if step < 0 or not _is_roll(frame.token(step)):
+            return None
     for back in range(step, -1, -1):
         token = frame.token(back)
         if _is_roll(token):
@@ -972,7 +985,7 @@ def _tray_dice(frame: _Frame) -> list[tuple[int | None, list[str], dict[int, Col
             lit = {number: seat_colour(owner) for number, face in enumerate(faces) if face == "axe"}
             groups.append((owner, faces, lit if landed >= 1 else {}, landed))
         return groups
-    attack = _attack_of(frame)
+    attack = _attack_of(frame, settled=True)
     if attack is None:
         return []
     step, move = attack
@@ -1098,6 +1111,69 @@ KIND_NAMES = {
 """Each kind's name, an English key (``tr``), as the rules pages and the battle log call it."""
 
 
+def _draw_opening(surface: pygame.Surface, rect: pygame.Rect, frame: _Frame, ui: Theme) -> None:
+    """The opening roll: Gold's four dice in a row, then Silver's; the axes counted; a tie clears them,
+    then the side with more axes lights up with its two actions."""
+    beat = frame.beat
+    t = frame.t
+    steps = frame.act.steps
+    step = len(steps) - 1 if beat.kind in ("end", "result") else beat.step
+    first = step - step % 2
+    die = int(min(rect.width / 7.8, rect.height / 3.4))
+    if die < 6:
+        return
+    gap = die // 4
+    row_w = die * 0.8 + gap * 2 + 4 * die + 3 * gap + die
+    left = rect.centerx - row_w / 2
+    tops = (rect.centery - die - gap, rect.centery + gap)
+    final = frame.states[-1]
+    decided = beat.kind in ("result", "end")
+    for owner, index in ((GOLD, first), (SILVER, first + 1)):
+        y = tops[owner]
+        colour = seat_colour(owner)
+        winner = decided and final.side == owner
+        if winner:
+            glow = _phase(t, beat.start, 0.4) if beat.kind == "result" else 1.0
+            band = pygame.Rect(round(left - gap), round(y - gap), round(row_w + 2 * gap), die + 2 * gap)
+            layer = pygame.Surface(band.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*colour, int(60 * glow)), layer.get_rect(), border_radius=die // 4)
+            pygame.draw.rect(layer, (*colour, int(220 * glow)), layer.get_rect(), 2, border_radius=die // 4)
+            surface.blit(layer, band)
+        shield = pygame.Rect(round(left), round(y + die * 0.1), round(die * 0.8 * 0.8), round(die * 0.8))
+        points = [
+            shield.topleft,
+            shield.topright,
+            (shield.right, shield.y + shield.height * 0.55),
+            shield.midbottom,
+            (shield.x, shield.y + shield.height * 0.55),
+        ]
+        pygame.draw.polygon(surface, colour, points)
+        x = left + die * 0.8 + gap * 2
+        rolled = index < len(steps) and (index < step or (index == step and beat.kind != "hold") or decided)
+        landed = 1.0
+        if index == beat.step and beat.kind == "roll":
+            landed = _phase(t, beat.start, beat.length * 0.6)
+        faces = [FACE_OF_LETTER[letter] for letter in steps[index]] if index < len(steps) else []
+        for number in range(4):
+            centre = (round(x + die / 2), round(y + die / 2))
+            if not rolled:
+                pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(round(x), round(y), die, die), 1,
+                                 border_radius=die // 5)  # fmt: skip
+            elif landed < 1:
+                spin = int(t * 14 + number * 3) % len(TUMBLE)
+                bounce = abs(math.sin((landed * 3 + number * 0.4) * math.pi)) * die * 0.25 * (1 - landed)
+                draw_die(surface, (centre[0], centre[1] - round(bounce)), die, TUMBLE[spin],
+                         angle=(t * 540 + number * 70) % 360 * (1 - landed))  # fmt: skip
+            else:
+                axe = faces[number] == "axe"
+                draw_die(surface, centre, die, faces[number], lit=axe)
+            x += die + gap
+        if rolled and landed >= 1:
+            count = pygame.Rect(round(x), round(y), die, die)
+            draw_text(surface, ui, str(faces.count("axe")), "title", max(11, die * 2 // 3), colour, count,
+                      align="center", valign="middle", bold=True, max_lines=1)  # fmt: skip
+
+
 # -- extras on the field --
 
 
@@ -1143,7 +1219,7 @@ def _draw_odds(field: _Field, frame: _Frame, ui: Theme) -> None:
     act = frame.act
     battle = frame.states[0]
     t = frame.t % period(frame.key)
-    aims = (("e4", "e5"), ("c4", "d6"))
+    aims = (("e4", "e5"), ("c3", "d6"))
     half = period(frame.key) / 2
     attacker, target = aims[0] if t < half else aims[1]
     local = t if t < half else t - half
@@ -1165,7 +1241,7 @@ def _draw_odds(field: _Field, frame: _Frame, ui: Theme) -> None:
     odds = attack_odds(battle, Move.from_text(f"{attacker}x{target}"))
     show = _phase(local, 1.1, 0.35)
     if show > 0:
-        _odds_card(field, ui, odds, _square(target), show)
+        _odds_card(field, ui, odds, show)
     _pointer(field.surface, tip, max(10, int(field.cell * 0.55)))
     del act
 
@@ -1188,14 +1264,13 @@ def _pointer(surface: pygame.Surface, tip: tuple[float, float], size: int) -> No
 ODDS_LABELS = ("Kill a figure", "Destroy the unit", "Your unit panics")
 
 
-def _odds_card(field: _Field, ui: Theme, odds: Odds, target: Square, show: float) -> None:
+def _odds_card(field: _Field, ui: Theme, odds: Odds, show: float) -> None:
     values = (odds.kill, odds.destroy, odds.panic)
-    row_h = max(12, int(field.cell * 0.5))
-    width = field.rect.width
-    card = pygame.Rect(0, 0, width, row_h * 3 + row_h // 2)
-    x, y = field.at(target)
-    card.midbottom = (round(x), round(y - field.cell * 0.55))
-    card.clamp_ip(field.rect)
+    room = field.tray
+    row_h = max(12, min(int(field.cell * 0.6), int(room.height / 3.6)))
+    card = pygame.Rect(0, 0, field.rect.width, row_h * 3 + row_h // 2)
+    card.midtop = (field.rect.centerx, room.y)
+    card.bottom = min(card.bottom, field.area.bottom)
     layer = pygame.Surface(card.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, int(235 * show)), layer.get_rect(), border_radius=row_h // 3)
     pygame.draw.rect(layer, (*theme.ACCENT, int(255 * show)), layer.get_rect(), 2, border_radius=row_h // 3)
@@ -1275,8 +1350,14 @@ def _draw_body(
         _draw_table(surface, area, t, ui)
         return
     frame = _current(kind, t)
+    if diagram.extra == "opening":
+        assert frame is not None
+        _draw_opening(surface, area, frame, ui)
+        return
     act = frame.act if frame is not None else diagram.acts[0]
-    field = _Field(surface, area, act, tray=diagram.tray)
+    # The odds card goes under the field: three rows of text, 12 pixels high at the least.
+    below = min(0.6, max(0.3, 50 / max(1, area.height))) if diagram.extra == "odds" else 0.0
+    field = _Field(surface, area, act, tray=diagram.tray, below=below)
     if diagram.extra == "muster":
         _draw_muster(field, t)
         return
