@@ -10,13 +10,12 @@ match screen, the level editor and rules pages. So importing this module is
 cheap and pygame-free: the AI's child process and the terminal version use it
 too.
 
-A game without rules yet (Lionheart until its issue lands) is
-shown on the menu as "coming soon".
+A game without rules yet is shown on the menu as "coming soon".
 
 >>> [definition.key for definition in GAMES]
 ['ataxx', 'attangle', 'lionheart']
 >>> game("ataxx").playable, game("attangle").playable, game("lionheart").playable
-(True, True, False)
+(True, True, True)
 >>> game("chess")
 Traceback (most recent call last):
 ...
@@ -205,6 +204,12 @@ GAMES: tuple[GameDefinition, ...] = (
             ),
         },
         tile="game.scenes.lionheart.tile:draw_tile",
+        rules="game.engine.lionheart.rules:RULES",
+        ai="game.ai.lionheart.player:AI",
+        board="game.scenes.lionheart.board:LionheartBoard",
+        rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
+        demos="game.scenes.lionheart.demos:start_demo",
+        demo_names=("battle", "dice", "odds", "builder", "silver"),
     ),
 )
 

@@ -21,7 +21,27 @@ __all__ = ["RATE", "SOUND_NAMES", "Audio", "synthesise"]
 log = logging.getLogger(__name__)
 
 RATE = 44100
-SOUND_NAMES = ("select", "click", "clone", "jump", "flip", "invalid", "pass", "win", "loss", "start")
+SOUND_NAMES = (
+    "select",
+    "click",
+    "clone",
+    "jump",
+    "flip",
+    "invalid",
+    "pass",
+    "win",
+    "loss",
+    "start",
+    "dice",
+    "land",
+    "hit",
+    "fall",
+    "panic",
+    "coins",
+    "march",
+    "turn",
+    "lunge",
+)
 FLIP_VARIANTS = 5
 
 
@@ -89,6 +109,33 @@ def synthesise() -> dict[str, np.ndarray]:
     sounds["win"] = _notes([523.25, 659.25, 783.99, 1046.5, 1318.5], 0.1, 0.6, 0.25) * 0.4
     sounds["loss"] = _notes([392.0, 329.63, 277.18, 196.0], 0.18, 0.7, 0.3) * 0.42
     sounds["start"] = _notes([392.0, 523.25, 783.99], 0.07, 0.4, 0.12) * 0.35
+    # Lionheart: dice rattling in a wooden tray, landing, hits, falling figures, a panic, coins, feet.
+    t = _time(0.7)
+    rattle = np.zeros_like(t)
+    for index in range(16):
+        start = int(RATE * (0.02 + 0.6 * (index / 16) ** 1.3 + rng.uniform(0, 0.02)))
+        click = _time(0.03)
+        hz = rng.uniform(900, 2400)
+        knock = (np.sin(2 * np.pi * hz * click) + 0.6 * rng.standard_normal(len(click))) * _envelope(click, 0.0005, 0.006)
+        end = min(len(rattle), start + len(click))
+        rattle[start:end] += knock[: end - start] * (1 - index / 22)
+    sounds["dice"] = rattle * 0.45
+    t = _time(0.16)
+    sounds["land"] = (np.sin(2 * np.pi * 180 * t) + 0.5 * rng.standard_normal(len(t)) * np.exp(-t / 0.01)) * _envelope(t, 0.001, 0.04) * 0.5
+    t = _time(0.35)
+    clang = sum(np.sin(2 * np.pi * hz * t) * amp for hz, amp in ((523.0, 1.0), (1307.0, 0.6), (2089.0, 0.4), (3170.0, 0.25)))
+    sounds["hit"] = clang * _envelope(t, 0.001, 0.08) * 0.35
+    t = _time(0.4)
+    sounds["fall"] = (np.sin(_sweep(t, 220, 70)) + 0.4 * rng.standard_normal(len(t)) * np.exp(-t / 0.05)) * _envelope(t, 0.004, 0.12) * 0.5
+    sounds["panic"] = _notes([622.25, 523.25, 415.3, 311.13], 0.08, 0.3, 0.1) * 0.4
+    sounds["coins"] = _notes([1568.0, 2093.0, 1760.0, 2349.3, 2637.0], 0.05, 0.25, 0.06) * 0.3
+    t = _time(0.14)
+    sounds["march"] = (np.sin(2 * np.pi * 95 * t) + 0.3 * rng.standard_normal(len(t)) * np.exp(-t / 0.02)) * _envelope(t, 0.002, 0.04) * 0.55
+    t = _time(0.2)
+    swish = rng.standard_normal(len(t)) * np.sin(np.pi * t / t[-1]) ** 2
+    sounds["turn"] = np.convolve(swish, np.ones(12) / 12, mode="same") * 0.5
+    t = _time(0.22)
+    sounds["lunge"] = (np.convolve(rng.standard_normal(len(t)), np.ones(6) / 6, mode="same") * np.sin(np.pi * t / t[-1]) ** 3 * 0.5 + np.sin(_sweep(t, 200, 420)) * _envelope(t, 0.02, 0.06) * 0.3)
     for name, samples in sounds.items():
         fade = min(len(samples), 220)
         samples[-fade:] *= np.linspace(1, 0, fade)

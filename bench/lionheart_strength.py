@@ -1,0 +1,202 @@
+"""Play Lionheart matches between the AI levels, a random player and a greedy one, and print the scores.
+
+    python bench/lionheart_strength.py                          # every default match
+    python bench/lionheart_strength.py --games 40 --budget 0.5 --scale 0.5
+    python bench/lionheart_strength.py --only greedy --games 20
+    python bench/lionheart_strength.py --match master "expert:t=0.2"
+
+The goals: the top level scores at least 95% against the random player and
+75% against the greedy one, each level at least 60% against the one below,
+and the top level answers within 3 s a decision (one action).
+
+Each match plays pairs of games with fixed seeds, the two players swapping
+Gold and Silver within a pair (the same dice seed for both games of a pair,
+a new one for each pair, so the opening rolls and every attack differ from
+pair to pair). Pairs alternate between level 1 (the standard battle) and
+level 2 (each player sets up its own army). Draws (thirty quiet turns, both
+armies fallen) count a half. Results are from the first player's side: wins,
+draws, losses, score, the Elo difference with its 95% margin, and each
+player's seconds a decision (mean and slowest). Games run in parallel
+(``--jobs``).
+
+Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
+(any legal action) or ``greedy`` (``game.ai.lionheart.baselines``), optionally
+followed by ``:t=SECONDS`` (think time a decision) or ``:d=DEPTH`` (a fixed
+search depth in actions). ``--budget`` sets the top level's think time and
+``--scale`` multiplies every other level's (fewer seconds for a quick run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from match_stats import add_match_options, result_text
+
+from game.ai.expectimax import Expectimax
+from game.ai.limits import SearchLimits
+from game.ai.lionheart.baselines import greedy_action, random_action
+from game.ai.lionheart.levels import LEVELS, choose_move, level_by_key, new_searcher
+from game.ai.lionheart.search import SearchBattle
+from game.engine.lionheart import CHANCE, Battle, Move
+
+TOP = LEVELS[-1].key
+MAX_ACTIONS = 2000
+"""A game this long is stopped and counted a draw (thirty quiet turns end every battle far sooner)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Timing:
+    """How long the players took: think time a level, scale of the others."""
+
+    budget: float | None
+    scale: float
+
+
+class Player:
+    """Chooses actions for one side of a battle; ``action`` must return a legal one."""
+
+    def __init__(self, spec: str, seed: int, timing: Timing) -> None:
+        self.spec = spec
+        name, _, options = spec.partition(":")
+        self.name = name
+        settings = dict(item.split("=", 1) for item in options.split(",") if item)
+        self.rng = random.Random(seed)
+        self.depth = int(settings["d"]) if "d" in settings else None
+        self.level = None if name in ("random", "greedy") else level_by_key(name)
+        self.searcher: Expectimax | None = None if self.level is None else new_searcher()
+        if self.level is not None:
+            if "t" in settings:
+                think = float(settings["t"])
+            elif name == TOP and timing.budget is not None:
+                think = timing.budget
+            else:
+                think = self.level.think_time * timing.scale
+            self.level = dataclasses.replace(
+                self.level, think_time=think, max_think_time=max(self.level.max_think_time, think * 1.2)
+            )
+        self.think = 0.0
+        self.slowest = 0.0
+        self.actions = 0
+
+    def action(self, battle: Battle) -> Move:
+        start = time.monotonic()
+        try:
+            return self._action(battle)
+        finally:
+            spent = time.monotonic() - start
+            self.think += spent
+            self.slowest = max(self.slowest, spent)
+            self.actions += 1
+
+    def _action(self, battle: Battle) -> Move:
+        if self.name == "random":
+            return random_action(battle, self.rng)
+        if self.name == "greedy":
+            return greedy_action(battle, self.rng)
+        assert self.level is not None and self.searcher is not None
+        if self.depth is not None and not battle.in_setup:
+            position = SearchBattle(battle.copy())
+            raw, _ = self.searcher.search(position, SearchLimits(depth=self.depth))
+            return position.move(raw)
+        return choose_move(battle, self.level, rng=self.rng, searcher=self.searcher)
+
+
+def play_game(
+    task: tuple[str, str, bool, int, Timing],
+) -> tuple[float, int, tuple[float, float], tuple[float, float], tuple[int, int]]:
+    """One battle; returns (Gold's score, actions, seconds a decision of each, slowest of each, decisions)."""
+    gold_spec, silver_spec, level2, seed, timing = task
+    dice = random.Random(seed)
+    battle = Battle.level2() if level2 else Battle.standard()
+    players = (Player(gold_spec, seed * 2 + 1, timing), Player(silver_spec, seed * 2 + 2, timing))
+    actions = 0
+    while (outcome := battle.outcome()) is None and actions < MAX_ACTIONS:
+        if battle.turn == CHANCE:
+            rolls = battle.chance_outcomes()
+            battle.push(dice.choices([roll for roll, _ in rolls], [chance for _, chance in rolls])[0])
+            continue
+        battle.push(players[battle.side].action(battle))
+        actions += 1
+    score = 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == 0)
+    per_action = tuple(player.think / player.actions if player.actions else 0.0 for player in players)
+    slowest = tuple(player.slowest for player in players)
+    counts = tuple(player.actions for player in players)
+    return score, actions, per_action, slowest, counts  # type: ignore[return-value]
+
+
+def run_match(first: str, second: str, games: int, jobs: int, seed: int, timing: Timing) -> str:
+    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+    tasks = []
+    for pair in range((games + 1) // 2):
+        level2 = pair % 2 == 1
+        game_seed = seed * 100_003 + pair
+        tasks.append(((first, second, level2, game_seed, timing), False))
+        tasks.append(((second, first, level2, game_seed, timing), True))
+    scores: list[float] = []
+    think = [0.0, 0.0]
+    decisions = [0, 0]
+    slowest = [0.0, 0.0]
+    lengths = []
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.imap(play_game, [task for task, _ in tasks])
+        for (_task, swapped), (score, actions, per_action, slow, counts) in zip(tasks, results, strict=True):
+            scores.append(1.0 - score if swapped else score)
+            mine, theirs = (1, 0) if swapped else (0, 1)
+            for index, seat in enumerate((mine, theirs)):
+                think[index] += per_action[seat] * counts[seat]
+                decisions[index] += counts[seat]
+                slowest[index] = max(slowest[index], slow[seat])
+            lengths.append(actions)
+    count = len(scores)
+    mean = [think[index] / max(1, decisions[index]) for index in (0, 1)]
+    return (
+        f"{first + ' vs ' + second:24s} games {count:3d}  {result_text(scores)}  "
+        f"s/decision {mean[0]:.2f} (max {slowest[0]:.2f}) vs {mean[1]:.2f} (max {slowest[1]:.2f})  "
+        f"actions {sum(lengths) / count:.0f}"
+    )
+
+
+def default_matches(games: int) -> list[tuple[str, str, int]]:
+    """The standard matches: the top level against random and greedy, each level against the one below."""
+    matches = [(TOP, "random", games), (TOP, "greedy", games)]
+    for weaker, stronger in itertools.pairwise(LEVELS):
+        matches.append((stronger.key, weaker.key, games))
+    return matches
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_match_options(parser, games=40)
+    parser.add_argument("--budget", type=float, default=None, help="the top level's seconds a decision")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies the other levels' think time")
+    args = parser.parse_args(argv)
+    timing = Timing(args.budget, args.scale)
+    matches = [(args.match[0], args.match[1], args.games)] if args.match else default_matches(args.games)
+    if args.only:
+        matches = [match for match in matches if args.only in f"{match[0]} vs {match[1]}"]
+    top_budget = args.budget if args.budget is not None else level_by_key(TOP).think_time
+    print(
+        f"pairs of games, Gold and Silver swapped, level 1 and level 2 in turn; "
+        f"{TOP} thinks {top_budget} s a decision, the other levels x{args.scale}"
+    )
+    print("goals: master >= 95% vs random, >= 75% vs greedy; each level >= 60% vs the one below; <= 3 s")
+    for first, second, games in matches:
+        start = time.monotonic()
+        line = run_match(first, second, games, args.jobs, args.seed, timing)
+        print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

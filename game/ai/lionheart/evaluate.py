@@ -1,0 +1,306 @@
+"""Lionheart's evaluation and move order for the chance search (``game.ai.expectimax``).
+
+A battle is won by killing the enemy king or every other enemy unit, and
+units die one figure at a time under the dice. So the evaluation counts, by
+seat:
+
+- material: each unit by its dice and the hits it takes (a knight's figure
+  takes two hits and rolls two dice; mass infantry's figures beyond four add
+  hits, not dice);
+- attacks within reach: the expected figures (and the chance of the king)
+  each unit can take now, the side to act taking its best one or two (it has
+  the actions), the other side's threats counted at a discount (the side to
+  act may parry one);
+- the king's safety: enemy dice that reach it now, and enemy units close to it;
+- advancement: units nearer the enemy king and facing towards it;
+- the QUIET counter: near the thirtieth quiet turn every advantage fades
+  towards the draw.
+
+Scores are from the seat to act's view, about 100 a figure of infantry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.limits import WIN_SCORE
+from game.ai.lionheart.search import ACTION_BLOCK, SearchBattle
+from game.engine.lionheart import GOLD, KINDS, QUIET_TURNS, Battle, Unit, dice_count, dice_outcomes, hits
+from game.engine.lionheart.battle import ARCHER_ZONE, NEIGHBOURS, RAYS, STEP
+from game.engine.lionheart.notation import SQUARE_NAMES
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "EvalWeights",
+    "LionheartHeuristics",
+    "attack_gain",
+    "expected_kills",
+    "unit_value",
+]
+
+SQUARE_INDEX = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
+
+
+def _kills_table() -> dict[tuple[str, int, int, int], float]:
+    """Expected figures killed by ``(hit class, dice, hits per figure, figures)``: exact over the rolls."""
+    table = {}
+    for hit_class in ("I", "A", "P"):
+        for dice in range(1, 5):
+            for per_figure in (1, 2):
+                for figures in range(1, 11):
+                    table[hit_class, dice, per_figure, figures] = sum(
+                        probability * min(hits(hit_class, roll) // per_figure, figures)
+                        for roll, probability in dice_outcomes(dice)
+                    )
+    return table
+
+
+_KILLS = _kills_table()
+_HIT_CLASS = {kind: "A" if kind == "A" else "P" if kind == "P" else "I" for kind in KINDS}
+
+
+def expected_kills(
+    attacker_kind: str, attacker_figures: int, defender_kind: str, defender_figures: int
+) -> float:
+    """The figures an attack is expected to take (the lone soldier's second die left out).
+
+    >>> round(expected_kills("I", 4, "I", 4), 3), round(expected_kills("K", 1, "K", 1), 3)
+    (2.0, 0.25)
+    """
+    dice = dice_count(attacker_kind, attacker_figures)
+    return _KILLS[_HIT_CLASS[attacker_kind], dice, KINDS[defender_kind].hits_per_figure, defender_figures]
+
+
+@dataclass(frozen=True)
+class EvalWeights:
+    """The evaluation's weights (the strength benchmark can try others)."""
+
+    die: int = 60
+    """Each die a unit rolls."""
+    hit: int = 40
+    """Each hit a unit takes before it is gone."""
+    king: int = 3000
+    """The king's worth when the chance of killing it is weighed."""
+    attack_now: float = 0.8
+    """How much of its attacks within reach the side to act counts (it must still roll)."""
+    threat: float = 0.5
+    """How much of the other side's attacks within reach counts against the side to act."""
+    advance: int = 6
+    """Each rank a unit (not the king) stands nearer the enemy's side."""
+    forward: int = 10
+    """A unit (not the king) facing the enemy's side."""
+    king_guard: int = 25
+    """Each friendly unit beside the king."""
+    king_advance: int = 20
+    """Each rank the king has left its home rank (a penalty)."""
+    last_unit: int = 400
+    """A side down to one unit beside its king (a penalty: that unit's loss loses the battle)."""
+    quiet_fade: int = 8
+    """Turns before the quiet draw over which every advantage fades to nothing."""
+
+
+DEFAULT_WEIGHTS = EvalWeights()
+
+
+def unit_value(kind: str, figures: int, weights: EvalWeights = DEFAULT_WEIGHTS) -> int:
+    """The material worth of a unit (the king's is not counted: its loss ends the battle).
+
+    >>> unit_value("I", 4), unit_value("M", 10), unit_value("N", 2), unit_value("K", 1)
+    (400, 640, 400, 0)
+    """
+    if kind == "K" or figures <= 0:
+        return 0
+    return weights.die * dice_count(kind, figures) + weights.hit * figures * KINDS[kind].hits_per_figure
+
+
+def attack_gain(
+    attacker_kind: str, attacker_figures: int, defender_kind: str, defender_figures: int, weights: EvalWeights
+) -> float:
+    """The expected worth of an attack: the figures it takes, the king's life, or bribed mercenaries.
+
+    >>> round(attack_gain("I", 4, "I", 4, DEFAULT_WEIGHTS)), round(attack_gain("N", 2, "K", 1, DEFAULT_WEIGHTS))
+    (200, 2062)
+    """
+    if defender_kind == "K":
+        return weights.king * expected_kills(attacker_kind, attacker_figures, "K", 1)
+    if attacker_kind == "K" and defender_kind == "R":
+        return float(2 * unit_value("R", defender_figures, weights))  # the bribe: they change sides
+    # What the defender is expected to lose: its last figures take its dice with them.
+    per_figure = KINDS[defender_kind].hits_per_figure
+    before = unit_value(defender_kind, defender_figures, weights)
+    return sum(
+        probability
+        * (
+            before
+            - unit_value(
+                defender_kind,
+                defender_figures - min(defender_figures, hits(attacker_kind, roll) // per_figure),
+                weights,
+            )
+        )
+        for roll, probability in dice_outcomes(dice_count(attacker_kind, attacker_figures))
+    )
+
+
+_SINGLE = frozenset("IMPRKN")
+"""Kinds that attack only the square ahead."""
+_FAR = frozenset("KN")
+
+
+class LionheartHeuristics:
+    """The ``Heuristics`` of Lionheart over a ``SearchBattle`` (see ``game.ai.alphabeta``).
+
+    ``blind``: the evaluation does not see the other side's threats (a
+    beginner's mistakes: it marches into archers' reach and forgets its king).
+    Keeps its own tables of unit worths and attack gains, filled as met.
+    """
+
+    def __init__(self, weights: EvalWeights = DEFAULT_WEIGHTS, *, blind: bool = False) -> None:
+        self.weights = weights
+        self.blind = blind
+        self._gains: dict[tuple[str, int, str, int], float] = {}
+        self._static: dict[Unit, float] = {}
+
+    def end_score(self, position: SearchBattle, moves: list[int]) -> int | None:
+        """``±WIN_SCORE`` for a battle won or lost, 0 drawn, ``None`` while it goes on."""
+        if moves:
+            return None
+        outcome = position.battle.outcome()
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0
+        return WIN_SCORE if outcome.winner == position.battle.turn else -WIN_SCORE
+
+    def gain(self, attacker: Unit, defender: Unit) -> float:
+        """``attack_gain`` of ``attacker`` on ``defender``, from the table."""
+        key = (attacker.kind, attacker.figures, defender.kind, defender.figures)
+        value = self._gains.get(key)
+        if value is None:
+            value = self._gains[key] = attack_gain(*key, self.weights)
+        return value
+
+    def order(self, position: SearchBattle, moves: list[int]) -> list[int]:
+        """Attacks by expected worth first, then moves, then turns."""
+        units = position.battle._units  # the engine's dict by square index: read only, the hot path
+        keyed = []
+        for raw in moves:
+            code, rest = divmod(raw, ACTION_BLOCK)
+            if code == 2:
+                origin, target = divmod(rest, 90)
+                keyed.append((1000.0 + self.gain(units[origin], units[target]), raw))
+            else:
+                keyed.append((10.0 if code == 0 else 0.0, raw))
+        keyed.sort(key=lambda item: -item[0])
+        return [raw for _, raw in keyed]
+
+    def static(self, unit: Unit) -> float:
+        """A unit's worth where it stands, for its owner: material, advancement, facing."""
+        value = self._static.get(unit)
+        if value is None:
+            weights = self.weights
+            rank = SQUARE_INDEX[unit.square] // 9
+            progress = rank if unit.owner == GOLD else 9 - rank
+            if unit.kind == "K":
+                value = -weights.king_advance * progress
+            else:
+                value = float(unit_value(unit.kind, unit.figures, weights) + weights.advance * progress)
+                if unit.facing == ("N" if unit.owner == GOLD else "S"):
+                    value += weights.forward
+            self._static[unit] = value
+        return value
+
+    def evaluate(self, position: SearchBattle) -> int:
+        """The static score for the seat to act (the battle goes on)."""
+        return self.score(position.battle)
+
+    def score(self, battle: Battle) -> int:
+        """The static score of ``battle`` for its seat to act (see the module docstring)."""
+        weights = self.weights
+        me = battle.side
+        units = battle._units  # the engine's dict by square index: read only, the hot path
+        totals = [0.0, 0.0]
+        counts = [0, 0]
+        kings = [-1, -1]
+        # Attacks within reach, per side: (gain, attacker square, actions it needs: 1 or 2).
+        attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
+        gain = self.gain
+        static = self.static
+        for sq, unit in units.items():
+            owner, kind, facing = unit.owner, unit.kind, unit.facing
+            totals[owner] += static(unit)
+            if kind == "K":
+                kings[owner] = sq
+            else:
+                counts[owner] += 1
+            found = attacks[owner]
+            can_strike = not unit.attacked
+            if kind in _SINGLE:
+                ahead = STEP[facing][sq]
+                if ahead >= 0:
+                    defender = units.get(ahead)
+                    if defender is None:
+                        # A step (any distance for kings and knights), then the attack.
+                        for far in RAYS[facing][sq][1:] if kind in _FAR else RAYS[facing][sq][1:2]:
+                            defender = units.get(far)
+                            if defender is not None:
+                                if defender.owner != owner and can_strike:
+                                    found.append((gain(unit, defender), sq, 2))
+                                break
+                    elif defender.owner != owner and can_strike:
+                        found.append((gain(unit, defender), sq, 1))
+                if can_strike:
+                    for other in _SIDEWAYS[facing]:  # a turn, then the attack
+                        beside = STEP[other][sq]
+                        if beside >= 0:
+                            defender = units.get(beside)
+                            if defender is not None and defender.owner != owner:
+                                found.append((gain(unit, defender), sq, 2))
+            elif can_strike:
+                zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
+                for target in zone:
+                    defender = units.get(target)
+                    if defender is not None and defender.owner != owner:
+                        found.append((gain(unit, defender), sq, 1))
+        for side in (0, 1):
+            king = kings[side]
+            if king >= 0:
+                for sq in NEIGHBOURS[king]:
+                    guard = units.get(sq)
+                    if guard is not None and guard.owner == side:
+                        totals[side] += weights.king_guard
+            if counts[side] == 1:
+                totals[side] -= weights.last_unit
+        you = 1 - me
+        score = totals[me] - totals[you]
+        score += weights.attack_now * _best_attacks(attacks[me], battle.actions)
+        if not self.blind:
+            score -= weights.threat * _best_attacks(attacks[you], 2)
+        quiet = battle.quiet
+        fade = weights.quiet_fade
+        if quiet > QUIET_TURNS - fade:
+            score *= max(0, QUIET_TURNS + 1 - quiet) / (fade + 1)
+        return int(score)
+
+
+_SIDEWAYS = {"N": "ESW", "E": "SWN", "S": "WNE", "W": "NES"}
+
+
+def _best_attacks(attacks: list[tuple[float, int, int]], actions: int) -> float:
+    """The worth of the attacks ``actions`` actions can make: two attacks by different units, or one that
+    needs a step or a turn first (with two actions left); one attack with one."""
+    best_one = best_two = 0.0
+    first_unit = -1
+    second = 0.0
+    for value, unit, cost in attacks:
+        if cost == 2:
+            best_two = max(best_two, value)
+        elif value > best_one:
+            if unit != first_unit:
+                second = best_one
+            best_one, first_unit = value, unit
+        elif value > second and unit != first_unit:
+            second = value
+    if actions < 2:
+        return best_one
+    return max(best_one + second, best_two)

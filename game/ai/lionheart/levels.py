@@ -1,0 +1,161 @@
+"""Lionheart difficulty levels: how deep, how long and how carelessly the computer thinks, one action at a time.
+
+The same five names as every game. The worker asks for one action at a time
+(a turn is two); at a roll the match rolls, never the computer. The weak
+levels play like people do: they score each action alone (the Casual, the
+Skilled its whole turn), misjudge a little (noise added to each score), and
+the Beginner often does not see the other side's threats at all: it walks
+into archers' reach and forgets its king. None misses a win it has seen. The
+strong levels search with the chance search (``game.ai.expectimax``) as
+deep as their time allows, the table kept from action to action.
+
+>>> [level.key for level in LEVELS]
+['beginner', 'casual', 'skilled', 'expert', 'master']
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai import api
+from game.ai.expectimax import Expectimax
+from game.ai.limits import SearchInfo, SearchLimits, is_win_score
+from game.ai.lionheart.evaluate import LionheartHeuristics
+from game.ai.lionheart.search import SearchBattle
+from game.ai.lionheart.setup import PLANS, WEAK_PLANS, setup_move
+from game.engine.lionheart import CHANCE, Battle, Move
+
+__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
+
+
+@dataclass(frozen=True)
+class Level(api.Level):
+    """A difficulty level of Lionheart: what the screens show (``api.Level``) and how it searches.
+
+    ``depth``: deepest search, in actions (``None``: as deep as ``think_time``
+    allows); ``noise``: standard deviation of the error added to each
+    action's score (a figure of infantry is 100); ``blind``: the chance, each
+    action, of not seeing the other side's threats; ``wander``: the chance of
+    any legal action at all; ``weak_setup``: the beginner's armies too.
+    """
+
+    depth: int | None = None
+    noise: int = 0
+    blind: float = 0.0
+    wander: float = 0.0
+    weak_setup: bool = False
+
+    @property
+    def careless(self) -> bool:
+        """Whether the level picks among scored actions with noise instead of searching."""
+        return self.noise > 0 or self.blind > 0 or self.wander > 0
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", "Beginner",
+          "Charges ahead, walks into arrows and forgets its king.",
+          max_think_time=0.5, think_time=0.2, depth=1, noise=120, blind=0.7, wander=0.1, weak_setup=True),
+    Level("casual", "Casual",
+          "Takes the attacks it sees, but plans one action at a time.",
+          max_think_time=0.6, think_time=0.3, depth=1, noise=50, blind=0.15),
+    Level("skilled", "Skilled",
+          "Plans its whole turn and rarely leaves a unit exposed.",
+          max_think_time=0.8, think_time=0.5, depth=2, noise=15),
+    Level("expert", "Expert",
+          "Weighs every roll of the dice, looking into your reply.",
+          max_think_time=1.0, think_time=0.7),
+    Level("master", "Master",
+          "The strongest: weighs the dice for up to two and a half seconds an action.",
+          max_think_time=3.0, think_time=2.5),
+)  # fmt: skip
+"""The levels, weakest first."""
+
+HINT_LEVEL = Level(api.HINT, "Hint", "The top level with about a second to think.",
+                   max_think_time=1.3, think_time=1.0)  # fmt: skip
+"""The level that suggests actions to the player."""
+
+
+def level_by_key(key: str) -> Level:
+    """The level called ``key`` (the hint's included); ``ValueError`` naming the valid keys otherwise."""
+    return api.find_level(key, LEVELS, HINT_LEVEL)
+
+
+def new_searcher(*, blind: bool = False, hash_mb: int = 16) -> Expectimax:
+    """The chance search with Lionheart's heuristics and its own table."""
+    return Expectimax(LionheartHeuristics(blind=blind), hash_mb)
+
+
+def choose_move(
+    battle: Battle,
+    level: Level,
+    *,
+    stop: threading.Event | None = None,
+    on_info: Callable[[SearchInfo], None] | None = None,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+    searcher: Expectimax | None = None,
+) -> Move:
+    """The action ``level`` plays in ``battle``: always legal, the battle left unchanged.
+
+    In the set-up, the next base of the army (``game.ai.lionheart.setup``).
+    ``time_budget`` (seconds) replaces the level's think time. A set ``stop``
+    makes it return the best action found so far soon after. ``rng`` makes
+    the weak levels' mistakes and the armies reproducible; ``searcher`` keeps
+    a transposition table between actions. Raises ``ValueError`` if the
+    battle is over or the dice are to be rolled (the match rolls them).
+    """
+    rng = rng or random.Random()
+    if battle.turn == CHANCE:
+        raise ValueError(
+            f"the dice are to be rolled in {battle.text()}: the match rolls them, not the computer"
+        )
+    moves = battle.legal_moves()
+    if not moves:
+        raise ValueError(f"the battle is over in {battle.text()}: there is no action to choose")
+    if battle.in_setup:
+        return setup_move(battle, PLANS + WEAK_PLANS if level.weak_setup else PLANS, rng)
+    if len(moves) == 1:
+        return moves[0]
+    position = SearchBattle(battle.copy())
+    budget = level.budget(time_budget)
+    if level.careless:
+        raw = _careless_move(position, level, budget, stop, on_info, rng)
+    else:
+        searcher = searcher if searcher is not None else new_searcher()
+        limits = SearchLimits.within(budget, depth=level.depth)
+        raw, _ = searcher.search(position, limits, stop, on_info)
+    return position.move(raw)
+
+
+def _careless_move(
+    position: SearchBattle,
+    level: Level,
+    budget: float,
+    stop: threading.Event | None,
+    on_info: Callable[[SearchInfo], None] | None,
+    rng: random.Random,
+) -> int:
+    """Score every action (blind to threats now and then), add noise, take the best looking one (a win it
+    has seen, always)."""
+    start = time.monotonic()
+    searcher = new_searcher(blind=rng.random() < level.blind, hash_mb=1)
+    depth = max(1, level.depth or 1)
+    scored = searcher.score_moves(position, 1)
+    assert scored is not None  # no stop and no deadline: never aborted
+    if depth > 1:
+        deeper = searcher.score_moves(position, depth, stop=stop, deadline=start + budget)
+        if deeper is None:
+            depth = 1
+        else:
+            scored = deeper
+    if rng.random() < level.wander and not any(score > 0 and is_win_score(score) for _, score in scored):
+        move, score = scored[rng.randrange(len(scored))]
+    else:
+        move, score = api.noisy_choice(scored, level.noise, rng)
+    if on_info is not None:
+        on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
+    return move

@@ -1,0 +1,120 @@
+"""Lionheart's own demonstrations for ``main.py --demo NAME``: the battle, the dice tray, the odds, the army builder.
+
+``battle``: a game under way against the computer, one of your units chosen
+(its moves, turn handles and targets); ``odds``: the same with the pointer on
+a target, the odds of the attack shown; ``dice``: an attack's dice landing in
+the tray, the hits flying to the target; ``builder``: level 2's army builder
+with a few bases placed; ``silver``: a battle seen from Silver's side.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from game.engine.lionheart import Action, Move
+from game.engine.match import Match, MatchConfig
+from game.scenes.level_cards import available_levels
+from game.scenes.lionheart.anim import EntryAnimation
+
+if TYPE_CHECKING:
+    from game.app import App
+
+__all__ = ["DEMO_NAMES", "start_demo"]
+
+DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver")
+SCREENSHOT_TIME = 75 / 60
+"""The frames ``main.py --screenshot`` runs before the picture, in seconds."""
+
+
+def lively_move(match: Match, rng: random.Random) -> Any:
+    """An action of a lively battle: mostly an attack when there is one, else mostly a step forward."""
+    moves = match.legal_moves()
+    attacks = [move for move in moves if move.action is Action.ATTACK]
+    if attacks and rng.random() < 0.8:
+        return rng.choice(attacks)
+    marches = [move for move in moves if move.action is Action.MOVE]
+    forward = [move for move in marches if (int(move.target[1:]) - int(move.square[1:])) * (1 if match.turn == 0 else -1) > 0]
+    if forward and rng.random() < 0.85:
+        return rng.choice(forward)
+    return rng.choice(moves)
+
+
+def fight(match: Match, seed: int, *, until: Any, limit: int = 400) -> None:
+    """Play ``match`` on (rolling the dice) until ``until(match)`` holds at a seat's choice: a lively battle
+    tried with seeds from ``seed`` on until one gets there before the end, then replayed on ``match``."""
+    for attempt in range(60):
+        rng = random.Random(seed + attempt)
+        trial = Match(match.rules, match.position_text(), match.players, seed=seed + attempt)
+        for _ in range(limit):
+            if trial.is_over:
+                break
+            if trial.at_chance:
+                trial.roll()
+                continue
+            if until(trial):
+                for entry in trial.moves:
+                    match.replay(entry)
+                return
+            trial.play(lively_move(trial, rng))
+
+
+def _losses(match: Match) -> int:
+    return 40 - sum(unit.figures for unit in match.position.units)
+
+
+def start_demo(app: App, name: str) -> bool:
+    """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
+    if name not in DEMO_NAMES:
+        return False
+    levels, _ = available_levels(app.game)
+    by_name = {level.name: level for level in levels}
+    seat = 1 if name == "silver" else 0
+    config = MatchConfig(vs_computer=True, level="skilled", human_seat=seat, first=0)
+    if name == "builder":
+        level = by_name.get("Choose your army", levels[0])
+        scene = app.router.push("match", config, level)
+        match: Match = scene.match  # type: ignore[attr-defined]
+        for text in ("N@d1", "A@c1", "I@d2", "M@e2", "H2@f2", "P3@b2"):
+            match.play(Move.from_text(text))
+        scene.ensure_layout()
+        board = scene.board  # type: ignore[attr-defined]
+        board.builder.choose("R", 2)
+        board.hover = "g2"
+        board.hover_pos = board.view.centre("g2")
+        return True
+    level = by_name.get("The standard battle", levels[0])
+    scene = app.router.push("match", config, level)
+    match = scene.match  # type: ignore[attr-defined]
+    seed = {"battle": 5, "odds": 5, "dice": 7, "silver": 3}[name]
+
+    def ready(match: Match) -> bool:
+        if match.turn != seat or match.position.actions != 2 or _losses(match) < 5 or match.ply < 24:
+            return False
+        return any(move.action is Action.ATTACK and not match.position.is_bribe(move) for move in match.legal_moves())
+
+    fight(match, seed, until=ready)
+    scene.ensure_layout()
+    board = scene.board  # type: ignore[attr-defined]
+    attacks = [move for move in match.legal_moves() if move.action is Action.ATTACK]
+    attack = max(attacks, key=lambda move: (match.position.dice_for(move.square), move.square))
+    if name == "dice":
+        before = match.position.copy()
+        match.play(attack)
+        board.selected = None
+        roll = match.roll()
+        after = match.position.copy()
+        # Caught as the dice land and the hits fly: the picture is taken SCREENSHOT_TIME later.
+        before.push(attack)
+        anim = EntryAnimation(before, after, roll, 1.0, seed=match.ply - 1)
+        landed = sum(phase.length for phase in anim.phases[:2])
+        fly = anim.phases[2].length if len(anim.phases) > 2 and anim.phases[2].name == "fly" else 0.0
+        anim.time = landed + fly * 0.55 - SCREENSHOT_TIME
+        anim.update(0.0)
+        board.anim = anim
+        return True
+    board.selected = attack.square
+    if name == "odds":
+        board.hover = attack.target
+        board.hover_pos = board.view.centre(attack.target)
+    return True
