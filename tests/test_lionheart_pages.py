@@ -26,10 +26,11 @@ from game.engine.lionheart import (
     attack_zone,
 )
 from game.engine.lionheart.notation import square_index
-from game.i18n import context_key, load_catalog, missing_translations, set_language, tr
+from game.engine.lionheart.odds import attack_odds
+from game.i18n import context_key, load_catalog, missing_translations, set_language
 from game.scenes.driver import Driver
 from game.scenes.lionheart import diagrams, units
-from game.scenes.lionheart.diagrams import DIAGRAMS, KIND_NAMES, ODDS_LABELS, attack_odds, period, play
+from game.scenes.lionheart.diagrams import DIAGRAMS, ODDS_LABELS, period, play
 from game.scenes.lionheart.pages import CONTROLS, PAGES, RULES_PAGES
 from game.ui import theme
 from game.ui.settings import Settings
@@ -53,6 +54,7 @@ def ui() -> Iterator[Theme]:
     pygame.display.set_mode((800, 600))
     yield Theme()
     pygame.quit()
+    _fresh_fonts()
 
 
 @pytest.fixture
@@ -365,11 +367,11 @@ def _texts() -> list[str]:
     texts += [text for _, text, _ in PAGES if text]
     texts += [text for pair in CONTROLS for text in pair]
     texts += [diagram.caption for diagram in DIAGRAMS.values() if diagram.caption]
-    texts += list(KIND_NAMES.values()) + list(ODDS_LABELS) + ["army", "a base"]
+    texts += [*ODDS_LABELS, "army", "a base"]
     return texts
 
 
-SAME_IN_FRENCH = {"Tab", "F1", "F11", "F12", "Ctrl+S", "Ctrl+Z / Ctrl+Y", "U / Y / H", "archers"}
+SAME_IN_FRENCH = {"Tab", "F1", "F11", "F12", "Ctrl+S", "Ctrl+Z / Ctrl+Y", "U / Y / H", "N, E, S, W"}
 """Key names, and words written the same in both languages."""
 
 
@@ -449,9 +451,9 @@ def test_every_page_fits_the_rules_screen_whole_and_translated(
         assert not lionheart, sorted(lionheart)
     finally:
         app.close()
+        _fresh_fonts()
         set_language("en")
 
 
-def test_the_kinds_named_are_the_engines() -> None:
-    assert set(KIND_NAMES) == set(KINDS)
-    assert tr(KIND_NAMES["M"]) == "mass infantry"
+def test_the_table_names_every_kind_but_the_king() -> None:
+    assert sorted(diagrams.TABLE_KINDS) == sorted(set(KINDS) - {"K"})

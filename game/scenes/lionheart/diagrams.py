@@ -45,8 +45,10 @@ from game.engine.lionheart import (
     parse_outcome,
 )
 from game.engine.lionheart.notation import square_index
-from game.i18n import tr
+from game.engine.lionheart.odds import AttackOdds, attack_odds
+from game.i18n import ntr, tr
 from game.scenes.lionheart.units import draw_die, draw_unit, facing_angle
+from game.scenes.lionheart.words import kind_name
 from game.ui import gfx, theme
 from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic
 from game.ui.lang import seat_name
@@ -55,13 +57,10 @@ from game.ui.theme import Colour, Theme
 
 __all__ = [
     "DIAGRAMS",
-    "KIND_NAMES",
     "ODDS_LABELS",
     "Act",
     "Beat",
     "Diagram",
-    "Odds",
-    "attack_odds",
     "draw_diagram",
     "period",
     "play",
@@ -388,57 +387,6 @@ def timeline(key: str) -> tuple[tuple[Beat, ...], float]:
 def period(key: str) -> float:
     """How long diagram ``key`` takes to loop, in seconds."""
     return timeline(key)[1]
-
-
-# -- the odds --
-
-
-@dataclasses.dataclass(frozen=True)
-class Odds:
-    """What an attack may do, each as a probability: kill at least one figure, destroy the target, and
-    make the attacker panic (turn about: all panic, or peasants stepping back)."""
-
-    kill: float
-    destroy: float
-    panic: float
-
-
-def attack_odds(battle: Battle, move: Move) -> Odds:
-    """The exact odds of the attack ``move`` (a legal attack of ``battle``), by every roll the engine lists.
-
-    >>> odds = attack_odds(Battle("gK1a1N,gI4e4N,sI4e5S,sK1i10S g 2 1"), Move.from_text("e4xe5"))
-    >>> round(odds.kill, 4), round(odds.destroy, 4), round(odds.panic, 5)
-    (0.9375, 0.0625, 0.00077)
-    """
-    battle = battle.copy()
-    attacker = battle.unit_at(move.square)
-    defender = battle.unit_at(move.target)
-    assert attacker is not None and defender is not None
-    battle.push(move)
-    kill = destroy = panic = 0.0
-
-    def settle(chance: float) -> None:
-        nonlocal kill, destroy, panic
-        if battle.turn == CHANCE:
-            for roll, p in battle.chance_outcomes():
-                battle.push(roll)
-                settle(chance * p)
-                battle.pop()
-            return
-        target = battle.unit_at(move.target)
-        left = target.figures if target is not None and target.owner == defender.owner else 0
-        if target is not None and target.kind != defender.kind:
-            left = 0
-        if left < defender.figures:
-            kill += chance
-        if left == 0:
-            destroy += chance
-        after = battle.unit_at(move.square)
-        if after is None or after.kind != attacker.kind or after.facing != attacker.facing:
-            panic += chance
-
-    settle(1.0)
-    return Odds(kill, destroy, panic)
 
 
 # -- drawing --
@@ -1084,7 +1032,7 @@ def _draw_table(surface: pygame.Surface, rect: pygame.Rect, t: float, ui: Theme)
         unit = Unit(GOLD, kind, figures, "e1", "N")
         draw_unit(surface, (rect.x + icon / 2, y + row_h / 2), icon, unit, seat_colour(GOLD), mark=_mark(GOLD),
                   alpha=alpha)  # fmt: skip
-        name = tr(KIND_NAMES[kind]).capitalize()
+        name = kind_name(kind).capitalize()
         box = pygame.Rect(rect.x + icon + row_h // 4, y, name_w, row_h)
         draw_text(surface, ui, name, "body", size, theme.TEXT, box, valign="middle", max_lines=1,
                   min_size=max(9, size * 3 // 4))  # fmt: skip
@@ -1096,19 +1044,6 @@ def _draw_table(surface: pygame.Surface, rect: pygame.Rect, t: float, ui: Theme)
             draw_text(surface, ui, text, "body", size, theme.GOLD, cell, align="center", valign="middle",
                       bold=True, max_lines=1)  # fmt: skip
             x += number_w
-
-
-KIND_NAMES = {
-    "K": "king",
-    "N": "knights",
-    "A": "archers",
-    "I": "infantry",
-    "M": "mass infantry",
-    "H": "heavy infantry",
-    "P": "peasants",
-    "R": "mercenaries",
-}
-"""Each kind's name, an English key (``tr``), as the rules pages and the battle log call it."""
 
 
 def _draw_opening(surface: pygame.Surface, rect: pygame.Rect, frame: _Frame, ui: Theme) -> None:
@@ -1261,45 +1196,54 @@ def _pointer(surface: pygame.Surface, tip: tuple[float, float], size: int) -> No
     pygame.draw.polygon(surface, (20, 20, 30), points, max(1, size // 12))
 
 
-ODDS_LABELS = ("Kill a figure", "Destroy the unit", "Your unit panics")
+ODDS_LABELS = ("Kill at least one", "Destroy the unit", "Panic", "Hits expected")
+"""The rows of the odds the battle screen shows (its own keys, translated in its catalogue)."""
 
 
-def _odds_card(field: _Field, ui: Theme, odds: Odds, show: float) -> None:
-    values = (odds.kill, odds.destroy, odds.panic)
+def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
+    """The odds as the battle screen shows them, in a card under the field: the dice, then four rows."""
     room = field.tray
-    row_h = max(12, min(int(field.cell * 0.6), int(room.height / 3.6)))
-    card = pygame.Rect(0, 0, field.rect.width, row_h * 3 + row_h // 2)
+    lines = (
+        (tr("Kill at least one"), _percent(odds.kill)),
+        (tr("Destroy the unit"), _percent(odds.destroy)),
+        (tr("Panic"), _percent(odds.panic)),
+        (tr("Hits expected"), f"{odds.expected_hits:.1f}"),
+    )
+    title = ntr("Attack: {count} die", "Attack: {count} dice", odds.dice)
+    size = max(theme.MIN_TEXT_SIZE, min(round(field.cell * 0.3), int(room.height / 6.2)))
+    line_h = ui.font("body", size).get_height()
+    pad = max(3, size // 3)
+    card = pygame.Rect(0, 0, field.rect.width, line_h * 5 + pad * 3)
     card.midtop = (field.rect.centerx, room.y)
     card.bottom = min(card.bottom, field.area.bottom)
     layer = pygame.Surface(card.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*theme.PANEL, int(235 * show)), layer.get_rect(), border_radius=row_h // 3)
-    pygame.draw.rect(layer, (*theme.ACCENT, int(255 * show)), layer.get_rect(), 2, border_radius=row_h // 3)
+    pygame.draw.rect(layer, (12, 14, 32, int(240 * show)), layer.get_rect(), border_radius=max(4, pad))
+    pygame.draw.rect(layer, (*theme.DANGER, int(255 * show)), layer.get_rect(), 2, border_radius=max(4, pad))
     field.surface.blit(layer, card)
     if show < 0.6:
         return
-    size = max(11, int(row_h * 0.62))
-    number_w = int(card.width * 0.27)
-    for index, (label, value) in enumerate(zip(ODDS_LABELS, values, strict=True)):
-        row = pygame.Rect(
-            card.x + row_h // 3, card.y + row_h // 4 + index * row_h, card.width - row_h * 2 // 3, row_h
-        )
-        colour = theme.DANGER if index == 2 else theme.TEXT
-        draw_text(field.surface, ui, tr(label), "body", size, colour,
-                  pygame.Rect(row.x, row.y, row.width - number_w, row.height), valign="middle", max_lines=1,
-                  min_size=9, container=card)  # fmt: skip
-        draw_text(field.surface, ui, _percent(value), "body", size, theme.GOLD,
-                  pygame.Rect(row.right - number_w, row.y, number_w, row.height), align="right", valign="middle",
-                  bold=True, max_lines=1, container=card)  # fmt: skip
+    row = pygame.Rect(card.x + pad * 2, card.y + pad, card.width - pad * 4, line_h)
+    draw_text(field.surface, ui, title, "body", size, theme.TEXT, row, bold=True, max_lines=1, container=card)
+    row = row.move(0, line_h + pad // 2)
+    for label, value in lines:
+        draw_text(field.surface, ui, label, "body", size, theme.TEXT_DIM, row, max_lines=1, container=card)
+        draw_text(field.surface, ui, value, theme.SCORE_ROLE, size, theme.GOLD, row, bold=True, align="right",
+                  max_lines=1, container=card)  # fmt: skip
+        row = row.move(0, line_h)
 
 
 def _percent(value: float) -> str:
-    """A chance as the battle screen writes it: whole percents, a decimal under 10%, "<0.1%" below."""
+    """A chance as the battle screen writes it (``board._percent``): whole percents, a decimal under 10%."""
     percent = value * 100
-    if 0 < percent < 0.1:
+    if percent <= 0:
+        return "0%"
+    if percent < 0.1:
         return "<0.1%"
-    if percent < 10:
+    if percent < 10 and abs(percent - round(percent)) > 0.05:
         return f"{percent:.1f}%"
-    return f"{percent:.0f}%"
+    if 99.5 < percent < 100:
+        return ">99%"
+    return f"{round(percent)}%"
 
 
 # -- drawing a diagram --
@@ -1356,7 +1300,7 @@ def _draw_body(
         return
     act = frame.act if frame is not None else diagram.acts[0]
     # The odds card goes under the field: three rows of text, 12 pixels high at the least.
-    below = min(0.6, max(0.3, 50 / max(1, area.height))) if diagram.extra == "odds" else 0.0
+    below = min(0.6, max(0.32, 80 / max(1, area.height))) if diagram.extra == "odds" else 0.0
     field = _Field(surface, area, act, tray=diagram.tray, below=below)
     if diagram.extra == "muster":
         _draw_muster(field, t)

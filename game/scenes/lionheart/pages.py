@@ -19,11 +19,13 @@ __all__ = ["CONTROLS", "PAGES", "RULES_PAGES"]
 CONTROLS: tuple[tuple[str, str], ...] = (
     (
         "Mouse",
-        "click one of your units, then a lit square to move it, a handle to turn it, or an enemy to attack",
+        "click one of your units, then a dot to move it, a handle to turn it, or a ringed enemy to attack",
     ),
-    ("Point at an enemy", "shows the odds of the attack before you roll"),
-    ("Right click", "cancel the selection"),
-    ("Arrows, Enter", "move the cursor, choose the square under it"),
+    ("Point at an enemy", "shows the odds of the attack before you make it"),
+    ("Right click", "let the chosen unit go"),
+    ("Arrows, Enter", "move the cursor, do what a click there would"),
+    ("N, E, S, W", "turn the chosen unit (or Shift and an arrow)"),
+    ("1 to 7, D", "level 2's set-up: choose a kind of unit; D when your army is ready"),
     *MATCH_CONTROLS,
 )
 
