@@ -41,7 +41,7 @@ def encode(move: Move) -> int:
     if code == 1:
         other = FACINGS.index(move.facing)
     elif code == 3:
-        other = PLACEABLE.index(move.unit) * 10 + move.figures
+        other = PLACEABLE.index(move.unit) * 11 + move.figures
     else:
         other = square_index(move.target)
     return code * ACTION_BLOCK + square * _SQUARES + other
@@ -58,7 +58,7 @@ def decode(raw: int) -> Move:
     if action is Action.TURN:
         return Move.turn(name, FACINGS[other])
     if action is Action.PLACE:
-        kind, figures = divmod(other, 10)
+        kind, figures = divmod(other, 11)
         return Move.place(PLACEABLE[kind], name, figures)
     target = SQUARE_NAMES[other]
     return Move.move(name, target) if action is Action.MOVE else Move.attack(name, target)

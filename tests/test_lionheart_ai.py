@@ -1,0 +1,329 @@
+"""Lionheart's computer opponent: legal actions at every kind of node, golden positions, whole battles.
+
+Budgets are tiny or depths fixed: nothing here asserts on the clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+from typing import Any
+
+import pytest
+
+from game.ai.api import HINT, LEVEL_KEYS, Outlook, Progress, check_search
+from game.ai.attangle.levels import LEVELS as ATTANGLE_LEVELS
+from game.ai.expectimax import Expectimax
+from game.ai.limits import WIN_SCORE, SearchLimits
+from game.ai.lionheart.baselines import greedy_action, random_action
+from game.ai.lionheart.evaluate import LionheartHeuristics
+from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
+from game.ai.lionheart.player import AI, battle_from_text
+from game.ai.lionheart.search import SearchBattle, decode, decode_roll, encode, encode_roll
+from game.ai.lionheart.setup import PLANS, WEAK_PLANS, setup_move
+from game.engine.lionheart import CHANCE, GOLD, SILVER, Action, Battle, army_problems, dice_outcomes
+from game.engine.lionheart.rules import RULES
+from game.engine.rules import history_text
+
+TINY = 0.02
+"""A think time that lets a search finish its first depth only."""
+
+POSITIONS = {
+    "turn start": "gK1e1N,gA4c1N,gI4c2N,gI4e4N,gN2d1N,sI4e5S,sA4d9S,sN2f10S,sK1e10S g 2",
+    "second action": "gK1e1N,gA4c1N,gI4c2N,gI4e4N,gN2d1N,sI4e5S,sA4d9S,sN2f10S,sK1e10S g 1",
+    "after an attack": "gK1e1N,gI4e4N*,gN2d5E,sI3e5S,sA4d9S,sK1e10S g 1 0",
+    "heavy infantry, one action": "gK1e1N,gH2e4N,sI4d5S,sI4f5E,sK1e10S g 1",
+    "heavy infantry, two actions": "gK1e1N,gH2e4N,sI4d5S,sM10f4W,sK1e10S g 2",
+    "bribe": "gK1e5N,gI4a1N,sR2e6S,sI4i10S,sK1e10S g 2",
+    "silver, peasants and mercenaries": "gK1e1N,gR2e5N,gP3c4N,sP4c5S,sI4e6S,sM10d6S,sK1e10S s 2",
+    "set-up, first base": Battle.level2().text(),
+    "set-up, silver": "gK1e1N,gM10d2N,gH2e2N,sK1e10S s 2 0 setup",
+    "standard, opening rolled": f"{Battle.standard().text()} moves HHFP HFFP",
+}
+
+
+def choose(text: str, level: str, **options: Any) -> str:
+    """The AI's action through its public entry point, with a tiny budget."""
+    options.setdefault("time_budget", TINY)
+    options.setdefault("memory", {})
+    return AI.choose(
+        text,
+        level,
+        stop=threading.Event(),
+        on_progress=lambda progress: None,
+        rng=random.Random(7),
+        **options,
+    )
+
+
+def legal_texts(text: str) -> set[str]:
+    return {str(move) for move in battle_from_text(text).legal_moves()}
+
+
+def fixed_depth(level: Level, depth: int) -> Level:
+    return dataclasses.replace(level, depth=depth, think_time=60.0, max_think_time=60.0)
+
+
+# -- the levels --
+
+
+def test_five_levels_named_as_every_game_s() -> None:
+    assert tuple(level.key for level in LEVELS) == LEVEL_KEYS
+    assert [level.name for level in LEVELS] == [level.name for level in ATTANGLE_LEVELS]
+    assert all(level.description for level in LEVELS)
+    assert level_by_key("master").max_think_time <= 3.0
+    assert HINT_LEVEL.key == HINT and AI.level(HINT) is HINT_LEVEL
+    with pytest.raises(ValueError, match="beginner, casual, skilled, expert, master"):
+        AI.level("grandmaster")
+
+
+def test_the_search_handles_lionheart_s_traits() -> None:
+    check_search(AI, RULES)  # REPEATED_SEATS and CHANCE
+
+
+@pytest.mark.parametrize("key", [*LEVEL_KEYS, HINT])
+@pytest.mark.parametrize("name", POSITIONS)
+def test_every_level_plays_a_legal_action_at_every_kind_of_node(key: str, name: str) -> None:
+    text = POSITIONS[name]
+    assert choose(text, key) in legal_texts(text)
+
+
+def test_the_computer_is_never_asked_to_roll() -> None:
+    text = "gK1e1N,gI4e4N,sI4e5S,sK1e10S g 2 0 e4xe5"
+    assert battle_from_text(text).turn == CHANCE
+    for key in LEVEL_KEYS:
+        with pytest.raises(ValueError, match="dice are to be rolled"):
+            choose(text, key)
+    with pytest.raises(ValueError, match="dice are to be rolled"):
+        choose(Battle.standard().text(), "master")  # the opening roll
+
+
+def test_a_finished_battle_is_refused() -> None:
+    with pytest.raises(ValueError, match="over"):
+        choose("gK1e1N,sI4e5S,sK1e10S g 2", "master")
+
+
+def test_choose_leaves_the_battle_alone_and_reports_progress() -> None:
+    battle = Battle(POSITIONS["turn start"])
+    before = (battle.text(), battle.hash)
+    seen: list[Progress] = []
+    move = choose_move(battle, level_by_key("master"), time_budget=TINY, on_info=lambda info: None)
+    assert move in battle.legal_moves() and (battle.text(), battle.hash) == before
+    AI.choose(
+        POSITIONS["turn start"],
+        "master",
+        stop=threading.Event(),
+        on_progress=seen.append,
+        rng=random.Random(1),
+        time_budget=TINY,
+        memory={},
+    )
+    assert seen and all(line in legal_texts(POSITIONS["turn start"]) for line in seen[-1].pv[:1])
+
+
+def test_a_set_stop_returns_at_once_with_a_legal_action() -> None:
+    stop = threading.Event()
+    stop.set()
+    text = POSITIONS["turn start"]
+    move = AI.choose(
+        text,
+        "master",
+        stop=stop,
+        on_progress=lambda p: None,
+        rng=random.Random(1),
+        time_budget=60.0,
+        memory={},
+    )
+    assert move in legal_texts(text)
+
+
+def test_memory_kept_between_requests_never_changes_legality() -> None:
+    memory: dict[str, Any] = {}
+    for name, text in POSITIONS.items():
+        assert choose(text, "master", memory=memory) in legal_texts(text), name
+    assert isinstance(memory["searcher"], Expectimax)
+    # The same table for a position reached otherwise: still legal, and the same choice at a fixed depth.
+    text = POSITIONS["second action"]
+    level = fixed_depth(level_by_key("master"), 2)
+    fresh = choose_move(Battle(text), level, searcher=new_searcher())
+    assert choose_move(Battle(text), level, searcher=memory["searcher"]) == fresh
+
+
+# -- golden positions --
+
+
+def test_kills_the_king_when_it_can() -> None:
+    # Knights before the enemy king (11 chances in 16 to kill it) or infantry on infantry: the king.
+    text = "gK1e1N,gN2e9N,gI4c5N,sI4c6S,sK1e10S g 1"
+    for key in ("casual", "skilled", "expert", "master"):
+        assert choose(text, key, time_budget=0.3) == "e9xe10", key
+
+
+def test_does_not_walk_into_the_archers() -> None:
+    # e5-e6 puts the infantry within reach of both archers for nothing.
+    text = "gK1e1N,gI4e5N,sA4d9S,sA4f9S,sK1e10S g 2"
+    for key in ("skilled", "expert", "master"):
+        for seed in range(3):
+            action = AI.choose(
+                text,
+                key,
+                stop=threading.Event(),
+                on_progress=lambda p: None,
+                rng=random.Random(seed),
+                time_budget=0.3,
+                memory={},
+            )
+            assert action != "e5-e6", key
+
+
+def test_takes_the_bribe() -> None:
+    # The mercenaries face the king: bought, they threaten nothing and fight for Gold.
+    text = "gK1e5N,gI4a1N,sR2e6S,sI4i10S,sK1e10S g 1"
+    for key in ("casual", "skilled", "expert", "master"):
+        assert choose(text, key, time_budget=0.3) == "e5xe6", key
+
+
+def test_the_king_steps_out_of_reach() -> None:
+    # Silver's knights face the lone king on e2; Gold's one action: out of their file (any move along
+    # its file keeps it facing the knights' ray; a turn then a move is two actions).
+    text = "gK1e2E,gI4a1N,sN2e4S,sI4i10S,sK1e10S g 1"
+    level = fixed_depth(level_by_key("master"), 3)
+    move = choose_move(Battle(text), level)
+    assert move.square == "e2" and move.action is Action.MOVE
+
+
+# -- the dice --
+
+
+def test_the_computer_never_sees_future_dice() -> None:
+    """The position text holds only rolls already made, and the searching levels' choice does not depend
+    on the random generator the worker hands them (only the weak levels' noise and the armies do)."""
+    text = POSITIONS["standard, opening rolled"]
+    level = fixed_depth(level_by_key("master"), 2)
+    choices = {
+        choose_move(battle_from_text(text), level, rng=random.Random(seed), searcher=new_searcher())
+        for seed in range(3)
+    }
+    assert len(choices) == 1
+    # The text after an attack declared stops at the roll: there is nothing of it to see.
+    assert battle_from_text("gK1e1N,gI4e4N,sI4e5S,sK1e10S g 2 0 e4xe5").legal_moves() == []
+
+
+def test_the_beginner_errs_with_its_random_generator() -> None:
+    text = POSITIONS["turn start"]
+    beginner = level_by_key("beginner")
+    picks = [choose_move(Battle(text), beginner, rng=random.Random(seed)) for seed in range(12)]
+    again = [choose_move(Battle(text), beginner, rng=random.Random(seed)) for seed in range(12)]
+    assert picks == again and len(set(picks)) > 2
+
+
+# -- the set-up --
+
+
+@pytest.mark.parametrize("plans", [PLANS, WEAK_PLANS], ids=["strong", "weak"])
+def test_set_up_plans_are_legal_armies_with_a_guarded_king(plans: tuple[Any, ...]) -> None:
+    for plan in plans:
+        assert len(plan) == 9 and len({square for _, _, square in plan}) == 9
+        army = [Battle.level2().army(GOLD)[0]]
+        army += [
+            army[0]._replace(kind=kind, figures=figures, square=square) for kind, figures, square in plan
+        ]
+        assert army_problems(army) == []
+    for plan in PLANS:
+        squares = {square: kind for kind, _, square in plan}
+        assert squares.get("e2") in ("H", "I", "M"), plan  # a guard before the king
+        for kind, _, square in plan:
+            if kind == "A":  # archers on the back rank, behind their own foot
+                assert square.endswith("1") and squares.get(f"{square[0]}2") in ("I", "M", "H", "R")
+
+
+@pytest.mark.parametrize("key", LEVEL_KEYS)
+def test_each_level_sets_up_a_whole_army_one_base_a_request(key: str) -> None:
+    moves: list[str] = []
+    start = Battle.level2().text()
+    battle = Battle(start)
+    while battle.in_setup:
+        action = choose(history_text(start, moves), key)
+        assert action in {str(move) for move in battle.legal_moves()}
+        battle.push(RULES.parse_move(action))
+        moves.append(action)
+    for side in (GOLD, SILVER):
+        army = battle.army(side)
+        assert len(army) == 10 and army_problems(army) == []
+        assert len({unit.kind for unit in army}) >= 4
+
+
+def test_a_set_up_under_way_is_finished_sensibly() -> None:
+    # A player asking for a hint after bases of their own: the plan nearest theirs, on free squares.
+    battle = Battle("gK1e1N,gI4e2N,gA4a1N,sK1e10S g 2 0 setup")
+    while battle.side == GOLD and battle.in_setup:
+        battle.push(setup_move(battle, PLANS, random.Random(1)))
+    assert len(battle.army(GOLD)) == 10 and army_problems(battle.army(GOLD)) == []
+
+
+# -- raw actions and whole battles --
+
+
+def test_raw_actions_and_rolls_round_trip() -> None:
+    battle = Battle(POSITIONS["bribe"])
+    moves = [*battle.legal_moves(), *Battle.level2().legal_moves()]
+    assert all(decode(encode(move)) == move for move in moves)
+    assert len({encode(move) for move in moves}) == len(moves)
+    rolls = [roll for dice in range(1, 5) for roll, _ in dice_outcomes(dice)]
+    assert all(decode_roll(encode_roll(roll)) == roll for roll in rolls)
+    position = SearchBattle(Battle(POSITIONS["turn start"]))
+    assert sorted(position.raw_moves()) == sorted(encode(move) for move in position.battle.legal_moves())
+
+
+@pytest.mark.parametrize("start", ["standard", "level2"])
+def test_whole_battles_between_levels_end(start: str) -> None:
+    first = Battle.standard().text() if start == "standard" else Battle.level2().text()
+    dice = random.Random(5)
+    battle = Battle(first)
+    moves: list[str] = []
+    keys = ("master", "beginner") if start == "standard" else ("casual", "expert")
+    memories: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+    while battle.outcome() is None:
+        assert len(moves) < 3000
+        if battle.turn == CHANCE:
+            rolls = battle.chance_outcomes()
+            roll = dice.choices([roll for roll, _ in rolls], [chance for _, chance in rolls])[0]
+            battle.push(roll)
+            moves.append(RULES.move_text(roll))
+            continue
+        side = battle.side
+        action = choose(history_text(first, moves), keys[side], time_budget=0.005, memory=memories[side])
+        battle.push(RULES.parse_move(action))
+        moves.append(action)
+    assert battle.outcome() is not None
+
+
+def test_the_baselines_play_legal_actions_to_the_end() -> None:
+    for seed, player in enumerate((random_action, greedy_action)):
+        rng = random.Random(seed)
+        battle = Battle.level2()
+        while battle.outcome() is None:
+            if battle.turn == CHANCE:
+                rolls = battle.chance_outcomes()
+                battle.push(rng.choices([roll for roll, _ in rolls], [chance for _, chance in rolls])[0])
+            else:
+                battle.push(player(battle, rng))
+
+
+def test_the_search_scores_by_seat_across_a_turn() -> None:
+    # Gold's second action and Silver's turn to come: the same position, scored from each side's view.
+    battle = Battle(POSITIONS["second action"])
+    heuristics = LionheartHeuristics()
+    searcher = Expectimax(heuristics)
+    _, info = searcher.search(SearchBattle(battle.copy()), SearchLimits(depth=2))
+    assert abs(info.score) < WIN_SCORE // 2
+    silver = Battle(POSITIONS["second action"].replace(" g 1", " s 2"))
+    assert heuristics.score(battle) != heuristics.score(silver)
+
+
+def test_scores_read_for_the_panel() -> None:
+    assert AI.describe_score(150) == ("{score}", {"score": "+1.50"})
+    assert AI.describe_score(-(WIN_SCORE - 3)) == ("loses in {turns}", {"turns": 3})
+    assert AI.read_score(250).outlook is Outlook.AHEAD
+    assert AI.read_score(WIN_SCORE - 4).outlook is Outlook.WINNING
