@@ -241,9 +241,15 @@ def test_statistics_name_their_game_switch_game_and_show_only_its_outcomes(drive
     # The arrows beside the title (or the left and right keys) show another game's statistics.
     driver.press("next_game")
     driver.frames(2)
+    assert scene.game.key == "lionheart" and "LIONHEART" in scene.title()
+    driver.press("next_game")
+    driver.frames(2)
     assert scene.game.key == "ataxx" and "ATAXX" in scene.title()
     assert "Draws" in [label for label, _, _ in scene._figures()] and len(scene.cards) == 6
     assert driver.app.game.key == "attangle", "the menu's game is not changed"
+    driver.key(pygame.K_LEFT)
+    driver.frames(2)
+    assert scene.game.key == "lionheart"
     driver.key(pygame.K_LEFT)
     driver.frames(2)
     assert scene.game.key == "attangle"

@@ -311,6 +311,11 @@ SCREENS: dict[str, list[str]] = {
     # Attangle's own.
     "capture": ["menu", "match"],
     "grand": ["menu", "match"],
+    "battle": ["menu", "match"],
+    "dice": ["menu", "match"],
+    "odds": ["menu", "match"],
+    "builder": ["menu", "match"],
+    "silver": ["menu", "match"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
 

@@ -145,7 +145,10 @@ class LionheartBoard(BoardController):
     def displayed_score(self, seat: int) -> int:
         if self.hidden_seat() == seat:
             return 0
-        return sum(unit.figures for unit in self.position.army(seat))
+        battle = self.position
+        if self.anim is not None and self.anim.phase()[0] in ("roll", "land", "fly"):
+            battle = self.anim.before  # the figures fall once the dice have spoken
+        return sum(unit.figures for unit in battle.army(seat))
 
     def score_text(self, seat: int, score: int) -> str:
         if self.hidden_seat() == seat and not self.match.is_over:

@@ -214,7 +214,10 @@ class ArmyBuilder:
                 width=2 if chosen else 1,
             )
             usable = bool(tally.sizes)
-            chip_h = card.chips[0][1].height + 4 if card.chips else 0
+            chip_h = max(
+                (chips[0][1].height + 4 for chips in (other.chips for other in self.cards) if chips),
+                default=0,
+            )
             text_h = max(theme.MIN_TEXT_SIZE, round(card.rect.height * 0.13))
             sprite_room = card.rect.height - chip_h - text_h * 2 - 8
             unit_size = max(18, min(card.rect.width - 8, sprite_room))

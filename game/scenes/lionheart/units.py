@@ -241,9 +241,11 @@ def draw_emblem(
 # --- the unit ---------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=8)
 def _font(size: int) -> pygame.font.Font:
-    # Not cached: a font dies with pygame's font module (tests start and close apps); the sprites are cached.
     size = max(6, int(size))
+    if not pygame.font.get_init():
+        pygame.font.init()
     try:
         font = pygame.font.Font(theme.ASSETS / "fonts" / "Exo2.ttf", size)
     except (OSError, pygame.error):
@@ -254,8 +256,13 @@ def _font(size: int) -> pygame.font.Font:
 
 def _number(text: str, height: int, colour: Colour) -> pygame.Surface:
     """``text`` in bold digits about ``height`` pixels tall (cap height), for badges."""
-    font = _font(round(height * 1.38))
-    return font.render(text, True, colour)
+    size = round(height * 1.38)
+    try:
+        return _font(size).render(text, True, colour)
+    except pygame.error:
+        # A font dies with pygame's font module (an app closed and another started): load it again.
+        _font.cache_clear()
+        return _font(size).render(text, True, colour)
 
 
 def _draw_mark(surface: pygame.Surface, centre: Point, radius: float, mark: str, ink: Colour) -> None:
