@@ -263,13 +263,13 @@ def test_the_attract_mode_shows_attangle_games(user_data_dir: Path) -> None:
         shown = set()
         rng = random.Random(1)
         app.router.reset("attract", rng)
-        for _ in range(12):
+        for _ in range(30):
             scene = driver.top
             assert isinstance(scene, AttractScene)
             shown.add(scene.definition.key)
             scene.next_game()
             driver.frames(1)
-        assert shown == {"ataxx", "attangle"}
+        assert shown == {"ataxx", "attangle", "lionheart"}
         # An Attangle attract game plays to its end with the computer on both sides.
         while driver.top.definition.key != "attangle":
             driver.top.next_game()

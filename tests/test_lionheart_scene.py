@@ -309,3 +309,22 @@ def test_the_demos_render(name: str, size: tuple[int, int], user_data_dir: Path)
     finally:
         driver.app.theme.drawn = None
         driver.app.close()
+
+
+def test_the_attract_mode_plays_lionheart_battles_to_the_end(user_data_dir: Path) -> None:
+    from game.scenes.attract import AttractScene
+
+    driver = Driver.fast(ai_time_budget=0.005)
+    try:
+        driver.app.router.reset("attract", random.Random(1))
+        for _ in range(12):
+            if driver.top.definition.key == "lionheart":
+                break
+            driver.top.next_game()
+            driver.frames(1)
+        attract = driver.top
+        assert isinstance(attract, AttractScene) and attract.definition.key == "lionheart"
+        games_before = attract.games
+        assert driver.until(lambda: attract.games > games_before, max_frames=20000, sleep=0.0005)
+    finally:
+        driver.app.close()

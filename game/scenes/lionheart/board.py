@@ -657,18 +657,19 @@ class LionheartBoard(BoardController):
             for move in moves:
                 mark = gfx.target_mark("dot", square * 0.3, theme.TARGETS[0], 230)
                 surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
+            # The targets, under their units: a dashed ring round each, the one pointed at ringed whole.
+            pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+            pointed = self.pointed_attack()
+            for move in attacks:
+                strong = move == pointed
+                if strong:
+                    self._shade(surface, move.target, theme.DANGER, 90)
+                    self._outline(surface, move.target, theme.DANGER, 0.08)
+                mark = gfx.target_mark(
+                    "dashed", square * 1.02, theme.DANGER, int(200 + 55 * (1 if strong else pulse))
+                )
+                surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
             return
-        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
-        pointed = self.pointed_attack()
-        for move in attacks:
-            strong = move == pointed
-            mark = gfx.target_mark(
-                "ring" if strong else "dashed",
-                square * (0.98 if strong else 0.92),
-                theme.DANGER,
-                int(200 + 55 * (1 if strong else pulse)),
-            )
-            surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
         for move in turns:
             self._draw_handle(surface, self.selected, move.facing, self.hover_pos)
 
