@@ -219,7 +219,11 @@ class ArmyBuilder:
                 default=0,
             )
             text_h = max(theme.MIN_TEXT_SIZE, round(card.rect.height * 0.13))
-            sprite_room = card.rect.height - chip_h - text_h * 2 - 8
+            wide = ui.measure(_capital(kind_name(card.kind)), "body", text_h) > (card.rect.width - 4) * 0.9
+            # A long name takes two lines; on a card with size chips the figures left then go unsaid
+            # (the chips that still fit say it).
+            tell_left = not (wide and card.chips)
+            sprite_room = card.rect.height - chip_h - text_h * (1 + wide + tell_left) - 8
             unit_size = max(18, min(card.rect.width - 8, sprite_room))
             figures = (
                 self.figures if card.kind == self.kind else max(tally.sizes or KINDS[card.kind].base_sizes)
@@ -235,9 +239,9 @@ class ArmyBuilder:
                 alpha=255 if usable else 90,
             )
             name_box = pygame.Rect(
-                card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, text_h + 2
+                card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, text_h * 3
             )
-            draw_text(
+            name = draw_text(
                 surface,
                 ui,
                 _capital(kind_name(card.kind)),
@@ -246,25 +250,26 @@ class ArmyBuilder:
                 theme.TEXT if usable else theme.TEXT_FAINT,
                 name_box,
                 align="center",
-                max_lines=1,
+                max_lines=2,
                 min_size=theme.MIN_TEXT_SIZE,
                 container=card.rect,
             )
-            left_box = name_box.move(0, text_h + 2)
+            left_box = pygame.Rect(name_box.x, name_box.y + name.height + 1, name_box.width, text_h + 2)
             left_text = tr("{count} left", count=tally.figures_left)
-            draw_text(
-                surface,
-                ui,
-                left_text,
-                "body",
-                max(theme.MIN_TEXT_SIZE, text_h - 1),
-                theme.TEXT_DIM if usable else theme.TEXT_FAINT,
-                left_box,
-                align="center",
-                max_lines=1,
-                min_size=theme.MIN_TEXT_SIZE,
-                container=card.rect,
-            )
+            if tell_left:
+                draw_text(
+                    surface,
+                    ui,
+                    left_text,
+                    "body",
+                    max(theme.MIN_TEXT_SIZE, text_h - 1),
+                    theme.TEXT_DIM if usable else theme.TEXT_FAINT,
+                    left_box,
+                    align="center",
+                    max_lines=1,
+                    min_size=theme.MIN_TEXT_SIZE,
+                    container=card.rect,
+                )
             for size_value, chip in card.chips:
                 fits = size_value in tally.sizes
                 picked = chosen and size_value == self.figures
