@@ -4,7 +4,6 @@ and in French, whole and translated."""
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +11,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import games
 from game.engine.lionheart import (
     CHANCE,
     GOLD,
@@ -29,7 +27,7 @@ from game.engine.lionheart.notation import square_index
 from game.engine.lionheart.odds import attack_odds
 from game.i18n import context_key, load_catalog, missing_translations, set_language
 from game.scenes.driver import Driver
-from game.scenes.lionheart import diagrams, units
+from game.scenes.lionheart import diagrams
 from game.scenes.lionheart.diagrams import DIAGRAMS, ODDS_LABELS, period, play
 from game.scenes.lionheart.pages import CONTROLS, PAGES, RULES_PAGES
 from game.ui import theme
@@ -41,20 +39,12 @@ SIZES = ((360, 300), (218, 218), (491, 491))
 BACKGROUND = (10, 12, 30)
 
 
-def _fresh_fonts() -> None:
-    """units.py keeps its badge font across pygame.quit (each test app quits): a font from before is dead."""
-    units._font.cache_clear()
-    units.unit_sprite.cache_clear()
-
-
 @pytest.fixture(scope="module")
 def ui() -> Iterator[Theme]:
     pygame.init()
-    _fresh_fonts()
     pygame.display.set_mode((800, 600))
     yield Theme()
     pygame.quit()
-    _fresh_fonts()
 
 
 @pytest.fixture
@@ -367,7 +357,7 @@ def _texts() -> list[str]:
     texts += [text for _, text, _ in PAGES if text]
     texts += [text for pair in CONTROLS for text in pair]
     texts += [diagram.caption for diagram in DIAGRAMS.values() if diagram.caption]
-    texts += [*ODDS_LABELS, "army", "a base"]
+    texts += [*ODDS_LABELS, "per army", "per base"]
     return texts
 
 
@@ -401,15 +391,9 @@ def _rules_screen(language: str, size: tuple[int, int]) -> Driver:
     settings.language = language
     settings.save()
     driver = Driver.fast(size=size, audio=False)
-    _fresh_fonts()
     driver.frames(1)
     app = driver.app
-    if app.game.key != "lionheart" or not app.game.rules_pages:
-        # Until the registry names the pages, the test names them (the seats' looks are Lionheart's).
-        app.game = dataclasses.replace(
-            games.game("lionheart"), rules_pages="game.scenes.lionheart.pages:RULES_PAGES"
-        )
-        app.apply_look()
+    app.choose_game("lionheart")
     app.router.push("rules")
     return driver
 
@@ -451,7 +435,6 @@ def test_every_page_fits_the_rules_screen_whole_and_translated(
         assert not lionheart, sorted(lionheart)
     finally:
         app.close()
-        _fresh_fonts()
         set_language("en")
 
 

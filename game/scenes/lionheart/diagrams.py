@@ -17,14 +17,12 @@ screenshots are repeatable). Units and dice are drawn with the battle
 screen's own helpers, in the seats' colours, so a diagram looks like the
 real field and follows the palette chosen in the options.
 
->>> [battle.text() for battle in play(DIAGRAMS["panic"].acts[0])][-1]
-'gA4d1N,gK1e1N,sI4e3S,sK1e10S g 1 0 -'
+The acts and their timeline are ``game.scenes.lionheart.diagram_acts``' (pygame-free).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from collections.abc import Sequence
 
@@ -34,7 +32,6 @@ from game.engine.lionheart import (
     CHANCE,
     GOLD,
     KINDS,
-    LEVEL2_TEXT,
     SILVER,
     STANDARD_TEXT,
     Action,
@@ -42,11 +39,22 @@ from game.engine.lionheart import (
     Move,
     Unit,
     attack_zone,
-    parse_outcome,
 )
 from game.engine.lionheart.notation import square_index
 from game.engine.lionheart.odds import AttackOdds, attack_odds
 from game.i18n import ntr, tr
+from game.scenes.lionheart.diagram_acts import (
+    DIAGRAMS,
+    Act,
+    Beat,
+    Diagram,
+    Square,
+    is_roll,
+    period,
+    play,
+    timeline,
+)
+from game.scenes.lionheart.diagram_acts import square as square_of
 from game.scenes.lionheart.units import draw_die, draw_unit, facing_angle
 from game.scenes.lionheart.words import kind_name
 from game.ui import gfx, theme
@@ -67,326 +75,7 @@ __all__ = [
     "timeline",
 ]
 
-Square = tuple[int, int]
-"""(file, rank) from 0: ``a1`` is (0, 0)."""
 DIRECTION = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-ROLL_LETTERS = frozenset("HFP")
-
-
-def _square(name: str) -> Square:
-    index = square_index(name)
-    return index % 9, index // 9
-
-
-def _is_roll(token: str) -> bool:
-    return bool(token) and set(token) <= ROLL_LETTERS
-
-
-# -- the scripts --
-
-
-@dataclasses.dataclass(frozen=True)
-class Act:
-    """A real position and what is played from it: actions and rolls in the engine's notation."""
-
-    start: str
-    """The position (``Battle`` text)."""
-    steps: tuple[str, ...] = ()
-    """Actions (``e4xe5``, ``c2:E``, ``I@c2``, ``done``) and rolls (``HHFP``), in order."""
-    window: tuple[str, str] = ("a1", "i10")
-    """The part of the field drawn: its lower left and upper right squares."""
-
-    @property
-    def files(self) -> range:
-        """The files drawn (0 is ``a``)."""
-        return range(_square(self.window[0])[0], _square(self.window[1])[0] + 1)
-
-    @property
-    def ranks(self) -> range:
-        """The ranks drawn (0 is rank 1)."""
-        return range(_square(self.window[0])[1], _square(self.window[1])[1] + 1)
-
-
-@functools.cache
-def _states(act: Act) -> tuple[str, ...]:
-    battle = Battle(act.start)
-    texts = [battle.text()]
-    for token in act.steps:
-        if _is_roll(token):
-            if battle.turn != CHANCE:
-                raise ValueError(f"{token}: no dice are to be rolled in {battle.text()}")
-            battle.push(parse_outcome(token))
-        else:
-            battle.push(Move.from_text(token))  # IllegalMoveError says why, if the rules refuse it
-        texts.append(battle.text())
-    return tuple(texts)
-
-
-def play(act: Act) -> list[Battle]:
-    """The battle before the first step and after each one, as the rules engine plays them."""
-    return [Battle(text) for text in _states(act)]
-
-
-@dataclasses.dataclass(frozen=True)
-class Diagram:
-    """One rules diagram: its acts played in turn, what it adds to the field, its caption."""
-
-    acts: tuple[Act, ...] = ()
-    caption: str = ""
-    """A line under the diagram (English key; ``{side}`` is Gold's name, ``{other}`` Silver's, in the palette)."""
-    extra: str = ""
-    """What the diagram draws besides the field: ``table`` (level 2's units, no field), ``faces`` (a die's
-    six faces, no field), ``muster`` (the armies drop in), ``quiet`` (the quiet turns counted), ``odds``
-    (the chances shown before an attack)."""
-    tray: bool = True
-    """Whether the dice tray (the side to act, its actions left, the dice) is drawn under the field."""
-
-
-DIAGRAMS: dict[str, Diagram] = {
-    "battlefield": Diagram(
-        (Act(STANDARD_TEXT),),
-        caption="Level 1: the armies at the start",
-        extra="muster",
-        tray=False,
-    ),
-    # Gold: the knights ride, the infantry steps; then Silver turns and steps.
-    "turn": Diagram(
-        (
-            Act(
-                "gK1a1N,gN2d3N,gI4e4N,sI4f7S,sA4g7S,sK1i10S g 2 1",
-                ("d3-d6", "e4-e5", "f7:W", "g7-g6"),
-                ("c3", "g7"),
-            ),
-        ),
-        caption="Two actions each, turn by turn",
-    ),
-    # Gold's infantry turns about and steps back; Silver's knights ride until a unit stops them.
-    "moving": Diagram(
-        (
-            Act(
-                "gK1a1N,gI4f5N,gA4d3N,sN2d7S,sK1i10S g 2 1",
-                ("f5:S", "f5-f4", "d7-d4"),
-                ("c3", "g7"),
-            ),
-        ),
-        caption="Going back takes two actions",
-    ),
-    "attack": Diagram(
-        (Act("gK1a1N,gI4e4N,sI4e5S,sK1i10S g 2 1", ("e4xe5", "HHFP"), ("c3", "g7")),),
-        caption="Two axes: two infantrymen fall",
-    ),
-    # Over their own infantry, at the enemy three squares ahead and one file aside.
-    "archers": Diagram(
-        (
-            Act(
-                "gK1a1N,gA4e3N,gI4e4N,sI4f6S,sI4d7S,sK1i10S g 2 1",
-                ("e3xf6", "HFFP"),
-                ("c3", "g7"),
-            ),
-        ),
-        caption="Two arrows over the infantry: two hits",
-    ),
-    "dice": Diagram(caption="3 axes, 2 arrows, 1 panic", extra="faces", tray=False),
-    "two_hits": Diagram(
-        (Act("gK1a1N,gI4e4N,sN2e5S,sK1i10S g 2 1", ("e4xe5", "HHHF"), ("c3", "g7")),),
-        caption="Three axes: one knight falls, a hit is lost",
-    ),
-    "lone": Diagram(
-        (Act("gK1a1N,gI1e4N,sN2e5S,sK1i10S g 2 1", ("e4xe5", "H", "H"), ("c3", "g7")),),
-        caption="An axe, then another: a knight falls",
-    ),
-    "panic": Diagram(
-        (Act("gA4d1N,gK1e1N,gI2e2N,sI4e3S,sK1e10S g 2 1", ("e2xe3", "PP"), ("c1", "g5")),),
-        caption="Panic into its own king: the unit dies",
-    ),
-    # The infantry panics into the archers, which panic into the knights, which step off the field.
-    "chain": Diagram(
-        (Act("gK1d1N,gN2e1N,gA4e2N,gI1e3N,sI4e4S,sK1e10S g 2 1", ("e3xe4", "P"), ("c1", "g5")),),
-        caption="The knights step off the field and die",
-    ),
-    # A tie, both roll again; then Gold has more axes and starts.
-    "opening": Diagram(
-        (Act(STANDARD_TEXT, ("HFFP", "HFPP", "HHFP", "HFFF")),),
-        caption="A tie, then more axes: {side} starts",
-        extra="opening",
-        tray=False,
-    ),
-    "end": Diagram(
-        (Act("gK1a1N,gN2e5N,sK1e6S,sI4g7S g 2 1", ("e5xe6", "HHFP"), ("c3", "g7")),),
-        caption="The king falls: {side} wins",
-    ),
-    # The 29th quiet turn is Silver's, the 30th Gold's: when it ends, the battle is drawn.
-    "draw": Diagram(
-        (
-            Act(
-                "gK1a1N,gI4d4N,gN2f4N,sI4d6S,sA4f7S,sK1i10S s 2 29",
-                ("f7:W", "f7-e7", "f4:W", "d4:E"),
-                ("c3", "g7"),
-            ),
-        ),
-        caption="Thirty turns without a loss: a draw",
-        extra="quiet",
-    ),
-    "army": Diagram(caption="Ten bases, the king included", extra="table", tray=False),
-    "setup": Diagram(
-        (
-            Act(
-                LEVEL2_TEXT,
-                (
-                    "I@d2",
-                    "H2@e2",
-                    "I@f2",
-                    "A@c1",
-                    "N@d1",
-                    "R2@g2",
-                    "done",
-                    "M@e9",
-                    "P4@d9",
-                    "A@f10",
-                    "N@d10",
-                    "done",
-                ),
-            ),
-        ),
-        caption="{side} places, then {other}",
-        tray=False,
-    ),
-    # A move costs both actions; Silver's one axe on it is lost; it strikes the unit beside it.
-    "heavy": Diagram(
-        (
-            Act(
-                "gK1a1N,gH2e4N,sI4d5S,sK1i10S g 2 1",
-                ("e4-e5", "d5:E", "d5xe5", "HFFP", "e5xd5", "HHHF"),
-                ("c3", "g7"),
-            ),
-        ),
-        caption="Slow, but it strikes all around",
-    ),
-    "mass": Diagram(
-        (Act("gK1a1N,gM10e4N,sI4e5S,sK1i10S g 2 1", ("e4xe5", "HHHF"), ("c3", "g7")),),
-        caption="Ten men roll four dice",
-    ),
-    "peasants": Diagram(
-        (Act("gK1a1N,gP4e4N,sI4e5S,sK1i10S g 2 1", ("e4xe5", "HFFP"), ("c2", "g6")),),
-        caption="Two arrows hit, one panic: a step back",
-    ),
-    "mercenaries": Diagram(
-        (Act("gK1a1N,gR2e4N,sI4e5S,sK1i10S g 2 1", ("e4xe5", "HHPP"), ("c3", "g7")),),
-        caption="Two axes hit, two panics push back",
-    ),
-    # Bought; then, with their own king beside them and facing them, they refuse.
-    "bribe": Diagram(
-        (
-            Act("gK1e4N,gI4c4N,sR2e5S,sK1g9S,sI4c7S g 2 1", ("e4xe5",), ("c3", "g7")),
-            Act("gK1e4N,gI4c4N,sR2e5S,sK1e6S,sI4c7S g 2 1", ("e4xe5",), ("c3", "g7")),
-        ),
-        caption="Bought, unless their king faces them",
-    ),
-    "odds": Diagram(
-        (Act("gK1a1N,gI4e4N,gA4c3N,sN2e5S,sI4d6S,sK1i10S g 2 1", ("e4xe5",), ("b3", "f6")),),
-        caption="The odds, before you roll",
-        extra="odds",
-    ),
-}
-"""Every diagram, by the key a page names."""
-
-
-# -- the timeline --
-
-
-@dataclasses.dataclass(frozen=True)
-class Beat:
-    """A stretch of a diagram's loop: one thing happening between two of the engine's states."""
-
-    start: float
-    length: float
-    kind: str
-    """``hold``, ``select``, ``slide``, ``turn``, ``roll``, ``result``, ``bribe``, ``place`` or ``done``."""
-    act: int
-    step: int
-    """The index of the step played (the state before it is ``states[step]``, after it ``states[step + 1]``)."""
-
-    @property
-    def end(self) -> float:
-        """When the beat is over."""
-        return self.start + self.length
-
-
-_LENGTHS = {
-    "hold": 0.6,
-    "select": 0.45,
-    "slide": 0.6,
-    "turn": 0.5,
-    "roll": 0.85,
-    "result": 1.0,
-    "bribe": 0.9,
-    "place": 0.32,
-    "done": 0.2,
-    "end": 1.6,
-}
-
-
-def _beats_of(act: Act, act_index: int, start: float) -> tuple[list[Beat], float]:
-    states = _states(act)
-    beats: list[Beat] = []
-    t = start
-
-    def add(kind: str, step: int, length: float | None = None) -> None:
-        nonlocal t
-        length = _LENGTHS[kind] if length is None else length
-        beats.append(Beat(t, length, kind, act_index, step))
-        t += length
-
-    add("hold", 0)
-    for step, token in enumerate(act.steps):
-        before = Battle(states[step])
-        if _is_roll(token):
-            add("roll", step)
-            after = Battle(states[step + 1])
-            if after.turn != CHANCE:
-                add("result", step)
-            continue
-        move = Move.from_text(token)
-        if move.action is Action.PLACE:
-            add("place", step)
-        elif move.action is Action.DONE:
-            add("done", step)
-        elif move.action is Action.MOVE:
-            add("select", step)
-            add("slide", step)
-        elif move.action is Action.TURN:
-            add("select", step)
-            add("turn", step)
-        elif before.is_bribe(move):
-            add("select", step)
-            add("bribe", step)
-        else:
-            add("select", step)
-    add("end", len(act.steps))
-    return beats, t
-
-
-@functools.cache
-def timeline(key: str) -> tuple[tuple[Beat, ...], float]:
-    """Diagram ``key``'s beats and its period (seconds): its acts one after the other."""
-    diagram = DIAGRAMS[key]
-    beats: list[Beat] = []
-    t = 0.0
-    for index, act in enumerate(diagram.acts):
-        more, t = _beats_of(act, index, t)
-        beats += more
-    if diagram.extra in ("faces", "table"):
-        t = 6.0
-    elif diagram.extra == "odds":
-        t = 7.0
-    elif diagram.extra == "muster":
-        t = 5.0
-    return tuple(beats), t
-
-
-def period(key: str) -> float:
-    """How long diagram ``key`` takes to loop, in seconds."""
-    return timeline(key)[1]
 
 
 # -- drawing --
@@ -495,7 +184,7 @@ class _Field:
         alpha: int = 255,
     ) -> None:
         """``unit`` on its square (or centred on ``centre``), turned ``turn`` degrees clockwise past its facing."""
-        where = centre if centre is not None else self.at(_square(unit.square))
+        where = centre if centre is not None else self.at(square_of(unit.square))
         shown = unit if figures is None else unit._replace(figures=figures)
         draw_unit(
             self.surface,
@@ -550,7 +239,7 @@ class _Field:
 
 
 def _units_by_square(battle: Battle) -> dict[Square, Unit]:
-    return {_square(unit.square): unit for unit in battle.units}
+    return {square_of(unit.square): unit for unit in battle.units}
 
 
 def _match(before: Battle, after: Battle, step: str) -> tuple[dict[Square, Square], set[Square]]:
@@ -563,10 +252,10 @@ def _match(before: Battle, after: Battle, step: str) -> tuple[dict[Square, Squar
     pairs: dict[Square, Square] = {}
     free = dict(new)
     moved = None
-    if not _is_roll(step):
+    if not is_roll(step):
         move = Move.from_text(step)
         if move.action is Action.MOVE:
-            moved = (_square(move.square), _square(move.target))
+            moved = (square_of(move.square), square_of(move.target))
     if moved is not None:
         pairs[moved[0]] = moved[1]
         free.pop(moved[1], None)
@@ -645,15 +334,15 @@ def _attack_of(frame: _Frame, *, settled: bool = False) -> tuple[int, Move] | No
         return None
     if beat.kind == "end":
         step -= 1
-        if step < 0 or not _is_roll(frame.token(step)):
+        if step < 0 or not is_roll(frame.token(step)):
             return None
     for back in range(step, -1, -1):
         token = frame.token(back)
-        if _is_roll(token):
+        if is_roll(token):
             continue
         move = Move.from_text(token)
         if move.action is Action.ATTACK and not frame.states[back].is_bribe(move):
-            if back == step and beat.kind != "select" and not _is_roll(frame.token(step)):
+            if back == step and beat.kind != "select" and not is_roll(frame.token(step)):
                 return None
             return back, move
         return None
@@ -664,7 +353,7 @@ def _rolls_of(frame: _Frame, attack_step: int) -> list[tuple[int, str]]:
     """The rolls (step, token) of the attack declared at ``attack_step``, up to the current beat."""
     rolls = []
     step = attack_step + 1
-    while step < len(frame.act.steps) and _is_roll(frame.token(step)) and step <= frame.beat.step:
+    while step < len(frame.act.steps) and is_roll(frame.token(step)) and step <= frame.beat.step:
         rolls.append((step, frame.token(step)))
         step += 1
     return rolls
@@ -688,17 +377,17 @@ def _draw_field(field: _Field, frame: _Frame, diagram: Diagram) -> None:
     after = frame.states[min(beat.step + 1, len(frame.states) - 1)]
     token = frame.token()
     tint: dict[Square, tuple[Colour, float]] = {}
-    move = None if not token or _is_roll(token) else Move.from_text(token)
+    move = None if not token or is_roll(token) else Move.from_text(token)
     attack = _attack_of(frame)
     # What the acting unit may reach lights up while it is selected.
     if beat.kind == "select" and move is not None:
-        origin = _square(move.square)
+        origin = square_of(move.square)
         unit = before.unit_at(move.square)
         light = ease_out_cubic(_phase(t, beat.start, beat.length * 0.6))
         if move.action is Action.MOVE:
             for other in before.moves_from(move.square):
                 if other.action is Action.MOVE:
-                    tint[_square(other.target)] = (theme.TARGETS[0], 0.5 * light)
+                    tint[square_of(other.target)] = (theme.TARGETS[0], 0.5 * light)
         elif move.action is Action.ATTACK and unit is not None:
             zone = attack_zone(unit.kind, square_index(move.square), unit.facing)
             for square in zone:
@@ -724,13 +413,15 @@ def _draw_field(field: _Field, frame: _Frame, diagram: Diagram) -> None:
         step, attack_move = attack
         grow = ease_out_cubic(_phase(t, beat.start, beat.length * 0.8)) if beat.kind == "select" else 1.0
         fade = 1 - _phase(t, beat.start, beat.length * 0.4) if beat.kind == "result" else 1.0
-        field.arrow(_square(attack_move.square), _square(attack_move.target), theme.DANGER, grow, fade)
+        field.arrow(square_of(attack_move.square), square_of(attack_move.target), theme.DANGER, grow, fade)
     if beat.kind == "bribe" and move is not None:
-        field.arrow(_square(move.square), _square(move.target), theme.GOLD, ease_out_cubic(min(1.0, p * 2)))
+        field.arrow(
+            square_of(move.square), square_of(move.target), theme.GOLD, ease_out_cubic(min(1.0, p * 2))
+        )
     if beat.kind == "select" and move is not None and move.action is Action.ATTACK and before.is_bribe(move):
         field.arrow(
-            _square(move.square),
-            _square(move.target),
+            square_of(move.square),
+            square_of(move.target),
             theme.GOLD,
             ease_out_cubic(_phase(t, beat.start, 0.35)),
         )
@@ -742,9 +433,9 @@ def _draw_units(
     beat = frame.beat
     kind = beat.kind
     if kind == "slide" and move is not None:
-        origin, target = _square(move.square), _square(move.target)
+        origin, target = square_of(move.square), square_of(move.target)
         for unit in before.units:
-            if _square(unit.square) != origin:
+            if square_of(unit.square) != origin:
                 field.unit(unit)
         unit = before.unit_at(move.square)
         assert unit is not None
@@ -762,7 +453,7 @@ def _draw_units(
         return
     if kind == "place":
         for unit in after.units:
-            square = _square(unit.square)
+            square = square_of(unit.square)
             if move is not None and unit.square == move.square:
                 fall = 1 - ease_out_cubic(p)
                 x, y = field.at(square)
@@ -776,14 +467,14 @@ def _draw_units(
         for unit in before.units:
             if unit.square == move.target and changed is not None and changed.owner != unit.owner:
                 colour = theme.lerp_colour(seat_colour(unit.owner), seat_colour(changed.owner), swap)
-                field.glow(field.at(_square(unit.square)), theme.GOLD, math.sin(math.pi * swap) * 0.9)
+                field.glow(field.at(square_of(unit.square)), theme.GOLD, math.sin(math.pi * swap) * 0.9)
                 field.unit(unit, colour=colour)
             else:
                 field.unit(unit)
         if changed is not None and changed.owner == before.unit_at(move.target).owner:  # type: ignore[union-attr]
             # Refused: the king's offer bounces off the mercenaries (their king faces them).
             refuse = math.sin(math.pi * _phase(frame.t, beat.start + beat.length * 0.3, beat.length * 0.5))
-            field.ring(_square(move.target), theme.DANGER, refuse)
+            field.ring(square_of(move.target), theme.DANGER, refuse)
         return
     if kind == "result" and _attack_of(frame) is not None:
         _draw_result(field, frame, before, after, p)
@@ -797,7 +488,7 @@ def _draw_result(field: _Field, frame: _Frame, before: Battle, after: Battle, p:
     attack = _attack_of(frame)
     assert attack is not None
     _, move = attack
-    target = _square(move.target)
+    target = square_of(move.target)
     roll_state = frame.states[frame.beat.step]  # the pending attack, just before its last roll
     pairs, lost = _match(roll_state, after, frame.token())
     new = _units_by_square(after)
@@ -937,7 +628,7 @@ def _tray_dice(frame: _Frame) -> list[tuple[int | None, list[str], dict[int, Col
     if attack is None:
         return []
     step, move = attack
-    if beat.kind == "select" and not _is_roll(token):
+    if beat.kind == "select" and not is_roll(token):
         return []
     attacker = frame.states[step].unit_at(move.square)
     assert attacker is not None
@@ -1010,7 +701,7 @@ def _draw_table(surface: pygame.Surface, rect: pygame.Rect, t: float, ui: Theme)
     number_w = max(18, rect.width // 5)
     name_w = rect.width - icon - 2 * number_w - row_h // 2
     size = max(11, int(row_h * 0.5))
-    header = [(tr("army"), number_w), (tr("a base"), number_w)]
+    header = [(tr("per army"), number_w), (tr("per base"), number_w)]
     x = rect.x + icon + row_h // 4 + name_w
     for text, width in header:
         box = pygame.Rect(x, rect.y, width, row_h)
@@ -1116,17 +807,17 @@ def _draw_muster(field: _Field, t: float) -> None:
     """Level 1's armies drop in, rank by rank, then the two kings glow: the targets."""
     field.board({})
     units = Battle(STANDARD_TEXT).units
-    order = sorted(units, key=lambda unit: (abs(_square(unit.square)[1] - 4.5), unit.square))
+    order = sorted(units, key=lambda unit: (abs(square_of(unit.square)[1] - 4.5), unit.square))
     for index, unit in enumerate(order):
         appear = _phase(t, 0.2 + 0.08 * index, 0.35)
         if appear <= 0:
             continue
         if unit.kind == "K":
             field.glow(
-                field.at(_square(unit.square)), theme.GOLD, _phase(t, 2.6, 0.4) * (0.5 + 0.4 * _pulse(t))
+                field.at(square_of(unit.square)), theme.GOLD, _phase(t, 2.6, 0.4) * (0.5 + 0.4 * _pulse(t))
             )
         fall = 1 - ease_out_cubic(appear)
-        x, y = field.at(_square(unit.square))
+        x, y = field.at(square_of(unit.square))
         lift = -1 if unit.owner == GOLD else 1
         field.unit(unit, (x, y + lift * field.cell * 0.8 * fall), alpha=int(255 * min(1.0, appear * 2)))
 
@@ -1158,20 +849,20 @@ def _draw_odds(field: _Field, frame: _Frame, ui: Theme) -> None:
     half = period(frame.key) / 2
     attacker, target = aims[0] if t < half else aims[1]
     local = t if t < half else t - half
-    field.board({_square(attacker): (theme.SELECT, 0.45)})
+    field.board({square_of(attacker): (theme.SELECT, 0.45)})
     unit = battle.unit_at(attacker)
     assert unit is not None
     zone = attack_zone(unit.kind, square_index(attacker), unit.facing)
     tint = {(sq % 9, sq // 9): (theme.DANGER, 0.25) for sq in zone}
-    tint[_square(attacker)] = (theme.SELECT, 0.45)
+    tint[square_of(attacker)] = (theme.SELECT, 0.45)
     field.board(tint)
     for other in battle.units:
-        if field.shows(_square(other.square)):
+        if field.shows(square_of(other.square)):
             field.unit(other)
     point = ease_in_out(_phase(local, 0.3, 0.7))
-    field.ring(_square(target), theme.DANGER, point)
+    field.ring(square_of(target), theme.DANGER, point)
     # The pointer glides from the attacker to the target.
-    (x0, y0), (x1, y1) = field.at(_square(attacker)), field.at(_square(target))
+    (x0, y0), (x1, y1) = field.at(square_of(attacker)), field.at(square_of(target))
     tip = (x0 + (x1 - x0) * point + field.cell * 0.15, y0 + (y1 - y0) * point + field.cell * 0.1)
     odds = attack_odds(battle, Move.from_text(f"{attacker}x{target}"))
     show = _phase(local, 1.1, 0.35)
