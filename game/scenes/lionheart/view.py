@@ -190,7 +190,8 @@ class FieldView:
             )
         for rank in range(RANKS):
             rect = self.cell_rect(0, rank).move(-offset[0], -offset[1])
-            box = pygame.Rect(field.x - label - round(self.square * 0.06), rect.y, label, rect.height)
+            # Clear of the frame drawn around the field (0.08 of a square out).
+            box = pygame.Rect(field.x - label - round(self.square * 0.14), rect.y, label, rect.height)
             draw_text(
                 layer,
                 ui,
