@@ -40,7 +40,9 @@ class Level(api.Level):
     allows); ``noise``: standard deviation of the error added to each
     action's score (a figure of infantry is 100); ``blind``: the chance, each
     action, of not seeing the other side's threats; ``wander``: the chance of
-    any legal action at all; ``weak_setup``: the beginner's armies too.
+    any legal action at all; ``weak_setup``: the beginner's armies too;
+    ``prune``: below the root, leave out the actions that seldom matter
+    (``game.ai.lionheart.search.promising``).
     """
 
     depth: int | None = None
@@ -48,6 +50,7 @@ class Level(api.Level):
     blind: float = 0.0
     wander: float = 0.0
     weak_setup: bool = False
+    prune: bool = True
 
     @property
     def careless(self) -> bool:
@@ -120,7 +123,7 @@ def choose_move(
         return setup_move(battle, PLANS + WEAK_PLANS if level.weak_setup else PLANS, rng)
     if len(moves) == 1:
         return moves[0]
-    position = SearchBattle(battle.copy())
+    position = SearchBattle(battle.copy(), prune=level.prune)
     budget = level.budget(time_budget)
     if level.careless:
         raw = _careless_move(position, level, budget, stop, on_info, rng)
