@@ -30,6 +30,7 @@ from game.engine.lionheart.battle import ARCHER_ZONE, NEIGHBOURS, RAYS, STEP
 from game.engine.lionheart.notation import FACINGS, SQUARE_NAMES
 
 __all__ = [
+    "CHARGING_WEIGHTS",
     "DEFAULT_WEIGHTS",
     "EvalWeights",
     "LionheartHeuristics",
@@ -85,9 +86,9 @@ class EvalWeights:
     """How much of its attacks within reach the side to act counts (it must still roll)."""
     threat: float = 0.5
     """How much of the other side's attacks within reach counts against the side to act."""
-    advance: int = 6
+    advance: int = 12
     """Each rank a unit (not the king) stands nearer the enemy's side."""
-    forward: int = 10
+    forward: int = 20
     """A unit (not the king) facing the enemy's side."""
     king_guard: int = 25
     """Each friendly unit beside the king."""
@@ -100,6 +101,8 @@ class EvalWeights:
 
 
 DEFAULT_WEIGHTS = EvalWeights()
+CHARGING_WEIGHTS = EvalWeights(advance=40, forward=40, king_advance=0)
+"""A beginner's idea of the battle: forward, always."""
 
 
 def unit_value(kind: str, figures: int, weights: EvalWeights = DEFAULT_WEIGHTS) -> int:
