@@ -7,8 +7,8 @@ draws a roll with its probability) until the battle ends, then pops every
 entry back: the figure counts pushes and pops together, as a search makes
 and unmakes. Two players: uniform (what a Monte Carlo playout does) and
 fierce (prefers attacks, so the dice and panic code is timed too). Then
-``search_nodes`` is the place for the AI's own figure (expectimax nodes a
-second), to be filled in by whoever writes the Lionheart AI.
+``search_nodes`` gives the AI's own figure: the top level's chance search
+on fixed decisions, its depth, nodes and nodes a second.
 """
 
 from __future__ import annotations
@@ -63,9 +63,34 @@ def playouts(text: str, seconds: float, fierce: bool, games: int | None) -> tupl
     return entries, played, time.perf_counter() - begin
 
 
+SEARCH_STARTS = {
+    "standard, rolled": Battle.standard().text().replace(" - 2 0 start", " g 2 0 -"),
+    "close quarters": STARTS["close quarters"],
+    "midgame": (
+        "gK1e1N,gA4c1N,gI4c4N,gI4e5N,gN2d1N,gA4g2N,gI4g5N,"
+        "sI4e7S,sI4c7S,sA4d9S,sN2f10S,sK1e10S,sA4g9S,sN2d10S g 2"
+    ),
+}
+"""Fixed decisions for the search's figure: the opening, a crowded front, a midgame."""
+
+
 def search_nodes(seconds: float) -> None:
-    """The AI's figure: search nodes a second on fixed positions (to come with the Lionheart AI)."""
-    print("search nodes: no Lionheart search yet")
+    """The AI's figure: the top level's search (pruned, as it plays) for ``seconds`` on each of
+    ``SEARCH_STARTS``, a fresh table each: the depth it completes, its nodes and nodes a second."""
+    from game.ai.limits import SearchLimits
+    from game.ai.lionheart.levels import new_searcher
+    from game.ai.lionheart.search import SearchBattle
+
+    print(f"{'search':16} {'depth':>6} {'nodes':>9} {'nodes/s':>10}  best")
+    for name, text in SEARCH_STARTS.items():
+        searcher = new_searcher()
+        position = SearchBattle(Battle(text), prune=True)
+        begin = time.perf_counter()
+        move, info = searcher.search(position, SearchLimits(soft_time=seconds * 0.45, hard_time=seconds))
+        spent = time.perf_counter() - begin
+        print(
+            f"{name:16} {info.depth:>6} {searcher.nodes:>9} {searcher.nodes / spent:>10.0f}  {position.text(move)}"
+        )
 
 
 def main() -> None:

@@ -28,6 +28,9 @@ Like the alpha-beta, a short loop you can read top to bottom:
   each outcome whose next step is a decision gets only its first move
   searched, which bounds its value from one side, and may cut the chance node
   off at once; the probes' subtrees are in the table when Star1 comes back;
+- at the horizon, heuristics that offer ``leaf_end_score(position)`` (the
+  end score, or ``None``, without the moves: Lionheart's) are asked that
+  instead of ``end_score``, so that no leaf lists its moves;
 - a transposition table for decision nodes, keyed by the position's hash
   (a new entry always replaces another position's, and the same position's
   unless that entry was searched deeper), its move tried first;
@@ -153,6 +156,7 @@ class Expectimax(Interruptible):
         if not bounds[0] < bounds[1]:
             raise ValueError(f"the bounds must be a low and a higher value, not {bounds}")
         self.heuristics = heuristics
+        self._leaf_end: Callable[[Any], int | None] | None = getattr(heuristics, "leaf_end_score", None)
         self.low, self.high = float(bounds[0]), float(bounds[1])
         self.pruning = pruning
         self.table = table
@@ -277,6 +281,12 @@ class Expectimax(Interruptible):
             self._checkpoint()
         self._pv[ply] = []
         heuristics = self.heuristics
+        if depth <= 0 and self._leaf_end is not None:
+            # A game that tells its end without its moves: a leaf lists none.
+            ended = self._leaf_end(position)
+            if ended is not None:
+                return float(ended - turns if ended > 0 else ended + turns if ended < 0 else 0)
+            return float(heuristics.evaluate(position))
         moves = position.raw_moves()
         ended = heuristics.end_score(position, moves)
         if ended is not None:

@@ -27,9 +27,10 @@ from game.ai.limits import WIN_SCORE
 from game.ai.lionheart.search import ACTION_BLOCK, SearchBattle
 from game.engine.lionheart import GOLD, KINDS, QUIET_TURNS, Battle, Unit, dice_count, dice_outcomes, hits
 from game.engine.lionheart.battle import ARCHER_ZONE, NEIGHBOURS, RAYS, STEP
-from game.engine.lionheart.notation import SQUARE_NAMES
+from game.engine.lionheart.notation import FACINGS, SQUARE_NAMES
 
 __all__ = [
+    "CHARGING_WEIGHTS",
     "DEFAULT_WEIGHTS",
     "EvalWeights",
     "LionheartHeuristics",
@@ -85,9 +86,9 @@ class EvalWeights:
     """How much of its attacks within reach the side to act counts (it must still roll)."""
     threat: float = 0.5
     """How much of the other side's attacks within reach counts against the side to act."""
-    advance: int = 6
+    advance: int = 12
     """Each rank a unit (not the king) stands nearer the enemy's side."""
-    forward: int = 10
+    forward: int = 20
     """A unit (not the king) facing the enemy's side."""
     king_guard: int = 25
     """Each friendly unit beside the king."""
@@ -100,6 +101,8 @@ class EvalWeights:
 
 
 DEFAULT_WEIGHTS = EvalWeights()
+CHARGING_WEIGHTS = EvalWeights(advance=40, forward=40, king_advance=0)
+"""A beginner's idea of the battle: forward, always."""
 
 
 def unit_value(kind: str, figures: int, weights: EvalWeights = DEFAULT_WEIGHTS) -> int:
@@ -160,17 +163,21 @@ class LionheartHeuristics:
         self.blind = blind
         self._gains: dict[tuple[str, int, str, int], float] = {}
         self._static: dict[Unit, float] = {}
+        self._scores: dict[int, int] = {}
 
     def end_score(self, position: SearchBattle, moves: list[int]) -> int | None:
         """``±WIN_SCORE`` for a battle won or lost, 0 drawn, ``None`` while it goes on."""
-        if moves:
-            return None
-        outcome = position.battle.outcome()
+        return None if moves else self.leaf_end_score(position)
+
+    def leaf_end_score(self, position: SearchBattle) -> int | None:
+        """``end_score`` without the moves (the search's leaves list none)."""
+        battle = position.battle
+        outcome = battle.outcome()
         if outcome is None:
             return None
         if outcome.winner is None:
             return 0
-        return WIN_SCORE if outcome.winner == position.battle.turn else -WIN_SCORE
+        return WIN_SCORE if outcome.winner == battle.turn else -WIN_SCORE
 
     def gain(self, attacker: Unit, defender: Unit) -> float:
         """``attack_gain`` of ``attacker`` on ``defender``, from the table."""
@@ -211,8 +218,16 @@ class LionheartHeuristics:
         return value
 
     def evaluate(self, position: SearchBattle) -> int:
-        """The static score for the seat to act (the battle goes on)."""
-        return self.score(position.battle)
+        """The static score for the seat to act (the battle goes on), from the table of scores when known."""
+        battle = position.battle
+        key = battle.hash
+        cache = self._scores
+        value = cache.get(key)
+        if value is None:
+            if len(cache) >= SCORE_CACHE_SIZE:
+                cache.clear()
+            value = cache[key] = self.score(battle)
+        return value
 
     def score(self, battle: Battle) -> int:
         """The static score of ``battle`` for its seat to act (see the module docstring)."""
@@ -225,16 +240,18 @@ class LionheartHeuristics:
         # Attacks within reach, per side: (gain, attacker square, actions it needs: 1 or 2).
         attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
         gain = self.gain
-        static = self.static
+        static = self._static
         for sq, unit in units.items():
-            owner, kind, facing = unit.owner, unit.kind, unit.facing
-            totals[owner] += static(unit)
+            owner, kind, _, _, facing, attacked = unit
+            worth = static.get(unit)
+            totals[owner] += self.static(unit) if worth is None else worth
             if kind == "K":
                 kings[owner] = sq
             else:
                 counts[owner] += 1
+            if attacked:
+                continue
             found = attacks[owner]
-            can_strike = not unit.attacked
             if kind in _SINGLE:
                 ahead = STEP[facing][sq]
                 if ahead >= 0:
@@ -244,30 +261,27 @@ class LionheartHeuristics:
                         for far in RAYS[facing][sq][1:] if kind in _FAR else RAYS[facing][sq][1:2]:
                             defender = units.get(far)
                             if defender is not None:
-                                if defender.owner != owner and can_strike:
+                                if defender[0] != owner:
                                     found.append((gain(unit, defender), sq, 2))
                                 break
-                    elif defender.owner != owner and can_strike:
+                    elif defender[0] != owner:
                         found.append((gain(unit, defender), sq, 1))
-                if can_strike:
-                    for other in _SIDEWAYS[facing]:  # a turn, then the attack
-                        beside = STEP[other][sq]
-                        if beside >= 0:
-                            defender = units.get(beside)
-                            if defender is not None and defender.owner != owner:
-                                found.append((gain(unit, defender), sq, 2))
-            elif can_strike:
+                for beside in _SIDEWAYS[facing][sq]:  # a turn, then the attack
+                    defender = units.get(beside)
+                    if defender is not None and defender[0] != owner:
+                        found.append((gain(unit, defender), sq, 2))
+            else:
                 zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
                 for target in zone:
                     defender = units.get(target)
-                    if defender is not None and defender.owner != owner:
+                    if defender is not None and defender[0] != owner:
                         found.append((gain(unit, defender), sq, 1))
         for side in (0, 1):
             king = kings[side]
             if king >= 0:
                 for sq in NEIGHBOURS[king]:
                     guard = units.get(sq)
-                    if guard is not None and guard.owner == side:
+                    if guard is not None and guard[0] == side:
                         totals[side] += weights.king_guard
             if counts[side] == 1:
                 totals[side] -= weights.last_unit
@@ -283,7 +297,16 @@ class LionheartHeuristics:
         return int(score)
 
 
-_SIDEWAYS = {"N": "ESW", "E": "SWN", "S": "WNE", "W": "NES"}
+SCORE_CACHE_SIZE = 200_000
+"""Scores a ``LionheartHeuristics`` keeps by position key before it starts its table afresh."""
+_SIDEWAYS: dict[str, tuple[tuple[int, ...], ...]] = {
+    facing: tuple(
+        tuple(STEP[other][sq] for other in FACINGS if other != facing and STEP[other][sq] >= 0)
+        for sq in range(90)
+    )
+    for facing in FACINGS
+}
+"""The squares a unit facing ``facing`` on a square could attack after a turn (beside and behind it)."""
 
 
 def _best_attacks(attacks: list[tuple[float, int, int]], actions: int) -> float:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from game.ai import api
 from game.ai.expectimax import Expectimax
 from game.ai.limits import SearchInfo, SearchLimits, is_win_score
-from game.ai.lionheart.evaluate import LionheartHeuristics
+from game.ai.lionheart.evaluate import CHARGING_WEIGHTS, DEFAULT_WEIGHTS, LionheartHeuristics
 from game.ai.lionheart.search import SearchBattle
 from game.ai.lionheart.setup import PLANS, WEAK_PLANS, setup_move
 from game.engine.lionheart import CHANCE, Battle, Move
@@ -40,7 +40,10 @@ class Level(api.Level):
     allows); ``noise``: standard deviation of the error added to each
     action's score (a figure of infantry is 100); ``blind``: the chance, each
     action, of not seeing the other side's threats; ``wander``: the chance of
-    any legal action at all; ``weak_setup``: the beginner's armies too.
+    any legal action at all; ``weak_setup``: the beginner's armies too;
+    ``charge``: values going forward above all (``CHARGING_WEIGHTS``);
+    ``prune``: below the root, leave out the actions that seldom matter
+    (``game.ai.lionheart.search.promising``).
     """
 
     depth: int | None = None
@@ -48,6 +51,8 @@ class Level(api.Level):
     blind: float = 0.0
     wander: float = 0.0
     weak_setup: bool = False
+    charge: bool = False
+    prune: bool = True
 
     @property
     def careless(self) -> bool:
@@ -58,13 +63,13 @@ class Level(api.Level):
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner",
           "Charges ahead, walks into arrows and forgets its king.",
-          max_think_time=0.5, think_time=0.2, depth=1, noise=120, blind=0.7, wander=0.1, weak_setup=True),
+          max_think_time=0.5, think_time=0.2, depth=1, noise=60, blind=0.7, wander=0.1, weak_setup=True, charge=True),
     Level("casual", "Casual",
           "Takes the attacks it sees, but plans one action at a time.",
-          max_think_time=0.6, think_time=0.3, depth=1, noise=50, blind=0.15),
+          max_think_time=0.6, think_time=0.3, depth=1, noise=30, blind=0.15),
     Level("skilled", "Skilled",
           "Plans its whole turn and rarely leaves a unit exposed.",
-          max_think_time=0.8, think_time=0.5, depth=2, noise=15),
+          max_think_time=0.8, think_time=0.5, depth=2, noise=12),
     Level("expert", "Expert",
           "Weighs every roll of the dice, looking into your reply.",
           max_think_time=1.0, think_time=0.7),
@@ -84,9 +89,11 @@ def level_by_key(key: str) -> Level:
     return api.find_level(key, LEVELS, HINT_LEVEL)
 
 
-def new_searcher(*, blind: bool = False, hash_mb: int = 16) -> Expectimax:
-    """The chance search with Lionheart's heuristics and its own table."""
-    return Expectimax(LionheartHeuristics(blind=blind), hash_mb)
+def new_searcher(*, blind: bool = False, charge: bool = False, hash_mb: int = 16) -> Expectimax:
+    """The chance search with Lionheart's heuristics (``blind`` to threats, ``charge``-minded) and its own
+    table."""
+    weights = CHARGING_WEIGHTS if charge else DEFAULT_WEIGHTS
+    return Expectimax(LionheartHeuristics(weights, blind=blind), hash_mb)
 
 
 def choose_move(
@@ -120,7 +127,7 @@ def choose_move(
         return setup_move(battle, PLANS + WEAK_PLANS if level.weak_setup else PLANS, rng)
     if len(moves) == 1:
         return moves[0]
-    position = SearchBattle(battle.copy())
+    position = SearchBattle(battle.copy(), prune=level.prune)
     budget = level.budget(time_budget)
     if level.careless:
         raw = _careless_move(position, level, budget, stop, on_info, rng)
@@ -142,7 +149,7 @@ def _careless_move(
     """Score every action (blind to threats now and then), add noise, take the best looking one (a win it
     has seen, always)."""
     start = time.monotonic()
-    searcher = new_searcher(blind=rng.random() < level.blind, hash_mb=1)
+    searcher = new_searcher(blind=rng.random() < level.blind, charge=level.charge, hash_mb=1)
     depth = max(1, level.depth or 1)
     scored = searcher.score_moves(position, 1)
     assert scored is not None  # no stop and no deadline: never aborted

@@ -18,10 +18,21 @@ it is legal where it is tried), a raw roll an int above every action's.
 
 from __future__ import annotations
 
-from game.engine.lionheart import Action, Battle, Move, outcome_text
-from game.engine.lionheart.notation import DICE_FACES, FACINGS, PLACEABLE, SQUARE_NAMES, square_index
+from game.engine.lionheart import KINDS, Action, Battle, Move, dice_count, hits, outcome_text
+from game.engine.lionheart.battle import ARCHER_ZONE, LONE_ATTACKERS, RAYS, STEP, TWO_HIT
+from game.engine.lionheart.notation import DICE_FACES, FACINGS, PANIC, PLACEABLE, SQUARE_NAMES, square_index
 
-__all__ = ["ACTION_BLOCK", "ROLL_BASE", "SearchBattle", "decode", "decode_roll", "encode", "encode_roll"]
+__all__ = [
+    "ACTION_BLOCK",
+    "ROLL_BASE",
+    "SearchBattle",
+    "decode",
+    "decode_roll",
+    "encode",
+    "encode_roll",
+    "promising",
+    "roll_results",
+]
 
 _SQUARES = len(SQUARE_NAMES)
 _CODES = {Action.MOVE: 0, Action.TURN: 1, Action.ATTACK: 2, Action.PLACE: 3, Action.DONE: 4}
@@ -77,6 +88,96 @@ def decode_roll(raw: int) -> tuple[str, ...]:
     return tuple(sorted(["axe"] * axe + ["arrow"] * arrow + ["panic"] * panic))
 
 
+MERGED_CACHE_SIZE = 50_000
+"""Chance nodes whose merged rolls a ``SearchBattle`` keeps before it starts its table afresh."""
+_FORWARD = ("N", "S")
+
+
+def promising(battle: Battle, moves: list[Move]) -> list[Move]:
+    """The actions worth searching below the root (``moves`` are the battle's legal ones).
+
+    Every attack and every step of foot; of a king's or knights' moves the
+    longest and the single step; of the turns, those that face the enemy's
+    side of the field, or an enemy the unit could then attack (at once, or
+    after a step: along the ray for kings and knights). Turns towards
+    nothing, and middle-distance rides, are left out: they seldom matter,
+    and the root still searches them all.
+    """
+    units = battle._units  # the engine's dict by square index: read only, the hot path
+    kept = []
+    for move in moves:
+        action = move.action
+        if action is Action.ATTACK:
+            kept.append(move)
+            continue
+        sq = square_index(move.square)
+        unit = units[sq]
+        kind = unit.kind
+        if action is Action.MOVE:
+            if kind not in "KN":
+                kept.append(move)
+                continue
+            target = square_index(move.target)
+            beyond = STEP[unit.facing][target]
+            if abs(target - sq) in (1, 9) or beyond < 0 or beyond in units:
+                kept.append(move)
+            continue
+        facing = move.facing
+        if facing == _FORWARD[unit.owner]:
+            kept.append(move)
+            continue
+        if kind == "H":
+            continue  # heavy infantry strikes all round: turning only steers its slow march
+        if kind == "A":
+            zone = ARCHER_ZONE[facing][sq]
+        else:
+            ray = RAYS[facing][sq]
+            zone = ray if kind in "KN" else ray[:2]
+        for target in zone:
+            other = units.get(target)
+            if other is not None:
+                if other.owner != unit.owner:
+                    kept.append(move)
+                    break
+                if kind != "A":
+                    break
+    return kept
+
+
+def roll_results(battle: Battle) -> list[list[tuple[tuple[str, ...], float]]]:
+    """The rolls due in ``battle`` (a chance node) with their chances, grouped by result: the rolls of a
+    group leave the same battle.
+
+    An attack's result is the figures it kills and what its panics do: all
+    dice on panic for most kinds, each panic for peasants (they step back)
+    and for mercenaries (they push a survivor back). The opening roll and a
+    lone soldier's rolls are not grouped.
+    """
+    outcomes = battle.chance_outcomes()
+    pending = battle.pending
+    if pending.kind != "attack":
+        return [[pair] for pair in outcomes]
+    units = battle._units  # the engine's dict by square index: read only
+    attacker, defender = units[pending.origin], units[pending.target]
+    kind, dice = attacker.kind, dice_count(attacker.kind, attacker.figures)
+    if attacker.figures == 1 and kind in LONE_ATTACKERS and defender.kind in TWO_HIT:
+        return [[pair] for pair in outcomes]  # one die: three rolls, one of them rolls again
+    per_figure = KINDS[defender.kind].hits_per_figure
+    panics_all = KINDS[kind].panics
+    groups: dict[tuple[int, int], list[tuple[tuple[str, ...], float]]] = {}
+    for roll, probability in outcomes:
+        killed = min(hits(kind, roll) // per_figure, defender.figures)
+        panics = roll.count(PANIC)
+        if kind == "P":
+            effect = panics
+        elif kind == "R":
+            effect = panics if killed < defender.figures else 0
+        else:
+            effect = int(panics == dice and panics_all)
+        groups.setdefault((killed, effect), []).append((roll, probability))
+    return list(groups.values())
+
+
 class SearchBattle:
     """A ``Battle`` as the chance search searches it (see the module docstring).
 
@@ -85,12 +186,15 @@ class SearchBattle:
     position's, never shared, as long-lived as the search of one action.
     """
 
-    def __init__(self, battle: Battle) -> None:
+    def __init__(self, battle: Battle, *, prune: bool = False) -> None:
         self.battle = battle
+        self.prune = prune
+        self._root_ply = battle.ply
         self._moves: dict[int, Move] = {}
         self._raw: dict[int, int] = {}
         self._kept: list[Move] = []
         self._rolls: dict[int, tuple[str, ...]] = {}
+        self._merged: dict[int, list[tuple[int, float]]] = {}
 
     @property
     def turn(self) -> int:
@@ -111,7 +215,11 @@ class SearchBattle:
         """The legal actions as raw ints, in the battle's order."""
         raws = []
         known = self._raw
-        for move in self.battle.legal_moves():
+        battle = self.battle
+        moves = battle.legal_moves()
+        if self.prune and battle.ply > self._root_ply and not battle.in_setup:
+            moves = promising(battle, moves)
+        for move in moves:
             # By identity: the battle hands out the same Move objects again, and a Move's own hash is slow.
             # Every object met is kept in ``_kept``, so no id is reused while it is in the table.
             raw = known.get(id(move))
@@ -123,13 +231,26 @@ class SearchBattle:
         return raws
 
     def chance_outcomes_raw(self) -> list[tuple[int, float]]:
-        """The rolls due, as raw ints, with their probabilities."""
-        pairs = []
-        for roll, probability in self.battle.chance_outcomes():
-            raw = encode_roll(roll)
-            self._rolls[raw] = roll
-            pairs.append((raw, probability))
-        return pairs
+        """The rolls due, as raw ints, with their probabilities; rolls with the same result are one.
+
+        Four dice have fifteen rolls, but infantry's attack has six results
+        (none to four hits, or all panic): the search weighs each result
+        once, with the sum of its rolls' chances (``roll_results``).
+        """
+        battle = self.battle
+        key = battle.hash
+        merged = self._merged.get(key)
+        if merged is None:
+            merged = []
+            for rolls in roll_results(battle):
+                roll, _ = rolls[0]
+                raw = encode_roll(roll)
+                self._rolls[raw] = roll
+                merged.append((raw, sum(probability for _, probability in rolls)))
+            if len(self._merged) >= MERGED_CACHE_SIZE:
+                self._merged.clear()
+            self._merged[key] = merged
+        return merged
 
     def move(self, raw: int) -> Move:
         """The action of a raw int."""
