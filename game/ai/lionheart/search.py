@@ -101,7 +101,7 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
     side of the field, or an enemy the unit could then attack (at once, or
     after a step: along the ray for kings and knights). Turns towards
     nothing, and middle-distance rides, are left out: they seldom matter,
-    and the root still searches them all.
+    and the root still searches them all. Never leaves out everything.
     """
     units = battle._units  # the engine's dict by square index: read only, the hot path
     kept = []
@@ -141,7 +141,7 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
                     break
                 if kind != "A":
                     break
-    return kept
+    return kept or moves  # never none: a side whose every action seems idle still has to act
 
 
 def roll_results(battle: Battle) -> list[list[tuple[tuple[str, ...], float]]]:
