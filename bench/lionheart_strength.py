@@ -49,6 +49,11 @@ from game.ai.lionheart.search import SearchBattle
 from game.engine.lionheart import CHANCE, Battle, Move
 
 TOP = LEVELS[-1].key
+MAX_SECONDS = 3.0
+"""The top level's promise: no decision (one action) takes longer."""
+GOALS = {(TOP, "random"): 0.95, (TOP, "greedy"): 0.75}
+"""The score each pairing must reach (and each level 60% against the one below: added below)."""
+GOALS.update({(stronger.key, weaker.key): 0.60 for weaker, stronger in itertools.pairwise(LEVELS)})
 MAX_ACTIONS = 2000
 """A game this long is stopped and counted a draw (thirty quiet turns end every battle far sooner)."""
 
@@ -133,8 +138,10 @@ def play_game(
     return score, actions, per_action, slowest, counts  # type: ignore[return-value]
 
 
-def run_match(first: str, second: str, games: int, jobs: int, seed: int, timing: Timing) -> str:
-    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+def run_match(
+    first: str, second: str, games: int, jobs: int, seed: int, timing: Timing
+) -> tuple[str, list[str]]:
+    """Play ``games`` games (rounded up to pairs): the summary line, and whether the goals are met."""
     tasks = []
     for pair in range((games + 1) // 2):
         level2 = pair % 2 == 1
@@ -158,11 +165,21 @@ def run_match(first: str, second: str, games: int, jobs: int, seed: int, timing:
             lengths.append(actions)
     count = len(scores)
     mean = [think[index] / max(1, decisions[index]) for index in (0, 1)]
-    return (
+    line = (
         f"{first + ' vs ' + second:24s} games {count:3d}  {result_text(scores)}  "
         f"s/decision {mean[0]:.2f} (max {slowest[0]:.2f}) vs {mean[1]:.2f} (max {slowest[1]:.2f})  "
         f"actions {sum(lengths) / count:.0f}"
     )
+    goals = []
+    goal = GOALS.get((first.partition(":")[0], second.partition(":")[0]))
+    if goal is not None:
+        score = sum(scores) / count
+        goals.append(f"score >= {goal:.0%}: {'met' if score >= goal else 'NOT met'}")
+    for index, spec in enumerate((first, second)):
+        if spec == TOP and decisions[index]:
+            met = slowest[index] <= MAX_SECONDS
+            goals.append(f"{TOP} <= {MAX_SECONDS:.0f} s a decision: {'met' if met else 'NOT met'}")
+    return line, goals
 
 
 def default_matches(games: int) -> list[tuple[str, str, int]]:
@@ -193,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     print("goals: master >= 95% vs random, >= 75% vs greedy; each level >= 60% vs the one below; <= 3 s")
     for first, second, games in matches:
         start = time.monotonic()
-        line = run_match(first, second, games, args.jobs, args.seed, timing)
+        line, goals = run_match(first, second, games, args.jobs, args.seed, timing)
         print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
+        if goals:
+            print(f"{'':24s} goals: {'; '.join(goals)}", flush=True)
     return 0
 
 
