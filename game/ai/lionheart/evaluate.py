@@ -297,7 +297,7 @@ class LionheartHeuristics:
         return int(score)
 
 
-SCORE_CACHE_SIZE = 200_000
+SCORE_CACHE_SIZE = 100_000
 """Scores a ``LionheartHeuristics`` keeps by position key before it starts its table afresh."""
 _SIDEWAYS: dict[str, tuple[tuple[int, ...], ...]] = {
     facing: tuple(
