@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from game.engine.lionheart import KINDS, Action, Battle, Move, dice_count, hits, outcome_text
 from game.engine.lionheart.battle import ARCHER_ZONE, LONE_ATTACKERS, RAYS, STEP, TWO_HIT
-from game.engine.lionheart.notation import DICE_FACES, FACINGS, PANIC, PLACEABLE, SQUARE_NAMES, square_index
+from game.engine.lionheart.notation import DICE_FACES, FACINGS, PANIC, PLACEABLE, SQUARE_NAMES
 
 __all__ = [
     "ACTION_BLOCK",
@@ -35,6 +35,8 @@ __all__ = [
 ]
 
 _SQUARES = len(SQUARE_NAMES)
+_INDEX = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
+"""Square indices by name."""
 _CODES = {Action.MOVE: 0, Action.TURN: 1, Action.ATTACK: 2, Action.PLACE: 3, Action.DONE: 4}
 _ACTIONS = {code: action for action, code in _CODES.items()}
 ACTION_BLOCK = _SQUARES * _SQUARES
@@ -48,13 +50,13 @@ def encode(move: Move) -> int:
     code = _CODES[move.action]
     if code == 4:
         return 4 * ACTION_BLOCK
-    square = square_index(move.square)
+    square = _INDEX[move.square]  # a Move's squares are checked when it is made
     if code == 1:
         other = FACINGS.index(move.facing)
     elif code == 3:
         other = PLACEABLE.index(move.unit) * 11 + move.figures
     else:
-        other = square_index(move.target)
+        other = _INDEX[move.target]
     return code * ACTION_BLOCK + square * _SQUARES + other
 
 
@@ -110,14 +112,14 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
         if action is Action.ATTACK:
             kept.append(move)
             continue
-        sq = square_index(move.square)
+        sq = _INDEX[move.square]
         unit = units[sq]
         kind = unit.kind
         if action is Action.MOVE:
             if kind not in "KN":
                 kept.append(move)
                 continue
-            target = square_index(move.target)
+            target = _INDEX[move.target]
             beyond = STEP[unit.facing][target]
             if abs(target - sq) in (1, 9) or beyond < 0 or beyond in units:
                 kept.append(move)
