@@ -21,8 +21,8 @@ player's seconds a decision (mean and slowest). Games run in parallel
 
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
 (any legal action) or ``greedy`` (``game.ai.lionheart.baselines``), optionally
-followed by ``:t=SECONDS`` (think time a decision) or ``:d=DEPTH`` (a fixed
-search depth in actions). ``--budget`` sets the top level's think time and
+followed by ``:t=SECONDS`` (think time a decision), ``:d=DEPTH`` (a fixed
+search depth in actions) or ``:p=0`` (no pruning below the root), comma-separated. ``--budget`` sets the top level's think time and
 ``--scale`` multiplies every other level's (fewer seconds for a quick run).
 """
 
@@ -88,6 +88,8 @@ class Player:
             self.level = dataclasses.replace(
                 self.level, think_time=think, max_think_time=max(self.level.max_think_time, think * 1.2)
             )
+            if "p" in settings:
+                self.level = dataclasses.replace(self.level, prune=settings["p"] != "0")
         self.think = 0.0
         self.slowest = 0.0
         self.actions = 0
