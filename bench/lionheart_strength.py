@@ -111,7 +111,7 @@ class Player:
             return greedy_action(battle, self.rng)
         assert self.level is not None and self.searcher is not None
         if self.depth is not None and not battle.in_setup:
-            position = SearchBattle(battle.copy())
+            position = SearchBattle(battle.copy(), prune=self.level.prune)
             raw, _ = self.searcher.search(position, SearchLimits(depth=self.depth))
             return position.move(raw)
         return choose_move(battle, self.level, rng=self.rng, searcher=self.searcher)
