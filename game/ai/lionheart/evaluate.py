@@ -6,15 +6,22 @@ seat:
 
 - material: each unit by its dice and the hits it takes (a knight's figure
   takes two hits and rolls two dice; mass infantry's figures beyond four add
-  hits, not dice);
-- attacks within reach: the expected figures (and the chance of the king)
-  each unit can take now, the side to act taking its best one or two (it has
-  the actions), the other side's threats counted at a discount (the side to
-  act may parry one);
-- the king's safety: enemy dice that reach it now, and enemy units close to it;
-- advancement: units nearer the enemy king and facing towards it;
-- the QUIET counter: near the thirtieth quiet turn every advantage fades
-  towards the draw.
+  hits, not dice); a side down to one unit beside its king is in danger;
+- attacks within reach, worth the figures they are expected to take (the
+  king's life weighed as a big prize, bribed mercenaries as a unit won):
+  those a unit can make at once, and those it can make after one action
+  (a step, a knight's or king's ride along its file, or a turn towards an
+  enemy beside or behind it). The side to act counts its best two attacks
+  by different units, or one that needs an action first; the other side's
+  count against it at a discount (the side to act may strike first, or step
+  away). Facing matters through this: a unit struck from its flank or back
+  needs a turn before it can strike back;
+- the king's safety: enemy attacks on it are counted as above, at the king's
+  worth, and friendly units beside it count a little;
+- advancement: units further forward and facing the enemy's side; the king
+  better at home;
+- the QUIET counter: over the last turns before the thirtieth quiet turn
+  every advantage fades towards the draw (the side ahead must strike).
 
 Scores are from the seat to act's view, about 100 a figure of infantry.
 """
