@@ -99,9 +99,10 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
     """The actions worth searching below the root (``moves`` are the battle's legal ones).
 
     Every attack and every step of foot; of a king's or knights' moves the
-    longest and the single step; of the turns, those that face the enemy's
+    longest and the single step; the king's turns (a turn is how a side
+    passes an action); of the other turns, those that face the enemy's
     side of the field, or an enemy the unit could then attack (at once, or
-    after a step: along the ray for kings and knights). Turns towards
+    after a step: along the ray for knights). Turns towards
     nothing, and middle-distance rides, are left out: they seldom matter,
     and the root still searches them all. Never leaves out everything.
     """
@@ -125,8 +126,8 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
                 kept.append(move)
             continue
         facing = move.facing
-        if facing == _FORWARD[unit.owner]:
-            kept.append(move)
+        if facing == _FORWARD[unit.owner] or kind == "K":
+            kept.append(move)  # the king's turns too: the nearest thing to a pass, which the rules lack
             continue
         if kind == "H":
             continue  # heavy infantry strikes all round: turning only steers its slow march
