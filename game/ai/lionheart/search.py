@@ -100,11 +100,11 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
 
     Every attack and every step of foot; of a king's or knights' moves the
     longest and the single step; the king's turns (a turn is how a side
-    passes an action); of the other turns, those that face the enemy's
-    side of the field, or an enemy the unit could then attack (at once, or
-    after a step: along the ray for knights). Turns towards
-    nothing, and middle-distance rides, are left out: they seldom matter,
-    and the root still searches them all. Never leaves out everything.
+    passes an action); of the other turns, those that face the enemy's side
+    of the field, or an enemy the unit could then attack (at once, or after
+    a step: along the ray for knights). Turns towards nothing, and
+    middle-distance rides, are left out: they seldom matter, and the root
+    still searches them all. Never leaves out everything.
     """
     units = battle._units  # the engine's dict by square index: read only, the hot path
     kept = []
