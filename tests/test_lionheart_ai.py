@@ -20,9 +20,17 @@ from game.ai.lionheart.baselines import greedy_action, random_action
 from game.ai.lionheart.evaluate import LionheartHeuristics
 from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
 from game.ai.lionheart.player import AI, battle_from_text
-from game.ai.lionheart.search import SearchBattle, decode, decode_roll, encode, encode_roll
+from game.ai.lionheart.search import (
+    SearchBattle,
+    decode,
+    decode_roll,
+    encode,
+    encode_roll,
+    promising,
+    roll_results,
+)
 from game.ai.lionheart.setup import PLANS, WEAK_PLANS, setup_move
-from game.engine.lionheart import CHANCE, GOLD, SILVER, Action, Battle, army_problems, dice_outcomes
+from game.engine.lionheart import CHANCE, GOLD, SILVER, Action, Battle, Move, army_problems, dice_outcomes
 from game.engine.lionheart.rules import RULES
 from game.engine.rules import history_text
 
@@ -327,3 +335,47 @@ def test_scores_read_for_the_panel() -> None:
     assert AI.describe_score(-(WIN_SCORE - 3)) == ("loses in {turns}", {"turns": 3})
     assert AI.read_score(250).outlook is Outlook.AHEAD
     assert AI.read_score(WIN_SCORE - 4).outlook is Outlook.WINNING
+
+
+def test_rolls_grouped_by_result_leave_the_same_battle() -> None:
+    """Every group of ``roll_results`` leads to one battle, and the groups' chances sum to one."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        battle = Battle.level2() if seed % 2 else Battle.standard()
+        while battle.outcome() is None:
+            if battle.turn == CHANCE:
+                groups = roll_results(battle)
+                assert sum(chance for group in groups for _, chance in group) == pytest.approx(1.0)
+                for group in groups:
+                    after = set()
+                    for roll, _ in group:
+                        battle.push(roll)
+                        after.add(battle.hash)
+                        battle.pop()
+                    assert len(after) == 1, (battle.text(), group)
+                checked += 1
+                rolls = battle.chance_outcomes()
+                battle.push(rng.choices([roll for roll, _ in rolls], [chance for _, chance in rolls])[0])
+            else:
+                battle.push(greedy_action(battle, rng) if rng.random() < 0.7 else random_action(battle, rng))
+    assert checked > 50
+
+
+def test_pruning_keeps_every_attack_and_the_root_whole() -> None:
+    battle = Battle(POSITIONS["turn start"])
+    position = SearchBattle(battle, prune=True)
+    everything = sorted(encode(move) for move in battle.legal_moves())
+    assert sorted(position.raw_moves()) == everything  # the root: all
+    position.push_raw(encode(Move.from_text("c2-c3")))
+    kept = promising(battle, battle.legal_moves())
+    assert sorted(position.raw_moves()) == sorted(encode(move) for move in kept)
+    assert {move for move in battle.legal_moves() if move.action is Action.ATTACK} <= set(kept)
+    assert Move.from_text("c1:W") not in kept and Move.from_text("e4:N") not in kept  # facing nothing
+    assert Move.from_text("d1-d5") not in kept and Move.from_text("d1-d8") in kept  # the longest ride
+
+
+def test_pruning_never_leaves_a_side_without_an_action() -> None:
+    # Heavy infantry with one action and nothing in reach, the king boxed in: every action looks idle.
+    battle = Battle("gK1a1N,gH2a2N,sI4e9S,sK1e10S g 1")
+    assert promising(battle, battle.legal_moves()) == battle.legal_moves()

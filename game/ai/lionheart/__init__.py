@@ -1,8 +1,9 @@
-"""Lionheart's computer opponent, to come (design.md's Lionheart and AI sections; no code yet).
+"""Lionheart's computer opponent (design.md's Lionheart and AI sections).
 
-Here will live Lionheart's search set-up (a search that handles chance and a
-seat acting twice in a row, scoring by seat), its evaluation, the five
-difficulty levels, and the ``GameAI`` the registry points at. The package
-exists now so that the import contracts (pyproject.toml) protect it before
-anything is written in it.
+``search`` gives the battle to the generic chance search (``game.ai.expectimax``)
+as raw actions and rolls, rolls of the same result grouped, and the actions
+worth searching below the root; ``evaluate`` scores a battle by seat;
+``setup`` places an army in level 2's set-up; ``levels`` holds the five
+difficulty levels; ``player`` the ``GameAI`` the registry points at (``AI``);
+``baselines`` a random and a greedy player to measure the levels against.
 """

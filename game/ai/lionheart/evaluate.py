@@ -6,15 +6,22 @@ seat:
 
 - material: each unit by its dice and the hits it takes (a knight's figure
   takes two hits and rolls two dice; mass infantry's figures beyond four add
-  hits, not dice);
-- attacks within reach: the expected figures (and the chance of the king)
-  each unit can take now, the side to act taking its best one or two (it has
-  the actions), the other side's threats counted at a discount (the side to
-  act may parry one);
-- the king's safety: enemy dice that reach it now, and enemy units close to it;
-- advancement: units nearer the enemy king and facing towards it;
-- the QUIET counter: near the thirtieth quiet turn every advantage fades
-  towards the draw.
+  hits, not dice); a side down to one unit beside its king is in danger;
+- attacks within reach, worth the figures they are expected to take (the
+  king's life weighed as a big prize, bribed mercenaries as a unit won):
+  those a unit can make at once, and those it can make after one action
+  (a step, a knight's or king's ride along its file, or a turn towards an
+  enemy beside or behind it). The side to act counts its best two attacks
+  by different units, or one that needs an action first; the other side's
+  count against it at a discount (the side to act may strike first, or step
+  away). Facing matters through this: a unit struck from its flank or back
+  needs a turn before it can strike back;
+- the king's safety: enemy attacks on it are counted as above, at the king's
+  worth, and friendly units beside it count a little;
+- advancement: units further forward and facing the enemy's side; the king
+  better at home;
+- the QUIET counter: over the last turns before the thirtieth quiet turn
+  every advantage fades towards the draw (the side ahead must strike).
 
 Scores are from the seat to act's view, about 100 a figure of infantry.
 """
@@ -149,6 +156,11 @@ _SINGLE = frozenset("IMPRKN")
 """Kinds that attack only the square ahead."""
 _FAR = frozenset("KN")
 
+UnitReach = tuple[float, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A unit's worth where it stands; whether it strikes only the square ahead; the squares it strikes
+(the one ahead, or the archers' zone, or heavy infantry's eight); the squares it may ride or step to
+before striking (ahead of the square ahead); the squares beside and behind it (a turn, then a strike)."""
+
 
 class LionheartHeuristics:
     """The ``Heuristics`` of Lionheart over a ``SearchBattle`` (see ``game.ai.alphabeta``).
@@ -162,7 +174,7 @@ class LionheartHeuristics:
         self.weights = weights
         self.blind = blind
         self._gains: dict[tuple[str, int, str, int], float] = {}
-        self._static: dict[Unit, float] = {}
+        self._units: dict[Unit, UnitReach] = {}
         self._scores: dict[int, int] = {}
 
     def end_score(self, position: SearchBattle, moves: list[int]) -> int | None:
@@ -203,19 +215,30 @@ class LionheartHeuristics:
 
     def static(self, unit: Unit) -> float:
         """A unit's worth where it stands, for its owner: material, advancement, facing."""
-        value = self._static.get(unit)
-        if value is None:
+        return self._reach(unit)[0]
+
+    def _reach(self, unit: Unit) -> UnitReach:
+        """What the evaluation needs of a unit, worked out once per unit met (see ``UnitReach``)."""
+        reach = self._units.get(unit)
+        if reach is None:
+            owner, kind, figures, square, facing, _ = unit
             weights = self.weights
-            rank = SQUARE_INDEX[unit.square] // 9
-            progress = rank if unit.owner == GOLD else 9 - rank
-            if unit.kind == "K":
-                value = -weights.king_advance * progress
+            sq = SQUARE_INDEX[square]
+            progress = sq // 9 if owner == GOLD else 9 - sq // 9
+            if kind == "K":
+                worth = float(-weights.king_advance * progress)
             else:
-                value = float(unit_value(unit.kind, unit.figures, weights) + weights.advance * progress)
-                if unit.facing == ("N" if unit.owner == GOLD else "S"):
-                    value += weights.forward
-            self._static[unit] = value
-        return value
+                worth = float(unit_value(kind, figures, weights) + weights.advance * progress)
+                if facing == ("N" if owner == GOLD else "S"):
+                    worth += weights.forward
+            if kind in _SINGLE:
+                ray = RAYS[facing][sq]
+                reach = (worth, True, ray[:1], ray[1:] if kind in _FAR else ray[1:2], _SIDEWAYS[facing][sq])
+            else:
+                zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
+                reach = (worth, False, zone, (), ())
+            self._units[unit] = reach
+        return reach
 
     def evaluate(self, position: SearchBattle) -> int:
         """The static score for the seat to act (the battle goes on), from the table of scores when known."""
@@ -240,25 +263,26 @@ class LionheartHeuristics:
         # Attacks within reach, per side: (gain, attacker square, actions it needs: 1 or 2).
         attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
         gain = self.gain
-        static = self._static
+        known = self._units
         for sq, unit in units.items():
-            owner, kind, _, _, facing, attacked = unit
-            worth = static.get(unit)
-            totals[owner] += self.static(unit) if worth is None else worth
-            if kind == "K":
+            reach = known.get(unit)
+            if reach is None:
+                reach = self._reach(unit)
+            worth, single, zone, beyond, sideways = reach
+            owner = unit[0]
+            totals[owner] += worth
+            if unit[1] == "K":
                 kings[owner] = sq
             else:
                 counts[owner] += 1
-            if attacked:
+            if unit[5]:  # it has attacked in this turn
                 continue
             found = attacks[owner]
-            if kind in _SINGLE:
-                ahead = STEP[facing][sq]
-                if ahead >= 0:
-                    defender = units.get(ahead)
+            if single:
+                if zone:
+                    defender = units.get(zone[0])
                     if defender is None:
-                        # A step (any distance for kings and knights), then the attack.
-                        for far in RAYS[facing][sq][1:] if kind in _FAR else RAYS[facing][sq][1:2]:
+                        for far in beyond:  # a step (any distance for kings and knights), then the attack
                             defender = units.get(far)
                             if defender is not None:
                                 if defender[0] != owner:
@@ -266,12 +290,11 @@ class LionheartHeuristics:
                                 break
                     elif defender[0] != owner:
                         found.append((gain(unit, defender), sq, 1))
-                for beside in _SIDEWAYS[facing][sq]:  # a turn, then the attack
+                for beside in sideways:  # a turn, then the attack
                     defender = units.get(beside)
                     if defender is not None and defender[0] != owner:
                         found.append((gain(unit, defender), sq, 2))
             else:
-                zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
                 for target in zone:
                     defender = units.get(target)
                     if defender is not None and defender[0] != owner:
@@ -297,7 +320,7 @@ class LionheartHeuristics:
         return int(score)
 
 
-SCORE_CACHE_SIZE = 200_000
+SCORE_CACHE_SIZE = 100_000
 """Scores a ``LionheartHeuristics`` keeps by position key before it starts its table afresh."""
 _SIDEWAYS: dict[str, tuple[tuple[int, ...], ...]] = {
     facing: tuple(

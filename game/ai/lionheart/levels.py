@@ -69,10 +69,10 @@ LEVELS: tuple[Level, ...] = (
           max_think_time=0.6, think_time=0.3, depth=1, noise=30, blind=0.15),
     Level("skilled", "Skilled",
           "Plans its whole turn and rarely leaves a unit exposed.",
-          max_think_time=0.8, think_time=0.5, depth=2, noise=12),
+          max_think_time=0.8, think_time=0.5, depth=2, noise=25),
     Level("expert", "Expert",
           "Weighs every roll of the dice, looking into your reply.",
-          max_think_time=1.0, think_time=0.7),
+          max_think_time=1.0, think_time=0.8),
     Level("master", "Master",
           "The strongest: weighs the dice for up to two and a half seconds an action.",
           max_think_time=3.0, think_time=2.5),
@@ -93,7 +93,11 @@ def new_searcher(*, blind: bool = False, charge: bool = False, hash_mb: int = 16
     """The chance search with Lionheart's heuristics (``blind`` to threats, ``charge``-minded) and its own
     table."""
     weights = CHARGING_WEIGHTS if charge else DEFAULT_WEIGHTS
-    return Expectimax(LionheartHeuristics(weights, blind=blind), hash_mb)
+    searcher = Expectimax(LionheartHeuristics(weights, blind=blind), hash_mb)
+    # A Lionheart node costs a tenth of a millisecond or more: look at the clock and the stop event
+    # every 128 nodes, so that a stop is heeded within the worker's 100 ms.
+    searcher.check_interval = 128
+    return searcher
 
 
 def choose_move(

@@ -8,7 +8,7 @@ request there is a ``ValueError``). The strong levels keep one
 transposition table from action to action in the worker's ``memory``.
 
 >>> import random, threading
->>> position = "gK1e1N,gI4e4N,sI4e5S,sK1e10S g 2"
+>>> position = "gK1e1N,gI4e4N,sI4e5S,sK1e10S g 1"
 >>> AI.choose(position, "master", stop=threading.Event(), on_progress=lambda progress: None,
 ...           rng=random.Random(1), time_budget=0.2, memory={})
 'e4xe5'

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from game.engine.lionheart import KINDS, Action, Battle, Move, dice_count, hits, outcome_text
 from game.engine.lionheart.battle import ARCHER_ZONE, LONE_ATTACKERS, RAYS, STEP, TWO_HIT
-from game.engine.lionheart.notation import DICE_FACES, FACINGS, PANIC, PLACEABLE, SQUARE_NAMES, square_index
+from game.engine.lionheart.notation import DICE_FACES, FACINGS, PANIC, PLACEABLE, SQUARE_NAMES
 
 __all__ = [
     "ACTION_BLOCK",
@@ -35,6 +35,8 @@ __all__ = [
 ]
 
 _SQUARES = len(SQUARE_NAMES)
+_INDEX = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
+"""Square indices by name."""
 _CODES = {Action.MOVE: 0, Action.TURN: 1, Action.ATTACK: 2, Action.PLACE: 3, Action.DONE: 4}
 _ACTIONS = {code: action for action, code in _CODES.items()}
 ACTION_BLOCK = _SQUARES * _SQUARES
@@ -48,13 +50,13 @@ def encode(move: Move) -> int:
     code = _CODES[move.action]
     if code == 4:
         return 4 * ACTION_BLOCK
-    square = square_index(move.square)
+    square = _INDEX[move.square]  # a Move's squares are checked when it is made
     if code == 1:
         other = FACINGS.index(move.facing)
     elif code == 3:
         other = PLACEABLE.index(move.unit) * 11 + move.figures
     else:
-        other = square_index(move.target)
+        other = _INDEX[move.target]
     return code * ACTION_BLOCK + square * _SQUARES + other
 
 
@@ -97,11 +99,12 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
     """The actions worth searching below the root (``moves`` are the battle's legal ones).
 
     Every attack and every step of foot; of a king's or knights' moves the
-    longest and the single step; of the turns, those that face the enemy's
-    side of the field, or an enemy the unit could then attack (at once, or
-    after a step: along the ray for kings and knights). Turns towards
-    nothing, and middle-distance rides, are left out: they seldom matter,
-    and the root still searches them all.
+    longest and the single step; the king's turns (a turn is how a side
+    passes an action); of the other turns, those that face the enemy's side
+    of the field, or an enemy the unit could then attack (at once, or after
+    a step: along the ray for knights). Turns towards nothing, and
+    middle-distance rides, are left out: they seldom matter, and the root
+    still searches them all. Never leaves out everything.
     """
     units = battle._units  # the engine's dict by square index: read only, the hot path
     kept = []
@@ -110,21 +113,21 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
         if action is Action.ATTACK:
             kept.append(move)
             continue
-        sq = square_index(move.square)
+        sq = _INDEX[move.square]
         unit = units[sq]
         kind = unit.kind
         if action is Action.MOVE:
             if kind not in "KN":
                 kept.append(move)
                 continue
-            target = square_index(move.target)
+            target = _INDEX[move.target]
             beyond = STEP[unit.facing][target]
             if abs(target - sq) in (1, 9) or beyond < 0 or beyond in units:
                 kept.append(move)
             continue
         facing = move.facing
-        if facing == _FORWARD[unit.owner]:
-            kept.append(move)
+        if facing == _FORWARD[unit.owner] or kind == "K":
+            kept.append(move)  # the king's turns too: the nearest thing to a pass, which the rules lack
             continue
         if kind == "H":
             continue  # heavy infantry strikes all round: turning only steers its slow march
@@ -141,7 +144,7 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
                     break
                 if kind != "A":
                     break
-    return kept
+    return kept or moves  # never none: a side whose every action seems idle still has to act
 
 
 def roll_results(battle: Battle) -> list[list[tuple[tuple[str, ...], float]]]:
