@@ -337,12 +337,13 @@ GARBAGE = [
     ("go depth -3", "at least 1"),
     ("go depth 0", "at least 1"),
     ("go movetime abc", "whole number"),
-    ("go movetime -50", "at least 0"),
     ("go wtime 1e5", "whole number"),
     ("go nodes", "needs a number"),
     ("go frobnicate 3", "unknown go parameter"),
     ("go movetime 99999999999999999999", "too large"),
     ("go depth 3 depth 4", "twice"),
+    ("go searchmoves", "at least one move"),
+    ("go searchmoves b6 depth 2 searchmoves f6", "twice"),
     ("setoption name Level value grandmaster", "unknown level"),
     ("setoption name Hash value 0", "Hash"),
     ("setoption name Hash value -5", "Hash"),
@@ -509,7 +510,7 @@ class LateSearcher:
     def new_game(self) -> None:
         pass
 
-    def search(self, board, limits, stop=None, on_info=None):  # type: ignore[no-untyped-def]
+    def search(self, board, limits, stop=None, on_info=None, *, only=None):  # type: ignore[no-untyped-def]
         move = board.legal_moves()[-1]
         if on_info is not None:
             on_info(SearchInfo(1, 0, 1, 0.001, (move,)))
@@ -519,7 +520,7 @@ class LateSearcher:
 
 
 class BrokenSearcher(LateSearcher):
-    def search(self, board, limits, stop=None, on_info=None):  # type: ignore[no-untyped-def]
+    def search(self, board, limits, stop=None, on_info=None, *, only=None):  # type: ignore[no-untyped-def]
         raise RuntimeError("the search broke")
 
 
@@ -552,3 +553,33 @@ def test_a_failing_search_still_answers(monkeypatch: pytest.MonkeyPatch) -> None
     assert engine.handle("isready")
     assert output.lines[-1][1] == "readyok"
     engine.shutdown()
+
+
+def test_a_clock_below_zero_is_taken_as_zero_and_a_legal_move_comes_at_once(engine: Engine) -> None:
+    """Issue 21: ``go wtime -5 btime -5`` (a clock that ran over) answers a legal move, never only an error."""
+    engine.send("position startpos moves b6")
+    start = time.monotonic()
+    engine.send("go wtime -5 btime -5")
+    lines = engine.expect("bestmove")
+    assert time.monotonic() - start < 1.0
+    assert (
+        "info string go wtime below 0 taken as 0" in lines
+        and "info string go btime below 0 taken as 0" in lines
+    )
+    assert Move.from_uai(bestmove(lines)) in board_after("b6").legal_moves()
+    engine.send("go movetime -50")
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board_after("b6").legal_moves()
+
+
+def test_searchmoves_limits_the_answer_and_says_what_it_left_out(engine: Engine) -> None:
+    engine.send("position startpos")
+    engine.send("go depth 3 searchmoves a7a5 zz g1")
+    lines = engine.expect("bestmove")
+    assert bestmove(lines) == "a7a5"
+    assert any("'zz' is not a legal move here" in line for line in lines)
+    assert any("'g1' is not a legal move here" in line for line in lines)  # Blue's piece is there
+    # Nothing legal among them: the whole position is searched, and a legal move still comes.
+    engine.send("go depth 2 searchmoves d4d6")
+    lines = engine.expect("bestmove")
+    assert any("no legal move given" in line for line in lines)
+    assert Move.from_uai(bestmove(lines)) in Board().legal_moves()

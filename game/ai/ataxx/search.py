@@ -27,7 +27,7 @@ state, and one searcher runs one search at a time.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
 from game.ai.limits import (
@@ -178,18 +178,26 @@ class Searcher(Interruptible):
         limits: SearchLimits,
         stop: threading.Event | None = None,
         on_info: Callable[[SearchInfo], None] | None = None,
+        *,
+        only: Sequence[Move] | None = None,
     ) -> tuple[Move, SearchInfo | None]:
         """The best move in ``board`` within ``limits``, and the last completed iteration.
 
         Returns ``Move.null()`` when the pass is the only legal move. Raises
         ``ValueError`` if the game is over. ``on_info`` sees every iteration.
+        ``only``: the root moves to choose among (legal ones; UAI's ``searchmoves``).
         The board is not changed.
         """
-        info = final_iteration(self.iterate(board, limits, stop), on_info)
+        info = final_iteration(self.iterate(board, limits, stop, only=only), on_info)
         return info.pv[0], info
 
     def iterate(
-        self, board: Board, limits: SearchLimits, stop: threading.Event | None = None
+        self,
+        board: Board,
+        limits: SearchLimits,
+        stop: threading.Event | None = None,
+        *,
+        only: Sequence[Move] | None = None,
     ) -> Iterator[SearchInfo]:
         """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
 
@@ -203,6 +211,9 @@ class Searcher(Interruptible):
         if board.outcome() is not None:
             raise ValueError(f"the game is over in {board.fen()}: there is no move to search")
         legal = board.legal_moves()
+        if only:
+            chosen = [move for move in legal if move in only]
+            legal = chosen or legal
         us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
         empty = FULL ^ (us | them | board.blocks)
         side = int(board.turn)

@@ -101,6 +101,10 @@ class GoParams:
     depth: int | None = None
     nodes: int | None = None
     infinite: bool = False
+    searchmoves: tuple[str, ...] = ()
+    """The moves the search is limited to, as written (checked against the position by the engine)."""
+    clamped: tuple[str, ...] = ()
+    """The times given below 0 (``wtime -5``), taken as 0: a clock may run over in some GUIs."""
 
     @property
     def unlimited(self) -> bool:
@@ -116,26 +120,34 @@ class GoParams:
 
 _GO_NUMBERS = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes"}
 _GO_MINIMUM = {"movestogo": 1, "depth": 1, "nodes": 1}
+_GO_TIMES = {"wtime", "btime", "winc", "binc", "movetime"}
 # python-ataxx's client sends ``go nodes N simulations N``: simulations are for
 # Monte Carlo engines, so the number is checked and then ignored.
 _GO_IGNORED_NUMBERS = {"simulations"}
+_GO_WORDS = _GO_NUMBERS | _GO_IGNORED_NUMBERS | {"infinite", "searchmoves"}
 
 
 def parse_go(tokens: list[str]) -> GoParams:
     """Parse the words after ``go``; raises ``UaiError`` naming the bad word.
 
-    Times are whole milliseconds >= 0 (a clock may run slightly negative in some
-    GUIs: that is still refused, as the UAI text says times are >= 0);
-    ``movestogo``, ``depth`` and ``nodes`` are >= 1.
+    Times are whole milliseconds; below 0 (a clock that ran over, in some GUIs)
+    they are taken as 0 and listed in ``clamped``, so the engine still answers a
+    move at once. ``movestogo``, ``depth`` and ``nodes`` are >= 1.
+    ``searchmoves`` takes the words after it up to the next parameter.
 
-    >>> parse_go("movetime 100 depth 3".split())
-    GoParams(wtime=None, btime=None, winc=None, binc=None, movestogo=None, movetime=100, depth=3, nodes=None, infinite=False)
+    >>> parse_go("movetime 100 depth 3".split())  # doctest: +NORMALIZE_WHITESPACE
+    GoParams(wtime=None, btime=None, winc=None, binc=None, movestogo=None, movetime=100, depth=3, nodes=None,
+             infinite=False, searchmoves=(), clamped=())
+    >>> parse_go("wtime -5 btime -5 searchmoves b6 a7a5".split())  # doctest: +NORMALIZE_WHITESPACE
+    GoParams(wtime=0, btime=0, winc=None, binc=None, movestogo=None, movetime=None, depth=None, nodes=None,
+             infinite=False, searchmoves=('b6', 'a7a5'), clamped=('wtime', 'btime'))
     >>> parse_go(["depth", "x"])
     Traceback (most recent call last):
     ...
     game.ai.ataxx.uai.UaiError: go depth needs a whole number, not 'x'
     """
-    values: dict[str, int | bool] = {}
+    values: dict[str, object] = {}
+    clamped: list[str] = []
     index = 0
     while index < len(tokens):
         word = tokens[index]
@@ -143,6 +155,17 @@ def parse_go(tokens: list[str]) -> GoParams:
         if key == "infinite":
             values["infinite"] = True
             index += 1
+            continue
+        if key == "searchmoves":
+            if key in values:
+                raise UaiError("go searchmoves given twice")
+            end = index + 1
+            while end < len(tokens) and tokens[end].lower() not in _GO_WORDS:
+                end += 1
+            if end == index + 1:
+                raise UaiError("go searchmoves needs at least one move after it")
+            values[key] = tuple(tokens[index + 1 : end])
+            index = end
             continue
         if key not in _GO_NUMBERS and key not in _GO_IGNORED_NUMBERS:
             raise UaiError(f"unknown go parameter {_quote(word)}")
@@ -154,6 +177,9 @@ def parse_go(tokens: list[str]) -> GoParams:
         if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
             raise UaiError(f"go {key} {_quote(text)} is too large")
         number = int(text)
+        if key in _GO_TIMES and number < 0:
+            clamped.append(key)
+            number = 0
         minimum = _GO_MINIMUM.get(key, 0)
         if number < minimum:
             raise UaiError(f"go {key} must be at least {minimum}, not {number}")
@@ -162,7 +188,7 @@ def parse_go(tokens: list[str]) -> GoParams:
         if key not in _GO_IGNORED_NUMBERS:
             values[key] = number
         index += 2
-    return GoParams(**values)  # type: ignore[arg-type]
+    return GoParams(**values, clamped=tuple(clamped))  # type: ignore[arg-type]
 
 
 def time_limits(params: GoParams, turn: Side) -> tuple[float | None, float | None]:
@@ -384,7 +410,10 @@ class UaiEngine:
                 "info string the position is drawn by threefold repetition; searching it without history"
             )
             board = board.copy(stack=False)
-        task.best = _greedy_move(board)
+        for key in params.clamped:
+            self.send(f"info string go {key} below 0 taken as 0")
+        only = self._search_moves(board, params.searchmoves)
+        task.best = only[0] if only else _greedy_move(board)
         soft, hard = time_limits(params, board.turn)
         if hard is not None and not params.infinite:
             # The answer must come in time even if the search overruns its deadline.
@@ -393,9 +422,28 @@ class UaiEngine:
             delay = max(0.0, received + limit + WATCHDOG_GRACE - time.monotonic())
             task.watchdog = threading.Timer(delay, self._watchdog, args=(task,))
             task.watchdog.daemon = True
-        self._start(task, lambda: self._think(task, board, params, soft, hard, received))
+        self._start(task, lambda: self._think(task, board, params, soft, hard, received, only))
         if task.watchdog is not None:
             task.watchdog.start()
+
+    def _search_moves(self, board: Board, written: tuple[str, ...]) -> list[Move]:
+        """The legal moves among ``go searchmoves``'s (others are reported and left out); [] for all."""
+        if not written:
+            return []
+        legal = board.legal_moves()
+        chosen: list[Move] = []
+        for text in written:
+            try:
+                move = Move.from_uai(text)
+            except ValueError:
+                move = None
+            if move is None or move not in legal:
+                self.send(f"info string searchmoves: {_quote(text)} is not a legal move here, left out")
+            elif move not in chosen:
+                chosen.append(move)
+        if not chosen:
+            self.send("info string searchmoves: no legal move given, searching them all")
+        return chosen
 
     def _stop(self, args: list[str]) -> None:
         task = self._task
@@ -465,8 +513,9 @@ class UaiEngine:
         soft: float | None,
         hard: float | None,
         received: float,
+        only: list[Move] | None = None,
     ) -> None:
-        """The search thread: report each depth, then answer."""
+        """The search thread: report each depth, then answer (among ``only`` when ``go searchmoves`` gave some)."""
         if hard is not None:
             # The limits count from the go command, not from when this thread got going.
             spent = time.monotonic() - received
@@ -487,12 +536,14 @@ class UaiEngine:
                 # A bare ``go``: think as the level would in the game.
                 soft, hard = level.think_time * 0.45, level.think_time
             limits = SearchLimits(depth=params.depth, nodes=params.nodes, soft_time=soft, hard_time=hard)
-            move, _ = searcher.search(board, limits, task.stop, on_info)
+            move, _ = searcher.search(board, limits, task.stop, on_info, only=only or None)
         else:
             # Weaker levels play by their own rules (noise, shallow search): only
             # the time can be imposed on them.
             if params.depth is not None or params.nodes is not None:
                 self.send(f"info string level {level.key} ignores depth and nodes limits")
+            if only:
+                self.send(f"info string level {level.key} ignores searchmoves")
             move = levels.choose_move(
                 board,
                 level,
