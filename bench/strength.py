@@ -12,7 +12,8 @@ swapping colours within a pair. Games end by the rules (``Board.outcome``: the
 score, and the Elo difference with its 95% error margin. Games run in parallel
 (``--jobs``, two by default).
 
-Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``greedy``,
+Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
+(Master as it was before issue 21, frozen in ``bench/baselines/``), ``greedy``,
 ``random``, or ``abN`` (python-ataxx's alpha-beta to depth N), optionally
 followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move) and the evaluation weights (``exposed``, ``mobility``, ``edge``,
@@ -30,6 +31,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -67,7 +69,16 @@ class Player:
         weights = EvalWeights(**{key: int(value) for key, value in self.options.items()})
         self.searcher: Searcher | None = None
         self.level = None
-        if name in ("greedy", "random") or (name.startswith("ab") and name[2:].isdigit()):
+        self.baseline: Any = None
+        if name == "baseline":
+            from baselines.ataxx_master_2026_11 import evaluate as frozen_evaluate
+            from baselines.ataxx_master_2026_11 import search as frozen_search
+
+            self.level = level_by_key("master")
+            self.baseline = frozen_search.Searcher(
+                weights=frozen_evaluate.EvalWeights(**dataclasses.asdict(weights))
+            )
+        elif name in ("greedy", "random") or (name.startswith("ab") and name[2:].isdigit()):
             import ataxx  # noqa: F401  (fail early if python-ataxx is missing)
         else:
             self.level = HINT_LEVEL if name == "hint" else level_by_key(name)
@@ -84,6 +95,8 @@ class Player:
             self.moves += 1
 
     def _move(self, board: Board) -> Move:
+        if self.baseline is not None:
+            return self._baseline_move(board)
         if self.level is None:
             return self._peer_move(board)
         assert self.searcher is not None
@@ -94,6 +107,23 @@ class Player:
         if self.movetime is not None and not level.careless:
             level = dataclasses.replace(level, max_think_time=self.movetime, think_time=self.movetime)
         return choose_move(board, level, rng=self.rng, searcher=self.searcher)
+
+    def _baseline_move(self, board: Board) -> Move:
+        """The frozen Master's move, searched as Master searched (its think time, or ``t``/``d``/``n``)."""
+        from baselines.ataxx_master_2026_11.limits import SearchLimits as FrozenLimits
+
+        legal = board.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        if self.depth is not None or self.nodes is not None:
+            limits = FrozenLimits(depth=self.depth, nodes=self.nodes)
+        else:
+            assert self.level is not None
+            limits = FrozenLimits.within(
+                self.movetime if self.movetime is not None else self.level.think_time
+            )
+        move: Move = self.baseline.search(board, limits)[0]
+        return move
 
     def _peer_move(self, board: Board) -> Move:
         import ataxx

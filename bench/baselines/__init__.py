@@ -1,0 +1,1 @@
+"""Frozen copies of earlier searches, the reference players of the benchmarks (never edited)."""

@@ -1,0 +1,39 @@
+"""The frozen reference player of issue 21 (``bench/baselines/``) plays, and depends on no search of ``game.ai``."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+from game.engine.ataxx import Board
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+FROZEN = BENCH / "baselines" / "ataxx_master_2026_11"
+
+
+def test_the_frozen_master_imports_nothing_of_game_ai() -> None:
+    for name in ("search.py", "evaluate.py", "limits.py"):
+        tree = ast.parse((FROZEN / name).read_text(encoding="utf-8"))
+        imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        imported += [
+            alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+        ]
+        # A change to today's search never changes the reference.
+        assert not [module for module in imported if module.startswith("game.ai")], (name, imported)
+
+
+def test_the_frozen_master_finds_a_legal_move_and_takes_a_free_piece() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from baselines.ataxx_master_2026_11.limits import SearchLimits
+        from baselines.ataxx_master_2026_11.search import Searcher
+    finally:
+        sys.path.remove(str(BENCH))
+    board = Board()
+    move, info = Searcher().search(board, SearchLimits(depth=2))
+    assert move in board.legal_moves() and info is not None and info.depth == 2
+    # Red to move can clone next to three Blue pieces: any sane search takes them.
+    tactic = Board("x5o/7/7/7/7/1ooo3/x6 x 0 1")
+    move, _ = Searcher().search(tactic, SearchLimits(depth=2))
+    assert tactic.captures(move).bit_count() == 3
