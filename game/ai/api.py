@@ -22,10 +22,11 @@ import dataclasses
 import enum
 import random
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from game.ai.limits import is_win_score, turns_to_end
+from game.ai.limits import SearchInfo, is_win_score, turns_to_end
 from game.engine.core import Trait
 from game.engine.rules import GameRules, replay
 
@@ -190,6 +191,39 @@ def noisy_choice(scored: Sequence[tuple[Any, int]], noise: float, rng: random.Ra
     noisy = [(score + rng.gauss(0.0, noise), index) for index, (_, score) in enumerate(scored)]
     _, index = max(noisy)
     return scored[index]
+
+
+def careless_choice(
+    searcher: Any,
+    position: Any,
+    *,
+    depth: int,
+    noise: float,
+    wander: float,
+    budget: float,
+    stop: threading.Event | None,
+    on_info: Callable[[SearchInfo], None] | None,
+    rng: random.Random,
+) -> Any:
+    """A weak level's move: every move scored (``searcher.score_moves``) ``depth`` deep if ``budget``
+    seconds allow, else one, then a random one now and then (``wander``, never when a win is seen),
+    else ``noisy_choice``; ``on_info`` hears the move chosen."""
+    start = time.monotonic()
+    scored = searcher.score_moves(position, 1)
+    assert scored is not None  # no stop and no deadline: never aborted
+    if depth > 1:
+        deeper = searcher.score_moves(position, depth, stop=stop, deadline=start + budget)
+        if deeper is None:
+            depth = 1
+        else:
+            scored = deeper
+    if rng.random() < wander and not any(score > 0 and is_win_score(score) for _, score in scored):
+        move, score = scored[rng.randrange(len(scored))]
+    else:
+        move, score = noisy_choice(scored, noise, rng)
+    if on_info is not None:
+        on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
+    return move
 
 
 DECIDED_WORDING: tuple[str, str] = ("wins in {turns}", "loses in {turns}")

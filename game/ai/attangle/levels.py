@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
-from game.ai.alphabeta import AlphaBeta, SearchInfo, SearchLimits, is_win_score
+from game.ai.alphabeta import AlphaBeta, SearchInfo, SearchLimits
 from game.ai.attangle.evaluate import AttangleHeuristics
 from game.engine.attangle import Board, Move
 
@@ -117,20 +116,16 @@ def _careless_move(
     rng: random.Random,
 ) -> int:
     """Score every move, add noise, and take the best looking one (a win it has seen, always)."""
-    start = time.monotonic()
     depth = max(1, level.depth or 1)
-    scored = searcher.score_moves(board, 1)
-    assert scored is not None  # no stop and no deadline: never aborted
-    if depth > 1:
-        deeper = searcher.score_moves(board, depth, stop=stop, deadline=start + budget)
-        if deeper is None:
-            depth = 1
-        else:
-            scored = deeper
-    if rng.random() < level.wander and not any(score > 0 and is_win_score(score) for _, score in scored):
-        move, score = scored[rng.randrange(len(scored))]
-    else:
-        move, score = api.noisy_choice(scored, level.noise, rng)
-    if on_info is not None:
-        on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
+    move: int = api.careless_choice(
+        searcher,
+        board,
+        depth=depth,
+        noise=level.noise,
+        wander=level.wander,
+        budget=budget,
+        stop=stop,
+        on_info=on_info,
+        rng=rng,
+    )
     return move

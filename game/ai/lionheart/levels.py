@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
 from game.ai.expectimax import Expectimax
-from game.ai.limits import SearchInfo, SearchLimits, is_win_score
+from game.ai.limits import SearchInfo, SearchLimits
 from game.ai.lionheart.evaluate import CHARGING_WEIGHTS, DEFAULT_WEIGHTS, LionheartHeuristics
 from game.ai.lionheart.search import SearchBattle
 from game.ai.lionheart.setup import PLANS, WEAK_PLANS, setup_move
@@ -152,21 +151,17 @@ def _careless_move(
 ) -> int:
     """Score every action (blind to threats now and then), add noise, take the best looking one (a win it
     has seen, always)."""
-    start = time.monotonic()
     searcher = new_searcher(blind=rng.random() < level.blind, charge=level.charge, hash_mb=1)
     depth = max(1, level.depth or 1)
-    scored = searcher.score_moves(position, 1)
-    assert scored is not None  # no stop and no deadline: never aborted
-    if depth > 1:
-        deeper = searcher.score_moves(position, depth, stop=stop, deadline=start + budget)
-        if deeper is None:
-            depth = 1
-        else:
-            scored = deeper
-    if rng.random() < level.wander and not any(score > 0 and is_win_score(score) for _, score in scored):
-        move, score = scored[rng.randrange(len(scored))]
-    else:
-        move, score = api.noisy_choice(scored, level.noise, rng)
-    if on_info is not None:
-        on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
+    move: int = api.careless_choice(
+        searcher,
+        position,
+        depth=depth,
+        noise=level.noise,
+        wander=level.wander,
+        budget=budget,
+        stop=stop,
+        on_info=on_info,
+        rng=rng,
+    )
     return move
