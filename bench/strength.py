@@ -16,8 +16,10 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 (Master as it was before issue 21, frozen in ``bench/baselines/``), ``greedy``,
 ``random``, or ``abN`` (python-ataxx's alpha-beta to depth N), optionally
 followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
-(nodes a move) and the evaluation weights (``exposed``, ``mobility``, ``edge``,
-``tempo``).
+(nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
+``tempo``), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
+``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``)
+and ``py=1`` (the search run as Python, not compiled).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from match_stats import add_match_options, result_text
 
 from game.ai.ataxx.evaluate import EvalWeights
 from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
-from game.ai.ataxx.search import Searcher, SearchLimits
+from game.ai.ataxx.search import Searcher, SearchFeatures, SearchLimits
 from game.engine.ataxx import Board, Move
 
 OPENINGS = (
@@ -50,6 +52,16 @@ OPENINGS = (
     "x5o/7/1-3-1/7/1-3-1/7/o5x x 0 1",
     "x5o/1-3-1/7/3-3/7/1-3-1/o5x x 0 1",
 )
+FEATURES = {
+    "null": "null_move",
+    "lmr": "late_move_reductions",
+    "hist": "history",
+    "frontier": "frontier",
+    "futility": "futility",
+    "asp": "aspiration",
+    "keep": "keep_table",
+}
+"""Spec options that switch a search feature off (``master:null=0``): see ``SearchFeatures``."""
 MAX_PLIES = 400
 RANDOM_PLIES = (0, 2)  # random opening plies, chosen per pair
 
@@ -66,6 +78,10 @@ class Player:
         self.movetime = float(self.options.pop("t")) if "t" in self.options else movetime
         self.depth = int(self.options.pop("d")) if "d" in self.options else None
         self.nodes = int(self.options.pop("n")) if "n" in self.options else None
+        features = SearchFeatures(
+            **{FEATURES[key]: self.options.pop(key) != "0" for key in list(self.options) if key in FEATURES}
+        )
+        pure = self.options.pop("py", "0") != "0"
         weights = EvalWeights(**{key: int(value) for key, value in self.options.items()})
         self.searcher: Searcher | None = None
         self.level = None
@@ -82,7 +98,7 @@ class Player:
             import ataxx  # noqa: F401  (fail early if python-ataxx is missing)
         else:
             self.level = HINT_LEVEL if name == "hint" else level_by_key(name)
-            self.searcher = Searcher(weights=weights)
+            self.searcher = Searcher(weights=weights, features=features, compiled=not pure)
         self.think = 0.0
         self.moves = 0
 

@@ -48,6 +48,7 @@ __all__ = [
     "safe_file_stem",
     "set_aside",
     "source_root",
+    "user_cache_dir",
     "user_data_dir",
 ]
 
@@ -155,6 +156,30 @@ def user_data_dir(*, create: bool = True) -> Path:
                 f"the folder {folder} cannot be created: {error.strerror or error}",
                 str(folder),
             ) from None
+    return folder
+
+
+def user_cache_dir() -> Path:
+    """The folder for files the game can rebuild (compiled search code), created on first use.
+
+    ``$ATTAX_DATA_DIR/cache`` if that is set (tests, portable installs);
+    otherwise ``%LOCALAPPDATA%\\attax-arcade\\cache`` on Windows,
+    ``~/Library/Caches/attax-arcade`` on macOS and ``$XDG_CACHE_HOME/attax-arcade``
+    (default ``~/.cache/attax-arcade``) elsewhere. Raises ``OSError`` if it cannot be made.
+    """
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        folder = Path(override).expanduser() / "cache"
+    elif sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local"
+        folder = Path(local) / APP_DIR_NAME / "cache"
+    elif sys.platform == "darwin":
+        folder = Path.home() / "Library" / "Caches" / APP_DIR_NAME
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+        folder = base / APP_DIR_NAME
+    folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 

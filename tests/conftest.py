@@ -22,6 +22,17 @@ from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
 
 # Hypothesis keeps its caches out of the source tree (the tests write nothing there).
 set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "attax-arcade-hypothesis")
+# Compiled search code (numba) is cached once for the whole run and the AI child processes it starts,
+# not in each test's own user folder (a compile takes seconds).
+os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "attax-arcade-numba"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def compiled_search() -> None:
+    """With numba (and ``ATTAX_NUMBA`` not 0), every search runs compiled: build it before the first test."""
+    from game.ai.ataxx.search import prepare_compiled
+
+    assert prepare_compiled(wait=True, timeout=600), "the compiled Ataxx search could not be built"
 
 
 @pytest.fixture(autouse=True)

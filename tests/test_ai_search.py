@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.alphabeta import AlphaBeta
-from game.ai.ataxx.evaluate import PIECE
+from game.ai.ataxx.evaluate import PIECE, EvalWeights
 from game.ai.ataxx.search import (
     WIN_SCORE,
     Searcher,
@@ -129,11 +129,23 @@ def test_node_limit_is_hard() -> None:
     assert info is not None and info.nodes <= 2000 and move in Board(MIDGAME).legal_moves()
 
 
-def test_depth_one_completes_even_without_time() -> None:
+def test_depth_one_stops_at_the_limit_too_with_a_legal_move() -> None:
     stop = threading.Event()
     stop.set()
-    move, info = Searcher(hash_mb=1).search(Board(MIDGAME), SearchLimits(hard_time=0.0, nodes=1), stop)
-    assert info is not None and info.depth == 1
+    searcher = Searcher(hash_mb=1)
+    move, info = searcher.search(Board(MIDGAME), SearchLimits(hard_time=0.0, nodes=1), stop)
+    assert info is not None and info.depth == 0 and searcher.nodes <= 1
+    assert move in Board(MIDGAME).legal_moves()
+
+
+def test_a_deep_depth_one_is_not_finished_past_the_hard_limit() -> None:
+    # Depth 1 of a position with many moves, each scored by a slow evaluation: stopped, not finished.
+    searcher = Searcher(hash_mb=1, weights=EvalWeights(exposed=5, mobility=3))
+    move, info = searcher.search(Board(MIDGAME), SearchLimits(hard_time=0.0))
+    assert info is not None and info.depth <= 1
+    assert move in Board(MIDGAME).legal_moves()
+    move, info = searcher.search(Board(MIDGAME), SearchLimits(nodes=3))
+    assert info is not None and info.depth == 0 and searcher.nodes <= 3
     assert move in Board(MIDGAME).legal_moves()
 
 

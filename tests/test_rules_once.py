@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.ataxx.search import ordered_moves
+from game.ai import compiled
+from game.ai.ataxx import kernel
 from game.engine.ataxx import STARTPOS, Board, Move
 from game.engine.ataxx.bits import (
     can_move,
@@ -208,12 +209,16 @@ def test_the_positions_cover_the_cases(positions: list[Board]) -> None:
     assert min(kinds.values()) >= 50, kinds
 
 
-def test_the_search_generates_the_boards_moves(positions: list[Board]) -> None:
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "python"])
+def test_the_search_generates_the_boards_moves(positions: list[Board], pure: bool) -> None:
+    generator = compiled.load_pure(kernel) if pure else kernel
+    tables = generator.new_tables(1024, as_arrays=not pure and compiled.numba_problem() is None)
+    moves, keys, history = tables["moves"], tables["keys"], tables["history"]
     for board in positions:
         us, them, empty = sides(board)
-        items = ordered_moves(us, them, empty)
-        generated = [(item & 4095) >> 6 for item in items], [item & 63 for item in items]
-        pairs = list(zip(*generated, strict=True))
+        count = generator.generate(us, them, empty, 0, moves, keys, history, 1)
+        items = [(int(moves[index]), int(keys[index])) for index in range(count)]
+        pairs = [(move >> 6, move & 63) for move, _ in items]
         assert len(set(pairs)) == len(pairs), board.fen()
         # The search's moves are the reference's, whatever the state of the game...
         assert set(pairs) == reference_moves(us, empty), board.fen()
@@ -224,8 +229,8 @@ def test_the_search_generates_the_boards_moves(positions: list[Board]) -> None:
                 board.fen()
             )
         # The order key starts with the pieces infected.
-        for item, (_, to) in zip(items, pairs, strict=True):
-            assert item >> 18 == sum(them >> sq & 1 for sq in AROUND[1][to])
+        for (_, key), (_, to) in zip(items, pairs, strict=True):
+            assert key >> 40 == sum(them >> sq & 1 for sq in AROUND[1][to])
 
 
 def test_the_board_follows_the_rules(positions: list[Board]) -> None:

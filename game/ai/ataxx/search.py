@@ -1,42 +1,48 @@
-"""Ataxx search: iterative deepening principal-variation search on raw bitboards.
+"""Ataxx search: iterative deepening over a compiled principal-variation search on raw bitboards.
 
-Like sunfish, the search is a short loop you can read top to bottom, but with
-the features a real engine needs:
+Like sunfish, the search is a short loop you can read top to bottom; the part
+that runs millions of times a second, one depth of the tree, is the kernel
+(``game.ai.ataxx.kernel``), compiled by numba when it is there and run as
+Python when it is not (``game.ai.compiled``). It has what a real engine needs:
 
-- iterative deepening (``Searcher.iterate`` yields a ``SearchInfo`` per depth),
-- principal-variation search (null windows after the first move, re-search on
-  a fail high) with late-move reductions for quiet moves,
-- a transposition table keyed by the Zobrist hash of the rules engine, with a
-  fixed number of slots (from ``hash_mb``) and depth-preferred replacement,
-- ordered moves: table move, killers, then by material gain (infections), clones
-  before jumps, jumps that leave fewer own pieces exposed first,
+- iterative deepening (``Searcher.iterate`` yields a ``SearchInfo`` per depth)
+  with aspiration windows around the last score;
+- principal-variation search with late-move reductions (by depth and move
+  number), null-move pruning away from the end of the game, futility pruning
+  and a material-only shortcut one ply from the leaves;
+- a transposition table (Zobrist keys of the rules engine, depth-preferred,
+  kept from move to move: a new search ages it), its move tried first, the
+  root included; two killer moves a ply and a history count a move;
 - exact scores at the end of the game (elimination, full board, no moves, the
-  100 half-move draw, repetition as a draw, the pass, and a stuck side whose
-  opponent can fill enough of the board to win),
-- a soft deadline checked between depths, a hard deadline, a stop event and a
-  node budget checked every ``check_interval`` nodes inside an iteration (``game.ai.limits``).
+  100 half-move draw, repetition, the pass, and a stuck side whose opponent can
+  fill enough of the board to win);
+- time: a hard deadline never passed (the kernel is stopped from another
+  thread within a few thousand nodes, depth 1 included: the best root move
+  found so far is the answer), and a soft one that starts no iteration it
+  cannot finish (each depth costs about as many times the last as the last
+  cost the one before).
 
 The board is never touched: the search copies its bitboards into plain ints
-(``us``, ``them``, ``empty``, from the side to move) and makes and unmakes moves
-by passing new ints down the recursion. Moves inside the search are ints
-``from << 6 | to`` (a clone has ``from == to``; the pass is ``PASS``).
-Everything a search needs lives on its ``Searcher``: two searchers never share
-state, and one searcher runs one search at a time.
+(``us``, ``them``, ``empty``, from the side to move). Everything a search needs
+lives on its ``Searcher``: two searchers never share state, and one searcher
+runs one search at a time.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
-from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights, make_evaluator
+from game.ai import compiled
+from game.ai.ataxx import kernel as compiled_kernel
+from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.limits import (
     MAX_DEPTH,
-    MAX_PLY,
-    WIN_BOUND,
     WIN_SCORE,
-    Interrupted,
-    Interruptible,
     SearchInfo,
     SearchLimits,
     final_iteration,
@@ -44,26 +50,13 @@ from game.ai.limits import (
     plies_to_end,
 )
 from game.engine.ataxx import Board, Move
-from game.engine.ataxx.bits import (
-    FULL,
-    JUMP_RING,
-    NEIGHBOURS,
-    NOT_FILE_A,
-    NOT_FILE_G,
-    Z_BLUE_TO_MOVE,
-    Z_PIECE,
-    capture_keys,
-    clone_targets,
-    fill_region,
-    may_end,
-    raw_is_legal,
-    spread,
-)
+from game.engine.ataxx.bits import FULL, NEIGHBOURS
 from game.engine.core import Trait
 
 __all__ = [
     "MAX_DEPTH",
     "WIN_SCORE",
+    "SearchFeatures",
     "SearchInfo",
     "SearchLimits",
     "Searcher",
@@ -71,47 +64,29 @@ __all__ = [
     "plies_to_end",
 ]
 
-_INFINITY = WIN_SCORE + 1
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-PASS = -1
+PASS = compiled_kernel.PASS
 """The pass inside the search."""
-_TT_ENTRY_BYTES = 160  # a 6-tuple of small ints and a 64-bit key, plus its slot
+_INFINITY = compiled_kernel.INFINITY
+_ENTRY_BYTES = {True: 16, False: 96}
+"""A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
+_WATCH_INTERVAL = 0.002
+"""Seconds between two looks of the watchdog at the clock and the stop event."""
+_ASPIRATION = 40
+"""The first aspiration window, either side of the last score (hundredths of a piece)."""
 
 
-def ordered_moves(us: int, them: int, empty: int) -> list[int]:
-    """Every legal move of ``us`` but the pass, as ``order key << 12 | move``, from the rules' tables.
+@dataclass(frozen=True)
+class SearchFeatures:
+    """The search's prunings and aids, each of which can be switched off to measure what it gives."""
 
-    A move is ``from << 6 | to`` (a clone has ``from == to``). The key sorts by
-    material gain (2 per infected piece, 1 more for a clone), then clones before
-    jumps, then jumps leaving fewer own pieces next to the vacated square.
-    ``item & 4095`` is the move. The targets are ``bits.clone_targets`` and
-    ``bits.JUMP_RING``, as ``Board.legal_moves`` has them (a test checks the two
-    agree); the loops are written out because every node of the search runs
-    them, and a generator of pairs costs 12% of the search's speed.
-    """
-    neighbours = NEIGHBOURS
-    ordered = []
-    targets = clone_targets(us, empty)
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        to = low.bit_length() - 1
-        ordered.append(((neighbours[to] & them).bit_count() << 18) | 0x30000 | to << 6 | to)
-    ring = JUMP_RING
-    pieces = us
-    while pieces:
-        low = pieces & -pieces
-        pieces ^= low
-        frm = low.bit_length() - 1
-        targets = ring[frm] & empty
-        if targets:
-            base = (15 - (neighbours[frm] & us).bit_count()) << 12 | frm << 6
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                to = low.bit_length() - 1
-                ordered.append(((neighbours[to] & them).bit_count() << 18) | base | to)
-    return ordered
+    null_move: bool = True
+    late_move_reductions: bool = True
+    history: bool = True
+    frontier: bool = True
+    futility: bool = True
+    aspiration: bool = True
+    keep_table: bool = True
+    """Keep the transposition table between searches (a new search only ages it)."""
 
 
 def _to_move(move: int) -> Move:
@@ -125,50 +100,197 @@ def _from_move(move: Move) -> int:
     return PASS if move.is_pass else move.from_square << 6 | move.to_square
 
 
-def _count_score(us: int, them: int, ply: int) -> int:
-    """The final score of a finished game, counted from the side to move."""
-    diff = us.bit_count() - them.bit_count()
-    if diff > 0:
-        return WIN_SCORE - ply
-    if diff < 0:
-        return ply - WIN_SCORE
-    return 0
+class _Watchdog:
+    """A thread that sets the kernel's stop flag at the hard deadline or when ``stop`` is set."""
+
+    def __init__(self, stats: Any, deadline: float | None, stop: threading.Event | None) -> None:
+        self._stats = stats
+        self._deadline = deadline
+        self._stop = stop
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        if deadline is not None or stop is not None:
+            self._thread = threading.Thread(target=self._watch, name="ataxx-search-watchdog", daemon=True)
+            self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._done.wait(_WATCH_INTERVAL):
+            if (self._stop is not None and self._stop.is_set()) or (
+                self._deadline is not None and time.monotonic() >= self._deadline
+            ):
+                self._stats[compiled_kernel.STOP] = 1
+                return
+
+    def close(self) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
 
 
-class Searcher(Interruptible):
-    """An Ataxx search with its own transposition table and killer moves.
+def kernel_ready() -> bool:
+    """Whether the compiled kernel is loaded (always true when the kernel runs as Python)."""
+    if compiled.numba_problem() is not None:
+        return True
+    return all(
+        getattr(function, "signatures", ())
+        for function in (compiled_kernel.search_root, compiled_kernel.score_move)
+    )
+
+
+def _warm_up(kernel: ModuleType) -> None:
+    """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
+    tables = kernel.new_tables(1024, as_arrays=True)
+    _fill_weights(tables["weights"], DEFAULT_WEIGHTS, SearchFeatures())
+    board = Board()
+    us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
+    empty = FULL ^ (us | them | board.blocks)
+    key = board.hash & kernel.KEY_MASK
+    import numpy
+
+    roots = numpy.array([move for move in map(_from_move, board.legal_moves())], dtype=numpy.int64)
+    kernel.search_root(
+        us, them, empty, key, 0, 0, 3, -_INFINITY, _INFINITY, roots, len(roots), *_args(tables)
+    )
+    kernel.score_move(us, them, empty, key, 0, 0, int(roots[0]), 2, -_INFINITY, _INFINITY, *_args(tables))
+
+
+def prepare_compiled(*, wait: bool = False, timeout: float | None = None) -> bool:
+    """Start building the compiled kernel in the background (once a process); whether it is ready.
+
+    ``wait``: block until it is (at most ``timeout`` seconds). A failure to
+    compile is not raised: the search then stays in Python.
+    """
+    if kernel_ready():
+        return True
+    thread = compiled.start_warm_up(compiled_kernel.__name__, lambda: _warm_up(compiled_kernel))
+    if wait:
+        thread.join(timeout)
+    return kernel_ready()
+
+
+_TABLE_NAMES = (
+    "tt_keys",
+    "tt_data",
+    "killers",
+    "history",
+    "pv",
+    "pv_len",
+    "path",
+    "moves",
+    "keys",
+    "stats",
+    "weights",
+)
+
+
+def _args(tables: dict[str, Any]) -> tuple[Any, ...]:
+    """The tables in the order the kernel's functions take them."""
+    return tuple(tables[name] for name in _TABLE_NAMES)
+
+
+def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeatures) -> None:
+    k = compiled_kernel
+    weights[k.PIECE] = evaluation.piece
+    weights[k.EXPOSED] = evaluation.exposed
+    weights[k.MOBILITY] = evaluation.mobility
+    weights[k.EDGE] = evaluation.edge
+    weights[k.TEMPO] = evaluation.tempo
+    weights[k.MARGIN] = evaluation.positional_margin
+    weights[k.MATERIAL_ONLY] = int(not (evaluation.exposed or evaluation.mobility or evaluation.edge))
+    weights[k.USE_NULL] = int(features.null_move)
+    weights[k.USE_LMR] = int(features.late_move_reductions)
+    weights[k.USE_HISTORY] = int(features.history)
+    weights[k.USE_FRONTIER] = int(features.frontier)
+    weights[k.USE_FUTILITY] = int(features.futility)
+
+
+class Searcher:
+    """An Ataxx search with its own transposition table, killer moves and history.
 
     ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
-    (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
+    (see ``game.ai.ataxx.evaluate``); ``features`` the prunings.
+    ``compiled``: ``None`` uses the compiled kernel once it is built (and
+    starts building it in the background), Python until then; ``True`` waits
+    for it (a benchmark, the UAI engine); ``False`` always runs Python. Not
+    thread-safe: run one search at a time.
     """
-
-    check_interval = 1024  # nodes here are cheap: look at the clock half as often as the generic search
 
     handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
     """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
 
-    def __init__(self, hash_mb: int = 16, *, weights: EvalWeights = DEFAULT_WEIGHTS) -> None:
+    def __init__(
+        self,
+        hash_mb: int = 16,
+        *,
+        weights: EvalWeights = DEFAULT_WEIGHTS,
+        features: SearchFeatures = SearchFeatures(),
+        compiled: bool | None = None,
+    ) -> None:
         if hash_mb < 1:
             raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
-        slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
-        self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
-        self._tt: list[tuple[int, int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
-        self._evaluate = make_evaluator(weights)
-        self._margin = weights.positional_margin
-        self._piece = weights.piece
-        self._tempo = weights.tempo
-        self._material_only = not (weights.exposed or weights.mobility or weights.edge)
-        self._capture_keys = capture_keys()
-        self._killers = [[PASS, PASS] for _ in range(MAX_PLY + 2)]
+        self.hash_mb = hash_mb
+        self.weights = weights
+        self.features = features
+        self._want_compiled = compiled
+        self._kernel: ModuleType | None = None
+        self._tables: dict[str, Any] = {}
         self._generation = 0
-        self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
-        self._path: list[int] = []
-        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
+        self.nodes = 0
 
     def new_game(self) -> None:
-        """Forget everything learnt: the transposition table and the killer moves."""
-        self._tt = [None] * (self._tt_mask + 1)
-        self._killers = [[PASS, PASS] for _ in range(MAX_PLY + 2)]
+        """Forget everything learnt: the transposition table, the killer moves and the history."""
+        self._kernel = None
+        self._tables = {}
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether the last search ran the compiled kernel."""
+        return self._kernel is compiled_kernel and compiled.numba_problem() is None
+
+    # -- the kernel and its tables --
+
+    def _prepare(self) -> tuple[ModuleType, dict[str, Any]]:
+        """The kernel to run now, with tables for it (kept from the last search when they fit)."""
+        if self._want_compiled is False or compiled.numba_problem() is not None:
+            kernel = compiled.load_pure(compiled_kernel)
+        elif prepare_compiled(wait=bool(self._want_compiled)):
+            kernel = compiled_kernel
+        else:
+            kernel = compiled.load_pure(compiled_kernel)
+        if kernel is not self._kernel or not self.features.keep_table:
+            as_arrays = kernel is compiled_kernel and compiled.numba_problem() is None
+            entries = max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
+            self._tables = kernel.new_tables(1 << (entries.bit_length() - 1), as_arrays=as_arrays)
+            self._kernel = kernel
+        tables = self._tables
+        _fill_weights(tables["weights"], self.weights, self.features)
+        self._generation = (self._generation + 1) & 255
+        stats = tables["stats"]
+        for index in range(len(stats)):
+            stats[index] = 0
+        stats[compiled_kernel.GENERATION] = self._generation
+        stats[compiled_kernel.NEXT_CHECK] = compiled_kernel.CHECK_INTERVAL
+        history = tables["history"]
+        for index in range(len(history)):  # aged, not forgotten: the last search's cutoffs still order
+            history[index] //= 8
+        return kernel, tables
+
+    def _begin(
+        self, board: Board, tables: dict[str, Any], node_limit: int | None
+    ) -> tuple[int, int, int, int, int, int]:
+        """Set the path and the node budget for ``board``; its ``(us, them, empty, key, clock, side)``."""
+        stats = tables["stats"]
+        path = tables["path"]
+        history = board.repeatable_hashes()[-100:]
+        for index, key in enumerate(history):
+            path[index] = key & compiled_kernel.KEY_MASK
+        stats[compiled_kernel.PATH_LEN] = len(history)
+        if node_limit is not None:
+            stats[compiled_kernel.NODE_LIMIT] = max(1, node_limit)
+            stats[compiled_kernel.NEXT_CHECK] = min(compiled_kernel.CHECK_INTERVAL, max(1, node_limit))
+        us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
+        empty = FULL ^ (us | them | board.blocks)
+        return us, them, empty, board.hash & compiled_kernel.KEY_MASK, board.halfmove_clock, int(board.turn)
 
     # -- the public entry points --
 
@@ -181,7 +303,7 @@ class Searcher(Interruptible):
         *,
         only: Sequence[Move] | None = None,
     ) -> tuple[Move, SearchInfo | None]:
-        """The best move in ``board`` within ``limits``, and the last completed iteration.
+        """The best move in ``board`` within ``limits``, and the last iteration.
 
         Returns ``Move.null()`` when the pass is the only legal move. Raises
         ``ValueError`` if the game is over. ``on_info`` sees every iteration.
@@ -201,40 +323,134 @@ class Searcher(Interruptible):
     ) -> Iterator[SearchInfo]:
         """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
 
-        Depth 1 always completes (even past a deadline or a set ``stop``), so at
-        least one ``SearchInfo`` with a legal first move comes out. Stops at the
-        depth limit, when ``soft_time`` has passed after an iteration, when the
-        game's result is proven, or, inside an iteration, at ``hard_time``, the
-        node budget or ``stop``. Raises ``ValueError`` if the game is over. The
+        At least one ``SearchInfo`` with a legal first move comes out: if the
+        hard deadline, the node budget or ``stop`` ends depth 1 before it
+        completes, it is the best root move found so far, with ``depth`` 0.
+        Stops at the depth limit, when the next iteration could not finish
+        before ``hard_time`` or ``soft_time`` has passed, when the game's
+        result is proven, or, inside an iteration, at ``hard_time``, the node
+        budget or ``stop``. Raises ``ValueError`` if the game is over. The
         board is read once at the start and never changed.
         """
         if board.outcome() is not None:
             raise ValueError(f"the game is over in {board.fen()}: there is no move to search")
+        start = time.monotonic()
         legal = board.legal_moves()
         if only:
-            chosen = [move for move in legal if move in only]
-            legal = chosen or legal
-        us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
-        empty = FULL ^ (us | them | board.blocks)
-        side = int(board.turn)
-        clock = board.halfmove_clock
-        history = board.repeatable_hashes()
-        self._generation += 1
-        root_moves = [_from_move(move) for move in legal]
-        neighbours = NEIGHBOURS
-        root_moves.sort(
-            key=lambda m: m != PASS and 2 * (neighbours[m & 63] & them).bit_count() + (m >> 6 == m & 63),
+            legal = [move for move in legal if move in only] or legal
+        kernel, tables = self._prepare()
+        us, them, empty, key, clock, side = self._begin(board, tables, limits.nodes)
+        roots = sorted(
+            (_from_move(move) for move in legal),
+            key=lambda m: m != PASS and 2 * (NEIGHBOURS[m & 63] & them).bit_count() + (m >> 6 == m & 63),
             reverse=True,
         )
+        # The table's move first: the last search's best reply is usually this one's best move.
+        slot = key & (len(tables["tt_keys"]) - 1)
+        if tables["tt_keys"][slot] == key and tables["tt_data"][slot] & 4095 in roots[1:]:
+            best_known = tables["tt_data"][slot] & 4095
+            roots.remove(best_known)
+            roots.insert(0, best_known)
+        root_array = self._root_array(roots)
+        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
+        hard_deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
+        soft_deadline = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
+        stats = tables["stats"]
+        watchdog = _Watchdog(stats, hard_deadline, stop)
+        score = 0
+        durations: list[float] = []
+        try:
+            for depth in range(1, max_depth + 1):
+                began = time.monotonic()
+                result = self._one_depth(
+                    kernel, tables, us, them, empty, key, clock, side, depth, root_array, score
+                )
+                self.nodes = int(stats[compiled_kernel.NODES])
+                if result is None:
+                    if depth == 1:
+                        # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
+                        best = int(stats[compiled_kernel.ROOT_BEST])
+                        yield SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
+                    return
+                score, line = result
+                roots.remove(line[0])
+                roots.insert(0, line[0])
+                root_array = self._root_array(roots)
+                now = time.monotonic()
+                durations.append(now - began)
+                yield SearchInfo(depth, score, self.nodes, now - start, tuple(_to_move(m) for m in line))
+                if len(roots) == 1 or (is_win_score(score) and plies_to_end(score) <= depth):
+                    return
+                if stop is not None and stop.is_set():
+                    return
+                if limits.nodes is not None and self.nodes >= limits.nodes:
+                    return
+                if soft_deadline is not None and now >= soft_deadline:
+                    return
+                if hard_deadline is not None and now + self._next_cost(durations) > hard_deadline:
+                    return
+        finally:
+            watchdog.close()
 
-        def one_depth(depth: int) -> tuple[int, tuple[Move, ...]]:
-            self._path = list(history)
-            score, pv = self._root(us, them, empty, board.hash, clock, side, depth, root_moves)
-            root_moves.remove(pv[0])
-            root_moves.insert(0, pv[0])
-            return score, tuple(_to_move(m) for m in pv)
+    @staticmethod
+    def _next_cost(durations: list[float]) -> float:
+        """What the next iteration will likely take: the last one times the recent growth (2 to 6)."""
+        last = durations[-1]
+        if len(durations) < 2 or durations[-2] <= 0.001:
+            return 2 * last
+        return last * min(6.0, max(2.0, last / durations[-2]))
 
-        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
+    def _root_array(self, roots: list[int]) -> Any:
+        if self._kernel is compiled_kernel and compiled.numba_problem() is None:
+            import numpy
+
+            return numpy.array(roots, dtype=numpy.int64)
+        return list(roots)
+
+    def _one_depth(
+        self,
+        kernel: ModuleType,
+        tables: dict[str, Any],
+        us: int,
+        them: int,
+        empty: int,
+        key: int,
+        clock: int,
+        side: int,
+        depth: int,
+        roots: Any,
+        last_score: int,
+    ) -> tuple[int, list[int]] | None:
+        """Search the root to ``depth`` (aspiration windows around ``last_score`` from depth 4): score and line.
+
+        ``None`` if a limit stopped it.
+        """
+        stats = tables["stats"]
+        window = _ASPIRATION
+        if self.features.aspiration and depth >= 4 and not is_win_score(last_score):
+            alpha, beta = last_score - window, last_score + window
+        else:
+            alpha, beta = -_INFINITY, _INFINITY
+        args = _args(tables)
+        while True:
+            score = int(
+                kernel.search_root(
+                    us, them, empty, key, clock, side, depth, alpha, beta, roots, len(roots), *args
+                )
+            )
+            if stats[compiled_kernel.ABORT]:
+                return None
+            if score <= alpha and alpha > -_INFINITY:
+                window *= 4
+                alpha = max(-_INFINITY, score - window) if window < 4 * 4 * 4 * _ASPIRATION else -_INFINITY
+            elif score >= beta and beta < _INFINITY:
+                window *= 4
+                beta = min(_INFINITY, score + window) if window < 4 * 4 * 4 * _ASPIRATION else _INFINITY
+            else:
+                break
+        pv, pv_len = tables["pv"], tables["pv_len"]
+        line = [int(pv[index]) for index in range(int(pv_len[0]))]
+        return score, line or [int(stats[compiled_kernel.ROOT_BEST])]
 
     def score_moves(
         self,
@@ -256,353 +472,29 @@ class Searcher(Interruptible):
         """
         if board.outcome() is not None:
             raise ValueError(f"the game is over in {board.fen()}: there is no move to score")
-        us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
-        empty = FULL ^ (us | them | board.blocks)
-        clock = board.halfmove_clock
-        self._generation += 1
-        self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
-        self._path = board.repeatable_hashes()
-        self._path.append(board.hash)
+        kernel, tables = self._prepare()
+        us, them, empty, key, clock, side = self._begin(board, tables, None)
         moves = board.legal_moves()
-        neighbours = NEIGHBOURS
-        moves.sort(key=lambda m: m.is_clone + 2 * (neighbours[m.to_square] & them).bit_count(), reverse=True)
+        moves.sort(key=lambda m: m.is_clone + 2 * (NEIGHBOURS[m.to_square] & them).bit_count(), reverse=True)
+        stats = tables["stats"]
+        watchdog = _Watchdog(stats, deadline, stop)
+        args = _args(tables)
         scored = []
         best = -_INFINITY
         try:
             for move in moves:
                 alpha = -_INFINITY if margin is None or best == -_INFINITY else best - margin
-                score = -self._child(
-                    us, them, empty, board.hash, clock, int(board.turn), _from_move(move), depth,
-                    -_INFINITY, -alpha, 1, True,
-                )  # fmt: skip
+                score = int(
+                    kernel.score_move(
+                        us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
+                    )
+                )
+                if stats[compiled_kernel.ABORT]:
+                    return None
                 best = max(best, score)
                 scored.append((move, score))
-        except Interrupted:
-            return None
+        finally:
+            watchdog.close()
+            self.nodes = int(stats[compiled_kernel.NODES])
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored
-
-    # -- the search proper --
-
-    def _root(
-        self, us: int, them: int, empty: int, key: int, clock: int, side: int, depth: int, moves: list[int]
-    ) -> tuple[int, list[int]]:
-        """Search every root move to ``depth``; returns the score and the principal variation."""
-        alpha, beta = -_INFINITY, _INFINITY
-        if moves == [PASS]:
-            self._pv[1] = []
-            score = self._stuck(us, them, empty, key, clock, side, depth, alpha, beta, 0, True)
-            return score, [PASS, *self._pv[1]]
-        best_pv: list[int] = []
-        self._path.append(key)
-        for index, move in enumerate(moves):
-            if index == 0:
-                score = -self._child(us, them, empty, key, clock, side, move, depth, -beta, -alpha, 1, True)
-            else:
-                score = -self._child(
-                    us, them, empty, key, clock, side, move, depth, -alpha - 1, -alpha, 1, False
-                )
-                if score > alpha:
-                    score = -self._child(
-                        us, them, empty, key, clock, side, move, depth, -beta, -alpha, 1, True
-                    )
-            if score > alpha:
-                alpha = score
-                best_pv = [move, *self._pv[1]]
-        self._path.pop()
-        return alpha, best_pv
-
-    def _child(
-        self,
-        us: int,
-        them: int,
-        empty: int,
-        key: int,
-        clock: int,
-        side: int,
-        move: int,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-        pv_node: bool,
-    ) -> int:
-        """Play ``move`` (legal, from the side ``us``) and search the reply: the child's score."""
-        if move == PASS:
-            return self._pvs(
-                them,
-                us,
-                empty,
-                key ^ Z_BLUE_TO_MOVE,
-                clock + 1,
-                1 - side,
-                depth - 1,
-                alpha,
-                beta,
-                ply,
-                pv_node,
-            )
-        frm, to = move >> 6, move & 63
-        bit = 1 << to
-        captured = NEIGHBOURS[to] & them
-        zobrist = Z_PIECE[side]
-        key ^= zobrist[to] ^ self._capture_keys[to][captured] ^ Z_BLUE_TO_MOVE
-        if frm == to:
-            return self._pvs(
-                them ^ captured, us | bit | captured, empty ^ bit, key, 0, 1 - side,
-                depth - 1, alpha, beta, ply, pv_node,
-            )  # fmt: skip
-        origin = 1 << frm
-        return self._pvs(
-            them ^ captured, (us ^ origin) | bit | captured, empty ^ bit ^ origin, key ^ zobrist[frm],
-            clock + 1, 1 - side, depth - 1, alpha, beta, ply, pv_node,
-        )  # fmt: skip
-
-    def _pvs(
-        self,
-        us: int,
-        them: int,
-        empty: int,
-        key: int,
-        clock: int,
-        side: int,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-        pv_node: bool,
-    ) -> int:
-        """The score of the position for the side to move (``us``), within ``alpha``..``beta``.
-
-        Fail-soft: a score <= alpha is an upper bound, >= beta a lower bound.
-        Decided games score ``±(WIN_SCORE - ply)``. ``ply`` counts from the root.
-        """
-        self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._checkpoint()
-        if pv_node:
-            self._pv[ply] = []
-
-        # The end of the game, in the order of the rules (bits.material_over and
-        # bits.can_move, written out: this is the hottest spot of the search).
-        if not us:
-            return ply - WIN_SCORE
-        if not empty:
-            return _count_score(us, them, ply)
-        row = us | ((us << 1) & NOT_FILE_A) | ((us >> 1) & NOT_FILE_G)
-        near = (row | (row << 7) | (row >> 7)) & FULL
-        row = near | ((near << 1) & NOT_FILE_A) | ((near >> 1) & NOT_FILE_G)
-        if not (row | (row << 7) | (row >> 7)) & empty:
-            return self._stuck(us, them, empty, key, clock, side, depth, alpha, beta, ply, pv_node)
-        if clock >= 100:
-            return 0
-        if clock >= 4 and key in self._path[-clock:]:
-            return 0
-        if depth <= 0 or ply >= MAX_PLY:
-            return self._evaluate(us, them, empty)
-        if depth == 1 and self._material_only and clock < 98:
-            reach = (row | (row << 7) | (row >> 7)) & empty
-            score = self._frontier(us, them, empty, near & empty, reach, ply)
-            if score is not None:
-                return score
-
-        # The transposition table.
-        slot = key & self._tt_mask
-        entry = self._tt[slot]
-        tt_move = PASS
-        if entry is not None and entry[0] == key:
-            tt_move = entry[4]
-            if entry[1] >= depth and not pv_node:
-                score = entry[3]
-                if score > WIN_BOUND:
-                    score -= ply
-                elif score < -WIN_BOUND:
-                    score += ply
-                flag = entry[2]
-                if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
-                    return score
-
-        # The moves, best first.
-        original_alpha = alpha
-        best = -_INFINITY
-        best_move = PASS
-        material = self._piece * (us.bit_count() - them.bit_count()) if depth == 1 else 0
-        futility = self._margin
-        neighbours = NEIGHBOURS
-        killers = self._killers[ply]
-        child = self._child
-        self._path.append(key)
-        searched = 0
-        for move in self._moves(us, them, empty, tt_move, killers):
-            frm, to = move >> 6, move & 63
-            gain = 2 * (neighbours[to] & them).bit_count() + (frm == to)
-            if depth == 1 and searched and material + gain * self._piece + futility <= alpha:
-                # Futile: even the best evaluation after this move cannot reach alpha,
-                # unless the move ends the game (checked exactly: wins hide here).
-                bound = material + gain * self._piece + futility
-                if not may_end(them, empty, frm, to):
-                    if bound > best:
-                        best = bound
-                    continue
-            if searched == 0:
-                score = -child(
-                    us, them, empty, key, clock, side, move, depth, -beta, -alpha, ply + 1, pv_node
-                )
-            else:
-                reduction = 1 if depth >= 3 and searched >= 3 and gain <= 1 else 0
-                score = -child(
-                    us, them, empty, key, clock, side, move, depth - reduction,
-                    -alpha - 1, -alpha, ply + 1, False,
-                )  # fmt: skip
-                if score > alpha and reduction:
-                    score = -child(
-                        us, them, empty, key, clock, side, move, depth, -alpha - 1, -alpha, ply + 1, False
-                    )
-                if alpha < score < beta and pv_node:
-                    score = -child(
-                        us, them, empty, key, clock, side, move, depth, -beta, -alpha, ply + 1, True
-                    )
-            searched += 1
-            if score > best:
-                best = score
-                best_move = move
-                if score > alpha:
-                    alpha = score
-                    if pv_node:
-                        self._pv[ply] = [move, *self._pv[ply + 1]]
-                    if score >= beta:
-                        if gain <= 1 and move != killers[0]:
-                            killers[1] = killers[0]
-                            killers[0] = move
-                        break
-        self._path.pop()
-
-        if best >= beta:
-            flag = _LOWER
-        elif best > original_alpha:
-            flag = _EXACT
-        else:
-            flag = _UPPER
-        stored = best
-        if stored > WIN_BOUND:
-            stored += ply
-        elif stored < -WIN_BOUND:
-            stored -= ply
-        old = self._tt[slot]
-        if old is None or old[0] == key or depth >= old[1] or old[5] != self._generation:
-            self._tt[slot] = (key, depth, flag, stored, best_move, self._generation)
-        return best
-
-    def _frontier(self, us: int, them: int, empty: int, clones: int, reach: int, ply: int) -> int | None:
-        """The depth-1 score without playing the moves (material evaluation only), or ``None``.
-
-        With material alone, the best reply is the move of largest gain: a clone
-        gains 1 + 2 per infected piece, a jump 2 per infected piece (so a jump
-        only matters onto a square no clone reaches). The exact cases stay with
-        the full search (``None``): a board one square from full, and an
-        opponent whose mobile pieces are close enough together that one move
-        could leave it stuck.
-        """
-        if not empty & (empty - 1):
-            return None
-        # Could a move leave them stuck? Every enemy piece that can move now would have
-        # to be infected or lose its last square, so all of them lie within two squares
-        # of the move's target: a 5x5 box. If they do not fit one, no move can.
-        row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
-        mobile = them & spread(row | (row << 7) | (row >> 7))
-        if not mobile:
-            return None
-        if (mobile.bit_length() - 1) // 7 - ((mobile & -mobile).bit_length() - 1) // 7 <= 4:
-            files = mobile | (mobile >> 28)
-            files |= files >> 14
-            files = (files | (files >> 7)) & 127
-            if files.bit_length() - (files & -files).bit_length() <= 4:
-                return None
-        # Bit-sliced counts of the enemy pieces around every square (an empty square's
-        # 3x3 block holds only its neighbours): planes of weight 1, 2, 4 and 8.
-        left = (them << 1) & NOT_FILE_A
-        right = (them >> 1) & NOT_FILE_G
-        ones = left ^ them ^ right
-        twos = (left & them) | (right & (left ^ them))
-        above, below = ones >> 7, ones << 7
-        weight1 = above ^ ones ^ below
-        carry = (above & ones) | (below & (above ^ ones))
-        above, below = twos >> 7, twos << 7
-        parity = above ^ twos ^ below
-        fours = (above & twos) | (below & (above ^ twos))
-        weight2 = parity ^ carry
-        more = parity & carry
-        weight4 = fours ^ more
-        weight8 = fours & more
-        best_clone = best_jump = 0
-        candidates = clones
-        jumps = reach & ~clones
-        for plane, weight in ((weight8, 8), (weight4, 4), (weight2, 2), (weight1, 1)):
-            if candidates & plane:
-                candidates &= plane
-                best_clone += weight
-            if jumps & plane:
-                jumps &= plane
-                best_jump += weight
-        if not clones:
-            best_clone = -1
-        if not reach & ~clones:
-            best_jump = -1
-        if max(best_clone, best_jump) == them.bit_count():
-            return WIN_SCORE - ply - 1
-        gain = max(2 * best_clone + 1, 2 * best_jump)
-        return self._piece * (us.bit_count() - them.bit_count() + gain) - self._tempo
-
-    def _moves(self, us: int, them: int, empty: int, tt_move: int, killers: list[int]) -> Iterator[int]:
-        """The legal moves (not the pass) of ``us``: table move, killers, then the rest by gain.
-
-        The rest come in the order of ``ordered_moves``.
-        """
-        if tt_move != PASS and raw_is_legal(us, empty, tt_move >> 6, tt_move & 63):
-            yield tt_move
-        for killer in killers:
-            if killer != PASS and killer != tt_move and raw_is_legal(us, empty, killer >> 6, killer & 63):
-                yield killer
-        ordered = ordered_moves(us, them, empty)
-        ordered.sort(reverse=True)
-        for item in ordered:
-            move = item & 4095
-            if move != tt_move and move != killers[0] and move != killers[1]:
-                yield move
-
-    def _stuck(
-        self,
-        us: int,
-        them: int,
-        empty: int,
-        key: int,
-        clock: int,
-        side: int,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-        pv_node: bool,
-    ) -> int:
-        """The side to move cannot move: the game is over, lost, or it passes.
-
-        A stuck side stays stuck (its pieces only get fewer, the empty squares
-        too), so if its opponent can clone into enough of the empty squares to
-        end ahead, the game is lost; otherwise the pass is searched.
-        """
-        row = them | ((them << 1) & NOT_FILE_A) | ((them >> 1) & NOT_FILE_G)
-        row = spread(row | (row << 7) | (row >> 7))
-        if not row & empty:
-            return _count_score(us, them, ply)
-        if clock >= 99:
-            return 0
-        if them.bit_count() + fill_region(them, empty).bit_count() > us.bit_count():
-            return ply - WIN_SCORE
-        if depth <= 0 or ply >= MAX_PLY:
-            return self._evaluate(us, them, empty)
-        self._path.append(key)
-        score = -self._child(us, them, empty, key, clock, side, PASS, depth, -beta, -alpha, ply + 1, pv_node)
-        self._path.pop()
-        if pv_node and score > alpha:
-            self._pv[ply] = [PASS, *self._pv[ply + 1]]
-        return score

@@ -1,0 +1,800 @@
+"""The Ataxx search's inner loop: principal-variation search on 64-bit ints and flat arrays.
+
+This is the part of ``game.ai.ataxx.search`` that runs millions of times a
+second: written in the subset of Python that numba compiles (ints, tuples of
+ints, flat arrays, direct recursion), so it runs compiled when numba is there
+and as plain Python when it is not (``game.ai.compiled``). The iterative
+deepening loop, the time limits and the conversion to ``Move`` values stay in
+Python, in ``search.py``; one call here searches the root to one depth.
+
+Positions are three ints from the side to move (``us``, ``them``, ``empty``;
+blocks are in none of them), a 62-bit Zobrist ``key`` (the rules engine's keys
+masked to 62 bits: XOR commutes with the mask, so ``key & KEY_MASK`` of the
+board's hash is the same key) and ``side`` (0 Red, 1 Blue). A move is
+``from << 6 | to`` (a clone has ``from == to``); ``PASS`` (4095) is the pass,
+and "no move" in the tables.
+
+The search state is a handful of flat arrays (numpy arrays when compiled,
+lists when not: both index the same way), made by ``new_tables``:
+
+- ``tt_keys``, ``tt_data``: the transposition table, a power of two of slots;
+  ``tt_data`` packs the move (12 bits), the depth (7), the bound (2), the
+  search's generation (8) and the score (offset, from bit 29);
+- ``killers`` (two a ply), ``history`` (one count a move, ``from << 6 | to``);
+- ``pv`` and ``pv_len``: the triangular principal-variation table;
+- ``path``: the keys of the positions since the last irreversible move, for
+  repetitions (``stats[PATH_LEN]`` long);
+- ``moves`` and ``keys``: each ply's move list and its ordering keys;
+- ``stats``: counters and flags (``NODES``, ``ABORT``, ``STOP`` — set by
+  another thread to stop the search within ``CHECK_INTERVAL`` nodes — and
+  the root's progress);
+- ``weights``: the evaluation's weights and the search's switches (each
+  pruning can be turned off, so a benchmark measures each on its own).
+
+Scores are from the side to move, in hundredths of a piece; a decided game
+scores ``±(WIN_SCORE - ply)``, as in ``game.ai.limits``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai import compiled
+from game.ai.limits import MAX_PLY, WIN_BOUND, WIN_SCORE
+from game.engine.ataxx.bits import (
+    FULL,
+    JUMP_RING,
+    NEIGHBOURS,
+    NOT_FILE_A,
+    NOT_FILE_G,
+    Z_BLUE_TO_MOVE,
+    Z_FLIP,
+    Z_PIECE,
+)
+
+jit = compiled.jit_for(__name__)
+popcount, lowest = compiled.primitives_for(__name__)
+
+Array = Any  # a numpy int64 array when compiled, a list of ints when not
+
+KEY_MASK = (1 << 62) - 1
+"""The search's keys are the board's Zobrist keys cut to 62 bits: they stay positive 64-bit ints."""
+Z_SIDE = Z_BLUE_TO_MOVE & KEY_MASK
+Z_SQUARE = tuple(key & KEY_MASK for side in Z_PIECE for key in side)
+"""``Z_SQUARE[side * 49 + square]``."""
+Z_TURN = tuple(key & KEY_MASK for key in Z_FLIP)
+"""The key change of the piece on a square changing colour."""
+
+PASS = 4095
+INFINITY = WIN_SCORE + 1
+NO_SCORE = -(1 << 40)
+MOVES_PER_PLY = 512
+"""Room for one ply's moves: no position has more (at most 49 clones and well under 400 jumps)."""
+PLIES = MAX_PLY + 4
+PATH_SIZE = MAX_PLY + 128
+"""The repetition path: the last 100 positions of the game, then the search's own."""
+CHECK_INTERVAL = 2048
+EXACT, LOWER, UPPER = 0, 1, 2
+SCORE_OFFSET = 1 << 20
+
+# stats[...]
+NODES, ABORT, NODE_LIMIT, NEXT_CHECK, PATH_LEN, GENERATION, STOP, ROOT_DONE, ROOT_BEST, ROOT_SCORE = range(10)
+STATS_SIZE = 16
+# weights[...]
+(
+    PIECE,
+    EXPOSED,
+    MOBILITY,
+    EDGE,
+    TEMPO,
+    MARGIN,
+    MATERIAL_ONLY,
+    USE_NULL,
+    USE_LMR,
+    USE_HISTORY,
+    USE_FRONTIER,
+    USE_FUTILITY,
+    ZERO,
+    ONE,
+) = range(14)
+WEIGHTS_SIZE = 16
+# ``weights[ZERO]`` is 0 and ``weights[ONE]`` is 1: the 0/1 arguments of ``pvs`` are read from there,
+# never written as literals. numba compiles a version of a function for each literal argument, and
+# cannot find the versions a recursive function made for itself when it reloads them from its cache.
+NULL_MIN_EMPTY = 12
+"""No null move with this few empty squares or fewer: near the end, a move can hurt (zugzwang)."""
+
+_EDGES = sum(1 << sq for sq in range(49) if sq % 7 in (0, 6) or sq // 7 in (0, 6))
+
+
+@jit
+def spread(bb: int) -> int:
+    """``bb`` with every square next to one of its squares."""
+    row = bb | ((bb << 1) & NOT_FILE_A) | ((bb >> 1) & NOT_FILE_G)
+    return (row | (row << 7) | (row >> 7)) & FULL
+
+
+@jit
+def fill_region(pieces: int, empty: int) -> int:
+    """The empty squares ``pieces`` could fill by clones, one after another (``bits.fill_region``)."""
+    region = spread(pieces) & empty
+    while True:
+        grown = spread(region) & empty
+        if grown == region:
+            return region
+        region = grown
+
+
+@jit
+def evaluate(us: int, them: int, empty: int, weights: Array) -> int:
+    """The static score for ``us`` (``game.ai.ataxx.evaluate``'s terms)."""
+    score = weights[PIECE] * (popcount(us) - popcount(them)) + weights[TEMPO]
+    if weights[MATERIAL_ONLY] != 0:
+        return score
+    if weights[EXPOSED] != 0:
+        near_empty = spread(empty)
+        score -= weights[EXPOSED] * (popcount(us & near_empty) - popcount(them & near_empty))
+    if weights[MOBILITY] != 0:
+        score += weights[MOBILITY] * (popcount(spread(us) & empty) - popcount(spread(them) & empty))
+    if weights[EDGE] != 0:
+        score += weights[EDGE] * (popcount(us & _EDGES) - popcount(them & _EDGES))
+    return score
+
+
+@jit
+def count_score(us: int, them: int, ply: int) -> int:
+    """The score of a finished game from the side to move."""
+    diff = popcount(us) - popcount(them)
+    if diff > 0:
+        return WIN_SCORE - ply
+    if diff < 0:
+        return ply - WIN_SCORE
+    return 0
+
+
+@jit
+def may_end(them: int, empty: int, frm: int, to: int) -> bool:
+    """Whether the legal move ``frm``-``to`` ends the game or leaves ``them`` stuck (``bits.may_end``)."""
+    them ^= NEIGHBOURS[to] & them
+    empty ^= 1 << to
+    if frm != to:
+        empty |= 1 << frm
+    return them == 0 or empty == 0 or spread(spread(them)) & empty == 0
+
+
+@jit
+def is_legal(us: int, empty: int, move: int) -> bool:
+    """Whether ``move`` (not the pass) is legal for ``us``."""
+    frm = move >> 6
+    to = move & 63
+    if to >= 49 or (empty >> to) & 1 == 0:
+        return False
+    if frm == to:
+        return NEIGHBOURS[to] & us != 0
+    return frm < 49 and (us >> frm) & 1 != 0 and (JUMP_RING[frm] >> to) & 1 != 0
+
+
+@jit
+def make(us: int, them: int, empty: int, key: int, side: int, move: int) -> tuple[int, int, int, int]:
+    """The child position after ``us`` plays ``move`` (legal, not the pass): ``(us, them, empty, key)`` of the reply."""
+    frm = move >> 6
+    to = move & 63
+    bit = 1 << to
+    captured = NEIGHBOURS[to] & them
+    key ^= Z_SQUARE[side * 49 + to] ^ Z_SIDE
+    flips = captured
+    while flips:
+        key ^= Z_TURN[lowest(flips)]
+        flips &= flips - 1
+    if frm == to:
+        return them ^ captured, us | bit | captured, empty ^ bit, key
+    origin = 1 << frm
+    return (
+        them ^ captured,
+        (us ^ origin) | bit | captured,
+        empty ^ bit ^ origin,
+        key ^ Z_SQUARE[side * 49 + frm],
+    )
+
+
+@jit
+def generate(
+    us: int, them: int, empty: int, base: int, moves: Array, keys: Array, history: Array, use_history: int
+) -> int:
+    """Write every legal move of ``us`` but the pass at ``moves[base:]`` with its ordering key; returns how many.
+
+    The key sorts by pieces infected, then clones before jumps, then jumps
+    leaving fewer own pieces next to the vacated square, then the history count.
+    """
+    count = 0
+    targets = spread(us) & empty
+    while targets:
+        to = lowest(targets)
+        targets &= targets - 1
+        move = to << 6 | to
+        moves[base + count] = move
+        order = popcount(NEIGHBOURS[to] & them) << 40 | 1 << 38
+        if use_history != 0:
+            order |= min(history[move], (1 << 34) - 1)
+        keys[base + count] = order
+        count += 1
+    pieces = us
+    while pieces:
+        frm = lowest(pieces)
+        pieces &= pieces - 1
+        targets = JUMP_RING[frm] & empty
+        if targets:
+            shape = (15 - popcount(NEIGHBOURS[frm] & us)) << 34
+            while targets:
+                to = lowest(targets)
+                targets &= targets - 1
+                move = frm << 6 | to
+                moves[base + count] = move
+                order = popcount(NEIGHBOURS[to] & them) << 40 | shape
+                if use_history != 0:
+                    order |= min(history[move], (1 << 34) - 1)
+                keys[base + count] = order
+                count += 1
+    return count
+
+
+@jit
+def pick(moves: Array, keys: Array, base: int, index: int, count: int) -> int:
+    """Bring the best-keyed of ``moves[base + index : base + count]`` to ``base + index`` and return it."""
+    best = base + index
+    best_key = keys[best]
+    for other in range(base + index + 1, base + count):
+        if keys[other] > best_key:
+            best = other
+            best_key = keys[other]
+    if best != base + index:
+        keys[best] = keys[base + index]
+        keys[base + index] = best_key
+        move = moves[best]
+        moves[best] = moves[base + index]
+        moves[base + index] = move
+    return moves[base + index]
+
+
+@jit
+def repeated(path: Array, length: int, key: int, clock: int) -> bool:
+    """Whether ``key`` is among the last ``clock`` positions of the path."""
+    for index in range(max(0, length - clock), length):  # noqa: SIM110 (a loop numba compiles)
+        if path[index] == key:
+            return True
+    return False
+
+
+@jit
+def checkpoint(stats: Array) -> None:
+    """Every ``CHECK_INTERVAL`` nodes: abort if another thread asked to stop or the node budget is spent."""
+    stats[NEXT_CHECK] = stats[NODES] + CHECK_INTERVAL
+    if stats[STOP] != 0:
+        stats[ABORT] = 1
+    limit = stats[NODE_LIMIT]
+    if limit > 0:
+        if stats[NODES] >= limit:
+            stats[ABORT] = 1
+        elif stats[NEXT_CHECK] > limit:
+            stats[NEXT_CHECK] = limit
+
+
+@jit
+def frontier(us: int, them: int, empty: int, clones: int, reach: int, ply: int, weights: Array) -> int:
+    """The depth-1 score without playing the moves (material evaluation only), or ``NO_SCORE``.
+
+    With material alone, the best reply is the move of largest gain: a clone
+    gains 1 + 2 per infected piece, a jump 2 per infected piece. The exact
+    cases stay with the full search: a board one square from full, and an
+    opponent whose mobile pieces fit a 5x5 box (one move could leave it stuck).
+    """
+    if empty & (empty - 1) == 0:
+        return NO_SCORE
+    row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
+    mobile = them & spread(row | (row << 7) | (row >> 7))
+    if mobile == 0:
+        return NO_SCORE
+    top = 63 - _leading(mobile)
+    if top // 7 - lowest(mobile) // 7 <= 4:
+        files = mobile | (mobile >> 28)
+        files |= files >> 14
+        files = (files | (files >> 7)) & 127
+        if (63 - _leading(files)) - lowest(files) <= 4:
+            return NO_SCORE
+    # Bit-sliced counts of the enemy pieces around every square: planes of weight 1, 2, 4 and 8.
+    left = (them << 1) & NOT_FILE_A
+    right = (them >> 1) & NOT_FILE_G
+    ones = left ^ them ^ right
+    twos = (left & them) | (right & (left ^ them))
+    above = ones >> 7
+    below = (ones << 7) & FULL
+    weight1 = above ^ ones ^ below
+    carry = (above & ones) | (below & (above ^ ones))
+    above = twos >> 7
+    below = (twos << 7) & FULL
+    parity = above ^ twos ^ below
+    fours = (above & twos) | (below & (above ^ twos))
+    weight2 = parity ^ carry
+    more = parity & carry
+    weight4 = fours ^ more
+    weight8 = fours & more
+    best_clone = 0
+    best_jump = 0
+    candidates = clones
+    jumps = reach & ~clones
+    if candidates & weight8:
+        candidates &= weight8
+        best_clone += 8
+    if jumps & weight8:
+        jumps &= weight8
+        best_jump += 8
+    if candidates & weight4:
+        candidates &= weight4
+        best_clone += 4
+    if jumps & weight4:
+        jumps &= weight4
+        best_jump += 4
+    if candidates & weight2:
+        candidates &= weight2
+        best_clone += 2
+    if jumps & weight2:
+        jumps &= weight2
+        best_jump += 2
+    if candidates & weight1:
+        best_clone += 1
+    if jumps & weight1:
+        best_jump += 1
+    if clones == 0:
+        best_clone = -1
+    if reach & ~clones == 0:
+        best_jump = -1
+    if max(best_clone, best_jump) == popcount(them):
+        return WIN_SCORE - ply - 1
+    gain = max(2 * best_clone + 1, 2 * best_jump)
+    return weights[PIECE] * (popcount(us) - popcount(them) + gain) - weights[TEMPO]
+
+
+@jit
+def _leading(x: int) -> int:
+    """The number of leading zero bits of the 64-bit ``x`` (> 0)."""
+    count = 0
+    if x >> 32 == 0:
+        count += 32
+        x <<= 32
+    if x >> 48 == 0:
+        count += 16
+        x <<= 16
+    if x >> 56 == 0:
+        count += 8
+        x <<= 8
+    if x >> 60 == 0:
+        count += 4
+        x <<= 4
+    if x >> 62 == 0:
+        count += 2
+        x <<= 2
+    if x >> 63 == 0:
+        count += 1
+    return count
+
+
+@jit
+def store(
+    tt_keys: Array,
+    tt_data: Array,
+    key: int,
+    depth: int,
+    flag: int,
+    score: int,
+    move: int,
+    ply: int,
+    generation: int,
+) -> None:
+    """Keep a result in the table: depth-preferred, but an old search's entry always gives way."""
+    if score > WIN_BOUND:
+        score += ply
+    elif score < -WIN_BOUND:
+        score -= ply
+    slot = key & (len(tt_keys) - 1)
+    old = tt_data[slot]
+    if tt_keys[slot] == key or depth >= (old >> 12) & 127 or (old >> 21) & 255 != generation:
+        tt_keys[slot] = key
+        tt_data[slot] = (score + SCORE_OFFSET) << 29 | generation << 21 | flag << 19 | depth << 12 | move
+
+
+@jit
+def _extend_pv(pv: Array, pv_len: Array, ply: int, move: int) -> None:
+    """The line at ``ply`` becomes ``move`` followed by the line at ``ply + 1``."""
+    row = ply * PLIES
+    child = row + PLIES
+    length = pv_len[ply + 1]
+    pv[row] = move
+    for index in range(length):
+        pv[row + 1 + index] = pv[child + index]
+    pv_len[ply] = length + 1
+
+
+_PVS_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])"
+
+
+@jit
+def pvs(
+    us: int,
+    them: int,
+    empty: int,
+    key: int,
+    clock: int,
+    side: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    pv_node: int,
+    null_ok: int,
+    tt_keys: Array,
+    tt_data: Array,
+    killers: Array,
+    history: Array,
+    pv: Array,
+    pv_len: Array,
+    path: Array,
+    moves: Array,
+    keys: Array,
+    stats: Array,
+    weights: Array,
+) -> int:
+    """The score of the position for ``us`` within ``alpha``..``beta`` (fail-soft); 0 when aborted.
+
+    The caller must look at ``stats[ABORT]`` after every call: an aborted
+    search's scores mean nothing.
+    """
+    no, yes = weights[ZERO], weights[ONE]
+    stats[NODES] += 1
+    if stats[NODES] >= stats[NEXT_CHECK]:
+        checkpoint(stats)
+        if stats[ABORT] != 0:
+            return 0
+    pv_len[ply] = 0
+
+    # The end of the game, in the order of the rules.
+    if us == 0:
+        return ply - WIN_SCORE
+    if empty == 0:
+        return count_score(us, them, ply)
+    row = us | ((us << 1) & NOT_FILE_A) | ((us >> 1) & NOT_FILE_G)
+    near = (row | (row << 7) | (row >> 7)) & FULL
+    row = near | ((near << 1) & NOT_FILE_A) | ((near >> 1) & NOT_FILE_G)
+    reach = (row | (row << 7) | (row >> 7)) & FULL
+    path_len = stats[PATH_LEN]
+    if reach & empty == 0:
+        # Stuck: a stuck side stays stuck, so if its opponent can fill enough squares, the game is lost.
+        if spread(spread(them)) & empty == 0:
+            return count_score(us, them, ply)
+        if clock >= 99:
+            return 0
+        if popcount(them) + popcount(fill_region(them, empty)) > popcount(us):
+            return ply - WIN_SCORE
+        if depth <= 0 or ply >= MAX_PLY:
+            return evaluate(us, them, empty, weights)
+        path[path_len] = key
+        stats[PATH_LEN] = path_len + 1
+        score = -pvs(
+            them, us, empty, key ^ Z_SIDE, clock + 1, 1 - side, depth - 1, -beta, -alpha, ply + 1, pv_node, no,
+            tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+        )  # fmt: skip
+        stats[PATH_LEN] = path_len
+        if pv_node != 0 and score > alpha:
+            _extend_pv(pv, pv_len, ply, PASS)
+        return score
+    if clock >= 100:
+        return 0
+    if clock >= 4 and repeated(path, path_len, key, clock):
+        return 0
+    if depth <= 0 or ply >= MAX_PLY:
+        return evaluate(us, them, empty, weights)
+    if depth == 1 and weights[USE_FRONTIER] != 0 and weights[MATERIAL_ONLY] != 0 and clock < 98:
+        score = frontier(us, them, empty, near & empty, reach & empty, ply, weights)
+        if score != NO_SCORE:
+            return score
+
+    # The transposition table.
+    slot = key & (len(tt_keys) - 1)
+    tt_move = PASS
+    if tt_keys[slot] == key:
+        data = tt_data[slot]
+        tt_move = data & 4095
+        if pv_node == 0 and (data >> 12) & 127 >= depth:
+            score = (data >> 29) - SCORE_OFFSET
+            if score > WIN_BOUND:
+                score -= ply
+            elif score < -WIN_BOUND:
+                score += ply
+            flag = (data >> 19) & 3
+            if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+                return score
+
+    # Null move: if passing still holds beta, a real move would too (not near the end: zugzwang).
+    if (
+        weights[USE_NULL] != 0
+        and null_ok != 0
+        and pv_node == 0
+        and depth >= 3
+        and -WIN_BOUND < beta < WIN_BOUND
+        and popcount(empty) > NULL_MIN_EMPTY
+        and evaluate(us, them, empty, weights) >= beta
+    ):
+        reduction = 3 if depth >= 6 else 2
+        path[path_len] = key
+        stats[PATH_LEN] = path_len + 1
+        score = -pvs(
+            them, us, empty, key ^ Z_SIDE, clock + 1, 1 - side, depth - 1 - reduction, -beta, 1 - beta, ply + 1,
+            no, no, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+        )  # fmt: skip
+        stats[PATH_LEN] = path_len
+        if stats[ABORT] != 0:
+            return 0
+        if score >= beta:
+            return beta
+
+    # The moves, best first: the table move, the killers, then by ordering key.
+    base = ply * MOVES_PER_PLY
+    count = generate(us, them, empty, base, moves, keys, history, weights[USE_HISTORY])
+    killer0 = killers[2 * ply]
+    killer1 = killers[2 * ply + 1]
+    for index in range(base, base + count):
+        move = moves[index]
+        if move == tt_move:
+            keys[index] |= 1 << 50
+        elif move == killer0:
+            keys[index] |= 1 << 49
+        elif move == killer1:
+            keys[index] |= 1 << 48
+    original_alpha = alpha
+    best = -INFINITY
+    best_move = PASS
+    material = weights[PIECE] * (popcount(us) - popcount(them)) if depth == 1 else 0
+    futile = weights[USE_FUTILITY] != 0 and depth == 1
+    reduce = weights[USE_LMR] != 0 and depth >= 3
+    path[path_len] = key
+    stats[PATH_LEN] = path_len + 1
+    for searched in range(count):
+        move = pick(moves, keys, base, searched, count)
+        frm = move >> 6
+        to = move & 63
+        infected = popcount(NEIGHBOURS[to] & them)
+        gain = 2 * infected + (1 if frm == to else 0)
+        if futile and searched > 0:
+            bound = material + gain * weights[PIECE] + weights[MARGIN]
+            if bound <= alpha and not may_end(them, empty, frm, to):
+                # Even the best evaluation after this move cannot reach alpha (wins are checked exactly).
+                if bound > best:
+                    best = bound
+                continue
+        child_us, child_them, child_empty, child_key = make(us, them, empty, key, side, move)
+        child_clock = 0 if frm == to else clock + 1
+        if searched == 0:
+            score = -pvs(
+                child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha,
+                ply + 1, pv_node, yes, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats,
+                weights,
+            )  # fmt: skip
+        else:
+            reduction = 0
+            if reduce and searched >= 3 and infected == 0:
+                reduction = 1
+                if searched >= 8 and depth >= 5:
+                    reduction = 2
+            score = -pvs(
+                child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1 - reduction,
+                -alpha - 1, -alpha, ply + 1, no, yes, tt_keys, tt_data, killers, history, pv, pv_len, path,
+                moves, keys, stats, weights,
+            )  # fmt: skip
+            if reduction and score > alpha and stats[ABORT] == 0:
+                score = -pvs(
+                    child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -alpha - 1,
+                    -alpha, ply + 1, no, yes, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys,
+                    stats, weights,
+                )  # fmt: skip
+            if pv_node != 0 and alpha < score < beta and stats[ABORT] == 0:
+                score = -pvs(
+                    child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha,
+                    ply + 1, yes, yes, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats,
+                    weights,
+                )  # fmt: skip
+        if stats[ABORT] != 0:
+            stats[PATH_LEN] = path_len
+            return 0
+        if score > best:
+            best = score
+            best_move = move
+            if score > alpha:
+                alpha = score
+                if pv_node != 0:
+                    _extend_pv(pv, pv_len, ply, move)
+                if score >= beta:
+                    if infected == 0:
+                        if move != killer0:
+                            killers[2 * ply + 1] = killer0
+                            killers[2 * ply] = move
+                        history[move] += depth * depth
+                    break
+    stats[PATH_LEN] = path_len
+
+    if best >= beta:
+        flag = LOWER
+    elif best > original_alpha:
+        flag = EXACT
+    else:
+        flag = UPPER
+    store(tt_keys, tt_data, key, depth, flag, best, best_move, ply, stats[GENERATION])
+    return best
+
+
+@jit
+def search_root(
+    us: int,
+    them: int,
+    empty: int,
+    key: int,
+    clock: int,
+    side: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    roots: Array,
+    root_count: int,
+    tt_keys: Array,
+    tt_data: Array,
+    killers: Array,
+    history: Array,
+    pv: Array,
+    pv_len: Array,
+    path: Array,
+    moves: Array,
+    keys: Array,
+    stats: Array,
+    weights: Array,
+) -> int:
+    """Search ``roots[:root_count]`` (legal moves of ``us``, the pass alone or none of it) to ``depth``.
+
+    Returns the best score (fail-soft within ``alpha``..``beta``); the line is
+    ``pv[:pv_len[0]]``. ``stats[ROOT_DONE]`` counts the root moves searched
+    completely, ``stats[ROOT_BEST]`` and ``stats[ROOT_SCORE]`` the best of
+    them (by exact score, or the first move's bound), so an aborted iteration
+    still says what it found.
+    """
+    no, yes = weights[ZERO], weights[ONE]
+    first = yes  # the ply of the root's children
+    stats[ROOT_DONE] = 0
+    stats[ROOT_BEST] = roots[0]
+    stats[ROOT_SCORE] = NO_SCORE
+    pv_len[0] = 0
+    if roots[0] == PASS:
+        # Stuck at the root: the node itself knows when a stuck side has lost.
+        score = pvs(
+            us, them, empty, key, clock, side, depth, alpha, beta, no, yes, no,
+            tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+        )  # fmt: skip
+        if pv_len[0] == 0 or pv[0] != PASS:
+            pv[0] = PASS
+            pv_len[0] = 1
+        if stats[ABORT] == 0:
+            stats[ROOT_DONE] = 1
+            stats[ROOT_SCORE] = score
+        return score
+    path_len = stats[PATH_LEN]
+    path[path_len] = key
+    stats[PATH_LEN] = path_len + 1
+    best = -INFINITY
+    for index in range(root_count):
+        move = roots[index]
+        if move == PASS:
+            child_us, child_them, child_empty, child_key = them, us, empty, key ^ Z_SIDE
+            child_clock = clock + 1
+        else:
+            child_us, child_them, child_empty, child_key = make(us, them, empty, key, side, move)
+            child_clock = 0 if move >> 6 == move & 63 else clock + 1
+        if index == 0:
+            score = -pvs(
+                child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha, first,
+                yes, yes, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+            )  # fmt: skip
+        else:
+            score = -pvs(
+                child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -alpha - 1, -alpha,
+                first, no, yes, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+            )  # fmt: skip
+            if alpha < score < beta and stats[ABORT] == 0:
+                score = -pvs(
+                    child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha,
+                    first, yes, yes, tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+                )  # fmt: skip
+        if stats[ABORT] != 0:
+            break
+        stats[ROOT_DONE] = index + 1
+        if score > best:
+            best = score
+            if index == 0 or score > alpha:
+                stats[ROOT_BEST] = move
+                stats[ROOT_SCORE] = score
+                _extend_pv(pv, pv_len, 0, move)
+            if score > alpha:
+                alpha = score
+                if score >= beta:
+                    break
+    stats[PATH_LEN] = path_len
+    if stats[ABORT] == 0 and root_count > 0 and roots[0] != PASS:
+        flag = LOWER if best >= beta else EXACT
+        store(tt_keys, tt_data, key, depth, flag, best, stats[ROOT_BEST], 0, stats[GENERATION])
+    return best
+
+
+@jit
+def score_move(
+    us: int,
+    them: int,
+    empty: int,
+    key: int,
+    clock: int,
+    side: int,
+    move: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    tt_keys: Array,
+    tt_data: Array,
+    killers: Array,
+    history: Array,
+    pv: Array,
+    pv_len: Array,
+    path: Array,
+    moves: Array,
+    keys: Array,
+    stats: Array,
+    weights: Array,
+) -> int:
+    """The score of the legal root ``move`` (not the pass) searched to ``depth`` within ``alpha``..``beta``."""
+    yes = weights[ONE]
+    first = yes
+    path_len = stats[PATH_LEN]
+    path[path_len] = key
+    stats[PATH_LEN] = path_len + 1
+    child_us, child_them, child_empty, child_key = make(us, them, empty, key, side, move)
+    child_clock = 0 if move >> 6 == move & 63 else clock + 1
+    score = -pvs(
+        child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha, first, yes, yes,
+        tt_keys, tt_data, killers, history, pv, pv_len, path, moves, keys, stats, weights,
+    )  # fmt: skip
+    stats[PATH_LEN] = path_len
+    return score
+
+
+def new_tables(slots: int, *, as_arrays: bool) -> dict[str, Array]:
+    """Fresh search tables with ``slots`` (a power of two) table entries: numpy arrays or lists."""
+    sizes = {
+        "tt_keys": slots,
+        "tt_data": slots,
+        "killers": 2 * PLIES,
+        "history": 4096,
+        "pv": PLIES * PLIES,
+        "pv_len": PLIES,
+        "path": PATH_SIZE,
+        "moves": PLIES * MOVES_PER_PLY,
+        "keys": PLIES * MOVES_PER_PLY,
+        "stats": STATS_SIZE,
+        "weights": WEIGHTS_SIZE,
+    }
+    tables: dict[str, Array]
+    if as_arrays:
+        import numpy
+
+        tables = {name: numpy.zeros(size, dtype=numpy.int64) for name, size in sizes.items()}
+        tables["tt_keys"][:] = -1
+        tables["killers"][:] = PASS
+        tables["weights"][ONE] = 1
+    else:
+        tables = {name: [0] * size for name, size in sizes.items()}
+        tables["tt_keys"] = [-1] * slots
+        tables["killers"] = [PASS] * (2 * PLIES)
+        tables["weights"][ONE] = 1
+    return tables
