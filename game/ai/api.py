@@ -174,6 +174,14 @@ class GameAI(Protocol):
         """A progress score as numbers, for the panel's details: an English template for ``tr`` and its fields."""
         ...
 
+    def prepare(self) -> None:
+        """Get ready to search soon, without blocking: the worker's child calls it once when it starts.
+
+        A game whose search is compiled starts building it here, in the
+        background; the others do nothing.
+        """
+        ...
+
     def read_score(self, score: int) -> ScoreReading:
         """A progress score read for the player (who is ahead, a win or loss seen), put in words by the panel."""
         ...
@@ -315,6 +323,9 @@ class SearchingAI:
     def new_searcher(self) -> Any:
         """A search with an empty table (the game's own)."""
         raise NotImplementedError
+
+    def prepare(self) -> None:
+        """Nothing to get ready: the search is Python."""
 
     def pick(self, position: Any, level: Any, **options: Any) -> Any:
         """The move ``level`` plays (the game's ``choose_move``): options ``stop``, ``on_info`` (sees each

@@ -24,7 +24,7 @@ from typing import Any
 
 from game.ai.api import Level, SearchingAI
 from game.ai.ataxx import levels as ataxx_levels
-from game.ai.ataxx.search import Searcher
+from game.ai.ataxx.search import Searcher, prepare_compiled
 from game.engine.ataxx.board import Board, Move
 from game.engine.ataxx.rules import RULES
 from game.engine.rules import replay
@@ -50,6 +50,10 @@ class AtaxxAI(SearchingAI):
     def new_searcher(self) -> Searcher:
         """Ataxx's bitboard search."""
         return Searcher()
+
+    def prepare(self) -> None:
+        """Start building the compiled search in the background (loaded from the cache after the first time)."""
+        prepare_compiled()
 
     def pick(self, position: Board, level: Any, **options: Any) -> Move:
         """The move of ``level`` (``game.ai.ataxx.levels.choose_move``)."""

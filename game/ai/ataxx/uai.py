@@ -42,7 +42,14 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from game.ai.ataxx import levels
-from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits, is_win_score, plies_to_end
+from game.ai.ataxx.search import (
+    Searcher,
+    SearchInfo,
+    SearchLimits,
+    is_win_score,
+    plies_to_end,
+    prepare_compiled,
+)
 from game.engine.ataxx import STARTPOS, AtaxxError, Board, Move, Side, Termination
 from game.engine.ataxx.perft import PerftStopped
 
@@ -62,6 +69,8 @@ MOVE_OVERHEAD = 0.03
 WATCHDOG_GRACE = 0.06
 """Seconds past the time limit after which the best move so far is sent even if the search is late."""
 STOP_JOIN_TIMEOUT = 2.0
+COMPILE_TIMEOUT = 120.0
+"""The longest ``isready`` waits for the compiled search to be built (the first run only)."""
 """How long a new command waits for a stopped search to end."""
 
 
@@ -191,14 +200,19 @@ def parse_go(tokens: list[str]) -> GoParams:
     return GoParams(**values, clamped=tuple(clamped))  # type: ignore[arg-type]
 
 
-def time_limits(params: GoParams, turn: Side) -> tuple[float | None, float | None]:
+def time_limits(
+    params: GoParams, turn: Side, empty_squares: int | None = None
+) -> tuple[float | None, float | None]:
     """The soft and hard time limits in seconds that ``params`` give the side ``turn``.
 
     ``movetime`` is used whole, less ``MOVE_OVERHEAD`` (a fifth of it when short). From a clock, the
-    search plans on remaining / moves-to-go (20 when unknown) plus most of the
-    increment, may run up to twice that if an iteration is nearly done, and never
-    spends more than a third of what is left. ``(None, None)`` when no time
-    limit is given.
+    search plans on remaining / moves-to-go plus most of the increment. Moves to go
+    are ``movestogo`` if given, else what the board says: a side fills at most one
+    square a move, so about half the ``empty_squares`` plus a few, between 8 and
+    30 (20 without a board). It may run up to twice that if an iteration is nearly
+    done (the hard limit), and never spends more than a third of what is left. The
+    search starts no iteration it does not expect to finish before the hard limit.
+    ``(None, None)`` when no time limit is given.
 
     >>> time_limits(GoParams(movetime=1000), Side.RED)
     (0.97, 0.97)
@@ -213,7 +227,8 @@ def time_limits(params: GoParams, turn: Side) -> tuple[float | None, float | Non
     increment_ms = (params.binc if turn is Side.RED else params.winc) or 0
     if remaining_ms is not None:
         remaining = remaining_ms / 1000
-        moves_to_go = min(params.movestogo or 20, 20)
+        expected = 20 if empty_squares is None else max(8, min(30, (empty_squares + 1) // 2 + 4))
+        moves_to_go = min(params.movestogo or expected, expected)
         planned = remaining / moves_to_go + 0.75 * increment_ms / 1000
         hard = min(2 * planned, remaining / 3)
         soft = min(planned, hard)
@@ -263,6 +278,7 @@ class UaiEngine:
     def __init__(self, write: Callable[[str], None]) -> None:
         self._write = write
         self._write_lock = threading.Lock()
+        prepare_compiled()
         self.board = Board()
         self.level = levels.LEVELS[-1]
         self.hash_mb = DEFAULT_HASH_MB
@@ -337,6 +353,9 @@ class UaiEngine:
         self.send("uaiok")
 
     def _isready(self, args: list[str]) -> None:
+        # The compiled search is built (or loaded from the cache) before the first readyok, as engines
+        # do their slow set-up before answering it; a go before that searches in Python.
+        prepare_compiled(wait=True, timeout=COMPILE_TIMEOUT)
         self.send("readyok")
 
     def _uainewgame(self, args: list[str]) -> None:
@@ -414,7 +433,7 @@ class UaiEngine:
             self.send(f"info string go {key} below 0 taken as 0")
         only = self._search_moves(board, params.searchmoves)
         task.best = only[0] if only else _greedy_move(board)
-        soft, hard = time_limits(params, board.turn)
+        soft, hard = time_limits(params, board.turn, board.empty.bit_count())
         if hard is not None and not params.infinite:
             # The answer must come in time even if the search overruns its deadline.
             # ``hard`` is the limit less its overhead, which was min(MOVE_OVERHEAD, hard / 4).

@@ -76,6 +76,19 @@ def run_search(
     return answer
 
 
+def _prepare_games() -> None:
+    """Let every game's AI get ready (a compiled search starts building), while the player is in the menus."""
+    from game.games import GAMES
+
+    for game in GAMES:
+        if game.ai is None:
+            continue
+        try:
+            _resolve(game.ai).prepare()
+        except Exception as exc:  # a game that cannot get ready searches as it can when asked
+            print(f"ai child: {game.key} could not prepare its search: {exc}", file=sys.stderr)
+
+
 def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Serve search requests, one JSON object per line, until ``quit`` or end of input.
 
@@ -133,6 +146,7 @@ def child_main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int
         requests.put(None)
 
     threading.Thread(target=listen, name="ai-child-listener", daemon=True).start()
+    threading.Thread(target=_prepare_games, name="ai-child-prepare", daemon=True).start()
     while True:
         request = requests.get()
         if request is None or quitting.is_set():
