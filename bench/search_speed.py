@@ -1,18 +1,23 @@
-"""Measure the Ataxx search's speed: nodes per second, and the depth reached in one second.
+"""Measure the Ataxx search's speed: nodes per second, and the depth reached in a given time.
 
-    python bench/search_speed.py [--depth N] [--seconds S] [--peer-depth N]
+    python bench/search_speed.py [--seconds S] [--peer-depth N]
 
-Each fixed position is searched to a fixed depth (nodes, seconds, nodes per
-second); then the start position and a crowded midgame get ``--seconds`` each
-and the depth of the last completed iteration is printed.
+Three searches, measured in the same run on the same positions, each given
+``--seconds`` a position (one thread, a fresh table):
+
+- ours, compiled (numba; built or loaded from the cache before timing starts),
+- ours as Python (the same kernel source, not compiled: what plays without numba),
+- today's reference: Master's search as it was before issue 21, frozen in
+  ``bench/baselines/ataxx_master_2026_11`` (pure Python).
+
+For each: the nodes searched, nodes per second and the depth of the last
+completed iteration; then the ratios of nodes per second and the plies gained.
+A node is a position the search visits, counted the same way in all three.
 
 The peer, measured in the same run: python-ataxx's own alpha-beta
 (``ataxx.players.alphabeta``, material count at the leaves, no table) on the
-same positions to ``--peer-depth``, its nodes counted as the positions it
-makes, against our search to the same depth: the time each takes, and the
-ratio. Nodes per second are printed too, but a node of ours does more (a full
-evaluation, the table, move ordering) and the table and ordering make far
-fewer of them, so time to a depth is the comparison that counts.
+same positions to ``--peer-depth``, against our compiled search to the same
+depth: the time each takes, and the ratio.
 """
 
 from __future__ import annotations
@@ -22,77 +27,92 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import time
 
 import ataxx
 import ataxx.players
+from baselines.ataxx_master_2026_11 import search as frozen
 
-from game.ai.ataxx.search import Searcher, SearchLimits
+from game.ai import compiled
+from game.ai.ataxx.search import Searcher, SearchLimits, prepare_compiled
 from game.engine.ataxx import STARTPOS, Board
 
 POSITIONS = {
-    "start": (STARTPOS, 6),
-    "blocks": ("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", 6),
-    "opening": ("7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16", 4),
-    "crowded midgame": ("x3xoo/1x2xoo/2-1-2/o6/ox-o-2/xxoooxx/xxxxx2 x 2 16", 5),
-    "endgame": ("xxxoooo/xxoooo1/xxxo-oo/oxxxoo1/oxx-o2/xxxxo2/xxxxx1o o 0 40", 6),
+    "start": STARTPOS,
+    "blocks": "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+    "opening": "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16",
+    "crowded midgame": "x3xoo/1x2xoo/2-1-2/o6/ox-o-2/xxoooxx/xxxxx2 x 2 16",
+    "endgame": "xxxoooo/xxoooo1/xxxo-oo/oxxxoo1/oxx-o2/xxxxo2/xxxxx1o o 0 40",
 }
-TIMED = ("start", "crowded midgame")
+
+
+def timed(kind: str, fen: str, seconds: float) -> tuple[int, int, float]:
+    """Search ``fen`` for ``seconds`` with ``kind`` (compiled, python, today): nodes, depth, seconds taken."""
+    board = Board(fen)
+    start = time.monotonic()
+    if kind == "today":
+        searcher = frozen.Searcher()
+        limits = frozen.SearchLimits(soft_time=seconds, hard_time=seconds)
+        infos = list(searcher.iterate(board, limits))
+    else:
+        searcher = Searcher(compiled=kind == "compiled")
+        infos = list(searcher.iterate(board, SearchLimits(soft_time=seconds, hard_time=seconds)))
+    return searcher.nodes, infos[-1].depth, time.monotonic() - start
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--depth", type=int, default=None, help="override the fixed depth of every position")
-    parser.add_argument("--seconds", type=float, default=1.0, help="time for the depth-in-time runs")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time a position for each search")
     parser.add_argument("--peer-depth", type=int, default=4, help="python-ataxx's alpha-beta depth")
     args = parser.parse_args(argv)
 
-    total_nodes = 0
-    total_time = 0.0
-    print(f"{'position':18s} {'depth':>5s} {'nodes':>9s} {'seconds':>8s} {'nodes/s':>9s}  best")
-    for name, (fen, depth) in POSITIONS.items():
-        depth = args.depth or depth
-        searcher = Searcher()
-        move, info = searcher.search(Board(fen), SearchLimits(depth=depth))
-        assert info is not None
-        total_nodes += info.nodes
-        total_time += info.elapsed
-        print(f"{name:18s} {info.depth:5d} {info.nodes:9d} {info.elapsed:8.2f} {info.nps:9d}  {move}")
-    ours = total_nodes / total_time
-    print(f"{'all':18s} {'':5s} {total_nodes:9d} {total_time:8.2f} {int(ours):9d}")
+    start = time.monotonic()
+    ready = prepare_compiled(wait=True, timeout=600)
+    problem = compiled.numba_problem()
+    print(
+        f"compiled search: {'ready' if ready and problem is None else 'NOT compiled: ' + str(problem)}"
+        f" ({time.monotonic() - start:.1f} s to build or load)"
+    )
+    kinds = ("compiled", "python", "today")
+    totals = {kind: [0, 0.0] for kind in kinds}
+    plies = {kind: 0 for kind in kinds}
+    print(f"{args.seconds:g} s a position; nodes/s and depth reached")
+    print(f"{'position':16s}" + "".join(f"{kind:>22s}" for kind in kinds))
+    for name, fen in POSITIONS.items():
+        cells = []
+        for kind in kinds:
+            nodes, depth, seconds = timed(kind, fen, args.seconds)
+            totals[kind][0] += nodes
+            totals[kind][1] += seconds
+            plies[kind] += depth
+            cells.append(f"{int(nodes / seconds):>12,d} depth {depth:2d}")
+        print(f"{name:16s}" + "".join(f"{cell:>22s}" for cell in cells))
+    rate = {kind: totals[kind][0] / totals[kind][1] for kind in kinds}
+    print(f"{'all':16s}" + "".join(f"{int(rate[kind]):>12,d} nodes/s   " for kind in kinds))
+    count = len(POSITIONS)
+    print(
+        f"nodes/s against today's: compiled {rate['compiled'] / rate['today']:.1f}x, "
+        f"python {rate['python'] / rate['today']:.2f}x; depth in {args.seconds:g} s, mean over the positions: "
+        f"compiled {plies['compiled'] / count:.1f}, python {plies['python'] / count:.1f}, "
+        f"today {plies['today'] / count:.1f} (compiled {(plies['compiled'] - plies['today']) / count:+.1f} plies)"
+    )
     print()
-    peer_nodes = 0
     peer_time = our_time = 0.0
-    print(f"to depth {args.peer_depth}, ours against python-ataxx's alphabeta:")
-    for name, (fen, _depth) in POSITIONS.items():
+    print(f"to depth {args.peer_depth}, ours (compiled) against python-ataxx's alphabeta:")
+    for name, fen in POSITIONS.items():
         nodes, seconds = peer_search(fen, args.peer_depth)
-        _move, info = Searcher().search(Board(fen), SearchLimits(depth=args.peer_depth))
+        _move, info = Searcher(compiled=True).search(Board(fen), SearchLimits(depth=args.peer_depth))
         assert info is not None
-        peer_nodes += nodes
         peer_time += seconds
         our_time += info.elapsed
         print(f"  {name:18s} ours {info.elapsed:6.3f} s  peer {seconds:6.3f} s ({nodes} nodes)")
-    peer = peer_nodes / peer_time
     print(
-        f"  all: ours {our_time:.3f} s, peer {peer_time:.3f} s: {peer_time / our_time:.1f}x faster to the same depth; "
-        f"nodes/s ours / peer = {ours / peer:.2f}"
+        f"  all: ours {our_time:.3f} s, peer {peer_time:.3f} s: {peer_time / our_time:.0f}x faster to the same depth"
     )
-    print()
-    for name in TIMED:
-        fen = POSITIONS[name][0]
-        searcher = Searcher()
-        infos = list(
-            searcher.iterate(Board(fen), SearchLimits(soft_time=args.seconds, hard_time=args.seconds))
-        )
-        last = infos[-1]
-        print(
-            f"{name}: depth {last.depth} in {args.seconds:g} s "
-            f"({last.nodes} nodes at depth {last.depth}, {searcher.nodes} in all, "
-            f"{int(searcher.nodes / args.seconds)} nodes/s), best {last.pv[0]} score {last.score}"
-        )
     return 0
 
 

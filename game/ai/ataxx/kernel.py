@@ -26,7 +26,7 @@ lists when not: both index the same way), made by ``new_tables``:
   repetitions (``stats[PATH_LEN]`` long);
 - ``moves`` and ``keys``: each ply's move list and its ordering keys;
 - ``stats``: counters and flags (``NODES``, ``ABORT``, ``STOP`` — set by
-  another thread to stop the search within ``CHECK_INTERVAL`` nodes — and
+  another thread to stop the search within ``stats[CHECK_EVERY]`` nodes — and
   the root's progress);
 - ``weights``: the evaluation's weights and the search's switches (each
   pruning can be turned off, so a benchmark measures each on its own).
@@ -73,12 +73,25 @@ MOVES_PER_PLY = 512
 PLIES = MAX_PLY + 4
 PATH_SIZE = MAX_PLY + 128
 """The repetition path: the last 100 positions of the game, then the search's own."""
-CHECK_INTERVAL = 2048
+CHECK_INTERVAL = {True: 4096, False: 256}
+"""Nodes between two looks at the stop flag (``stats[CHECK_EVERY]``), compiled or not: a few milliseconds."""
 EXACT, LOWER, UPPER = 0, 1, 2
 SCORE_OFFSET = 1 << 20
 
 # stats[...]
-NODES, ABORT, NODE_LIMIT, NEXT_CHECK, PATH_LEN, GENERATION, STOP, ROOT_DONE, ROOT_BEST, ROOT_SCORE = range(10)
+(
+    NODES,
+    ABORT,
+    NODE_LIMIT,
+    NEXT_CHECK,
+    PATH_LEN,
+    GENERATION,
+    STOP,
+    ROOT_DONE,
+    ROOT_BEST,
+    ROOT_SCORE,
+    CHECK_EVERY,
+) = range(11)
 STATS_SIZE = 16
 # weights[...]
 (
@@ -267,8 +280,8 @@ def repeated(path: Array, length: int, key: int, clock: int) -> bool:
 
 @jit
 def checkpoint(stats: Array) -> None:
-    """Every ``CHECK_INTERVAL`` nodes: abort if another thread asked to stop or the node budget is spent."""
-    stats[NEXT_CHECK] = stats[NODES] + CHECK_INTERVAL
+    """Every ``stats[CHECK_EVERY]`` nodes: abort if another thread asked to stop or the node budget is spent."""
+    stats[NEXT_CHECK] = stats[NODES] + stats[CHECK_EVERY]
     if stats[STOP] != 0:
         stats[ABORT] = 1
     limit = stats[NODE_LIMIT]

@@ -1,0 +1,184 @@
+"""The compiled Ataxx search kernel: the same source compiled and as Python, the switches, the fallbacks."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ai import compiled
+from game.ai.ataxx import kernel
+from game.ai.ataxx.search import Searcher, SearchFeatures, SearchLimits, is_win_score
+from game.engine.ataxx import STARTPOS, Board
+
+ROOT = Path(__file__).resolve().parent.parent
+MIDGAME = "x3xoo/1x2xoo/2-1-2/o6/ox-o-2/xxoooxx/xxxxx2 x 2 16"
+needs_numba = pytest.mark.skipif(compiled.numba_problem() is not None, reason="numba is not in use")
+
+
+def random_positions(count: int, seed: int) -> list[Board]:
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        board = Board(rng.choice([STARTPOS, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"]))
+        for _ in range(rng.randrange(4, 60)):
+            if board.outcome() is not None:
+                break
+            board.push(rng.choice(board.legal_moves()))
+        if board.outcome() is None:
+            boards.append(board)
+    return boards
+
+
+@needs_numba
+def test_compiled_and_python_search_the_same_tree() -> None:
+    for board in random_positions(12, 7):
+        results = []
+        for as_compiled in (True, False):
+            searcher = Searcher(compiled=as_compiled, table_slots=1 << 14)
+            move, info = searcher.search(board, SearchLimits(depth=4))
+            assert info is not None and searcher.is_compiled is as_compiled
+            results.append((move, info.score, info.nodes, info.pv))
+        assert results[0] == results[1], board.fen()
+
+
+@pytest.mark.parametrize(
+    "features",
+    [
+        SearchFeatures(),
+        SearchFeatures(null_move=False),
+        SearchFeatures(late_move_reductions=False),
+        SearchFeatures(history=True),
+        SearchFeatures(frontier=False, futility=False),
+        SearchFeatures(aspiration=False, keep_table=False),
+    ],
+    ids=["all", "no-null", "no-lmr", "history", "no-frontier-futility", "no-aspiration-table"],
+)
+def test_every_switch_keeps_the_search_exact_at_small_depth_and_legal(features: SearchFeatures) -> None:
+    # Depth 1 and 2 see no reduction, null move or aspiration: the scores are minimax's.
+    reference = Searcher(hash_mb=1, features=SearchFeatures(False, False, False, False, False, False, False))
+    searcher = Searcher(hash_mb=1, features=features)
+    for board in random_positions(6, 3):
+        for depth in (1, 2):
+            _, expected = reference.search(board, SearchLimits(depth=depth))
+            _, got = searcher.search(board, SearchLimits(depth=depth))
+            assert expected is not None and got is not None and got.score == expected.score, board.fen()
+        move, info = searcher.search(board, SearchLimits(depth=5))
+        assert move in board.legal_moves() and info is not None
+        assert info.depth == 5 or is_win_score(info.score)
+
+
+def test_the_table_is_kept_between_moves_and_forgotten_on_new_game() -> None:
+    searcher = Searcher(hash_mb=4)
+    board = Board(MIDGAME)
+    searcher.search(board, SearchLimits(depth=6))
+    first = searcher.nodes
+    searcher.search(board, SearchLimits(depth=6))
+    assert searcher.nodes < first / 2
+    searcher.new_game()
+    searcher.search(board, SearchLimits(depth=6))
+    assert searcher.nodes == first
+
+
+def test_without_the_table_kept_every_search_starts_afresh() -> None:
+    searcher = Searcher(hash_mb=4, features=SearchFeatures(keep_table=False))
+    board = Board(MIDGAME)
+    searcher.search(board, SearchLimits(depth=5))
+    first = searcher.nodes
+    searcher.search(board, SearchLimits(depth=5))
+    assert searcher.nodes == first
+
+
+def test_the_pure_copy_is_plain_python() -> None:
+    pure = compiled.load_pure(kernel)
+    assert pure.pvs.__class__.__name__ == "function"
+    assert pure.popcount is compiled.py_popcount and pure.lowest is compiled.py_lowest
+    assert compiled.load_pure(kernel) is pure
+
+
+def test_the_primitives_agree() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        value = rng.getrandbits(49) | 1 << rng.randrange(49)
+        assert compiled.popcount(value) == compiled.py_popcount(value) == bin(value).count("1")
+        assert compiled.lowest(value) == compiled.py_lowest(value)
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", compiled.ENV_NUMBA)
+    }
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
+
+
+_PLAY = (
+    "from game.ai.ataxx.search import Searcher, SearchLimits\n"
+    "from game.ai import compiled\n"
+    "from game.engine.ataxx import Board\n"
+    "searcher = Searcher()\n"
+    "move, info = searcher.search(Board(), SearchLimits(depth=3))\n"
+    "print(move in Board().legal_moves(), searcher.is_compiled, compiled.numba_problem())\n"
+)
+
+
+def test_switched_off_numba_is_never_imported_and_the_search_plays(tmp_path: Path) -> None:
+    code = _PLAY + "import sys; print('numba' in sys.modules)\n"
+    result = _run(code, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "False", "ATTAX_NUMBA=0", "False"]
+    assert result.stderr == ""
+
+
+def test_a_broken_numba_leaves_the_python_search_playing_without_alarm(tmp_path: Path) -> None:
+    fake = tmp_path / "fake"
+    (fake / "numba").mkdir(parents=True)
+    (fake / "numba" / "__init__.py").write_text("raise ImportError('llvmlite is missing')\n")
+    result = _run(_PLAY, PYTHONPATH=str(fake), ATTAX_DATA_DIR=str(tmp_path / "data"))
+    assert result.returncode == 0, result.stderr
+    words = result.stdout.split()
+    assert words[:2] == ["True", "False"] and "llvmlite is missing" in result.stdout
+    assert result.stderr == ""
+
+
+def test_compiled_code_is_cached_in_the_users_cache_folder_not_the_source_tree(tmp_path: Path) -> None:
+    code = "import os, game.ai.compiled\nprint(os.environ.get('NUMBA_CACHE_DIR'))\n"
+    result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    if compiled.numba_problem() is None:
+        assert Path(result.stdout.strip()) == tmp_path / "cache" / "numba"
+    assert not list((ROOT / "game").rglob("*.nbi")) and not list((ROOT / "game").rglob("*.nbc"))
+
+
+PURE_RUN = (
+    "tests/test_ai_kernel.py",
+    "tests/test_ai_search.py",
+    "tests/test_ai_golden.py",
+    "tests/test_ai_levels.py",
+    "tests/test_rules_once.py",
+    "tests/test_uai.py",
+    "tests/test_baseline.py",
+)
+"""The Ataxx AI's tests, run a second time with the search as Python (``ATTAX_NUMBA=0``)."""
+
+
+@pytest.mark.skipif(os.environ.get(compiled.ENV_NUMBA) == "0", reason="this run is already the Python one")
+def test_the_ai_tests_pass_with_the_search_as_python(tmp_path: Path) -> None:
+    environment = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
+    environment[compiled.ENV_NUMBA] = "0"
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *PURE_RUN],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "[100%]" in result.stdout and "failed" not in result.stdout
