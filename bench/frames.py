@@ -117,14 +117,28 @@ def run_game(use_process: bool | None, frames: int, budget: float) -> dict[str, 
         now = time.perf_counter()
         intervals.append(now - last)
         last = now
+    child = worker.child_pid()
+    memory = {"main": _rss_mib(os.getpid()), "child": _rss_mib(child) if child is not None else None}
     app.close()
     completed = [s for s in searches if s.get("done") and s["progress"] is not None]
     return {
+        "memory": memory,
         "intervals": intervals,
         "work": work,
         "thinking": thinking_frames / max(1, frames),
         "searches": completed,
     }
+
+
+def _rss_mib(pid: int) -> float | None:
+    """The resident memory of process ``pid`` in MiB (Linux), or ``None``."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
 
 
 def speed_alone(searches: list[dict[str, object]], budget: float) -> tuple[float, float]:
@@ -165,6 +179,20 @@ def launch_time(repeats: int = 3) -> float:
     return best
 
 
+def _prepare_compiled_search() -> None:
+    """Build the compiled search (if this version has one) into the cache the game's AI child loads it
+    from, as after the game's first run, in a process of its own (this one stays as the game's is)."""
+    code = "from game.ai.ataxx.search import prepare_compiled; prepare_compiled(wait=True, timeout=600)"
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=700
+    )
+    if result.returncode == 0:
+        print(
+            f"Compiled search ready in {time.monotonic() - started:.1f} s (built, or loaded from the cache)"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600, help="frames to measure (default 600: 10 s)")
@@ -176,6 +204,7 @@ def main() -> int:
         f"Play screen, computer (master) thinking, {args.frames} frames at {FPS} FPS, {args.budget:.1f} s a move"
     )
     print(f"Machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start")
+    _prepare_compiled_search()
     for mode in modes:
         result = run_game(None if mode == "baseline" else mode == "process", args.frames, args.budget)
         intervals = [t * 1000 for t in result["intervals"]]  # type: ignore[union-attr]
@@ -192,6 +221,12 @@ def main() -> int:
         print(
             f"  work per frame  p50 {statistics.median(work):5.1f} ms  p95 {_percentile(work, 0.95):5.1f} ms"
             f"  max {max(work):5.1f} ms"
+        )
+        memory = result["memory"]
+        child = memory["child"]  # type: ignore[index]
+        print(
+            f"  memory          main {memory['main']:.1f} MiB"  # type: ignore[index]
+            + (f", AI child {child:.1f} MiB" if child is not None else "")
         )
         if mode == "baseline":
             continue

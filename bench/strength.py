@@ -19,7 +19,8 @@ followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
 ``tempo``), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
 ``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``)
-and ``py=1`` (the search run as Python, not compiled).
+``py=1`` (the search run as Python, not compiled), and for a level, ``noise``,
+``overlook`` and ``depth`` in place of the level's own (to tune the ladder).
 """
 
 from __future__ import annotations
@@ -82,6 +83,9 @@ class Player:
             **{FEATURES[key]: self.options.pop(key) != "0" for key in list(self.options) if key in FEATURES}
         )
         pure = self.options.pop("py", "0") != "0"
+        tuning = {key: float(self.options.pop(key)) for key in ("noise", "overlook") if key in self.options}
+        if "depth" in self.options:
+            tuning["depth"] = int(self.options.pop("depth"))
         weights = EvalWeights(**{key: int(value) for key, value in self.options.items()})
         self.searcher: Searcher | None = None
         self.level = None
@@ -98,6 +102,8 @@ class Player:
             import ataxx  # noqa: F401  (fail early if python-ataxx is missing)
         else:
             self.level = HINT_LEVEL if name == "hint" else level_by_key(name)
+            if tuning:
+                self.level = dataclasses.replace(self.level, **tuning)  # type: ignore[arg-type]
             self.searcher = Searcher(weights=weights, features=features, compiled=not pure)
         self.think = 0.0
         self.moves = 0

@@ -494,7 +494,8 @@ class Searcher:
         best = -_INFINITY
         try:
             for move in moves:
-                alpha = -_INFINITY if margin is None or best == -_INFINITY else best - margin
+                # An int whatever ``margin`` is: the compiled kernel takes 64-bit ints only.
+                alpha = -_INFINITY if margin is None or best == -_INFINITY else int(best - margin)
                 score = int(
                     kernel.score_move(
                         us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
