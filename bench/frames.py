@@ -117,7 +117,7 @@ def run_game(use_process: bool | None, frames: int, budget: float) -> dict[str, 
         now = time.perf_counter()
         intervals.append(now - last)
         last = now
-    child = worker.child_pid()
+    child = worker.child_pid
     memory = {"main": _rss_mib(os.getpid()), "child": _rss_mib(child) if child is not None else None}
     app.close()
     completed = [s for s in searches if s.get("done") and s["progress"] is not None]

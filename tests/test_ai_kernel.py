@@ -51,12 +51,12 @@ def test_compiled_and_python_search_the_same_tree() -> None:
     [
         SearchFeatures(),
         SearchFeatures(null_move=False),
-        SearchFeatures(late_move_reductions=False),
+        SearchFeatures(late_move_reductions=True),
         SearchFeatures(history=True),
         SearchFeatures(frontier=False, futility=False),
         SearchFeatures(aspiration=False, keep_table=False),
     ],
-    ids=["all", "no-null", "no-lmr", "history", "no-frontier-futility", "no-aspiration-table"],
+    ids=["all", "no-null", "lmr", "history", "no-frontier-futility", "no-aspiration-table"],
 )
 def test_every_switch_keeps_the_search_exact_at_small_depth_and_legal(features: SearchFeatures) -> None:
     # Depth 1 and 2 see no reduction, null move or aspiration: the scores are minimax's.
@@ -94,18 +94,19 @@ def test_without_the_table_kept_every_search_starts_afresh() -> None:
 
 
 def test_the_pure_copy_is_plain_python() -> None:
-    pure = compiled.load_pure(kernel)
+    pure = compiled.load_pure(kernel.__name__)
     assert pure.pvs.__class__.__name__ == "function"
     assert pure.popcount is compiled.py_popcount and pure.lowest is compiled.py_lowest
-    assert compiled.load_pure(kernel) is pure
+    assert compiled.load_pure(kernel.__name__) is pure
 
 
 def test_the_primitives_agree() -> None:
+    popcount, lowest = compiled.primitives_for(kernel.__name__)
     rng = random.Random(5)
     for _ in range(200):
         value = rng.getrandbits(49) | 1 << rng.randrange(49)
-        assert compiled.popcount(value) == compiled.py_popcount(value) == bin(value).count("1")
-        assert compiled.lowest(value) == compiled.py_lowest(value)
+        assert popcount(value) == compiled.py_popcount(value) == bin(value).count("1")
+        assert lowest(value) == compiled.py_lowest(value) == (value & -value).bit_length() - 1
 
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -128,6 +129,16 @@ _PLAY = (
 )
 
 
+def test_a_process_that_only_imports_the_levels_never_loads_numba(tmp_path: Path) -> None:
+    # The game's window imports the levels (their names) but searches in the AI child: no numba there.
+    code = (
+        "import sys, game.ai.ataxx.levels, game.ai.ataxx.player, game.games\nprint('numba' in sys.modules)\n"
+    )
+    result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False"]
+
+
 def test_switched_off_numba_is_never_imported_and_the_search_plays(tmp_path: Path) -> None:
     code = _PLAY + "import sys; print('numba' in sys.modules)\n"
     result = _run(code, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
@@ -148,7 +159,7 @@ def test_a_broken_numba_leaves_the_python_search_playing_without_alarm(tmp_path:
 
 
 def test_compiled_code_is_cached_in_the_users_cache_folder_not_the_source_tree(tmp_path: Path) -> None:
-    code = "import os, game.ai.compiled\nprint(os.environ.get('NUMBA_CACHE_DIR'))\n"
+    code = "import os, game.ai.compiled as c\nc.numba_problem()\nprint(os.environ.get('NUMBA_CACHE_DIR'))\n"
     result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     if compiled.numba_problem() is None:

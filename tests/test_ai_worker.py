@@ -288,7 +288,7 @@ def test_the_position_text_carries_the_history(ai: AIWorker) -> None:
     bare = ask(ai, board.fen(), "master", time_budget=0.3)
     assert bare.state is AIState.DONE, bare.error
     assert bare.move != Move.from_uai("a7c7")
-    assert bare.progress is not None and bare.progress.score < -500
+    assert bare.progress is not None and bare.progress.score <= -300  # far behind, not the draw above
 
 
 def test_one_action_at_a_time_as_a_legal_move_of_the_game(ai: AIWorker, fake_game: ModuleType) -> None:

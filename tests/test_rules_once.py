@@ -211,7 +211,7 @@ def test_the_positions_cover_the_cases(positions: list[Board]) -> None:
 
 @pytest.mark.parametrize("pure", [False, True], ids=["compiled", "python"])
 def test_the_search_generates_the_boards_moves(positions: list[Board], pure: bool) -> None:
-    generator = compiled.load_pure(kernel) if pure else kernel
+    generator = compiled.load_pure(kernel.__name__) if pure else kernel
     tables = generator.new_tables(1024, as_arrays=not pure and compiled.numba_problem() is None)
     moves, keys, history = tables["moves"], tables["keys"], tables["history"]
     for board in positions:

@@ -478,6 +478,21 @@ def test_time_limits() -> None:
     assert time_limits(GoParams(movetime=100, btime=90_000), Side.RED) == pytest.approx((0.08, 0.08))
 
 
+def test_a_clock_is_spread_over_the_moves_the_board_has_left() -> None:
+    clock = GoParams(btime=60_000)
+    opening = time_limits(clock, Side.RED, empty_squares=45)
+    middle = time_limits(clock, Side.RED, empty_squares=20)
+    ending = time_limits(clock, Side.RED, empty_squares=3)
+    assert opening[0] is not None and middle[0] is not None and ending[0] is not None
+    # 45 empty squares: about 27 moves each to go; 20: about 14; at the end never fewer than 8.
+    assert opening[0] < middle[0] < ending[0] <= 60 / 8
+    assert opening[0] == pytest.approx(60 / 27 - 0.03)
+    # movestogo, when given, is used if it is fewer than the board's estimate.
+    assert time_limits(GoParams(btime=60_000, movestogo=5), Side.RED, 45)[0] == pytest.approx(60 / 5 - 0.03)
+    # Never more than a third of what is left, however few moves remain.
+    assert all(hard is not None and hard <= 20 for _soft, hard in (opening, middle, ending))
+
+
 # --- in-process: what a pipe cannot provoke -------------------------------------------------------
 
 

@@ -5,23 +5,29 @@ part of Python that numba compiles: functions of ints and flat arrays. It
 starts with ``jit = compiled.jit_for(__name__)`` and decorates every function
 with ``@jit``. Loaded normally, with numba installed and ``ATTAX_NUMBA`` not
 ``0``, ``jit`` is ``numba.njit(cache=True, nogil=True)``; otherwise it is the
-identity and the kernel runs as Python. ``load_pure(module)`` loads a second
+identity and the kernel runs as Python. ``load_pure(name)`` loads a second
 copy of a kernel that is always plain Python: the search uses it while the
-compiled one is being built (first run: a few seconds) and the tests run both.
+compiled one is being built (first run: some twenty seconds) and the tests
+run both.
 
-Compiled code is cached in the user's cache folder (``game.paths.user_cache_dir``,
-under ``numba``), never in the source tree: ``NUMBA_CACHE_DIR`` is set before
-numba is imported, unless the caller set it.
+numba is loaded only when a kernel is imported for compiling (``jit_for``) or
+``numba_problem()`` is asked: a process that never searches (the game's
+window: its searches run in the AI child) never loads it. Compiled code is
+cached in the user's cache folder (``game.paths.user_cache_dir``, under
+``numba``), never in the source tree: ``NUMBA_CACHE_DIR`` is set before numba
+is imported, unless the caller set it.
 
-The bit primitives a kernel needs beyond Python's operators are here too, in
-both forms: ``popcount(x)`` and ``lowest(x)`` (the index of the lowest set
-bit, ``x`` not 0). Compiled, they are single instructions (LLVM's ctpop and
-cttz); in Python, ``int.bit_count`` and ``int.bit_length``.
+The bit primitives a kernel needs beyond Python's operators come from
+``primitives_for(name)``, in both forms: ``popcount(x)`` and ``lowest(x)``
+(the index of the lowest set bit, ``x`` not 0). Compiled, they are single
+instructions (LLVM's ctpop and cttz); in Python, ``int.bit_count`` and
+``int.bit_length``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import os
 import sys
@@ -38,9 +44,8 @@ __all__ = [
     "identity",
     "jit_for",
     "load_pure",
-    "lowest",
     "numba_problem",
-    "popcount",
+    "primitives_for",
     "py_lowest",
     "py_popcount",
     "start_warm_up",
@@ -79,17 +84,22 @@ def _load_numba() -> tuple[Any, str | None]:
             os.environ["NUMBA_CACHE_DIR"] = str(paths.user_cache_dir() / "numba")
     try:
         import numba
+
+        primitives = _intrinsics(numba)
     except Exception as error:  # missing, or a broken install (llvmlite, numpy mismatch): Python it is
         return None, f"numba cannot be loaded ({type(error).__name__}: {error})"
-    return numba, None
+    return (numba, primitives), None
 
 
-_NUMBA, _NUMBA_PROBLEM = _load_numba()
+@functools.cache
+def _numba() -> tuple[Any, str | None]:
+    """numba and its compiled primitives, loaded on first use (a process that never compiles never loads it)."""
+    return _load_numba()
 
 
 def numba_problem() -> str | None:
-    """Why kernels run as Python (``None``: they are compiled by numba)."""
-    return _NUMBA_PROBLEM
+    """Why kernels run as Python (``None``: they are compiled by numba). Loads numba the first time."""
+    return _numba()[1]
 
 
 def _intrinsics(numba: Any) -> tuple[Callable[[int], int], Callable[[int], int]]:
@@ -122,16 +132,6 @@ def _intrinsics(numba: Any) -> tuple[Callable[[int], int], Callable[[int], int]]
     return popcount_compiled, lowest_compiled
 
 
-if _NUMBA is not None:
-    try:
-        popcount, lowest = _intrinsics(_NUMBA)
-    except Exception as _error:  # an llvmlite without these builders: Python it is
-        _NUMBA, _NUMBA_PROBLEM = None, f"numba's intrinsics fail ({type(_error).__name__}: {_error})"
-        popcount, lowest = py_popcount, py_lowest
-else:
-    popcount, lowest = py_popcount, py_lowest
-
-
 def jit_for(module_name: str) -> Callable[[F], F]:
     """The decorator for the kernel module ``module_name``: numba's ``njit`` or, for a pure copy, the identity.
 
@@ -139,24 +139,32 @@ def jit_for(module_name: str) -> Callable[[F], F]:
     passes a literal to a recursive function: numba builds a version of the
     function for the literal, which it cannot find again in its cache.
     """
-    if _NUMBA is None or module_name.endswith(PURE_SUFFIX):
+    if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
         return identity
-    decorator: Callable[[F], F] = _NUMBA.njit(cache=True, nogil=True)
+    decorator: Callable[[F], F] = _numba()[0][0].njit(cache=True, nogil=True)
     return decorator
 
 
-def load_pure(module: ModuleType) -> ModuleType:
-    """A plain-Python copy of the kernel ``module`` (loaded once, then kept in ``sys.modules``).
+def primitives_for(module_name: str) -> tuple[Callable[[int], int], Callable[[int], int]]:
+    """``(popcount, lowest)`` for the kernel ``module_name``: compiled ones, or Python's for a pure copy."""
+    if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
+        return py_popcount, py_lowest
+    primitives: tuple[Callable[[int], int], Callable[[int], int]] = _numba()[0][1]
+    return primitives
 
-    Its functions use ``py_popcount`` and ``py_lowest``: the copy reads
-    ``popcount`` and ``lowest`` from ``compiled`` through ``primitives_for``.
+
+def load_pure(module_name: str) -> ModuleType:
+    """A plain-Python copy of the kernel module ``module_name``, loaded once (kept in ``sys.modules``).
+
+    Loading it never loads numba: the copy's ``jit`` is the identity and its
+    ``popcount`` and ``lowest`` are ``py_popcount`` and ``py_lowest``.
     """
-    if _NUMBA is None:
-        return module
-    name = module.__name__ + PURE_SUFFIX
+    name = module_name + PURE_SUFFIX
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, module.__file__ or "")
+    found = importlib.util.find_spec(module_name)
+    assert found is not None and found.origin is not None, module_name
+    spec = importlib.util.spec_from_file_location(name, found.origin)
     assert spec is not None and spec.loader is not None
     copy = importlib.util.module_from_spec(spec)
     sys.modules[name] = copy
@@ -166,13 +174,6 @@ def load_pure(module: ModuleType) -> ModuleType:
         del sys.modules[name]
         raise
     return copy
-
-
-def primitives_for(module_name: str) -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """``(popcount, lowest)`` for the kernel ``module_name``: compiled ones, or Python's for a pure copy."""
-    if _NUMBA is None or module_name.endswith(PURE_SUFFIX):
-        return py_popcount, py_lowest
-    return popcount, lowest
 
 
 _warm_ups: dict[str, threading.Thread] = {}
