@@ -143,6 +143,12 @@ def _rss_mib(pid: int) -> float | None:
 
 def speed_alone(searches: list[dict[str, object]], budget: float) -> tuple[float, float]:
     """Nodes per second in the game and alone (same positions, same budget, this process, no UI)."""
+    try:  # the search alone runs compiled too, as in the game's AI child (a version that has it)
+        from game.ai.ataxx.search import prepare_compiled  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        pass
+    else:
+        prepare_compiled(wait=True, timeout=600)
     game_nodes = sum(s["progress"].nodes for s in searches)  # type: ignore[union-attr]
     game_time = sum(s["progress"].elapsed for s in searches)  # type: ignore[union-attr]
     level = level_by_key("master")

@@ -33,6 +33,7 @@ runs one search at a time.
 from __future__ import annotations
 
 import importlib
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -144,12 +145,20 @@ def _compiled_kernel() -> ModuleType | None:
     return importlib.import_module(KERNEL)
 
 
+def _built(kernel: ModuleType) -> bool:
+    return all(getattr(function, "signatures", ()) for function in (kernel.search_root, kernel.score_move))
+
+
 def kernel_ready() -> bool:
     """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
     kernel = _compiled_kernel()
-    return kernel is None or all(
-        getattr(function, "signatures", ()) for function in (kernel.search_root, kernel.score_move)
-    )
+    return kernel is None or _built(kernel)
+
+
+def _kernel_if_built() -> ModuleType | None:
+    """The compiled kernel if this process has built it; never loads numba or starts a build."""
+    kernel = sys.modules.get(KERNEL)
+    return kernel if kernel is not None and _built(kernel) else None
 
 
 def _warm_up(kernel: ModuleType) -> None:
@@ -227,9 +236,10 @@ class Searcher:
 
     ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
     (see ``game.ai.ataxx.evaluate``); ``features`` the prunings.
-    ``compiled``: ``None`` uses the compiled kernel once it is built (and
-    starts building it in the background), Python until then; ``True`` waits
-    for it (a benchmark); ``False`` always runs Python. ``table_slots``
+    ``compiled``: ``None`` uses the compiled kernel once this process has
+    built it (``prepare_compiled``: the AI child starts it when it starts),
+    Python until then; ``True`` builds it first and waits (a benchmark);
+    ``False`` always runs Python. ``table_slots``
     overrides the table's size from ``hash_mb`` (a power of two: the same
     table compiled and as Python, for the tests). Not thread-safe: run one
     search at a time.
@@ -274,8 +284,10 @@ class Searcher:
     def _prepare(self) -> tuple[ModuleType, dict[str, Any]]:
         """The kernel to run now, with tables for it (kept from the last search when they fit)."""
         kernel: ModuleType = layout
-        if self._want_compiled is not False and prepare_compiled(wait=bool(self._want_compiled)):
+        if self._want_compiled and prepare_compiled(wait=True):
             kernel = _compiled_kernel() or layout
+        elif self._want_compiled is None:
+            kernel = _kernel_if_built() or layout
         if kernel is not self._kernel or not self.features.keep_table:
             as_arrays = kernel is not layout
             entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
