@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,30 @@ def test_the_ai_tests_pass_with_the_search_as_python(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "[100%]" in result.stdout and "failed" not in result.stdout
+
+
+def test_the_next_iteration_is_expected_to_cost_the_last_times_its_growth() -> None:
+    assert Searcher._next_cost([0.1, 0.3]) == pytest.approx(0.9)  # grew 3x: 3x again
+    assert Searcher._next_cost([0.1, 0.1]) == pytest.approx(0.2)  # at least twice the last
+    assert Searcher._next_cost([0.01, 0.5]) == pytest.approx(3.0)  # at most six times
+    assert Searcher._next_cost([0.2]) == pytest.approx(0.4)
+
+
+def test_no_iteration_starts_that_could_not_finish_before_the_hard_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fake clock that moves 10 ms each time the search's own thread looks at it (the watchdog only
+    # reads it): every iteration seems to take 10 ms, so the next is expected to take 20 ms.
+    now = [100.0]
+    searching = threading.current_thread()
+
+    def tick() -> float:
+        if threading.current_thread() is searching:
+            now[0] += 0.01
+        return now[0]
+
+    monkeypatch.setattr("game.ai.ataxx.search.time.monotonic", tick)
+    infos = list(Searcher(hash_mb=1).iterate(Board(MIDGAME), SearchLimits(hard_time=0.105)))
+    # Depth d ends 20 d ms after the start (two looks each). After depth 5 (100 ms) depth 6 would end at
+    # 120 ms, past the limit: it never starts. (Started, it would finish: this clock never reaches the
+    # limit inside an iteration, so the watchdog would not stop it.)
+    assert [info.depth for info in infos] == [1, 2, 3, 4, 5]
+    assert all(info.elapsed <= 0.105 for info in infos)

@@ -32,6 +32,7 @@ runs one search at a time.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
 import threading
@@ -138,11 +139,15 @@ class _Watchdog:
             self._thread.join()
 
 
+@functools.cache
 def _compiled_kernel() -> ModuleType | None:
-    """The kernel compiled by numba (imported on first use), or ``None`` if numba cannot be had."""
+    """The kernel compiled by numba (imported on first use), or ``None`` if numba cannot be had or fails."""
     if compiled.numba_problem() is not None:
         return None
-    return importlib.import_module(KERNEL)
+    try:
+        return importlib.import_module(KERNEL)
+    except Exception:  # numba refused the kernel (a cache it cannot use, a broken install): Python plays on
+        return None
 
 
 def _built(kernel: ModuleType) -> bool:
