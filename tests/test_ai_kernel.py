@@ -221,3 +221,17 @@ def test_no_iteration_starts_that_could_not_finish_before_the_hard_limit(monkeyp
     # limit inside an iteration, so the watchdog would not stop it.)
     assert [info.depth for info in infos] == [1, 2, 3, 4, 5]
     assert all(info.elapsed <= 0.105 for info in infos)
+
+
+def test_an_unwritable_cache_folder_means_no_cache_never_the_source_tree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(blocker / "numba"))
+    assert compiled._cache_folder() is None
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv("ATTAX_DATA_DIR", str(blocker))
+    assert compiled._cache_folder() is None
+    monkeypatch.setenv("ATTAX_DATA_DIR", str(tmp_path / "data"))
+    assert compiled._cache_folder() == tmp_path / "data" / "cache" / "numba"

@@ -33,6 +33,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -78,17 +79,35 @@ def _load_numba() -> tuple[Any, str | None]:
     """numba's module, or ``None`` and why not (switched off, missing, broken)."""
     if os.environ.get(ENV_NUMBA, "").strip() == "0":
         return None, f"{ENV_NUMBA}=0"
-    if "NUMBA_CACHE_DIR" not in os.environ:
-        # Without a cache folder numba caches beside its own files or not at all: still correct.
-        with contextlib.suppress(OSError):
-            os.environ["NUMBA_CACHE_DIR"] = str(paths.user_cache_dir() / "numba")
+    cache = _cache_folder()
+    if cache is not None:
+        os.environ["NUMBA_CACHE_DIR"] = str(cache)
     try:
         import numba
 
-        primitives = _intrinsics(numba)
+        primitives = _intrinsics(numba, cache=cache is not None)
     except Exception as error:  # missing, or a broken install (llvmlite, numpy mismatch): Python it is
         return None, f"numba cannot be loaded ({type(error).__name__}: {error})"
-    return (numba, primitives), None
+    return (numba, primitives, cache is not None), None
+
+
+def _cache_folder() -> Path | None:
+    """Where compiled code is kept: ``NUMBA_CACHE_DIR`` if the caller set it, else the user's cache folder.
+
+    ``None`` if that folder cannot be written: the kernels are then compiled
+    at every start and cached nowhere (numba would otherwise fall back to
+    writing beside the source).
+    """
+    try:
+        chosen = os.environ.get("NUMBA_CACHE_DIR")
+        folder = Path(chosen) if chosen else paths.user_cache_dir() / "numba"
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError:
+        return None
+    return folder
 
 
 @functools.cache
@@ -102,7 +121,7 @@ def numba_problem() -> str | None:
     return _numba()[1]
 
 
-def _intrinsics(numba: Any) -> tuple[Callable[[int], int], Callable[[int], int]]:
+def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Callable[[int], int]]:
     """popcount and lowest as LLVM intrinsics on 64-bit ints."""
     from numba import types
     from numba.extending import intrinsic
@@ -121,11 +140,11 @@ def _intrinsics(numba: Any) -> tuple[Callable[[int], int], Callable[[int], int]]
 
         return types.int64(types.int64), codegen
 
-    @numba.njit(cache=True, inline="always")  # type: ignore[untyped-decorator]
+    @numba.njit(cache=cache, inline="always")  # type: ignore[untyped-decorator]
     def popcount_compiled(x: int) -> int:
         return _ctpop(x)  # type: ignore[call-arg]  # numba passes the typing context
 
-    @numba.njit(cache=True, inline="always")  # type: ignore[untyped-decorator]
+    @numba.njit(cache=cache, inline="always")  # type: ignore[untyped-decorator]
     def lowest_compiled(x: int) -> int:
         return _cttz(x)  # type: ignore[call-arg]  # numba passes the typing context
 
@@ -141,7 +160,8 @@ def jit_for(module_name: str) -> Callable[[F], F]:
     """
     if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
         return identity
-    decorator: Callable[[F], F] = _numba()[0][0].njit(cache=True, nogil=True)
+    numba, _primitives, cache = _numba()[0]
+    decorator: Callable[[F], F] = numba.njit(cache=cache, nogil=True)
     return decorator
 
 
