@@ -48,7 +48,7 @@ import os
 import sys
 import time
 
-from game.ai.api import Level
+from game.ai.api import Level, Progress
 from game.engine.core import Trait
 from game.engine.rules import split_history_text
 
@@ -123,6 +123,7 @@ class FakeAI:
             print("fatal: the fake AI crashed", file=sys.stderr, flush=True)
             os._exit(3)
         if mode == "hang":
+            on_progress(Progress(1, 0, 1, 0.0))  # "it has started": the tests wait for this
             time.sleep(60)  # deaf to stop, like a search stuck in C code
         if mode == "illegal":
             return "not-a-move"
@@ -537,7 +538,7 @@ def test_a_hung_child_is_killed_after_cancel(
     ticket = process_ai.request("fake", "hang", "fake")
     assert wait_for(lambda: process_ai.child_pid is not None)
     pid = process_ai.child_pid
-    time.sleep(0.3)  # let it get stuck
+    assert wait_for(lambda: process_ai.poll(ticket).progress is not None)  # it is stuck in the search
     process_ai.cancel()
     assert process_ai.poll(ticket).state is AIState.CANCELLED
     assert process_ai.wait_idle(3.0)
