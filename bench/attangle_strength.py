@@ -3,6 +3,7 @@
     python bench/attangle_strength.py                     # every default match
     python bench/attangle_strength.py --only greedy --games 40
     python bench/attangle_strength.py --match "master" "expert:t=0.2"
+    python bench/attangle_strength.py --match "master:t=0.5" "baseline:t=0.5" --games 60
 
 The goals (issue 11): the top level wins at least 99% against the random
 player and 90% against the greedy one, each level scores at least 65% against
@@ -16,9 +17,10 @@ Results are from the first player's side: wins, losses, score, the Elo
 difference with its 95% margin, and each player's seconds a move (mean and
 slowest). Games run in parallel (``--jobs``).
 
-Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
-(any legal move), ``greedy`` (any capture if it has one, else a placement next
-to one of its own stacks, else anywhere), optionally followed by
+Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
+(Master as it was before issue 21's search work, frozen in ``bench/baselines/``),
+``random`` (any legal move), ``greedy`` (any capture if it has one, else a
+placement next to one of its own stacks, else anywhere), optionally followed by
 ``:t=SECONDS`` (think time a move for the searching levels) or ``:d=DEPTH``.
 """
 
@@ -32,6 +34,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -56,8 +59,18 @@ class Player:
         self.rng = random.Random(seed)
         self.movetime = float(settings["t"]) if "t" in settings else None
         self.depth = int(settings["d"]) if "d" in settings else None
-        self.level = None if name in ("random", "greedy") else level_by_key(name)
-        self.searcher: AlphaBeta | None = None if self.level is None else new_searcher()
+        self.level = (
+            None if name in ("random", "greedy") else level_by_key("master" if name == "baseline" else name)
+        )
+        self.searcher: AlphaBeta | None = None
+        self.baseline: Any = None
+        if name == "baseline":
+            from baselines.attangle_master_2026_11 import alphabeta as frozen_alphabeta
+            from baselines.attangle_master_2026_11 import evaluate as frozen_evaluate
+
+            self.baseline = frozen_alphabeta.AlphaBeta(frozen_evaluate.AttangleHeuristics())
+        elif self.level is not None:
+            self.searcher = new_searcher()
         self.think = 0.0
         self.slowest = 0.0
         self.moves = 0
@@ -78,6 +91,8 @@ class Player:
             return self.rng.choice(moves)
         if self.name == "greedy":
             return greedy_move(board, moves, self.rng)
+        if self.baseline is not None:
+            return self._baseline_move(board, moves)
         assert self.level is not None and self.searcher is not None
         if self.depth is not None:
             raw, _ = self.searcher.search(board, SearchLimits(depth=self.depth))
@@ -86,6 +101,25 @@ class Player:
         if self.movetime is not None:
             level = dataclasses.replace(level, think_time=self.movetime, max_think_time=self.movetime * 1.2)
         return choose_move(board, level, rng=self.rng, searcher=self.searcher)
+
+    def _baseline_move(self, board: Board, moves: list[Move]) -> Move:
+        """The frozen Master's move, searched as Master searched (its think time, or ``t``/``d``)."""
+        from baselines.attangle_master_2026_11.limits import SearchLimits as FrozenLimits
+
+        if len(moves) == 1:
+            return moves[0]
+        if self.depth is not None:
+            limits = FrozenLimits(depth=self.depth)
+        else:
+            assert self.level is not None
+            level = self.level
+            if self.movetime is not None:
+                level = dataclasses.replace(
+                    level, think_time=self.movetime, max_think_time=self.movetime * 1.2
+                )
+            limits = FrozenLimits.within(level.budget())
+        raw: int = self.baseline.search(board, limits)[0]
+        return board.move_from_raw(raw)
 
 
 def greedy_move(board: Board, moves: list[Move], rng: random.Random) -> Move:

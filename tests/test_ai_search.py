@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,7 @@ from game.ai.ataxx.search import (
     plies_to_end,
 )
 from game.ai.attangle.evaluate import AttangleHeuristics
+from game.ai.expectimax import Expectimax
 from game.engine.ataxx import STARTPOS, Board, Move
 from game.engine.attangle import Board as AttangleBoard
 from game.engine.core import Trait
@@ -352,9 +354,92 @@ def test_alphabeta_limits() -> None:
     stop = threading.Event()
     stop.set()
     raw, info = searcher.search(board, SearchLimits(hard_time=0.0), stop)
-    assert info.depth == 1 and raw in board.raw_moves()
+    assert info.depth == 0 and raw in board.raw_moves()
 
 
 def test_searches_declare_what_they_handle() -> None:
     assert Searcher.handles == frozenset({Trait.ALTERNATING})
     assert AlphaBeta.handles == frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})
+
+
+class Wide:
+    """One move from a root of ``width`` moves, then the other seat's turn in an endless game: move ``n``
+    is worth ``(n * 7919) % 1000`` to the root's seat, so depth 1 visits every move once."""
+
+    def __init__(self, width: int) -> None:
+        self.width, self.path, self.turn, self.hash = width, [], 0, 0
+
+    def raw_moves(self) -> list[int]:
+        return list(range(self.width if not self.path else 2))
+
+    def push_raw(self, raw: int) -> None:
+        self.path.append(raw)
+        self.turn ^= 1
+        self.hash = hash(tuple(self.path)) & 0xFFFF_FFFF
+
+    def pop_raw(self) -> None:
+        self.path.pop()
+        self.turn ^= 1
+        self.hash = hash(tuple(self.path)) & 0xFFFF_FFFF
+
+
+def wide_value(move: int) -> int:
+    return (move * 7919) % 1000
+
+
+class WideHeuristics:
+    def __init__(self, slow: bool = False) -> None:
+        self.slow = slow
+
+    def evaluate(self, position: Wide) -> int:
+        if self.slow:
+            sum(range(300))  # an evaluation that takes a few microseconds
+        if not position.path:
+            return 0
+        value = wide_value(position.path[0])
+        return value if position.turn == 0 else -value
+
+    def end_score(self, position: Wide, moves: list[int]) -> int | None:
+        return None
+
+    def order(self, position: Wide, moves: list[int]) -> list[int]:
+        return moves
+
+
+SEARCHES = [
+    pytest.param(lambda slow=False: AlphaBeta(WideHeuristics(slow)), id="alphabeta"),
+    pytest.param(lambda slow=False: Expectimax(WideHeuristics(slow), bounds=(-1000, 1000)), id="expectimax"),
+]
+
+
+@pytest.mark.parametrize("make", SEARCHES)
+def test_a_limit_reached_before_depth_1_gives_depth_0_and_the_first_move(make: Any) -> None:
+    stop = threading.Event()
+    stop.set()
+    for limits, event in (
+        (SearchLimits(hard_time=0.0), None),
+        (SearchLimits(), stop),
+        (SearchLimits(nodes=0), None),
+    ):
+        searcher = make()
+        start = time.monotonic()
+        move, info = searcher.search(Wide(50_000), limits, event)
+        assert time.monotonic() - start < 0.1
+        assert (move, info.depth, info.pv, searcher.nodes) == (0, 0, (0,), 0)
+
+
+@pytest.mark.parametrize("make", SEARCHES)
+def test_depth_1_stops_at_the_node_budget_with_the_best_move_it_finished(make: Any) -> None:
+    searcher = make()
+    move, info = searcher.search(Wide(5000), SearchLimits(nodes=600))
+    assert info.depth == 0 and searcher.nodes == 600
+    finished = range(searcher.nodes - 2)  # the root, then its moves in order: the last one was cut short
+    assert wide_value(move) == max(wide_value(other) for other in finished)
+
+
+@pytest.mark.parametrize("make", SEARCHES)
+def test_a_long_depth_1_is_not_finished_past_the_hard_limit(make: Any) -> None:
+    start = time.monotonic()
+    move, info = make(slow=True).search(Wide(100_000), SearchLimits(hard_time=0.05))
+    assert time.monotonic() - start < 0.3
+    assert info.depth == 0 and 0 <= move < 100_000

@@ -333,15 +333,15 @@ class EndlessHeuristics:
         return moves
 
 
-def test_node_budget_and_depth_one() -> None:
+def test_node_budget_and_depth_zero() -> None:
     search = Expectimax(EndlessHeuristics(), bounds=(-100, 100))
     _, info = search.search(Endless(1), SearchLimits(nodes=200))
     assert search.nodes <= 200 and info.depth >= 1
     stop = threading.Event()
     stop.set()
     move, info = search.search(Endless(1), SearchLimits(hard_time=0.0, nodes=1), stop)
-    assert info.depth == 1 and move in Endless(1).raw_moves()
-    assert search.nodes > 1  # depth 1 ran to its end all the same
+    assert info.depth == 0 and move in Endless(1).raw_moves()
+    assert search.nodes <= 1  # depth 1 is stopped like any other
 
 
 def test_stop_event_and_hard_deadline() -> None:

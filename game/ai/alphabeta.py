@@ -26,7 +26,9 @@ Like sunfish, it is a short loop you can read top to bottom:
 - decided games scored ``±(WIN_SCORE - turns)`` (``game.ai.limits``), so a
   quicker win is better;
 - a soft deadline between depths, and a hard deadline, a ``stop`` event and a
-  node budget checked every few hundred nodes inside an iteration (``game.ai.limits``).
+  node budget checked every few hundred nodes inside an iteration, depth 1
+  included (then the best root move found so far is the answer, with depth 0;
+  ``game.ai.limits``).
 
 Time comes from ``time.monotonic()``. Everything a search needs lives on its
 ``AlphaBeta`` object: two searches never share state.
@@ -155,7 +157,7 @@ class AlphaBeta(Interruptible):
         self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
         self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
-        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
+        self._begin(node_limit=None, stop=None, deadline=None)
 
     def new_game(self) -> None:
         """Forget everything learnt: the transposition table and the killer moves."""
@@ -185,12 +187,14 @@ class AlphaBeta(Interruptible):
     ) -> Iterator[SearchInfo]:
         """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
 
-        Depth 1 always completes, so at least one ``SearchInfo`` comes out.
-        Stops at the depth limit, when ``soft_time`` has passed after an
-        iteration, when the result is proven (a decided score no more turns
-        away than the depth), or, inside an iteration, at ``hard_time``, the
-        node budget or ``stop``. Raises ``ValueError`` if the game is over. The
-        position is left as it was, even when stopped.
+        At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
+        it completes, one of depth 0 whose line is the best root move depth 1
+        finished (else the first in the game's order) and whose score is the
+        static evaluation. Stops at the depth limit, when ``soft_time`` has
+        passed after an iteration, when the result is proven (a decided score
+        no more turns away than the depth), or, inside any iteration, at
+        ``hard_time``, the node budget or ``stop``. Raises ``ValueError`` if
+        the game is over. The position is left as it was, even when stopped.
         """
         root_moves = position.raw_moves()
         if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
@@ -201,7 +205,15 @@ class AlphaBeta(Interruptible):
             # The root is a PV node searched with an open window: its first move always sets the line.
             return score, tuple(self._pv[0])
 
-        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
+        def stopped_early() -> tuple[int, tuple[int, ...]]:
+            # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
+            line = tuple(self._pv[0]) or (self.heuristics.order(position, root_moves)[0],)
+            return self.heuristics.evaluate(position), line
+
+        self._pv[0] = []  # no line of an earlier search is taken for depth 1's
+        yield from self._deepen(
+            limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+        )
 
     def score_moves(
         self,
@@ -221,7 +233,7 @@ class AlphaBeta(Interruptible):
         moves = position.raw_moves()
         if self.heuristics.end_score(position, moves) is not None or not moves:
             raise ValueError("the game is over: there is no move to score")
-        self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
+        self._begin(node_limit=None, stop=stop, deadline=deadline)
         seat = position.turn
         scored = []
         try:

@@ -37,7 +37,8 @@ Like the alpha-beta, a short loop you can read top to bottom:
 - decided games scored ``±(WIN_SCORE - turns)`` (``game.ai.limits``); with dice
   the turns are expected turns;
 - a soft deadline between depths, and a hard deadline, a ``stop`` event and a
-  node budget checked every few hundred nodes inside an iteration.
+  node budget checked every few hundred nodes inside an iteration, depth 1
+  included (then the best root move found so far is the answer, with depth 0).
 
 Why Star1 with the table (``python bench/chance_search.py``, 20 trees of each
 kind, 4 decisions deep, nodes against plain expectimax's on the same trees):
@@ -164,7 +165,7 @@ class Expectimax(Interruptible):
         self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
         self._tt: list[tuple[int, int, int, float, int] | None] = [None] * (self._tt_mask + 1)
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
-        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
+        self._begin(node_limit=None, stop=None, deadline=None)
 
     def new_game(self) -> None:
         """Forget everything learnt: the transposition table."""
@@ -193,19 +194,30 @@ class Expectimax(Interruptible):
     ) -> Iterator[SearchInfo]:
         """Iterative deepening by decisions: yields a ``SearchInfo`` after each completed depth.
 
-        Depth 1 always completes, so at least one ``SearchInfo`` comes out.
-        Stops at the depth limit, when ``soft_time`` has passed after an
-        iteration, when the score is decided no more turns away than the
-        depth, or, inside an iteration, at ``hard_time``, the node budget or
-        ``stop``. Raises ``ValueError`` if the game is over or the dice are to
-        be rolled. The position is left as it was, even when stopped.
+        At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
+        it completes, one of depth 0 whose line is the best root move depth 1
+        finished (else the first in the game's order) and whose score is the
+        static evaluation. Stops at the depth limit, when ``soft_time`` has
+        passed after an iteration, when the score is decided no more turns
+        away than the depth, or, inside any iteration, at ``hard_time``, the
+        node budget or ``stop``. Raises ``ValueError`` if the game is over or
+        the dice are to be rolled. The position is left as it was, even when
+        stopped.
         """
         root_moves = self._root_moves(position)
 
         def one_depth(depth: int) -> tuple[float, tuple[int, ...]]:
             return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0])
 
-        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
+        def stopped_early() -> tuple[float, tuple[int, ...]]:
+            # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
+            line = tuple(self._pv[0]) or (self.heuristics.order(position, root_moves)[0],)
+            return float(self.heuristics.evaluate(position)), line
+
+        self._pv[0] = []  # no line of an earlier search is taken for depth 1's
+        yield from self._deepen(
+            limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+        )
 
     def value(self, position: ChancePosition, depth: int) -> float:
         """The value of a decision ``position`` searched ``depth`` decisions deep, for its seat to move,
@@ -213,7 +225,7 @@ class Expectimax(Interruptible):
         self._root_moves(position)
         if depth < 1:
             raise ValueError(f"the depth must be at least 1, not {depth}")
-        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
+        self._begin(node_limit=None, stop=None, deadline=None)
         return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0)
 
     def score_moves(
@@ -232,7 +244,7 @@ class Expectimax(Interruptible):
         passes first. Raises ``ValueError`` as ``iterate`` does.
         """
         moves = self._root_moves(position)
-        self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
+        self._begin(node_limit=None, stop=stop, deadline=deadline)
         seat = position.turn
         scored = []
         try:

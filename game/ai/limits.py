@@ -5,7 +5,9 @@ alpha-beta (``game.ai.alphabeta``) and the chance search
 (``game.ai.expectimax``) all score a won game ``WIN_SCORE`` minus the turns
 to it, take ``SearchLimits``, yield a ``SearchInfo`` per completed depth, and
 look at the clock, the stop event and the node budget every few hundred nodes
-(``Interruptible``), abandoning the iteration with ``Interrupted``.
+(``Interruptible``), abandoning the iteration with ``Interrupted`` — depth 1
+included: a search stopped before its first depth completes still answers a
+legal move, the best root move found so far, as a ``SearchInfo`` of depth 0.
 
 A turn is what one seat plays before the other seat's turn: it begins when
 the seat to move changes (chance outcomes do not count). In a game whose seats
@@ -73,8 +75,9 @@ class SearchLimits:
 
     ``depth``: the deepest iteration; ``nodes``: a hard node budget;
     ``soft_time``: seconds after which no new iteration starts; ``hard_time``:
-    seconds after which the running iteration is abandoned (depth 1 always
-    completes, so a legal move is always known).
+    seconds after which the running iteration is abandoned, depth 1 included
+    (then the answer is the best root move found so far, with depth 0: a legal
+    move is always known).
     """
 
     depth: int | None = None
@@ -99,7 +102,9 @@ class SearchInfo:
 
     ``score`` is from the side to move's view (a game's own units, or
     ``±(WIN_SCORE - turns)`` for a decided game); ``pv`` is the best line,
-    starting with the best move, in the searcher's own move form.
+    starting with the best move, in the searcher's own move form. ``depth`` 0
+    is a search stopped before depth 1 completed: its move is the best root
+    move found so far (or the first in the game's order), its score a guess.
     """
 
     depth: int
@@ -117,13 +122,14 @@ class SearchInfo:
 def final_iteration(
     iterations: Iterable[SearchInfo], on_info: Callable[[SearchInfo], None] | None = None
 ) -> SearchInfo:
-    """The last of a search's ``iterations`` (there is always one: depth 1 completes), each shown to ``on_info``."""
+    """The last of a search's ``iterations`` (there is always one: depth 1, or depth 0 if stopped before
+    depth 1 completed), each shown to ``on_info``."""
     last: SearchInfo | None = None
     for info in iterations:
         last = info
         if on_info is not None:
             on_info(info)
-    assert last is not None  # iterate always completes depth 1
+    assert last is not None  # iterate always yields one SearchInfo, of depth 0 if stopped during depth 1
     return last
 
 
@@ -137,8 +143,7 @@ class Interruptible:
     The recursion counts ``self.nodes`` and calls ``_checkpoint`` when it
     reaches ``self._next_check``; the checkpoint raises ``Interrupted`` once
     the node budget, the ``time.monotonic()`` deadline or the stop event is
-    reached — unless the search is not yet ``_can_abort`` (its first depth
-    must complete).
+    reached, in any iteration, the first one included.
     """
 
     check_interval = 512
@@ -146,7 +151,6 @@ class Interruptible:
 
     nodes: int
     _next_check: int
-    _can_abort: bool
     _node_limit: int | None
     _deadline: float | None
     _stop: threading.Event | None
@@ -157,7 +161,6 @@ class Interruptible:
         node_limit: int | None,
         stop: threading.Event | None,
         deadline: float | None,
-        can_abort: bool,
     ) -> None:
         """A new search: count nodes from zero under these limits."""
         self.nodes = 0
@@ -165,7 +168,6 @@ class Interruptible:
         self._node_limit = node_limit
         self._stop = stop
         self._deadline = deadline
-        self._can_abort = can_abort
 
     def _checkpoint(self) -> None:
         """Every ``check_interval`` nodes (or at the node budget): abandon the iteration if a limit is reached."""
@@ -173,14 +175,16 @@ class Interruptible:
         self._next_check = self.nodes + self.check_interval
         if limit is not None and self._next_check > limit:
             self._next_check = limit
-        if not self._can_abort:
-            return
-        if limit is not None and self.nodes >= limit:
+        if self._limit_reached():
             raise Interrupted
+
+    def _limit_reached(self) -> bool:
+        """Whether the node budget, the stop event or the hard deadline is already reached."""
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            return True
         if self._stop is not None and self._stop.is_set():
-            raise Interrupted
-        if self._deadline is not None and time.monotonic() >= self._deadline:
-            raise Interrupted
+            return True
+        return self._deadline is not None and time.monotonic() >= self._deadline
 
     def _deepen(
         self,
@@ -189,36 +193,40 @@ class Interruptible:
         one_depth: Callable[[int], tuple[float, tuple[Any, ...]]],
         *,
         only_move: bool,
+        stopped_early: Callable[[], tuple[float, tuple[Any, ...]]],
     ) -> Iterator[SearchInfo]:
         """Iterative deepening as every search of the arcade runs it: a ``SearchInfo`` after each depth.
 
         ``one_depth(depth)`` searches the root to ``depth`` and gives its score
         (an expectation may be a float: the ``SearchInfo`` has it rounded) and
-        best line, or raises ``Interrupted`` when a limit stops it. Depth 1
-        always completes, so at least one ``SearchInfo`` comes out. Stops at
-        the depth limit, after depth 1 when the root has ``only_move``, when the
-        score is decided no more turns away than the depth, when ``stop`` is
-        set, when ``soft_time`` has passed after an iteration, or, inside one,
-        at ``hard_time``, the node budget or ``stop``.
+        best line, or raises ``Interrupted`` when a limit stops it. Every
+        iteration can be stopped, depth 1 too: if none completes (a limit is
+        reached before or during depth 1), ``stopped_early()`` gives a score
+        and a line starting with a legal move (the best root move found so far,
+        else the game's first), yielded with depth 0; so at least one
+        ``SearchInfo`` comes out. Stops at the depth limit, after depth 1 when
+        the root has ``only_move``, when the score is decided no more turns
+        away than the depth, when ``stop`` is set, when ``soft_time`` has
+        passed after an iteration, or, inside one, at ``hard_time``, the node
+        budget or ``stop``.
         """
         start = time.monotonic()
-        deadline = None if limits.hard_time is None else start + limits.hard_time
-        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline, can_abort=False)
+        deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
+        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline)
         max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
         for depth in range(1, max_depth + 1):
             try:
+                if self._limit_reached():  # no iteration starts past a limit, the first included
+                    raise Interrupted
                 score, pv = one_depth(depth)
             except Interrupted:
+                if depth == 1:
+                    score, pv = stopped_early()
+                    yield SearchInfo(0, round(score), self.nodes, time.monotonic() - start, pv)
                 return
-            finally:
-                self._can_abort = True
             yield SearchInfo(depth, round(score), self.nodes, time.monotonic() - start, pv)
             if only_move or (is_win_score(score) and turns_to_end(score) <= depth):
                 return
-            if stop is not None and stop.is_set():
-                return
             if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                return
-            if self._node_limit is not None and self.nodes >= self._node_limit:
                 return

@@ -1,0 +1,338 @@
+"""A game-independent alpha-beta search for two-player games without chance.
+
+Any game whose position offers raw moves (``raw_moves``, ``push_raw``,
+``pop_raw``), a Zobrist ``hash`` and its seat to move (``turn``) can be
+searched with it, given its ``Heuristics``: the static evaluation, the score of
+a finished game, and a first guess at the order of the moves. Attangle uses it;
+Ataxx keeps its own search on bitboards, tuned for that one game.
+
+Scores are by seat, as OpenSpiel's searches keep them, never by ply parity:
+each node's score is from its seat to move's view, and a move's score is the
+score of the position after it, negated only when the seat to move changed. So
+a seat that moves twice in a row (a turn of several actions) is searched
+right; in a game whose seats alternate every move it is plain negamax, with the
+same nodes, moves and scores. Games with dice need ``game.ai.expectimax``.
+
+Like sunfish, it is a short loop you can read top to bottom:
+
+- iterative deepening (``AlphaBeta.iterate`` yields a ``SearchInfo`` per depth,
+  counted in plies: one move of either seat);
+- principal-variation search: a null window after the first move, a re-search
+  when a move beats it;
+- a transposition table keyed by the position's hash (a fixed number of slots;
+  a new entry always replaces another position's, and the same position's
+  unless that entry was searched deeper), its move tried first, then two killer
+  moves per ply, then the game's own order;
+- decided games scored ``±(WIN_SCORE - turns)`` (``game.ai.limits``), so a
+  quicker win is better;
+- a soft deadline between depths, and a hard deadline, a ``stop`` event and a
+  node budget checked every few hundred nodes inside an iteration (``game.ai.limits``).
+
+Time comes from ``time.monotonic()``. Everything a search needs lives on its
+``AlphaBeta`` object: two searches never share state.
+
+>>> class Nim:  # take 1 or 2 from a pile; whoever takes the last one wins
+...     def __init__(self, pile): self.pile, self.hash, self.taken, self.turn = pile, pile, [], 0
+...     def raw_moves(self): return [n for n in (1, 2) if n <= self.pile]
+...     def push_raw(self, n): self.taken.append(n); self.pile -= n; self.hash = self.pile; self.turn ^= 1
+...     def pop_raw(self): self.pile += self.taken.pop(); self.hash = self.pile; self.turn ^= 1
+>>> class NimHeuristics:
+...     def evaluate(self, position): return 0
+...     def end_score(self, position, moves): return -WIN_SCORE if not moves else None
+...     def order(self, position, moves): return moves
+>>> search = AlphaBeta(NimHeuristics())
+>>> move, info = search.search(Nim(7), SearchLimits(depth=8))
+>>> move, info.score > 0  # take 1, leaving a multiple of 3
+(1, True)
+>>> sorted(trait.name for trait in AlphaBeta.handles)
+['ALTERNATING', 'REPEATED_SEATS']
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from baselines.attangle_master_2026_11.limits import (
+    MAX_PLY,
+    WIN_BOUND,
+    WIN_SCORE,
+    Interrupted,
+    Interruptible,
+    SearchInfo,
+    SearchLimits,
+    final_iteration,
+    is_win_score,
+    plies_to_end,
+    turns_to_end,
+)
+from game.engine.core import Trait
+
+__all__ = [
+    "WIN_SCORE",
+    "AlphaBeta",
+    "Heuristics",
+    "SearchInfo",
+    "SearchLimits",
+    "SearchPosition",
+    "is_win_score",
+    "plies_to_end",
+    "turns_to_end",
+]
+
+_INFINITY = WIN_SCORE + 1
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_NO_MOVE = -1
+_TT_ENTRY_BYTES = 150
+
+
+class SearchPosition(Protocol):
+    """What the searches need of a position: its seat to move, raw moves as ints, made and unmade in place.
+
+    ``hash`` must tell apart positions that differ in anything the search's
+    scores depend on (the seat to move, the actions left in a turn...).
+    ``turn`` is the seat to move, 0 or 1 (an ``IntEnum`` will do), or
+    ``game.engine.core.CHANCE`` at a chance node, which only the chance search
+    visits (``ChancePosition`` in ``game.ai.expectimax``).
+    """
+
+    hash: int
+
+    @property
+    def turn(self) -> int:
+        """The seat to move (0 or 1), or ``CHANCE`` while dice are to be rolled."""
+        ...
+
+    def raw_moves(self) -> list[int]:
+        """The legal moves as ints (``[]`` when the game is over)."""
+        ...
+
+    def push_raw(self, raw: int) -> None:
+        """Play a legal raw move."""
+        ...
+
+    def pop_raw(self) -> object:
+        """Take back the last raw move (what it returns is not used)."""
+        ...
+
+
+class Heuristics(Protocol):
+    """A game's knowledge for the search; every score is from the side to move's view.
+
+    Only decision positions (a seat to move) are ever given: the chance search
+    expands chance nodes down to decisions before it evaluates.
+    """
+
+    def evaluate(self, position: Any) -> int:
+        """The static score of a position whose game goes on."""
+        ...
+
+    def end_score(self, position: Any, moves: list[int]) -> int | None:
+        """``WIN_SCORE``, ``-WIN_SCORE`` or 0 if the game is over (``moves`` are its legal moves), else ``None``."""
+        ...
+
+    def order(self, position: Any, moves: list[int]) -> list[int]:
+        """``moves``, likeliest best first."""
+        ...
+
+
+class AlphaBeta(Interruptible):
+    """An alpha-beta search with its own transposition table and killer moves (see the module docstring).
+
+    ``hash_mb`` bounds the table. Not thread-safe: run one search at a time.
+    """
+
+    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})
+    """The traits of the games it searches right: no chance (``game.ai.api.check_search``)."""
+
+    def __init__(self, heuristics: Heuristics, hash_mb: int = 16) -> None:
+        if hash_mb < 1:
+            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
+        self.heuristics = heuristics
+        slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
+        self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
+        self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
+        self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
+        self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
+        self._begin(node_limit=None, stop=None, deadline=None, can_abort=False)
+
+    def new_game(self) -> None:
+        """Forget everything learnt: the transposition table and the killer moves."""
+        self._tt = [None] * (self._tt_mask + 1)
+        self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
+
+    # -- the entry points --
+
+    def search(
+        self,
+        position: SearchPosition,
+        limits: SearchLimits,
+        stop: threading.Event | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> tuple[int, SearchInfo]:
+        """The best raw move within ``limits``, and the last completed iteration (its score from the
+        seat to move's view).
+
+        Raises ``ValueError`` if the game is over. ``on_info`` sees every
+        iteration. The position is left as it was.
+        """
+        info = final_iteration(self.iterate(position, limits, stop), on_info)
+        return info.pv[0], info
+
+    def iterate(
+        self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
+    ) -> Iterator[SearchInfo]:
+        """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
+
+        Depth 1 always completes, so at least one ``SearchInfo`` comes out.
+        Stops at the depth limit, when ``soft_time`` has passed after an
+        iteration, when the result is proven (a decided score no more turns
+        away than the depth), or, inside an iteration, at ``hard_time``, the
+        node budget or ``stop``. Raises ``ValueError`` if the game is over. The
+        position is left as it was, even when stopped.
+        """
+        root_moves = position.raw_moves()
+        if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
+            raise ValueError("the game is over: there is no move to search")
+
+        def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
+            score = self._search(position, depth, -_INFINITY, _INFINITY, 0, 0, True)
+            # The root is a PV node searched with an open window: its first move always sets the line.
+            return score, tuple(self._pv[0])
+
+        yield from self._deepen(limits, stop, one_depth, only_move=len(root_moves) == 1)
+
+    def score_moves(
+        self,
+        position: SearchPosition,
+        depth: int,
+        *,
+        stop: threading.Event | None = None,
+        deadline: float | None = None,
+    ) -> list[tuple[int, int]] | None:
+        """Every legal raw move with its exact score at ``depth`` (1: the move alone), best first,
+        from the seat to move's view.
+
+        For the weak levels, which pick among the moves with noise. Returns
+        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
+        passes first. Raises ``ValueError`` if the game is over.
+        """
+        moves = position.raw_moves()
+        if self.heuristics.end_score(position, moves) is not None or not moves:
+            raise ValueError("the game is over: there is no move to score")
+        self._begin(node_limit=None, stop=stop, deadline=deadline, can_abort=True)
+        seat = position.turn
+        scored = []
+        try:
+            for move in self.heuristics.order(position, moves):
+                position.push_raw(move)
+                try:
+                    if position.turn == seat:
+                        score = self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 0, True)
+                    else:
+                        score = -self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 1, True)
+                finally:
+                    position.pop_raw()
+                scored.append((move, score))
+        except Interrupted:
+            return None
+        scored.sort(key=lambda item: item[1], reverse=True)
+        return scored
+
+    # -- the recursion --
+
+    def _search(
+        self, position: Any, depth: int, alpha: int, beta: int, ply: int, turns: int, pv_node: bool
+    ) -> int:
+        """The score of ``position`` for its seat to move within ``alpha``..``beta`` (fail-soft).
+
+        ``ply`` counts the moves from the root, ``turns`` the turns (changes of
+        the seat to move), by which decided scores are measured.
+        """
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._checkpoint()
+        if pv_node:
+            self._pv[ply] = []
+        heuristics = self.heuristics
+        moves = position.raw_moves()
+        ended = heuristics.end_score(position, moves)
+        if ended is not None:
+            return ended - turns if ended > 0 else ended + turns if ended < 0 else 0
+        if depth <= 0 or ply >= MAX_PLY:
+            return heuristics.evaluate(position)
+
+        key: int = position.hash
+        slot = key & self._tt_mask
+        entry = self._tt[slot]
+        tt_move = _NO_MOVE
+        if entry is not None and entry[0] == key:
+            tt_move = entry[4]
+            if entry[1] >= depth and not pv_node:
+                score = entry[3]
+                if score > WIN_BOUND:
+                    score -= turns
+                elif score < -WIN_BOUND:
+                    score += turns
+                flag = entry[2]
+                if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
+                    return score
+
+        killers = self._killers[ply]
+        ordered = heuristics.order(position, moves)
+        front: list[int] = []
+        for move in (tt_move, killers[0], killers[1]):
+            if move != _NO_MOVE and move not in front and move in moves:
+                front.append(move)
+        if front:
+            ordered = front + [move for move in ordered if move not in front]
+
+        seat = position.turn
+        original_alpha = alpha
+        best = -_INFINITY
+        best_move = ordered[0]
+        for index, move in enumerate(ordered):
+            position.push_raw(move)
+            try:
+                if position.turn != seat:  # the other seat's turn: its score, negated
+                    if index == 0:
+                        score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, turns + 1, pv_node)
+                    else:
+                        score = -self._search(
+                            position, depth - 1, -alpha - 1, -alpha, ply + 1, turns + 1, False
+                        )
+                        if alpha < score < beta:
+                            score = -self._search(
+                                position, depth - 1, -beta, -alpha, ply + 1, turns + 1, pv_node
+                            )
+                elif index == 0:  # the same seat moves again: its score as it is
+                    score = self._search(position, depth - 1, alpha, beta, ply + 1, turns, pv_node)
+                else:
+                    score = self._search(position, depth - 1, alpha, alpha + 1, ply + 1, turns, False)
+                    if alpha < score < beta:
+                        score = self._search(position, depth - 1, alpha, beta, ply + 1, turns, pv_node)
+            finally:
+                position.pop_raw()
+            if score > best:
+                best = score
+                best_move = move
+                if score > alpha:
+                    alpha = score
+                    if pv_node:
+                        self._pv[ply] = [move, *self._pv[ply + 1]]
+                    if score >= beta:
+                        if move != killers[0]:
+                            killers[1] = killers[0]
+                            killers[0] = move
+                        break
+
+        stored = best  # a decided score is stored as turns from this node
+        if stored > WIN_BOUND:
+            stored += turns
+        elif stored < -WIN_BOUND:
+            stored -= turns
+        flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
+        if entry is None or entry[0] != key or depth >= entry[1]:
+            self._tt[slot] = (key, depth, flag, stored, best_move)
+        return best
