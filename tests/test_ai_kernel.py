@@ -203,7 +203,9 @@ def test_the_next_iteration_is_expected_to_cost_the_last_times_its_growth() -> N
     assert Searcher._next_cost([0.2]) == pytest.approx(0.4)
 
 
-def test_no_iteration_starts_that_could_not_finish_before_the_hard_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_iteration_starts_that_could_not_finish_before_the_hard_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A fake clock that moves 10 ms each time the search's own thread looks at it (the watchdog only
     # reads it): every iteration seems to take 10 ms, so the next is expected to take 20 ms.
     now = [100.0]
