@@ -170,6 +170,7 @@ def test_compiled_code_is_cached_in_the_users_cache_folder_not_the_source_tree(t
 
 PURE_RUN = (
     "tests/test_ai_kernel.py",
+    "tests/test_ai_endgame.py",
     "tests/test_ai_search.py",
     "tests/test_ai_golden.py",
     "tests/test_ai_levels.py",

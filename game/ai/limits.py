@@ -112,6 +112,8 @@ class SearchInfo:
     nodes: int
     elapsed: float
     pv: tuple[Any, ...]
+    exact: bool = False
+    """Whether ``score`` is proved: every line was searched to the end of the game (an endgame solved)."""
 
     @property
     def nps(self) -> int:

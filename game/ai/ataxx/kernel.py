@@ -77,6 +77,10 @@ CHECK_INTERVAL = {True: 4096, False: 256}
 """Nodes between two looks at the stop flag (``stats[CHECK_EVERY]``), compiled or not: a few milliseconds."""
 EXACT, LOWER, UPPER = 0, 1, 2
 SCORE_OFFSET = 1 << 20
+PROVED = 127
+"""The depth a table entry stores when its whole tree reached the end of the game: good at any depth."""
+NO_GUESS = 1 << 30
+"""``stats[HORIZON]`` of a proved tree: no leaf of it was scored by a guess."""
 
 # stats[...]
 (
@@ -91,7 +95,8 @@ SCORE_OFFSET = 1 << 20
     ROOT_BEST,
     ROOT_SCORE,
     CHECK_EVERY,
-) = range(11)
+    HORIZON,
+) = range(12)
 STATS_SIZE = 16
 # weights[...]
 (
@@ -480,14 +485,20 @@ def pvs(
     reach = (row | (row << 7) | (row >> 7)) & FULL
     path_len = stats[PATH_LEN]
     if reach & empty == 0:
-        # Stuck: a stuck side stays stuck, so if its opponent can fill enough squares, the game is lost.
+        # Stuck: it stays stuck while the opponent only clones, so if that wins the opponent the game, it is lost.
         if spread(spread(them)) & empty == 0:
             return count_score(us, them, ply)
         if clock >= 99:
             return 0
-        if popcount(them) + popcount(fill_region(them, empty)) > popcount(us):
+        # The opponent can clone into ``region`` without ever emptying a square; if that leaves it no
+        # move either (no other empty square within a jump), the game ends there and it has won.
+        region = fill_region(them, empty)
+        if spread(spread(them | region)) & (empty ^ region) == 0 and popcount(them | region) > popcount(us):
             return ply - WIN_SCORE
+        if alpha >= WIN_SCORE - ply - 1 or beta <= ply + 1 - WIN_SCORE:
+            return alpha if alpha >= WIN_SCORE - ply - 1 else beta  # see "mate distance" below
         if depth <= 0 or ply >= MAX_PLY:
+            stats[HORIZON] = ply
             return evaluate(us, them, empty, weights)
         path[path_len] = key
         stats[PATH_LEN] = path_len + 1
@@ -503,14 +514,23 @@ def pvs(
         return 0
     if clock >= 4 and repeated(path, path_len, key, clock):
         return 0
+    # Mate distance: the game is not over here, so it ends at the next ply at the soonest. A window
+    # that only a sooner end could reach is answered for certain (proved, a bound), even at a leaf.
+    if alpha >= WIN_SCORE - ply - 1:
+        return alpha
+    if beta <= ply + 1 - WIN_SCORE:
+        return beta
     if depth <= 0 or ply >= MAX_PLY:
+        stats[HORIZON] = ply  # a guess, not the end of the game
         return evaluate(us, them, empty, weights)
     if depth == 1 and weights[USE_FRONTIER] != 0 and weights[MATERIAL_ONLY] != 0 and clock < 98:
         score = frontier(us, them, empty, near & empty, reach & empty, ply, weights)
         if score != NO_SCORE:
+            if score <= WIN_BOUND:  # a material guess; a win (every enemy piece taken) is proved
+                stats[HORIZON] = ply
             return score
 
-    # The transposition table.
+    # The transposition table. A node whose tree has no guessed leaf is proved: stored as ``PROVED``.
     slot = key & (len(tt_keys) - 1)
     tt_move = PASS
     if tt_keys[slot] == key:
@@ -524,6 +544,11 @@ def pvs(
                 score += ply
             flag = (data >> 19) & 3
             if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+                # A win bound that holds (at least a win, at most a loss) only ever comes from ends of the
+                # game: proved, whatever the entry says. Anything else the entry must have proved.
+                decided = (score >= beta and score > WIN_BOUND) or (score <= alpha and score < -WIN_BOUND)
+                if (data >> 12) & 127 != PROVED and not decided:
+                    stats[HORIZON] = ply
                 return score
 
     # Null move: if passing still holds beta, a real move would too (not near the end: zugzwang).
@@ -547,6 +572,7 @@ def pvs(
         if stats[ABORT] != 0:
             return 0
         if score >= beta:
+            stats[HORIZON] = ply
             return beta
 
     # The moves, best first: the table move, the killers, then by ordering key.
@@ -570,6 +596,11 @@ def pvs(
     reduce = weights[USE_LMR] != 0 and depth >= 3
     path[path_len] = key
     stats[PATH_LEN] = path_len + 1
+    # The tree's first guessed ply (``NO_GUESS``: proved): the best move's, and the other moves' unless
+    # the best is a cut-off or a win (they could only make it a quicker win: proved is the result, win,
+    # draw or loss, not always the shortest win).
+    best_guess = NO_GUESS
+    others_guess = NO_GUESS
     for searched in range(count):
         move = pick(moves, keys, base, searched, count)
         frm = move >> 6
@@ -581,10 +612,15 @@ def pvs(
             if bound <= alpha and not may_end(them, empty, frm, to):
                 # Even the best evaluation after this move cannot reach alpha (wins are checked exactly).
                 if bound > best:
+                    others_guess = min(others_guess, best_guess)
+                    best_guess = ply + 1
                     best = bound
+                else:
+                    others_guess = min(others_guess, ply + 1)
                 continue
         child_us, child_them, child_empty, child_key = make(us, them, empty, key, side, move)
         child_clock = 0 if frm == to else clock + 1
+        stats[HORIZON] = NO_GUESS
         if searched == 0:
             score = -pvs(
                 child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha,
@@ -617,7 +653,10 @@ def pvs(
         if stats[ABORT] != 0:
             stats[PATH_LEN] = path_len
             return 0
+        guess = stats[HORIZON]
         if score > best:
+            others_guess = min(others_guess, best_guess)
+            best_guess = guess
             best = score
             best_move = move
             if score > alpha:
@@ -631,7 +670,13 @@ def pvs(
                             killers[2 * ply] = move
                         history[move] += depth * depth
                     break
+        else:
+            others_guess = min(others_guess, guess)
     stats[PATH_LEN] = path_len
+    if best < beta and best <= WIN_BOUND:  # another move's guessed line could be better
+        best_guess = min(best_guess, others_guess)
+    stats[HORIZON] = best_guess
+    proved = best_guess == NO_GUESS
 
     if best >= beta:
         flag = LOWER
@@ -639,7 +684,7 @@ def pvs(
         flag = EXACT
     else:
         flag = UPPER
-    store(tt_keys, tt_data, key, depth, flag, best, best_move, ply, stats[GENERATION])
+    store(tt_keys, tt_data, key, PROVED if proved else depth, flag, best, best_move, ply, stats[GENERATION])
     return best
 
 
@@ -674,10 +719,16 @@ def search_root(
     ``pv[:pv_len[0]]``. ``stats[ROOT_DONE]`` counts the root moves searched
     completely, ``stats[ROOT_BEST]`` and ``stats[ROOT_SCORE]`` the best of
     them (by exact score, or the first move's bound), so an aborted iteration
-    still says what it found.
+    still says what it found. ``stats[HORIZON]`` is ``NO_GUESS`` when the
+    score is proved, the game's result with best play: every line that
+    decides it reached the end of the game (a repetition in the line counts
+    as a draw, as everywhere in the search), none was scored by the
+    evaluation, a pruning or an unproved table entry. Otherwise it is the
+    first ply where a line that matters was scored by such a guess.
     """
     no, yes = weights[ZERO], weights[ONE]
     first = yes  # the ply of the root's children
+    stats[HORIZON] = NO_GUESS
     stats[ROOT_DONE] = 0
     stats[ROOT_BEST] = roots[0]
     stats[ROOT_SCORE] = NO_SCORE
@@ -699,6 +750,8 @@ def search_root(
     path[path_len] = key
     stats[PATH_LEN] = path_len + 1
     best = -INFINITY
+    best_guess = NO_GUESS  # as in ``pvs``
+    others_guess = NO_GUESS
     for index in range(root_count):
         move = roots[index]
         if move == PASS:
@@ -707,6 +760,7 @@ def search_root(
         else:
             child_us, child_them, child_empty, child_key = make(us, them, empty, key, side, move)
             child_clock = 0 if move >> 6 == move & 63 else clock + 1
+        stats[HORIZON] = NO_GUESS
         if index == 0:
             score = -pvs(
                 child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1, -beta, -alpha, first,
@@ -725,7 +779,10 @@ def search_root(
         if stats[ABORT] != 0:
             break
         stats[ROOT_DONE] = index + 1
+        guess = stats[HORIZON]
         if score > best:
+            others_guess = min(others_guess, best_guess)
+            best_guess = guess
             best = score
             if index == 0 or score > alpha:
                 stats[ROOT_BEST] = move
@@ -735,10 +792,26 @@ def search_root(
                 alpha = score
                 if score >= beta:
                     break
+        else:
+            others_guess = min(others_guess, guess)
     stats[PATH_LEN] = path_len
+    if best < beta and best <= WIN_BOUND:
+        best_guess = min(best_guess, others_guess)
+    stats[HORIZON] = best_guess
+    proved = best_guess == NO_GUESS
     if stats[ABORT] == 0 and root_count > 0 and roots[0] != PASS:
         flag = LOWER if best >= beta else EXACT
-        store(tt_keys, tt_data, key, depth, flag, best, stats[ROOT_BEST], 0, stats[GENERATION])
+        store(
+            tt_keys,
+            tt_data,
+            key,
+            PROVED if proved else depth,
+            flag,
+            best,
+            stats[ROOT_BEST],
+            0,
+            stats[GENERATION],
+        )
     return best
 
 

@@ -411,13 +411,15 @@ class Searcher:
                         yield SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
                     return
                 score, line = result
+                exact = stats[layout.HORIZON] == layout.NO_GUESS
                 roots.remove(line[0])
                 roots.insert(0, line[0])
                 root_array = self._root_array(roots)
                 now = time.monotonic()
                 durations.append(now - began)
-                yield SearchInfo(depth, score, self.nodes, now - start, tuple(_to_move(m) for m in line))
-                if len(roots) == 1 or (is_win_score(score) and plies_to_end(score) <= depth):
+                moves = tuple(_to_move(m) for m in line)
+                yield SearchInfo(depth, score, self.nodes, now - start, moves, exact=exact)
+                if len(roots) == 1 or exact or (is_win_score(score) and plies_to_end(score) <= depth):
                     return
                 if stop is not None and stop.is_set():
                     return
