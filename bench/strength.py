@@ -17,7 +17,7 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 ``random``, or ``abN`` (python-ataxx's alpha-beta to depth N), optionally
 followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
-``tempo``), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
+``tempo``, and ``margin``, futility's allowance for them), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
 ``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``)
 ``py=1`` (the search run as Python, not compiled), and for a level, ``noise``,
 ``overlook`` and ``depth`` in place of the level's own (to tune the ladder).
@@ -96,7 +96,9 @@ class Player:
 
             self.level = level_by_key("master")
             self.baseline = frozen_search.Searcher(
-                weights=frozen_evaluate.EvalWeights(**dataclasses.asdict(weights))
+                weights=frozen_evaluate.EvalWeights(
+                    **{key: value for key, value in dataclasses.asdict(weights).items() if key != "margin"}
+                )
             )
         elif name in ("greedy", "random") or (name.startswith("ab") and name[2:].isdigit()):
             import ataxx  # noqa: F401  (fail early if python-ataxx is missing)

@@ -49,9 +49,15 @@ class EvalWeights:
     edge: int = 0
     tempo: int = 0
 
+    margin: int | None = None
+    """How far futility pruning takes one move to move the non-material terms: ``None`` for the bound
+    that always holds (``positional_margin``'s default); a smaller one prunes more, at a risk."""
+
     @property
     def positional_margin(self) -> int:
-        """An upper bound on how far the non-material terms can move the score."""
+        """How far the non-material terms can move the score (``margin``, or an upper bound)."""
+        if self.margin is not None:
+            return self.margin
         return 49 * (abs(self.exposed) + abs(self.mobility) + abs(self.edge)) + abs(self.tempo)
 
 
