@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.alphabeta import AlphaBeta
+from game.ai.alphabeta import NO_FEATURES, AlphaBeta, SearchFeatures
 from game.ai.ataxx.evaluate import PIECE, EvalWeights
 from game.ai.ataxx.search import (
     WIN_SCORE,
@@ -249,14 +249,85 @@ def _attangle_golden() -> list[tuple[int, str, int, int, str]]:
 
 
 def test_attangle_searches_the_same_tree_as_before_seats() -> None:
-    """Scoring by seat changes nothing where seats alternate: the same moves, scores and node counts."""
+    """Scoring by seat changes nothing where seats alternate: the same moves, scores and node counts
+    (the search without the aids of issue 21, which prune differently: see the test after this one)."""
     rows = _attangle_golden()
     assert len(rows) >= 40
     for depth, move, score, nodes, text in rows:
         board = AttangleBoard(text)
-        raw, info = AlphaBeta(AttangleHeuristics()).search(board, SearchLimits(depth=depth))
+        raw, info = AlphaBeta(AttangleHeuristics(), features=NO_FEATURES).search(
+            board, SearchLimits(depth=depth)
+        )
         assert (str(board.move_from_raw(raw)), info.score, info.nodes) == (move, score, nodes), text
         assert board.text() == text
+
+
+def plain_alphabeta(board: AttangleBoard, depth: int, alpha: int, beta: int, ply: int = 0) -> int:
+    """Textbook negamax alpha-beta (no table, no killers, no reductions): the minimax score."""
+    heuristics = AttangleHeuristics()
+    moves = board.raw_moves()
+    ended = heuristics.end_score(board, moves)
+    if ended is not None:
+        return ended + ply if ended < 0 else ended - ply if ended > 0 else 0
+    if depth == 0:
+        return heuristics.evaluate(board)
+    best = -WIN_SCORE - 1
+    for move in moves:
+        board.push_raw(move)
+        score = -plain_alphabeta(board, depth - 1, -beta, -alpha, ply + 1)
+        board.pop_raw()
+        best = max(best, score)
+        alpha = max(alpha, score)
+        if alpha >= beta:
+            break
+    return best
+
+
+def test_the_history_and_the_aspiration_windows_keep_the_minimax_scores() -> None:
+    # They change only the order and the first window; the reductions are exact below depth 3.
+    checked = 0
+    for depth, _, _, _, text in _attangle_golden()[::3]:
+        board = AttangleBoard(text)
+        full = AlphaBeta(AttangleHeuristics())
+        ordered = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(late_move_reductions=False))
+        for searcher, deepest in ((ordered, 3), (full, 2)):
+            for info in searcher.iterate(board, SearchLimits(depth=min(depth, deepest))):
+                exact = plain_alphabeta(board, info.depth, -WIN_SCORE - 1, WIN_SCORE + 1)
+                assert info.score == exact, text
+                assert board.move_from_raw(info.pv[0]) in board.legal_moves()
+                checked += 1
+        assert board.text() == text
+    assert checked >= 30
+
+
+def test_late_move_reductions_search_fewer_nodes_and_still_take_the_triple() -> None:
+    texts = list(dict.fromkeys(text for *_, text in _attangle_golden()))[:3]
+    counts = []
+    for features in (NO_FEATURES, SearchFeatures()):
+        searcher = AlphaBeta(AttangleHeuristics(), features=features)
+        total = 0
+        for text in texts:
+            raw, _ = searcher.search(AttangleBoard(text), SearchLimits(depth=4))
+            assert raw in AttangleBoard(text).raw_moves()
+            total += searcher.nodes
+        counts.append(total)
+        # White's double on b2 and single on b4 both see Black's single on b3: taking it builds a triple.
+        board = AttangleBoard(
+            "-,-,-,-/-,bw,b,w,-/-,-,-,-,-,-/-,-,-,-,-,-,-/-,-,-,-,-,-/-,-,-,-,-/-,-,-,- w 15 16"
+        )
+        raw, _ = searcher.search(board, SearchLimits(depth=4))
+        assert str(board.move_from_raw(raw)) == "b2,b4-b3"
+    assert counts[1] < 0.6 * counts[0], counts
+
+
+def test_a_game_without_is_quiet_is_searched_without_reductions_or_history() -> None:
+    # TwiceNim's heuristics have no is_quiet: the same tree with every feature on or off.
+    counts = []
+    for features in (SearchFeatures(aspiration=False), NO_FEATURES):
+        searcher = AlphaBeta(TwiceNimHeuristics(), features=features)
+        searcher.search(TwiceNim(13), SearchLimits(depth=12))
+        counts.append(searcher.nodes)
+    assert counts[0] == counts[1]
 
 
 class TwiceNim:
