@@ -320,6 +320,57 @@ def test_late_move_reductions_search_fewer_nodes_and_still_take_the_triple() -> 
     assert counts[1] < 0.6 * counts[0], counts
 
 
+def test_a_reduced_move_that_beats_alpha_is_searched_again_in_full() -> None:
+    # At depth 3 only the root's late placements are reduced (to depth 0; deeper nodes are at depth 2,
+    # too shallow to reduce): the move chosen was searched to depth 2 after it (the root is a PV node:
+    # a move that beats alpha gets a full window), so its score is exact, and no better than plain
+    # minimax (a reduced move may be missed, never overrated).
+    checked = 0
+    searcher = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=False, aspiration=False))
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
+        board = AttangleBoard(text)
+        raw, info = searcher.search(board, SearchLimits(depth=3))
+        assert info.depth == 3
+        board.push_raw(raw)
+        after = -plain_alphabeta(board, 2, -WIN_SCORE - 1, WIN_SCORE + 1, 1)
+        board.pop_raw()
+        assert info.score == after, text
+        assert info.score <= plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1), text
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
+    # A null-window node at depth 3 reduces its late placements to depth 0; one that beats alpha there
+    # is searched again to depth 2, so a fail-high is always a move's full-depth score: the node's
+    # minimax score beats alpha too. (A fail-low may be wrong: a reduced move can be missed.)
+    failed_high = 0
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
+        board = AttangleBoard(text)
+        exact = plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1)
+        for offset in (-300, -100, -30, 0, 10, 30, 60, 100, 200, 400):
+            alpha = exact + offset
+            searcher = AlphaBeta(AttangleHeuristics(), hash_mb=1, features=SearchFeatures(history=False))
+            score = searcher._search(board, 3, alpha, alpha + 1, 0, 0, False)
+            if score > alpha:
+                assert exact > alpha, (text, offset, score)
+                failed_high += 1
+        assert board.text() == text
+    assert failed_high >= 12
+
+
+def test_the_history_is_learnt_in_a_search_and_forgotten_by_new_game() -> None:
+    board = AttangleBoard(_attangle_golden()[0][4])
+    searcher = AlphaBeta(AttangleHeuristics())
+    searcher.search(board, SearchLimits(depth=4))
+    assert any(searcher._history)
+    searcher.new_game()
+    assert searcher._history == [{}, {}]
+    plain = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=False))
+    plain.search(board, SearchLimits(depth=4))
+    assert plain._history == [{}, {}]
+
+
 def test_a_game_without_is_quiet_is_searched_without_reductions_or_history() -> None:
     # TwiceNim's heuristics have no is_quiet: the same tree with every feature on or off.
     counts = []
