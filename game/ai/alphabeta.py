@@ -73,6 +73,7 @@ from game.ai.limits import (
 from game.engine.core import Trait
 
 __all__ = [
+    "NO_FEATURES",
     "WIN_SCORE",
     "AlphaBeta",
     "Heuristics",
