@@ -22,8 +22,9 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 ``random`` (any legal move), ``greedy`` (any capture if it has one, else a
 placement next to one of its own stacks, else anywhere), optionally followed by
 ``:key=value,...`` with ``t`` (think time a move for the searching levels),
-``d`` (depth), ``n`` (nodes a move), or a search feature switched off
-(``lmr=0``, ``hist=0``, ``asp=0``: see ``game.ai.alphabeta.SearchFeatures``).
+``d`` (depth), ``n`` (nodes a move), a search feature switched off
+(``lmr=0``, ``hist=0``, ``asp=0``: see ``game.ai.alphabeta.SearchFeatures``) or
+the plies late moves are reduced by (``lmr=2``).
 """
 
 from __future__ import annotations
@@ -66,7 +67,11 @@ class Player:
         self.depth = int(settings["d"]) if "d" in settings else None
         self.nodes = int(settings["n"]) if "n" in settings else None
         features = SearchFeatures(
-            **{FEATURES[key]: settings[key] != "0" for key in settings if key in FEATURES}
+            **{
+                FEATURES[key]: int(settings[key]) if key == "lmr" else settings[key] != "0"
+                for key in settings
+                if key in FEATURES
+            }
         )
         self.level = (
             None if name in ("random", "greedy") else level_by_key("master" if name == "baseline" else name)

@@ -289,7 +289,7 @@ def test_the_history_and_the_aspiration_windows_keep_the_minimax_scores() -> Non
     for depth, _, _, _, text in _attangle_golden()[::3]:
         board = AttangleBoard(text)
         full = AlphaBeta(AttangleHeuristics())
-        ordered = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(late_move_reductions=False))
+        ordered = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(late_move_reductions=0))
         for searcher, deepest in ((ordered, 3), (full, 2)):
             for info in searcher.iterate(board, SearchLimits(depth=min(depth, deepest))):
                 exact = plain_alphabeta(board, info.depth, -WIN_SCORE - 1, WIN_SCORE + 1)
@@ -321,12 +321,13 @@ def test_late_move_reductions_search_fewer_nodes_and_still_take_the_triple() -> 
 
 
 def test_a_reduced_move_that_beats_alpha_is_searched_again_in_full() -> None:
-    # At depth 3 only the root's late placements are reduced (to depth 0; deeper nodes are at depth 2,
+    # Reduced by two plies, at depth 3 only the root's late placements are reduced (to depth 0; deeper nodes are at depth 2,
     # too shallow to reduce): the move chosen was searched to depth 2 after it (the root is a PV node:
     # a move that beats alpha gets a full window), so its score is exact, and no better than plain
     # minimax (a reduced move may be missed, never overrated).
     checked = 0
-    searcher = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=False, aspiration=False))
+    features = SearchFeatures(late_move_reductions=2, history=False, aspiration=False)
+    searcher = AlphaBeta(AttangleHeuristics(), features=features)
     for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
         board = AttangleBoard(text)
         raw, info = searcher.search(board, SearchLimits(depth=3))
@@ -341,7 +342,7 @@ def test_a_reduced_move_that_beats_alpha_is_searched_again_in_full() -> None:
 
 
 def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
-    # A null-window node at depth 3 reduces its late placements to depth 0; one that beats alpha there
+    # A null-window node at depth 3 reduces its late placements by two plies, to depth 0; one that beats alpha there
     # is searched again to depth 2, so a fail-high is always a move's full-depth score: the node's
     # minimax score beats alpha too. (A fail-low may be wrong: a reduced move can be missed.)
     failed_high = 0
@@ -350,7 +351,8 @@ def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
         exact = plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1)
         for offset in (-300, -100, -30, 0, 10, 30, 60, 100, 200, 400):
             alpha = exact + offset
-            searcher = AlphaBeta(AttangleHeuristics(), hash_mb=1, features=SearchFeatures(history=False))
+            features = SearchFeatures(late_move_reductions=2, history=False)
+            searcher = AlphaBeta(AttangleHeuristics(), hash_mb=1, features=features)
             score = searcher._search(board, 3, alpha, alpha + 1, 0, 0, False)
             if score > alpha:
                 assert exact > alpha, (text, offset, score)

@@ -99,10 +99,10 @@ def _never_quiet(position: Any, move: int) -> bool:
     return False
 
 
-def late_move_reduction(depth: int, index: int) -> int:
+def late_move_reduction(depth: int, index: int, plies: int) -> int:
     """How many plies shallower the quiet move ``index`` (from 0, in the order searched) of a node
-    ``depth`` plies from the horizon is searched first."""
-    return 2 if depth >= 3 and index >= 3 else 0
+    ``depth`` plies from the horizon is searched first, when late moves are reduced by ``plies``."""
+    return plies if depth >= 3 and index >= 3 else 0
 
 
 @dataclass(frozen=True)
@@ -114,15 +114,16 @@ class SearchFeatures:
     searched without them.
     """
 
-    late_move_reductions: bool = True
-    """Quiet moves late in the order searched shallower first, again in full if they beat alpha."""
+    late_move_reductions: int = 1
+    """Plies by which quiet moves late in the order are searched shallower first (again in full if
+    they beat alpha); 0: none."""
     history: bool = True
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     aspiration: bool = True
     """From depth 3, the root searched first within ``_ASPIRATION`` of the score two depths before."""
 
 
-NO_FEATURES = SearchFeatures(late_move_reductions=False, history=False, aspiration=False)
+NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False)
 """Plain principal-variation search with the table and the killers: the search before issue 21."""
 
 
@@ -201,10 +202,13 @@ class AlphaBeta(Interruptible):
         self._leaf_end: Callable[[Any], int | None] | None = getattr(heuristics, "leaf_end_score", None)
         is_quiet: Callable[[Any, int], bool] | None = getattr(heuristics, "is_quiet", None)
         self._is_quiet: Callable[[Any, int], bool] = is_quiet or _never_quiet
-        self._reduce = features.late_move_reductions and is_quiet is not None
+        self._reduce = features.late_move_reductions > 0 and is_quiet is not None
         self._use_history = features.history and is_quiet is not None
         self._history: list[dict[int, int]] = [{}, {}]
-        self._reductions = [[late_move_reduction(depth, index) for index in range(64)] for depth in range(64)]
+        plies = features.late_move_reductions
+        self._reductions = [
+            [late_move_reduction(depth, index, plies) for index in range(64)] for depth in range(64)
+        ]
         slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
         self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
         self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
