@@ -23,7 +23,7 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 placement next to one of its own stacks, else anywhere), optionally followed by
 ``:key=value,...`` with ``t`` (think time a move for the searching levels),
 ``d`` (depth), ``n`` (nodes a move), a search feature switched off
-(``lmr=0``, ``hist=0``, ``asp=0``: see ``game.ai.alphabeta.SearchFeatures``) or
+(``lmr=0``, ``hist=0``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``).
 """
 
@@ -49,7 +49,7 @@ from game.ai.attangle.levels import LEVELS, choose_move, level_by_key
 from game.engine.attangle import Board, Move
 
 RANDOM_PLIES = (1, 2)
-FEATURES = {"lmr": "late_move_reductions", "hist": "history", "asp": "aspiration"}
+FEATURES = {"lmr": "late_move_reductions", "hist": "history", "asp": "aspiration", "part": "partial"}
 """Spec options that switch a search feature off (``master:lmr=0``): see ``SearchFeatures``."""
 TOP = LEVELS[-1].key
 

@@ -361,6 +361,19 @@ def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
     assert failed_high >= 12
 
 
+def test_a_depth_stopped_after_a_root_move_finished_still_answers() -> None:
+    # Stopped one node before depth 3 ends, the search has finished every root move but the last
+    # one's subtree: with SearchFeatures.partial its answer is depth 3's, without it depth 2's.
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:4]:
+        full = AlphaBeta(AttangleHeuristics()).search(AttangleBoard(text), SearchLimits(depth=3))[1]
+        assert full.depth == 3
+        limits = SearchLimits(nodes=full.nodes - 1)
+        raw, info = AlphaBeta(AttangleHeuristics()).search(AttangleBoard(text), limits)
+        assert (info.depth, raw, info.score) == (3, full.pv[0], full.score), text
+        without = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(partial=False))
+        assert without.search(AttangleBoard(text), limits)[1].depth == 2
+
+
 def test_the_history_is_learnt_in_a_search_and_forgotten_by_new_game() -> None:
     board = AttangleBoard(_attangle_golden()[0][4])
     searcher = AlphaBeta(AttangleHeuristics())

@@ -121,9 +121,13 @@ class SearchFeatures:
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     aspiration: bool = True
     """From depth 3, the root searched first within ``_ASPIRATION`` of the score two depths before."""
+    partial: bool = True
+    """An iteration from depth 2 that a limit stops still answers, if a root move it finished beat
+    its window: that move, which scored better at this depth than every root move searched before
+    it (the previous best first). Otherwise the last iteration completed answers."""
 
 
-NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False)
+NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False, partial=False)
 """Plain principal-variation search with the table and the killers: the search before issue 21."""
 
 
@@ -214,6 +218,7 @@ class AlphaBeta(Interruptible):
         self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
         self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
+        self._root_score = 0  # the score of the root's line _pv[0], set with it
         self._begin(node_limit=None, stop=None, deadline=None)
 
     def new_game(self) -> None:
@@ -243,7 +248,9 @@ class AlphaBeta(Interruptible):
     def iterate(
         self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
+        """Iterative deepening: yields a ``SearchInfo`` after each completed depth, and with
+        ``SearchFeatures.partial`` one last for the depth a limit stopped, if a root move finished it
+        and beat the moves searched before it (its depth is the stopped one's).
 
         At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
         it completes, one of depth 0 whose line is the best root move depth 1
@@ -265,14 +272,21 @@ class AlphaBeta(Interruptible):
             if self.features.aspiration and depth >= 3 and not is_win_score(scores[-2]):
                 # Scores swing between odd and even depths: the one two depths before is the guess.
                 alpha, beta = scores[-2] - _ASPIRATION, scores[-2] + _ASPIRATION
-            while True:
-                score = self._search(position, depth, alpha, beta, 0, 0, True)
-                if score <= alpha:  # below the window: again, open below
-                    alpha = -_INFINITY
-                elif score >= beta:
-                    beta = _INFINITY
-                else:
-                    break
+            try:
+                while True:
+                    score = self._search(position, depth, alpha, beta, 0, 0, True)
+                    if score <= alpha:  # below the window: again, open below
+                        alpha = -_INFINITY
+                    elif score >= beta:
+                        beta = _INFINITY
+                    else:
+                        break
+            except Interrupted:
+                if depth == 1 or not self.features.partial or not self._pv[0]:
+                    raise
+                # A root move finished this depth and beat the ones before it, the previous best first:
+                # a better answer than the last depth's. No deeper iteration starts: a limit is reached.
+                return self._root_score, tuple(self._pv[0])
             scores.append(score)
             # The root is a PV node searched with a window the score is in: a move set the line.
             return score, tuple(self._pv[0])
@@ -419,6 +433,8 @@ class AlphaBeta(Interruptible):
                     alpha = score
                     if pv_node:
                         self._pv[ply] = [move, *self._pv[ply + 1]]
+                        if ply == 0:
+                            self._root_score = score
                     if score >= beta:
                         if move != killers[0]:
                             killers[1] = killers[0]
