@@ -22,8 +22,8 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 ``random`` (any legal move), ``greedy`` (any capture if it has one, else a
 placement next to one of its own stacks, else anywhere), optionally followed by
 ``:key=value,...`` with ``t`` (think time a move for the searching levels),
-``d`` (depth), ``n`` (nodes a move), a search feature switched off
-(``lmr=0``, ``hist=0``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
+``d`` (depth), ``n`` (nodes a move), a search feature switched off or on
+(``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``).
 """
 

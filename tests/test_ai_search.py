@@ -288,8 +288,10 @@ def test_the_history_and_the_aspiration_windows_keep_the_minimax_scores() -> Non
     checked = 0
     for depth, _, _, _, text in _attangle_golden()[::3]:
         board = AttangleBoard(text)
-        full = AlphaBeta(AttangleHeuristics())
-        ordered = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(late_move_reductions=0))
+        full = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=True))
+        ordered = AlphaBeta(
+            AttangleHeuristics(), features=SearchFeatures(late_move_reductions=0, history=True)
+        )
         for searcher, deepest in ((ordered, 3), (full, 2)):
             for info in searcher.iterate(board, SearchLimits(depth=min(depth, deepest))):
                 exact = plain_alphabeta(board, info.depth, -WIN_SCORE - 1, WIN_SCORE + 1)
@@ -376,7 +378,7 @@ def test_a_depth_stopped_after_a_root_move_finished_still_answers() -> None:
 
 def test_the_history_is_learnt_in_a_search_and_forgotten_by_new_game() -> None:
     board = AttangleBoard(_attangle_golden()[0][4])
-    searcher = AlphaBeta(AttangleHeuristics())
+    searcher = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=True))
     searcher.search(board, SearchLimits(depth=4))
     assert any(searcher._history)
     searcher.new_game()
@@ -389,7 +391,7 @@ def test_the_history_is_learnt_in_a_search_and_forgotten_by_new_game() -> None:
 def test_a_game_without_is_quiet_is_searched_without_reductions_or_history() -> None:
     # TwiceNim's heuristics have no is_quiet: the same tree with every feature on or off.
     counts = []
-    for features in (SearchFeatures(aspiration=False), NO_FEATURES):
+    for features in (SearchFeatures(history=True, aspiration=False), NO_FEATURES):
         searcher = AlphaBeta(TwiceNimHeuristics(), features=features)
         searcher.search(TwiceNim(13), SearchLimits(depth=12))
         counts.append(searcher.nodes)
