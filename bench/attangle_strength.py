@@ -24,7 +24,8 @@ placement next to one of its own stacks, else anywhere), optionally followed by
 ``:key=value,...`` with ``t`` (think time a move for the searching levels),
 ``d`` (depth), ``n`` (nodes a move), a search feature switched off or on
 (``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
-the plies late moves are reduced by (``lmr=2``).
+the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
+``wander`` or ``ld`` (its depth) changed.
 """
 
 from __future__ import annotations
@@ -76,6 +77,16 @@ class Player:
         self.level = (
             None if name in ("random", "greedy") else level_by_key("master" if name == "baseline" else name)
         )
+        if self.level is not None and name != "baseline":
+            # A level's own parameters tried out (the ladder's tuning): its noise, wander and depth.
+            changes: dict[str, Any] = {}
+            if "noise" in settings:
+                changes["noise"] = int(settings["noise"])
+            if "wander" in settings:
+                changes["wander"] = float(settings["wander"])
+            if "ld" in settings:
+                changes["depth"] = int(settings["ld"])
+            self.level = dataclasses.replace(self.level, **changes)
         self.searcher: AlphaBeta | None = None
         self.baseline: Any = None
         if name == "baseline":
