@@ -21,7 +21,11 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 (Master as it was before issue 21's search work, frozen in ``bench/baselines/``),
 ``random`` (any legal move), ``greedy`` (any capture if it has one, else a
 placement next to one of its own stacks, else anywhere), optionally followed by
-``:t=SECONDS`` (think time a move for the searching levels) or ``:d=DEPTH``.
+``:key=value,...`` with ``t`` (think time a move for the searching levels),
+``d`` (depth), ``n`` (nodes a move), a search feature switched off or on
+(``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
+the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
+``wander`` or ``ld`` (its depth) changed.
 """
 
 from __future__ import annotations
@@ -40,11 +44,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from match_stats import add_match_options, result_text
 
-from game.ai.alphabeta import AlphaBeta, SearchLimits
-from game.ai.attangle.levels import LEVELS, choose_move, level_by_key, new_searcher
+from game.ai.alphabeta import AlphaBeta, SearchFeatures, SearchLimits
+from game.ai.attangle.evaluate import AttangleHeuristics
+from game.ai.attangle.levels import LEVELS, choose_move, level_by_key
 from game.engine.attangle import Board, Move
 
 RANDOM_PLIES = (1, 2)
+FEATURES = {"lmr": "late_move_reductions", "hist": "history", "asp": "aspiration", "part": "partial"}
+"""Spec options that switch a search feature off (``master:lmr=0``): see ``SearchFeatures``."""
 TOP = LEVELS[-1].key
 
 
@@ -59,9 +66,27 @@ class Player:
         self.rng = random.Random(seed)
         self.movetime = float(settings["t"]) if "t" in settings else None
         self.depth = int(settings["d"]) if "d" in settings else None
+        self.nodes = int(settings["n"]) if "n" in settings else None
+        features = SearchFeatures(
+            **{
+                FEATURES[key]: int(settings[key]) if key == "lmr" else settings[key] != "0"
+                for key in settings
+                if key in FEATURES
+            }
+        )
         self.level = (
             None if name in ("random", "greedy") else level_by_key("master" if name == "baseline" else name)
         )
+        if self.level is not None and name != "baseline":
+            # A level's own parameters tried out (the ladder's tuning): its noise, wander and depth.
+            changes: dict[str, Any] = {}
+            if "noise" in settings:
+                changes["noise"] = int(settings["noise"])
+            if "wander" in settings:
+                changes["wander"] = float(settings["wander"])
+            if "ld" in settings:
+                changes["depth"] = int(settings["ld"])
+            self.level = dataclasses.replace(self.level, **changes)
         self.searcher: AlphaBeta | None = None
         self.baseline: Any = None
         if name == "baseline":
@@ -70,7 +95,7 @@ class Player:
 
             self.baseline = frozen_alphabeta.AlphaBeta(frozen_evaluate.AttangleHeuristics())
         elif self.level is not None:
-            self.searcher = new_searcher()
+            self.searcher = AlphaBeta(AttangleHeuristics(), features=features)
         self.think = 0.0
         self.slowest = 0.0
         self.moves = 0
@@ -94,8 +119,8 @@ class Player:
         if self.baseline is not None:
             return self._baseline_move(board, moves)
         assert self.level is not None and self.searcher is not None
-        if self.depth is not None:
-            raw, _ = self.searcher.search(board, SearchLimits(depth=self.depth))
+        if self.depth is not None or self.nodes is not None:
+            raw, _ = self.searcher.search(board, SearchLimits(depth=self.depth, nodes=self.nodes))
             return board.move_from_raw(raw)
         level = self.level
         if self.movetime is not None:
@@ -108,8 +133,8 @@ class Player:
 
         if len(moves) == 1:
             return moves[0]
-        if self.depth is not None:
-            limits = FrozenLimits(depth=self.depth)
+        if self.depth is not None or self.nodes is not None:
+            limits = FrozenLimits(depth=self.depth, nodes=self.nodes)
         else:
             assert self.level is not None
             level = self.level

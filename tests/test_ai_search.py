@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.alphabeta import AlphaBeta
+from game.ai.alphabeta import NO_FEATURES, AlphaBeta, SearchFeatures
 from game.ai.ataxx.evaluate import PIECE, EvalWeights
 from game.ai.ataxx.search import (
     WIN_SCORE,
@@ -249,14 +249,153 @@ def _attangle_golden() -> list[tuple[int, str, int, int, str]]:
 
 
 def test_attangle_searches_the_same_tree_as_before_seats() -> None:
-    """Scoring by seat changes nothing where seats alternate: the same moves, scores and node counts."""
+    """Scoring by seat changes nothing where seats alternate: the same moves, scores and node counts
+    (the search without the aids of issue 21, which prune differently: see the test after this one)."""
     rows = _attangle_golden()
     assert len(rows) >= 40
     for depth, move, score, nodes, text in rows:
         board = AttangleBoard(text)
-        raw, info = AlphaBeta(AttangleHeuristics()).search(board, SearchLimits(depth=depth))
+        raw, info = AlphaBeta(AttangleHeuristics(), features=NO_FEATURES).search(
+            board, SearchLimits(depth=depth)
+        )
         assert (str(board.move_from_raw(raw)), info.score, info.nodes) == (move, score, nodes), text
         assert board.text() == text
+
+
+def plain_alphabeta(board: AttangleBoard, depth: int, alpha: int, beta: int, ply: int = 0) -> int:
+    """Textbook negamax alpha-beta (no table, no killers, no reductions): the minimax score."""
+    heuristics = AttangleHeuristics()
+    moves = board.raw_moves()
+    ended = heuristics.end_score(board, moves)
+    if ended is not None:
+        return ended + ply if ended < 0 else ended - ply if ended > 0 else 0
+    if depth == 0:
+        return heuristics.evaluate(board)
+    best = -WIN_SCORE - 1
+    for move in moves:
+        board.push_raw(move)
+        score = -plain_alphabeta(board, depth - 1, -beta, -alpha, ply + 1)
+        board.pop_raw()
+        best = max(best, score)
+        alpha = max(alpha, score)
+        if alpha >= beta:
+            break
+    return best
+
+
+def test_the_history_and_the_aspiration_windows_keep_the_minimax_scores() -> None:
+    # They change only the order and the first window; the reductions are exact below depth 3.
+    checked = 0
+    for depth, _, _, _, text in _attangle_golden()[::3]:
+        board = AttangleBoard(text)
+        full = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=True))
+        ordered = AlphaBeta(
+            AttangleHeuristics(), features=SearchFeatures(late_move_reductions=0, history=True)
+        )
+        for searcher, deepest in ((ordered, 3), (full, 2)):
+            for info in searcher.iterate(board, SearchLimits(depth=min(depth, deepest))):
+                exact = plain_alphabeta(board, info.depth, -WIN_SCORE - 1, WIN_SCORE + 1)
+                assert info.score == exact, text
+                assert board.move_from_raw(info.pv[0]) in board.legal_moves()
+                checked += 1
+        assert board.text() == text
+    assert checked >= 30
+
+
+def test_late_move_reductions_search_fewer_nodes_and_still_take_the_triple() -> None:
+    texts = list(dict.fromkeys(text for *_, text in _attangle_golden()))[:3]
+    counts = []
+    for features in (NO_FEATURES, SearchFeatures()):
+        searcher = AlphaBeta(AttangleHeuristics(), features=features)
+        total = 0
+        for text in texts:
+            raw, _ = searcher.search(AttangleBoard(text), SearchLimits(depth=4))
+            assert raw in AttangleBoard(text).raw_moves()
+            total += searcher.nodes
+        counts.append(total)
+        # White's double on b2 and single on b4 both see Black's single on b3: taking it builds a triple.
+        board = AttangleBoard(
+            "-,-,-,-/-,bw,b,w,-/-,-,-,-,-,-/-,-,-,-,-,-,-/-,-,-,-,-,-/-,-,-,-,-/-,-,-,- w 15 16"
+        )
+        raw, _ = searcher.search(board, SearchLimits(depth=4))
+        assert str(board.move_from_raw(raw)) == "b2,b4-b3"
+    assert counts[1] < 0.6 * counts[0], counts
+
+
+def test_a_reduced_move_that_beats_alpha_is_searched_again_in_full() -> None:
+    # Reduced by two plies, at depth 3 only the root's late placements are reduced (to depth 0; deeper nodes are at depth 2,
+    # too shallow to reduce): the move chosen was searched to depth 2 after it (the root is a PV node:
+    # a move that beats alpha gets a full window), so its score is exact, and no better than plain
+    # minimax (a reduced move may be missed, never overrated).
+    checked = 0
+    features = SearchFeatures(late_move_reductions=2, history=False, aspiration=False)
+    searcher = AlphaBeta(AttangleHeuristics(), features=features)
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
+        board = AttangleBoard(text)
+        raw, info = searcher.search(board, SearchLimits(depth=3))
+        assert info.depth == 3
+        board.push_raw(raw)
+        after = -plain_alphabeta(board, 2, -WIN_SCORE - 1, WIN_SCORE + 1, 1)
+        board.pop_raw()
+        assert info.score == after, text
+        assert info.score <= plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1), text
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
+    # A null-window node at depth 3 reduces its late placements by two plies, to depth 0; one that beats alpha there
+    # is searched again to depth 2, so a fail-high is always a move's full-depth score: the node's
+    # minimax score beats alpha too. (A fail-low may be wrong: a reduced move can be missed.)
+    failed_high = 0
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
+        board = AttangleBoard(text)
+        exact = plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1)
+        for offset in (-300, -100, -30, 0, 10, 30, 60, 100, 200, 400):
+            alpha = exact + offset
+            features = SearchFeatures(late_move_reductions=2, history=False)
+            searcher = AlphaBeta(AttangleHeuristics(), hash_mb=1, features=features)
+            score = searcher._search(board, 3, alpha, alpha + 1, 0, 0, False)
+            if score > alpha:
+                assert exact > alpha, (text, offset, score)
+                failed_high += 1
+        assert board.text() == text
+    assert failed_high >= 12
+
+
+def test_a_depth_stopped_after_a_root_move_finished_still_answers() -> None:
+    # Stopped one node before depth 3 ends, the search has finished every root move but the last
+    # one's subtree: with SearchFeatures.partial its answer is depth 3's, without it depth 2's.
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:4]:
+        full = AlphaBeta(AttangleHeuristics()).search(AttangleBoard(text), SearchLimits(depth=3))[1]
+        assert full.depth == 3
+        limits = SearchLimits(nodes=full.nodes - 1)
+        raw, info = AlphaBeta(AttangleHeuristics()).search(AttangleBoard(text), limits)
+        assert (info.depth, raw, info.score) == (3, full.pv[0], full.score), text
+        without = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(partial=False))
+        assert without.search(AttangleBoard(text), limits)[1].depth == 2
+
+
+def test_the_history_is_learnt_in_a_search_and_forgotten_by_new_game() -> None:
+    board = AttangleBoard(_attangle_golden()[0][4])
+    searcher = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=True))
+    searcher.search(board, SearchLimits(depth=4))
+    assert any(searcher._history)
+    searcher.new_game()
+    assert searcher._history == [{}, {}]
+    plain = AlphaBeta(AttangleHeuristics(), features=SearchFeatures(history=False))
+    plain.search(board, SearchLimits(depth=4))
+    assert plain._history == [{}, {}]
+
+
+def test_a_game_without_is_quiet_is_searched_without_reductions_or_history() -> None:
+    # TwiceNim's heuristics have no is_quiet: the same tree with every feature on or off.
+    counts = []
+    for features in (SearchFeatures(history=True, aspiration=False), NO_FEATURES):
+        searcher = AlphaBeta(TwiceNimHeuristics(), features=features)
+        searcher.search(TwiceNim(13), SearchLimits(depth=12))
+        counts.append(searcher.nodes)
+    assert counts[0] == counts[1]
 
 
 class TwiceNim:

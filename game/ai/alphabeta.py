@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.ai.limits import (
@@ -72,9 +73,11 @@ from game.ai.limits import (
 from game.engine.core import Trait
 
 __all__ = [
+    "NO_FEATURES",
     "WIN_SCORE",
     "AlphaBeta",
     "Heuristics",
+    "SearchFeatures",
     "SearchInfo",
     "SearchLimits",
     "SearchPosition",
@@ -87,6 +90,50 @@ _INFINITY = WIN_SCORE + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NO_MOVE = -1
 _TT_ENTRY_BYTES = 150
+_ASPIRATION = 60
+"""The half-width of the root's first window from depth 3 (a triple is 1000 in Attangle)."""
+
+
+def _never_quiet(position: Any, move: int) -> bool:
+    """The quiet test of a game that has none: no move is quiet."""
+    return False
+
+
+def late_move_reduction(depth: int, index: int, plies: int) -> int:
+    """How many plies shallower the quiet move ``index`` (from 0, in the order searched) of a node
+    ``depth`` plies from the horizon is searched first, when late moves are reduced by ``plies``."""
+    return plies if depth >= 3 and index >= 3 else 0
+
+
+@dataclass(frozen=True)
+class SearchFeatures:
+    """The search's aids beyond plain principal-variation search, each of which can be switched on or
+    off to measure what it gives (``bench/attangle_strength.py``'s ``lmr=0``, ``hist=1``...).
+
+    The defaults are what won in Attangle's matches (issue 21, 40 games at
+    0.3 s a move): reductions by one ply (57.5% against none; by two plies
+    30%), no history (40% against none). The reductions and the history need the game's
+    ``is_quiet`` (see ``Heuristics``): a game without it is searched without
+    them. There is no null move: in Attangle a side with no move loses, and a
+    placement may only add targets for the other side, so passing can be
+    better than every move (zugzwang), where a null move would prune wrongly.
+    """
+
+    late_move_reductions: int = 1
+    """Plies by which quiet moves late in the order are searched shallower first (again in full if
+    they beat alpha); 0: none."""
+    history: bool = False
+    """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
+    aspiration: bool = True
+    """From depth 3, the root searched first within ``_ASPIRATION`` of the score two depths before."""
+    partial: bool = True
+    """An iteration from depth 2 that a limit stops still answers, if a root move it finished beat
+    its window: that move, which scored better at this depth than every root move searched before
+    it (the previous best first). Otherwise the last iteration completed answers."""
+
+
+NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False, partial=False)
+"""Plain principal-variation search with the table and the killers: the search before issue 21."""
 
 
 class SearchPosition(Protocol):
@@ -138,6 +185,12 @@ class Heuristics(Protocol):
         """``moves``, likeliest best first."""
         ...
 
+    # Optional, looked up with getattr (a Protocol cannot say "optional"):
+    # - ``is_quiet(position, move) -> bool``: whether a legal move of the seat to move is quiet (it
+    #   takes nothing: a move the search may reduce and orders by its history);
+    # - ``leaf_end_score(position) -> int | None``: ``end_score`` without the moves, for the leaves,
+    #   which then list none (``game.ai.expectimax`` asks it too).
+
 
 class AlphaBeta(Interruptible):
     """An alpha-beta search with its own transposition table and killer moves (see the module docstring).
@@ -148,21 +201,36 @@ class AlphaBeta(Interruptible):
     handles: frozenset[Trait] = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS})
     """The traits of the games it searches right: no chance (``game.ai.api.check_search``)."""
 
-    def __init__(self, heuristics: Heuristics, hash_mb: int = 16) -> None:
+    def __init__(
+        self, heuristics: Heuristics, hash_mb: int = 16, *, features: SearchFeatures = SearchFeatures()
+    ) -> None:
         if hash_mb < 1:
             raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
         self.heuristics = heuristics
+        self.features = features
+        self._leaf_end: Callable[[Any], int | None] | None = getattr(heuristics, "leaf_end_score", None)
+        is_quiet: Callable[[Any, int], bool] | None = getattr(heuristics, "is_quiet", None)
+        self._is_quiet: Callable[[Any, int], bool] = is_quiet or _never_quiet
+        self._reduce = features.late_move_reductions > 0 and is_quiet is not None
+        self._use_history = features.history and is_quiet is not None
+        self._history: list[dict[int, int]] = [{}, {}]
+        plies = features.late_move_reductions
+        self._reductions = [
+            [late_move_reduction(depth, index, plies) for index in range(64)] for depth in range(64)
+        ]
         slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
         self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
         self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
         self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
         self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
+        self._root_score = 0  # the score of the root's line _pv[0], set with it
         self._begin(node_limit=None, stop=None, deadline=None)
 
     def new_game(self) -> None:
-        """Forget everything learnt: the transposition table and the killer moves."""
+        """Forget everything learnt: the transposition table, the killer moves and the history."""
         self._tt = [None] * (self._tt_mask + 1)
         self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
+        self._history = [{}, {}]
 
     # -- the entry points --
 
@@ -185,7 +253,9 @@ class AlphaBeta(Interruptible):
     def iterate(
         self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening: yields a ``SearchInfo`` after each completed depth.
+        """Iterative deepening: yields a ``SearchInfo`` after each completed depth, and with
+        ``SearchFeatures.partial`` one last for the depth a limit stopped, if a root move finished it
+        and beat the moves searched before it (its depth is the stopped one's).
 
         At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
         it completes, one of depth 0 whose line is the best root move depth 1
@@ -200,9 +270,30 @@ class AlphaBeta(Interruptible):
         if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
             raise ValueError("the game is over: there is no move to search")
 
+        scores: list[int] = []
+
         def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
-            score = self._search(position, depth, -_INFINITY, _INFINITY, 0, 0, True)
-            # The root is a PV node searched with an open window: its first move always sets the line.
+            alpha, beta = -_INFINITY, _INFINITY
+            if self.features.aspiration and depth >= 3 and not is_win_score(scores[-2]):
+                # Scores swing between odd and even depths: the one two depths before is the guess.
+                alpha, beta = scores[-2] - _ASPIRATION, scores[-2] + _ASPIRATION
+            try:
+                while True:
+                    score = self._search(position, depth, alpha, beta, 0, 0, True)
+                    if score <= alpha:  # below the window: again, open below
+                        alpha = -_INFINITY
+                    elif score >= beta:
+                        beta = _INFINITY
+                    else:
+                        break
+            except Interrupted:
+                if depth == 1 or not self.features.partial or not self._pv[0]:
+                    raise
+                # A root move finished this depth and beat the ones before it, the previous best first:
+                # a better answer than the last depth's. No deeper iteration starts: a limit is reached.
+                return self._root_score, tuple(self._pv[0])
+            scores.append(score)
+            # The root is a PV node searched with a window the score is in: a move set the line.
             return score, tuple(self._pv[0])
 
         def stopped_early() -> tuple[int, tuple[int, ...]]:
@@ -211,6 +302,7 @@ class AlphaBeta(Interruptible):
             return self.heuristics.evaluate(position), line
 
         self._pv[0] = []  # no line of an earlier search is taken for depth 1's
+        self._history = [{}, {}]  # an earlier position's cut-offs would order this one's moves badly
         yield from self._deepen(
             limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
         )
@@ -268,6 +360,12 @@ class AlphaBeta(Interruptible):
         if pv_node:
             self._pv[ply] = []
         heuristics = self.heuristics
+        if depth <= 0 and self._leaf_end is not None:
+            # A game that tells its end without its moves: a leaf lists none.
+            ended = self._leaf_end(position)
+            if ended is not None:
+                return ended - turns if ended > 0 else ended + turns if ended < 0 else 0
+            return heuristics.evaluate(position)
         moves = position.raw_moves()
         ended = heuristics.end_score(position, moves)
         if ended is not None:
@@ -292,38 +390,45 @@ class AlphaBeta(Interruptible):
                     return score
 
         killers = self._killers[ply]
+        seat = position.turn
         ordered = heuristics.order(position, moves)
+        is_quiet = self._is_quiet
+        history = self._history[seat] if self._use_history else None
+        if history:
+            # The game's tactical moves in its order, then its quiet ones by their history (ties: its order).
+            tactical = [move for move in ordered if not is_quiet(position, move)]
+            quiet = [move for move in ordered if is_quiet(position, move)]
+            quiet.sort(key=lambda move: history.get(move, 0), reverse=True)
+            ordered = tactical + quiet
         front: list[int] = []
         for move in (tt_move, killers[0], killers[1]):
             if move != _NO_MOVE and move not in front and move in moves:
                 front.append(move)
         if front:
             ordered = front + [move for move in ordered if move not in front]
+        reductions = self._reductions[min(depth, 63)] if self._reduce else None
 
-        seat = position.turn
         original_alpha = alpha
         best = -_INFINITY
         best_move = ordered[0]
         for index, move in enumerate(ordered):
+            reduction = 0 if reductions is None else reductions[min(index, 63)]
+            if reduction and (move in front or not is_quiet(position, move)):
+                reduction = 0
             position.push_raw(move)
             try:
-                if position.turn != seat:  # the other seat's turn: its score, negated
-                    if index == 0:
-                        score = -self._search(position, depth - 1, -beta, -alpha, ply + 1, turns + 1, pv_node)
-                    else:
-                        score = -self._search(
-                            position, depth - 1, -alpha - 1, -alpha, ply + 1, turns + 1, False
+                if index == 0:
+                    score = self._child(position, seat, depth - 1, alpha, beta, ply + 1, turns, pv_node)
+                else:  # a null window: only whether the move beats alpha
+                    score = self._child(
+                        position, seat, depth - 1 - reduction, alpha, alpha + 1, ply + 1, turns, False
+                    )
+                    if reduction and score > alpha:  # it might: search it as deep as the others
+                        score = self._child(
+                            position, seat, depth - 1, alpha, alpha + 1, ply + 1, turns, False
                         )
-                        if alpha < score < beta:
-                            score = -self._search(
-                                position, depth - 1, -beta, -alpha, ply + 1, turns + 1, pv_node
-                            )
-                elif index == 0:  # the same seat moves again: its score as it is
-                    score = self._search(position, depth - 1, alpha, beta, ply + 1, turns, pv_node)
-                else:
-                    score = self._search(position, depth - 1, alpha, alpha + 1, ply + 1, turns, False)
-                    if alpha < score < beta:
-                        score = self._search(position, depth - 1, alpha, beta, ply + 1, turns, pv_node)
+                    if alpha < score < beta:  # it does, at a PV node: its exact score
+                        score = self._child(position, seat, depth - 1, alpha, beta, ply + 1, turns, pv_node)
             finally:
                 position.pop_raw()
             if score > best:
@@ -333,10 +438,14 @@ class AlphaBeta(Interruptible):
                     alpha = score
                     if pv_node:
                         self._pv[ply] = [move, *self._pv[ply + 1]]
+                        if ply == 0:
+                            self._root_score = score
                     if score >= beta:
                         if move != killers[0]:
                             killers[1] = killers[0]
                             killers[0] = move
+                        if history is not None and is_quiet(position, move):
+                            history[move] = history.get(move, 0) + depth * depth
                         break
 
         stored = best  # a decided score is stored as turns from this node
@@ -348,3 +457,12 @@ class AlphaBeta(Interruptible):
         if entry is None or entry[0] != key or depth >= entry[1]:
             self._tt[slot] = (key, depth, flag, stored, best_move)
         return best
+
+    def _child(
+        self, position: Any, seat: int, depth: int, alpha: int, beta: int, ply: int, turns: int, pv_node: bool
+    ) -> int:
+        """The score for ``seat`` of ``position``, reached by a move of ``seat``, within ``alpha``..``beta``:
+        the other seat's score negated (its turn begins), or the same seat's as it is (it moves again)."""
+        if position.turn == seat:
+            return self._search(position, depth, alpha, beta, ply, turns, pv_node)
+        return -self._search(position, depth, -beta, -alpha, ply, turns + 1, pv_node)

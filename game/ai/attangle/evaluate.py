@@ -50,7 +50,7 @@ DEFAULT_WEIGHTS = EvalWeights()
 
 
 class AttangleHeuristics:
-    """The ``Heuristics`` of Attangle: ``evaluate``, ``end_score`` and ``order`` (see ``game.ai.alphabeta``)."""
+    """The ``Heuristics`` of Attangle: ``evaluate``, ``end_score``, ``order``, ``is_quiet`` and ``leaf_end_score`` (see ``game.ai.alphabeta``)."""
 
     def __init__(self, weights: EvalWeights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
@@ -58,6 +58,14 @@ class AttangleHeuristics:
     def end_score(self, board: Board, moves: list[int]) -> int | None:
         """A side with no move has lost: it either must resign or the other built its last triple."""
         return None if moves else -WIN_SCORE
+
+    def leaf_end_score(self, board: Board) -> int | None:
+        """``end_score`` without the moves, for the search's leaves: cheap while the side to move has a reserve."""
+        return None if board.has_legal_move() else -WIN_SCORE
+
+    def is_quiet(self, board: Board, move: int) -> bool:
+        """A placement: the search may reduce it when it comes late, and orders placements by their history."""
+        return not move & CAPTURE
 
     def order(self, board: Board, moves: list[int]) -> list[int]:
         """Captures that build a triple, then other captures, then placements (central ones first)."""
