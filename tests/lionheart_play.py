@@ -69,3 +69,4 @@ def random_game(battle: Battle, seed: int, fierce: bool = True, limit: int = 100
         if battle.outcome() is not None:
             return
         battle.push(roll(battle, rng) if battle.turn == CHANCE else choose(battle, rng, fierce))
+    yield battle  # cut at ``limit``: the position after the last entry too, as after a finished game

@@ -50,8 +50,8 @@ class Level(api.Level):
 
 
 # Spaced by matches (``bench/strength.py --match A B --games 40``, issue 21): Beginner scores 11% against
-# the greedy player; each level then beats the one below by 95-99%, about +500 to +750 Elo a step. The
-# compiled Master is some 2,400 Elo above a Beginner that loses to greedy play, so four even steps are
+# the greedy player; each level then beats the one below by 95-99%, +512 to +759 Elo a step. The
+# compiled Master is some 2,500 Elo above a Beginner that loses to greedy play, so four even steps are
 # that wide: Expert is a fixed five-ply search, in the middle between Skilled and Master.
 LEVELS: tuple[Level, ...] = (
     Level(
