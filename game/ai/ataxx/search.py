@@ -411,7 +411,7 @@ class Searcher:
                         yield SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
                     return
                 score, line = result
-                exact = stats[layout.HORIZON] == layout.NO_GUESS
+                exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
                 roots.remove(line[0])
                 roots.insert(0, line[0])
                 root_array = self._root_array(roots)
