@@ -25,7 +25,7 @@ placement next to one of its own stacks, else anywhere), optionally followed by
 ``d`` (depth), ``n`` (nodes a move), a search feature switched off or on
 (``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
-``wander`` or ``ld`` (its depth) changed.
+``wander``, ``ov`` (overlook) or ``ld`` (its depth) changed.
 """
 
 from __future__ import annotations
@@ -84,6 +84,8 @@ class Player:
                 changes["noise"] = int(settings["noise"])
             if "wander" in settings:
                 changes["wander"] = float(settings["wander"])
+            if "ov" in settings:
+                changes["overlook"] = float(settings["ov"])
             if "ld" in settings:
                 changes["depth"] = int(settings["ld"])
             self.level = dataclasses.replace(self.level, **changes)

@@ -212,13 +212,17 @@ def careless_choice(
     stop: threading.Event | None,
     on_info: Callable[[SearchInfo], None] | None,
     rng: random.Random,
+    overlook: float = 0.0,
 ) -> Any:
     """A weak level's move: every move scored (``searcher.score_moves``) ``depth`` deep if ``budget``
     seconds allow, else one, then a random one now and then (``wander``, never when a win is seen),
-    else ``noisy_choice``; ``on_info`` hears the move chosen."""
+    else ``noisy_choice``; ``on_info`` hears the move chosen. With the chance ``overlook`` the
+    level does not look deeper than its own move this time (as a player who forgets the reply)."""
     start = time.monotonic()
     scored = searcher.score_moves(position, 1)
     assert scored is not None  # no stop and no deadline: never aborted
+    if depth > 1 and overlook and rng.random() < overlook:
+        depth = 1
     if depth > 1:
         deeper = searcher.score_moves(position, depth, stop=stop, deadline=start + budget)
         if deeper is None:

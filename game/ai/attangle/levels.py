@@ -31,17 +31,19 @@ class Level(api.Level):
 
     ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
     ``noise``: standard deviation of the error added to each move's score (a
-    triple is 1000); ``wander``: the chance of playing any legal move at all.
+    triple is 1000); ``wander``: the chance of playing any legal move at all;
+    ``overlook``: the chance of not looking past its own move this time.
     """
 
     depth: int | None = None
     noise: int = 0
     wander: float = 0.0
+    overlook: float = 0.0
 
     @property
     def careless(self) -> bool:
         """Whether the level picks among scored moves with noise instead of searching."""
-        return self.noise > 0 or self.wander > 0
+        return self.noise > 0 or self.wander > 0 or self.overlook > 0
 
 
 LEVELS: tuple[Level, ...] = (
@@ -123,6 +125,7 @@ def _careless_move(
         depth=depth,
         noise=level.noise,
         wander=level.wander,
+        overlook=level.overlook,
         budget=budget,
         stop=stop,
         on_info=on_info,
