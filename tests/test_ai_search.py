@@ -582,3 +582,34 @@ def test_a_long_depth_1_is_not_finished_past_the_hard_limit(make: Any) -> None:
     move, info = make(slow=True).search(Wide(100_000), SearchLimits(hard_time=0.05))
     assert time.monotonic() - start < 0.3
     assert info.depth == 0 and 0 <= move < 100_000
+
+
+class _DepthRecorder:
+    """A searcher for ``careless_choice`` that records the depths it is asked to score the moves at."""
+
+    def __init__(self) -> None:
+        self.depths: list[int] = []
+        self.nodes = 0
+
+    def score_moves(self, position: Any, depth: int, **_: Any) -> list[tuple[int, int]]:
+        self.depths.append(depth)
+        return [(1, 10), (2, 0)]
+
+
+@pytest.mark.parametrize(("overlook", "looked_deeper"), [(0.0, 40), (1.0, 0), (0.5, range(10, 31))])
+def test_a_level_that_overlooks_scores_its_moves_one_ply_deep_that_often(
+    overlook: float, looked_deeper: int | range
+) -> None:
+    from game.ai.api import careless_choice
+
+    rng = random.Random(5)
+    deeper = 0
+    for _ in range(40):
+        recorder = _DepthRecorder()
+        careless_choice(
+            recorder, None, depth=2, noise=0, wander=0, budget=1.0, stop=None, on_info=None,
+            rng=rng, overlook=overlook,
+        )  # fmt: skip
+        assert recorder.depths[0] == 1
+        deeper += recorder.depths[1:] == [2]
+    assert deeper in looked_deeper if isinstance(looked_deeper, range) else deeper == looked_deeper
