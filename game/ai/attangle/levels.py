@@ -48,7 +48,7 @@ class Level(api.Level):
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner", "Places pieces almost anywhere and misses captures.",
-          max_think_time=0.5, think_time=0.3, depth=1, noise=500, wander=0.7),
+          max_think_time=0.5, think_time=0.3, resigns=False, depth=1, noise=500, wander=0.7),
     Level("casual", "Casual", "Takes what it sees, but does not look at your reply.",
           max_think_time=0.6, think_time=0.4, depth=1, noise=120),
     Level("skilled", "Skilled", "Looks at your reply and rarely leaves a triple to take.",
