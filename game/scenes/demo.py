@@ -40,6 +40,8 @@ DEMOS = (
     "levels",
     "play",
     "results",
+    "resign",
+    "resigned",
     "pause",
     "options",
     "help",
@@ -126,6 +128,25 @@ def start_demo(app: App, name: str) -> None:
         _pick_a_piece(scene)
     if name == "pause":
         app.router.push("pause", scene)
+    if name == "resign":
+        _ask_resign(scene)
+    if name == "resigned":
+        # The computer (seat 1) gives up: the results say so.
+        scene.resign(1)  # type: ignore[attr-defined]
+        scene.results_shown = True  # type: ignore[attr-defined]
+        app.router.push("results", scene)
+
+
+def _ask_resign(scene: Any) -> None:
+    """The question Resign asks over the game, on the person's turn (played on to it if need be)."""
+    match = scene.match
+    rng = random.Random(5)
+    while not scene.can_resign() and not match.is_over:
+        if match.at_chance:
+            match.roll()
+        else:
+            match.play(plausible_move(match, rng))
+    scene.ask_resign()
 
 
 def _pick_a_piece(scene: Any) -> None:
