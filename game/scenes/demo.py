@@ -214,7 +214,14 @@ def _sample_statistics(app: App) -> None:
             players = (Player.human(), Player.human())
         else:
             players = (Player.human("You"), Player.computer(rng.choice(keys)))
-        match = play_out(Match(rules, level.position, players), random.Random(100 + index), quick=True)
+        if index % 5 == 2:  # now and then a game given up halfway, by either side
+            match = play_out(
+                Match(rules, level.position, players), random.Random(100 + index), 16, quick=True
+            )
+            if not match.is_over:
+                match.resign(index % 2)
+        else:
+            match = play_out(Match(rules, level.position, players), random.Random(100 + index), quick=True)
         when = _dt.datetime(2025, 1, 1) + _dt.timedelta(days=index)
         record = record_for(match, level_name=level.name, now=when)
         statistics.add(dataclasses.replace(record, seconds=60.0 + rng.random() * 600))
