@@ -23,6 +23,7 @@ from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
+from game.scenes.resume import open_match
 from game.ui.lang import seat_name
 
 GAMES = ["ataxx", "attangle", "lionheart"]
@@ -229,6 +230,26 @@ def test_the_attract_mode_s_computers_resign_too_and_the_next_game_follows(
     assert lost.resigned == 0 and lost.ply == 0
     assert attract.end_told and attract.status_text()[:2] == ("Blue wins", "Red resigned")
     assert Statistics.load("ataxx").records == []  # the attract mode counts nothing
+
+
+def test_a_resigned_save_opens_finished_and_undo_takes_the_resignation_back(driver: Driver) -> None:
+    match = Match(game("ataxx").load_rules(), players=(Player.human("You"), Player.computer("expert")))
+    for text in ("b6", "f6"):
+        match.play(match.rules.parse_move(text))
+    match.resign()  # the person, to move, gave up
+    path = saves.save_game("given up", match, level_name="Classic")
+    loaded, _ = saves.load_game(path)
+    play = open_match(driver.app, loaded, "Classic", save_name="given up")
+    assert isinstance(play, MatchScene)
+    driver.frames(2)
+    assert driver.top is play and play.results_shown  # the final board, no results screen again
+    assert play.status_text()[:2] == ("Blue wins", "Red resigned")
+    assert not driver.button("resign").enabled and driver.button("undo").enabled
+    # As after any end: Undo goes back to your previous turn, and the resignation goes with it.
+    driver.press("undo")
+    assert not play.match.is_over and play.match.resigned is None and play.match.ply == 0
+    assert play.can_resign() and driver.button("redo").enabled
+    assert Statistics.load("ataxx").records == []  # a game loaded finished was counted when it ended
 
 
 def test_resigning_in_french(french: None, recorded: list[str]) -> None:
