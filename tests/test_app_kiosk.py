@@ -313,7 +313,7 @@ def test_the_kiosk_hides_buttons_by_id_in_french(
     assert play.match.ply >= 1
     kiosk.key(pygame.K_ESCAPE)
     assert kiosk.top.name == "pause"
-    _check_lock_down(kiosk, monkeypatch, {"resume", "restart", "options", "rules", "quit_to_menu"})
+    _check_lock_down(kiosk, monkeypatch, {"resume", "restart", "resign", "options", "rules", "quit_to_menu"})
     # Back on the menu, the game's autosave offers Continue; the editor stays hidden.
     kiosk.press("quit_to_menu")
     assert kiosk.top is menu

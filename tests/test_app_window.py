@@ -290,6 +290,8 @@ SCREENS: dict[str, list[str]] = {
     "levels": ["menu", "newgame", "levelselect"],
     "play": ["menu", "newgame", "levelselect", "match"],
     "results": ["menu", "newgame", "levelselect", "match", "results"],
+    "resign": ["menu", "newgame", "levelselect", "match", "dialog"],
+    "resigned": ["menu", "newgame", "levelselect", "match", "results"],
     "pause": ["menu", "newgame", "levelselect", "match", "pause"],
     "options": ["menu", "options"],
     "help": ["menu", "rules"],

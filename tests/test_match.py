@@ -24,7 +24,7 @@ from game.engine.ataxx import (
     parse_square,
 )
 from game.engine.ataxx.rules import EARLY_FINISH, RULES, THREEFOLD, fillable_by
-from game.engine.core import CHANCE, Outcome
+from game.engine.core import CHANCE, MatchTermination, Outcome
 from game.engine.match import (
     Match,
     MatchConfig,
@@ -310,6 +310,66 @@ def test_elapsed_time_pauses_and_stops_at_the_end() -> None:
     match.undo()
     clock.now += 3
     assert match.elapsed == pytest.approx(20.0)
+
+
+# -- resignation --
+
+
+def test_the_seat_to_move_resigns_and_the_other_seat_wins() -> None:
+    clock = FakeClock()
+    match = ataxx(clock=clock)
+    play_all(match, ["b6", "f6", "f2"])  # Red 4 pieces, Blue 3: Blue to move
+    clock.now += 7
+    assert match.resign() == Side.BLUE and match.resigned == Side.BLUE
+    result = match.result
+    assert result is not None and match.is_over
+    assert result.outcome.termination is MatchTermination.RESIGNATION
+    assert result.outcome.winner == Side.RED and result.outcome.result() == "1-0"
+    assert result.scores == (4, 3)  # the pieces on the board when Blue gave up
+    assert (result.plies, result.moves, result.detail) == (3, 2, None)
+    clock.now += 50  # the clock stopped at the resignation
+    assert match.elapsed == pytest.approx(7.0) == result.elapsed
+    assert match.legal_moves() == [] and not match.computer_to_move
+    with pytest.raises(MatchOverError, match="resignation"):
+        match.play(Move.from_uai("b2"))
+    with pytest.raises(MatchOverError):
+        match.resign()
+
+
+def test_a_named_seat_may_resign_out_of_turn_and_only_a_seat_may() -> None:
+    match = ataxx()
+    assert match.resign(1) == 1 and match.result is not None
+    assert match.result.outcome.winner == 0 and match.result.outcome.result() == "1-0"
+    for seat in (2, -1, True):
+        with pytest.raises(ValueError, match="only seat 0 or 1"):
+            ataxx().resign(seat)  # type: ignore[arg-type]
+    # While the dice are to be rolled nobody is to move: the seat must be named.
+    dice = Match(DiceRules(), seed=3)
+    assert dice.at_chance
+    with pytest.raises(NotChanceError, match="name the seat"):
+        dice.resign()
+    assert not dice.is_over
+    dice.resign(0)
+    assert dice.result is not None and dice.result.outcome.winner == 1
+    assert dice.result.scores == ()  # a game that keeps no scores: none
+    assert not dice.at_chance
+
+
+def test_undo_takes_back_a_resignation_with_the_last_move() -> None:
+    match = ataxx(players=(Player.human(), Player.computer("master")))
+    play_all(match, ["b6", "f6"])
+    match.resign()  # the person, to move, gives up
+    assert match.can_undo and match.can_undo_turn and not match.can_redo
+    # As after any end: back to the person's previous turn, and the resignation is forgotten.
+    assert [str(move) for move in match.undo_turn()] == ["f6", "b6"]
+    assert not match.is_over and match.resigned is None and match.result is None
+    assert match.redo_turn() and match.ply == 2 and not match.is_over
+    # A resignation before any move cannot be taken back (nothing to undo), as a game over at the start.
+    first = ataxx()
+    first.resign()
+    assert not first.can_undo and first.is_over
+    with pytest.raises(IndexError):
+        first.undo()
 
 
 def test_random_matches_end_and_undo_fully() -> None:

@@ -82,6 +82,61 @@ def test_a_finished_match_keeps_its_result_and_termination() -> None:
     assert loaded.is_over and loaded.result.outcome == match.result.outcome
 
 
+@pytest.mark.parametrize("key", [definition.key for definition in games.playable_games()])
+def test_a_resigned_game_saves_and_loads_back_resigned_and_finished(key: str) -> None:
+    rules = game(key).load_rules()
+    match = Match(rules, players=(Player.human("Ann"), Player.computer("expert")), seed=7)
+    rng = random.Random(3)
+    while match.ply < 6:
+        if match.at_chance:
+            match.roll()
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    seat = 1 if match.at_chance else match.turn
+    match.resign(seat)
+    text = saves.match_to_pgn(match, level_name="Somewhere")
+    pgn_game = parse_pgn(text, rules)
+    assert pgn_game.tag("Termination") == "resignation"
+    assert pgn_game.tag("Result") == ("0-1" if seat == 0 else "1-0")
+    assert text.rstrip().endswith(pgn_game.tag("Result"))  # the move text ends with the result too
+    loaded = saves.match_from_pgn(pgn_game, rules)
+    assert loaded.is_over and loaded.resigned == seat
+    assert loaded.result is not None and match.result is not None
+    assert loaded.result.outcome == match.result.outcome and loaded.result.scores == match.result.scores
+    assert loaded.moves == match.moves and not loaded.legal_moves()
+    path = saves.save_game("resigned", match)
+    assert [entry.result for entry in saves.list_saves()] == [pgn_game.tag("Result")]
+    assert saves.load_game(path)[0].resigned == seat
+
+
+def test_python_ataxx_reads_a_resigned_save() -> None:
+    match = played_match(5, 12)
+    match.resign()  # Red is to move after an even number of moves, and gives up
+    path = saves.save_game("resigned", match)
+    theirs = ataxx.pgn.parse(path.read_text())
+    assert [str(node.move) for node in theirs.main_line()] == [str(m) for m in match.moves]
+    assert theirs.headers["Result"] == "0-1" and theirs.headers["Termination"] == "resignation"
+
+
+@pytest.mark.parametrize(
+    ("termination", "result", "resigned"),
+    [
+        ("resignation", "1-0", 1),
+        ("Resignation", "0-1", 0),  # other programs' case
+        ("resignation", "1/2-1/2", None),  # no winner named: no resignation, the game goes on
+        ("resignation", "*", None),
+        ("normal", "1-0", None),  # another program's end we cannot tell: the game goes on
+    ],
+)
+def test_a_resignation_is_read_from_the_termination_tag_and_the_result(
+    termination: str, result: str, resigned: int | None
+) -> None:
+    text = f'[Game "ataxx"]\n[Termination "{termination}"]\n[Result "{result}"]\n\n1. b6 f6 {result}\n'
+    loaded = saves.match_from_pgn(parse_pgn(text, RULES), RULES)
+    assert loaded.resigned == resigned and loaded.is_over is (resigned is not None)
+    assert loaded.ply == 2
+
+
 def test_all_options_off_is_written_as_none() -> None:
     match = Match(RULES, options={"early_finish": False, "threefold_repetition": False})
     pgn_game = parse_pgn(saves.match_to_pgn(match), RULES)

@@ -11,7 +11,14 @@ import pytest
 
 from game.engine.ataxx import Move
 from game.engine.match import Match, Player
-from game.engine.stats import MAX_RECORDS, MAX_STATS_BYTES, GameRecord, Statistics, record_for
+from game.engine.stats import (
+    MAX_RECORDS,
+    MAX_STATS_BYTES,
+    SCHEMA_VERSION,
+    GameRecord,
+    Statistics,
+    record_for,
+)
 from game.games import UnknownGameError, game
 
 NOW = datetime.datetime(2026, 11, 22, 12, 0, 0)
@@ -98,6 +105,60 @@ def test_tallies_streaks_and_extremes() -> None:
     assert stats.tally().games == 0 and stats.longest() is None
 
 
+def test_a_resignation_is_recorded_with_the_seat_that_resigned(user_data_dir: Path) -> None:
+    stats = Statistics("ataxx")
+    against = Match(RULES, players=(Player.computer("master"), Player.human("You")))
+    against.play(Move.from_uai("b6"))
+    against.resign()  # the person, seat 1, gives up
+    gave_up = record_for(against, now=NOW)
+    assert (gave_up.seat, gave_up.resigned, gave_up.result) == (1, 1, "loss")
+    assert gave_up.resigned_by_person is True and gave_up.scores == (3, 2)
+    beaten = Match(RULES, players=(Player.human("You"), Player.computer("expert")))
+    beaten.play(Move.from_uai("b6"))
+    beaten.resign()  # the computer, seat 1, gives up
+    computer_gave_up = record_for(beaten, now=NOW)
+    assert (computer_gave_up.resigned, computer_gave_up.result) == (1, "win")
+    assert computer_gave_up.resigned_by_person is False
+    two = Match(RULES)
+    two.resign(1)
+    between_people = record_for(two, now=NOW)
+    assert (between_people.seat, between_people.result, between_people.resigned_by_person) == (
+        0,
+        "win",
+        False,
+    )
+    by_rules = record_for(finished((Player.human(), Player.computer("master")), True), now=NOW)
+    assert by_rules.resigned is None and by_rules.resigned_by_person is None
+    for record in (gave_up, computer_gave_up, between_people, by_rules):
+        stats.add(record)
+    assert stats.resignations(opponent="computer") == (1, 1)
+    assert stats.resignations(opponent="human") == (0, 1)  # seat 0's, seat 1's
+    stats.save()
+    data = json.loads(Statistics.path().read_text())
+    assert [record["resigned"] for record in data["games"]["ataxx"]["records"]] == [1, 1, 1, None]
+    assert Statistics.load("ataxx").records == stats.records
+
+
+def test_schema_2_records_load_without_resignations_and_are_written_as_schema_3(user_data_dir: Path) -> None:
+    old = rec("loss").to_json()
+    del old["resigned"]
+    Statistics.path().write_text(
+        json.dumps(
+            {"schema_version": 2, "games": {"ataxx": {"records": [old]}, "attangle": {"records": [old]}}}
+        )
+    )
+    stats = Statistics.load("ataxx")
+    assert stats.load_message is None and stats.records == [rec("loss")]
+    assert stats.records[0].resigned is None and stats.resignations(opponent="computer") == (0, 0)
+    stats.add(rec("win"))
+    stats.save()
+    data = json.loads(Statistics.path().read_text())
+    assert data["schema_version"] == 3
+    assert data["games"]["attangle"] == {"records": [old]}  # another game's records, kept as they were
+    assert [record.result for record in Statistics.load("ataxx").records] == ["loss", "win"]
+    assert Statistics.load("attangle").records == [rec("loss")]
+
+
 def test_save_load_round_trip(user_data_dir: Path) -> None:
     stats = Statistics("ataxx")
     stats.add(
@@ -105,7 +166,7 @@ def test_save_load_round_trip(user_data_dir: Path) -> None:
     )
     stats.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["schema_version"] == 2 and list(data["games"]) == ["ataxx"]
+    assert data["schema_version"] == SCHEMA_VERSION == 3 and list(data["games"]) == ["ataxx"]
     assert data["games"]["ataxx"]["records"][0]["scores"] == [3, 0]
     loaded = Statistics.load("ataxx")
     assert loaded.records == stats.records and loaded.load_message is None
@@ -147,7 +208,11 @@ def test_other_games_sections_are_kept_untouched(user_data_dir: Path) -> None:
 
 
 def test_a_newer_file_is_read_but_never_written_over(user_data_dir: Path) -> None:
-    newer = {"schema_version": 3, "games": {"ataxx": {"records": [rec("win").to_json()]}}, "more": True}
+    newer = {
+        "schema_version": SCHEMA_VERSION + 1,
+        "games": {"ataxx": {"records": [rec("win").to_json()]}},
+        "more": True,
+    }
     text = json.dumps(newer)
     Statistics.path().write_text(text)
     stats = Statistics.load("ataxx")
@@ -206,11 +271,13 @@ def test_bad_records_are_skipped_one_by_one(user_data_dir: Path) -> None:
         dict(good, seat=2),
         dict(good, seat=True),
         dict(good, scores=[1]),
+        dict(good, resigned=2),
+        dict(good, resigned=False),
     ]
     Statistics.path().write_text(json.dumps({"schema_version": 2, "games": {"ataxx": {"records": records}}}))
     stats = Statistics.load("ataxx")
     assert len(stats.records) == 1 and stats.records[0] == dataclasses.replace(rec("win"))
-    assert stats.load_message is not None and "8 damaged" in stats.load_message
+    assert stats.load_message is not None and "10 damaged" in stats.load_message
 
 
 def test_schema_1_records_migrate_and_bad_ones_are_skipped(user_data_dir: Path) -> None:
@@ -233,11 +300,11 @@ def test_schema_1_records_migrate_and_bad_ones_are_skipped(user_data_dir: Path) 
         GameRecord(NOW.isoformat(), "computer", "master", "Classic", 1, "win", 40, 60.0, (19, 30))
     ]
     assert stats.load_message is not None and "2 damaged" in stats.load_message
-    # another game's first save writes schema 2 and keeps the migrated records
+    # another game's first save writes the current schema and keeps the migrated records
     other = Statistics.load("attangle")
     assert other.records == []
     other.add(rec("loss"))
     other.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["schema_version"] == 2 and data["games"]["ataxx"]["records"][0]["seat"] == 1
+    assert data["schema_version"] == SCHEMA_VERSION and data["games"]["ataxx"]["records"][0]["seat"] == 1
     assert Statistics.load("ataxx").records == stats.records

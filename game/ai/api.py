@@ -10,6 +10,13 @@ action, and never sees dice that have not been rolled yet.
 Every game offers the same five level keys, weakest first; ``HINT`` is the key
 of the level that suggests moves to the player.
 
+The computer resigns (``GameAI.resigns``) when the search of its level proves
+the game lost: a decided loss (``game.ai.limits.is_win_score``) in the score of
+the position, never a guess. A weak level that picks among its scored moves
+with noise reports the best of their scores, so its loss too is every move
+losing at its depth; the Beginner never resigns (``Level.resigns``), and a game
+whose search cannot prove a loss (an expectation over dice) never does.
+
 Each search declares the traits of the games it searches right
 (``game.engine.core.Trait``); a game's AI exposes its search's as ``handles``,
 and ``check_search`` refuses an AI whose search cannot handle one of its
@@ -65,6 +72,8 @@ class Level:
     description: str
     max_think_time: float
     think_time: float
+    resigns: bool = True
+    """Whether the level gives up a game its search proves lost (not the Beginner, who plays on)."""
 
     @property
     def careless(self) -> bool:
@@ -186,6 +195,12 @@ class GameAI(Protocol):
         """A progress score read for the player (who is ahead, a win or loss seen), put in words by the panel."""
         ...
 
+    def resigns(self, level: str, depth: int, score: int) -> bool:
+        """Whether the computer at ``level`` gives the game up rather than play the move it chose, after a
+        search whose last completed ``depth`` scored the position ``score`` (the mover's view, as ``Progress``
+        reports it): only when the level resigns at all and the score proves the game lost."""
+        ...
+
 
 def noisy_choice(scored: Sequence[tuple[Any, int]], noise: float, rng: random.Random) -> tuple[Any, int]:
     """How a weak level picks among scored moves: a win it has seen, else the best score after noise.
@@ -216,8 +231,10 @@ def careless_choice(
 ) -> Any:
     """A weak level's move: every move scored (``searcher.score_moves``) ``depth`` deep if ``budget``
     seconds allow, else one, then a random one now and then (``wander``, never when a win is seen),
-    else ``noisy_choice``; ``on_info`` hears the move chosen. With the chance ``overlook`` the
-    level does not look deeper than its own move this time (as a player who forgets the reply)."""
+    else ``noisy_choice``; ``on_info`` hears the move chosen, with the best score of the moves (what
+    the level makes of the position: a decided loss only when every move loses at its depth). With the
+    chance ``overlook`` the level does not look deeper than its own move this time (as a player who
+    forgets the reply)."""
     start = time.monotonic()
     scored = searcher.score_moves(position, 1)
     assert scored is not None  # no stop and no deadline: never aborted
@@ -230,11 +247,12 @@ def careless_choice(
         else:
             scored = deeper
     if rng.random() < wander and not any(score > 0 and is_win_score(score) for _, score in scored):
-        move, score = scored[rng.randrange(len(scored))]
+        move, _ = scored[rng.randrange(len(scored))]
     else:
-        move, score = noisy_choice(scored, noise, rng)
+        move, _ = noisy_choice(scored, noise, rng)
     if on_info is not None:
-        on_info(SearchInfo(depth, score, searcher.nodes, time.monotonic() - start, (move,)))
+        best = max(score for _, score in scored)
+        on_info(SearchInfo(depth, best, searcher.nodes, time.monotonic() - start, (move,)))
     return move
 
 
@@ -319,6 +337,9 @@ class SearchingAI:
     handles: frozenset[Trait]
     score_unit: int
     decided_wording: tuple[str, str] = DECIDED_WORDING
+    proves_losses: bool = True
+    """Whether a decided loss in the search's score is a proof (alpha-beta over a game without dice: every
+    move was searched and each loses); a game whose search cannot prove one sets it false and never resigns."""
 
     def level(self, key: str) -> Any:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
@@ -378,3 +399,15 @@ class SearchingAI:
     def read_score(self, score: int) -> ScoreReading:
         """A search score, the mover's view, read for the player (``read_search_score`` in the game's units)."""
         return read_search_score(score, self.score_unit)
+
+    def resigns(self, level: str, depth: int, score: int) -> bool:
+        """Whether ``level`` gives up after a search of ``depth`` (1 or more: a search stopped before its first
+        depth proves nothing) scored the position ``score``: a decided loss, from a search that proves losses,
+        at a level that resigns (see ``GameAI.resigns``). ``ValueError`` for a level the game lacks."""
+        return (
+            self.proves_losses
+            and self.level(level).resigns
+            and depth >= 1
+            and score < 0
+            and is_win_score(score)
+        )

@@ -18,7 +18,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
-__all__ = ["CHANCE", "SEATS", "Outcome", "Position", "Trait", "other_seat"]
+__all__ = ["CHANCE", "SEATS", "MatchTermination", "Outcome", "Position", "Trait", "other_seat"]
 
 SEATS: tuple[int, int] = (0, 1)
 """The two seats. Seat 0 is the game's first player (Red in Ataxx, White in Attangle, Gold in Lionheart)."""
@@ -51,6 +51,21 @@ class Termination(enum.Enum):
     """Only for the doctests of this module: each game has its own reasons."""
 
     EXAMPLE = "example"
+
+
+class MatchTermination(enum.Enum):
+    """The ends of a match that no game's rules decide, the same in every game (``game.engine.match``).
+
+    A game's own reasons (its rules' ``Termination``) come from its positions;
+    these come from the players. The value is what a save's ``Termination``
+    tag holds.
+
+    >>> Outcome(MatchTermination.RESIGNATION, 1).result()
+    '0-1'
+    """
+
+    RESIGNATION = "resignation"
+    """A seat gave the game up (``Match.resign``): the other seat wins."""
 
 
 @dataclasses.dataclass(frozen=True)

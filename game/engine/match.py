@@ -6,8 +6,10 @@ at some level), the history of moves and chance outcomes with a redo stack
 (a game may forbid undoing past some entries: Lionheart never undoes a roll),
 the match rules players may switch (``options``), one seeded random
 generator that draws every chance outcome (so a saved game replays exactly),
-the time the game has taken, and the final result with per-seat scores. It is
-pure logic: no pygame, no threads.
+the time the game has taken, and the final result with per-seat scores. A
+seat may also give the game up (``resign``): the match ends with the generic
+``MatchTermination.RESIGNATION``, whatever the game. It is pure logic: no
+pygame, no threads.
 
 >>> from game.engine.ataxx.rules import RULES
 >>> match = Match(RULES)
@@ -15,6 +17,10 @@ pure logic: no pygame, no threads.
 ('b6', <Side.BLUE: 1>)
 >>> str(match.undo()), match.can_redo
 ('b6', True)
+>>> match.resign()  # the seat to move gives up
+<Side.RED: 0>
+>>> match.result.outcome.result(), match.result.outcome.termination.value
+('0-1', 'resignation')
 
 Moves are counted one way on every screen: in full moves, as the move list
 numbers them (``move_numbers``). A full move is seat 0's turn then seat 1's;
@@ -41,7 +47,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from game.engine.core import CHANCE, Outcome
+from game.engine.core import CHANCE, SEATS, MatchTermination, Outcome, other_seat
 from game.engine.rules import GameRules, history_text
 
 __all__ = [
@@ -237,6 +243,7 @@ class Match:
         self._start_turn: int = self.position.turn
         self._start_in_setup = rules.in_setup(self.position)
         self._redo: list[Any] = []
+        self._resigned: int | None = None
         self._result: MatchResult | None = None
         self._update_result()
 
@@ -465,13 +472,18 @@ class Match:
         return bool(self._redo)
 
     def undo(self) -> Any:
-        """Take back the last entry (even after the end); ``IndexError`` if there is none or a barrier stops it."""
+        """Take back the last entry (even after the end); ``IndexError`` if there is none or a barrier stops it.
+
+        After a resignation the resignation goes with it, as any end does when
+        the last move is taken back (a resignation before any move stays).
+        """
         if not self.can_undo:
             raise IndexError("nothing to undo")
         entry = self.position.pop()
         self._history.pop()
         self._played.pop()
         self._redo.append(entry)
+        self._resigned = None
         self._update_result()
         return entry
 
@@ -590,6 +602,36 @@ class Match:
 
     # -- the end --
 
+    def resign(self, seat: int | None = None) -> int:
+        """``seat`` gives the game up (by default the seat to move): the match ends, won by the other seat.
+
+        The result's termination is ``MatchTermination.RESIGNATION`` (a save
+        writes it in its ``Termination`` tag), its scores the game's scores of
+        the position now (``rules.scores``). Returns the seat that resigned
+        (the game's own value, Ataxx's ``Side``, when it is the seat to move's
+        default). ``MatchOverError`` after the end; ``NotChanceError`` when no seat
+        is named while dice are to be rolled; ``ValueError`` for a seat that is
+        not 0 or 1. Taking back the last move (``undo``) takes it back too.
+        """
+        self._check_open()
+        turn = self.position.turn
+        if seat is None:
+            if turn == CHANCE:
+                raise NotChanceError(
+                    "no seat is to move while the dice are to be rolled: name the seat that resigns"
+                )
+            seat = turn
+        elif seat not in SEATS or isinstance(seat, bool):
+            raise ValueError(f"only seat 0 or 1 can resign, not {seat!r}")
+        self._resigned = seat
+        self._update_result()
+        return seat
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat that gave the game up (``resign``), or ``None``."""
+        return self._resigned
+
     @property
     def result(self) -> MatchResult | None:
         """The result once the match is over, else ``None``."""
@@ -602,8 +644,14 @@ class Match:
 
     def _update_result(self) -> None:
         position = self.position
-        outcome = self.rules.outcome(position, self.options)
         detail = None
+        if self._resigned is not None:
+            scores = self.rules.scores(position)
+            outcome: Outcome | None = Outcome(
+                MatchTermination.RESIGNATION, other_seat(self._resigned), scores
+            )
+        else:
+            outcome = self.rules.outcome(position, self.options)
         if outcome is None:
             adjudication = self.rules.adjudicate(position, self.options)
             if adjudication is not None:

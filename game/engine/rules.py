@@ -164,6 +164,11 @@ class GameRules(Protocol[PositionT]):
         """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
         ...
 
+    def scores(self, position: PositionT) -> tuple[int, ...]:
+        """Each seat's score in ``position`` as its ``Outcome`` would hold them (pieces, triples...), at any
+        moment of the game: what a match ended by the players (a resignation) keeps as its final scores."""
+        ...
+
     def forced_move(self, position: PositionT) -> Any | None:
         """A move nobody chooses (Ataxx's forced pass), which the match screen announces and plays."""
         ...
@@ -238,6 +243,10 @@ class RulesDefaults:
     def adjudicate(self, position: Any, options: Mapping[str, bool]) -> Adjudication | None:
         """No match rule ends the game early."""
         return None
+
+    def scores(self, position: Any) -> tuple[int, ...]:
+        """No scores kept (a game that counts something gives its own)."""
+        return ()
 
     def forced_move(self, position: Any) -> Any | None:
         """Every move is chosen: there is no forced pass."""

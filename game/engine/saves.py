@@ -23,8 +23,11 @@ other readers ignore (python-ataxx still reads an Ataxx save's moves):
   ``SavedAt``; for games with chance, ``Seed`` and ``Draws``: the seed of the
   match's dice generator and how many numbers it has drawn, its whole state, so
   a resumed game goes on with the dice it would have had;
-- ``Result``/``Termination`` once the match is over; the position tag when the
-  game did not start from the standard position; ``Redo``: the moves taken back.
+- ``Result``/``Termination`` once the match is over (the game's reason, or
+  ``resignation`` when a seat gave the game up: then ``Result`` names the
+  winner, and loading the save ends the match the same way); the position tag
+  when the game did not start from the standard position; ``Redo``: the moves
+  taken back.
 
 The record replays as it is written: every rolled outcome is in the move text
 (in the game's notation), and loading pushes those outcomes, never re-drawing
@@ -45,7 +48,9 @@ such players by their seat. Schema 1 kept a single ``<user data>/autosave.pgn``:
 is the seed advanced by one draw per roll in the moves and the redo line, which
 is what loading it gives. A ``SchemaVersion`` above 3 is refused ("written by a newer version"), never
 guessed at. PGN from other programs (none of our tags) loads as two people
-playing with the default options.
+playing with the default options. A resignation came without a new schema: the
+tags were there before, and a version that does not know the value loads the
+game as one still going on.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from game import games
-from game.engine.core import CHANCE
+from game.engine.core import CHANCE, MatchTermination
 from game.engine.match import MAX_DRAWS, Match, Player, PlayerKind
 from game.engine.pgn import (
     MAX_PGN_BYTES,
@@ -364,6 +369,7 @@ def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
         seed=_seed(pgn_game),
         draws=_draws(pgn_game, rules, version),
     )
+    match.pause()  # the time spent loading is no time of play
     try:
         for entry in pgn_game.moves:
             match.replay(entry)
@@ -373,7 +379,22 @@ def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
             match.undo()
     except (ValueError, IndexError) as error:
         raise SaveError(f"the moves cannot be replayed under this game's rules: {error}") from None
+    resigned = _resigned_seat(pgn_game)
+    if resigned is not None and not match.is_over:
+        match.resign(resigned)
+    match.resume()  # no effect on a finished game: its clock stays stopped
     return match
+
+
+def _resigned_seat(pgn_game: PgnGame) -> int | None:
+    """The seat that resigned, when the ``Termination`` tag says a seat resigned and ``Result`` names the winner.
+
+    A resignation tag with a result that names no winner (a hand-edited file)
+    is no resignation: the game loads as going on.
+    """
+    if pgn_game.tag("Termination").strip().lower() != MatchTermination.RESIGNATION.value:
+        return None
+    return {"1-0": 1, "0-1": 0}.get(pgn_game.tag("Result").strip())
 
 
 # -- files --

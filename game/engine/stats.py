@@ -7,25 +7,28 @@ games — are computed from the records, so they can never disagree. One
 ``Statistics`` object holds one game's records; the other games' records in
 the file are kept untouched and written back with it.
 
-The file (schema 2)::
+The file (schema 3)::
 
-    {"schema_version": 2,
+    {"schema_version": 3,
      "games": {"ataxx": {"records": [{"finished_at": "2026-11-22T12:00:00",
                                       "opponent": "computer", "difficulty": "master",
                                       "level_name": "Classic", "seat": 0, "result": "win",
                                       "plies": 40, "moves": 20, "seconds": 60.0,
-                                      "scores": [30, 19]}]}}}
+                                      "scores": [30, 19], "resigned": 1}]}}}
 
 ``plies`` counts every entry of the game's history; ``moves`` is its length in
 full moves, as the screens say it (``game.engine.match.move_numbers``). A
 record written before ``moves`` was kept has its moves worked out from its
 plies, as if seat 0 had moved first: right for every game recorded then
 (their seats alternate), though one short when seat 1 began and the plies are even.
+``resigned`` is the seat that gave the game up (``Match.resign``), ``null``
+when the game ended by its rules.
 
-Migration. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
+Migration. Schema 2 (before resignations) is read as it is, each record with
+no resignation (``resigned`` null); the next ``save`` writes schema 3. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
 as the records of ``ataxx``: a record's ``side`` (``red``/``blue``) becomes its
 ``seat`` (0/1) and ``red_count``/``blue_count`` its ``scores``; the next
-``save`` writes schema 2. A file of a newer schema is read (what this version
+``save`` writes schema 3. A file of a newer schema is read (what this version
 understands of it) but never written over: ``load_message`` says so.
 
 A damaged file is moved aside (``statistics.damaged-<time>.json``) with a
@@ -65,8 +68,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
-"""The version of the statistics file this module writes."""
+SCHEMA_VERSION = 3
+"""The version of the statistics file this module writes (2 had no resignations; both are read)."""
 STATS_FILE = "statistics.json"
 MAX_RECORDS = 5000
 """The records kept per game (the oldest go first)."""
@@ -103,6 +106,16 @@ class GameRecord:
     scores: tuple[int, int]
     moves: int | None = None
     """Full moves played (what the screens say); ``None`` in a record written before it was kept."""
+    resigned: int | None = None
+    """The seat that gave the game up (``Match.resign``); ``None`` when the rules ended it (and in schema 2)."""
+
+    @property
+    def resigned_by_person(self) -> bool | None:
+        """Whether the person at ``seat`` resigned (``True``), their opponent (``False``), or nobody (``None``).
+
+        Between two people, ``seat`` is seat 0: ``True`` when seat 0 resigned.
+        """
+        return None if self.resigned is None else self.resigned == self.seat
 
     @property
     def full_moves(self) -> int:
@@ -119,7 +132,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
-        """Rebuild a record (schema 2); raises ``ValueError`` if ``data`` is not one."""
+        """Rebuild a record (schema 2 or 3); raises ``ValueError`` if ``data`` is not one."""
         if not isinstance(data, dict):
             raise ValueError("a record must be an object")
         try:
@@ -129,6 +142,9 @@ class GameRecord:
             seat = data.get("seat", 0)
             if seat not in (0, 1) or isinstance(seat, bool):
                 raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+            resigned = data.get("resigned")
+            if resigned is not None and (resigned not in (0, 1) or isinstance(resigned, bool)):
+                raise ValueError(f"resigned must be a seat (0 or 1) or null, not {resigned!r}")
             record = cls(
                 finished_at=clean_text(str(data["finished_at"]), 40),
                 opponent=str(data["opponent"]),
@@ -140,6 +156,7 @@ class GameRecord:
                 seconds=float(data["seconds"]),
                 scores=(int(scores[0]), int(scores[1])),
                 moves=None if data.get("moves") is None else int(data["moves"]),
+                resigned=None if resigned is None else int(resigned),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as error:
             raise ValueError(f"bad record: {error}") from None
@@ -193,6 +210,7 @@ def record_for(match: Match, *, level_name: str = "", now: datetime.datetime | N
         seconds=round(result.elapsed, 1),
         scores=(result.score(0), result.score(1)),
         moves=result.moves,
+        resigned=None if match.resigned is None else int(match.resigned),
     )
 
 
@@ -230,7 +248,7 @@ class _Damaged(ValueError):
 
 @dataclasses.dataclass
 class _FileContents:
-    """What the file holds: its schema, and each game's records as stored (schema 2 shape)."""
+    """What the file holds: its schema, and each game's records as stored (schema 2 and 3 have one shape)."""
 
     version: int
     games: dict[str, list[Any]]
@@ -359,7 +377,7 @@ class Statistics:
         return message
 
     def save(self) -> None:
-        """Write this game's records, and the other games' as the file holds them now, atomically (schema 2).
+        """Write this game's records, and the other games' as the file holds them now, atomically (schema 3).
 
         The file is read again first, so records another ``Statistics`` saved
         meanwhile for another game are kept; if it has become unreadable, the
@@ -433,6 +451,14 @@ class Statistics:
                 continue
             groups.setdefault(getattr(record, field), Tally()).add(record.result)
         return groups
+
+    def resignations(self, *, opponent: str) -> tuple[int, int]:
+        """The games against ``opponent`` that ended in a resignation: (the person's, the opponent's).
+
+        Between two people (``opponent="human"``): seat 0's, then seat 1's.
+        """
+        counts = Counter(record.resigned_by_person for record in self.records if record.opponent == opponent)
+        return counts[True], counts[False]
 
     def streaks(self, *, opponent: str = "computer") -> tuple[int, int, int]:
         """(current winning streak, best winning streak, worst losing streak) against ``opponent``."""

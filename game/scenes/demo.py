@@ -40,6 +40,8 @@ DEMOS = (
     "levels",
     "play",
     "results",
+    "resign",
+    "resigned",
     "pause",
     "options",
     "help",
@@ -126,6 +128,25 @@ def start_demo(app: App, name: str) -> None:
         _pick_a_piece(scene)
     if name == "pause":
         app.router.push("pause", scene)
+    if name == "resign":
+        _ask_resign(scene)
+    if name == "resigned":
+        # The computer (seat 1) gives up: the results say so.
+        scene.resign(1)  # type: ignore[attr-defined]
+        scene.results_shown = True  # type: ignore[attr-defined]
+        app.router.push("results", scene)
+
+
+def _ask_resign(scene: Any) -> None:
+    """The question Resign asks over the game, on the person's turn (played on to it if need be)."""
+    match = scene.match
+    rng = random.Random(5)
+    while not scene.can_resign() and not match.is_over:
+        if match.at_chance:
+            match.roll()
+        else:
+            match.play(plausible_move(match, rng))
+    scene.ask_resign()
 
 
 def _pick_a_piece(scene: Any) -> None:
@@ -193,7 +214,14 @@ def _sample_statistics(app: App) -> None:
             players = (Player.human(), Player.human())
         else:
             players = (Player.human("You"), Player.computer(rng.choice(keys)))
-        match = play_out(Match(rules, level.position, players), random.Random(100 + index), quick=True)
+        if index % 5 == 2:  # now and then a game given up halfway, by either side
+            match = play_out(
+                Match(rules, level.position, players), random.Random(100 + index), 16, quick=True
+            )
+            if not match.is_over:
+                match.resign(index % 2)
+        else:
+            match = play_out(Match(rules, level.position, players), random.Random(100 + index), quick=True)
         when = _dt.datetime(2025, 1, 1) + _dt.timedelta(days=index)
         record = record_for(match, level_name=level.name, now=when)
         statistics.add(dataclasses.replace(record, seconds=60.0 + rng.random() * 600))

@@ -11,6 +11,14 @@ minimum "thinking" time has passed. A move nobody chooses (Ataxx's forced
 pass) is announced for a moment and played; dice are rolled by the match's own
 generator.
 
+The person to move may resign (the panel's and the pause menu's Resign, after
+a question whose safe answer, Keep playing, is the one Enter takes). The
+computer resigns instead of playing its move when the search of its level has
+proved the game lost (``GameAI.resigns``: never the Beginner, never a game whose
+search cannot prove a loss). Either way the match ends (``Match.resign``), is
+counted, and the results say who resigned; the attract mode's computers resign
+too, and the next game follows.
+
 A game with a set-up (``Match.in_setup``) keeps each army secret until both
 are placed: ``hidden_seat`` names the seat the board must not show, and
 between two people's placements a curtain hides the board until the next
@@ -37,7 +45,7 @@ from game.scenes.match_keeper import MatchKeeper
 from game.scenes.match_panel import MatchPanel
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
-from game.ui.lang import level_name, player_label, seat_name
+from game.ui.lang import end_reason, level_name, player_label, seat_name
 from game.ui.textbox import TextBlock, draw_text, layout_text
 
 if TYPE_CHECKING:
@@ -392,6 +400,51 @@ class MatchScene(Scene):
             default="cancel",
         )
 
+    def can_resign(self) -> bool:
+        """Whether Resign does something now: a person is to move in a game that goes on."""
+        return self.human_turn()
+
+    def ask_resign(self) -> None:
+        """Ask the person to move whether they give the game up; the safe answer, Keep playing, is the default."""
+        if not self.can_resign():
+            self.reject()
+            return
+        seat = int(self.match.turn)
+
+        def confirmed() -> None:
+            self.app.stack.pop()
+            self.resign(seat)
+
+        if self.vs_computer:
+            question = tr("Give up this game? The computer wins it, and it counts as a loss.")
+        else:
+            question = tr(
+                "{side} gives up this game, and {other} wins it.",
+                side=seat_name(seat),
+                other=seat_name(1 - seat),
+            )
+        self.app.audio.play("click")
+        self.app.router.push(
+            "dialog",
+            tr("Resign?"),
+            [question],
+            [("keep_playing", "Keep playing", None), ("resign", "Resign", confirmed)],
+            accent=theme.DANGER,
+            default="keep_playing",
+            escape="keep_playing",
+        )
+
+    def resign(self, seat: int | None = None) -> None:
+        """``seat`` (the seat to move by default) gives the game up: the match ends, is counted, and the
+        results follow once the board is still (``Match.resign``)."""
+        self._cancel_ai()
+        self._cancel_hint()
+        self.hint_move = None
+        self.board.show_hint(None)
+        self.board.reset()  # a piece picked up, a code half typed: the game is over
+        self.match.resign(seat)
+        self.keeper.update()  # the autosave goes, the statistics count it
+
     def restart(self, *, swap: bool = False) -> None:
         """A new match on the same level (the seats swapped if ``swap``)."""
         self._cancel_ai()
@@ -495,11 +548,29 @@ class MatchScene(Scene):
         if self.board.busy or self.ai_waited < self.pace(0.45, 0.25, 0.15):
             return  # let the last move finish, and never answer in a flash
         self.ai_ticket = None
+        if self._computer_resigns(status):
+            log.info(
+                "the computer (%s) resigns: its search proved the game lost", self.match.current_player.level
+            )
+            self.resign()
+            return
         move = status.move
         if move not in self.match.legal_moves():
             self.ai_failed(f"the computer proposed {move!s}, which is not legal here")
             return
         self.play(move)
+
+    def _computer_resigns(self, status: AIStatus) -> bool:
+        """Whether the computer gives up rather than play the move it found: its level's search, whose last
+        completed depth is ``status.progress``, proved the game lost (``GameAI.resigns``)."""
+        progress = status.progress
+        level = self.match.current_player.level
+        if progress is None or self.ai is None or level is None:
+            return False
+        try:
+            return self.ai.resigns(level, progress.depth, progress.score)
+        except ValueError:  # a level the game lacks (a hand-made save): it plays on
+            return False
 
     def ai_failed(self, error: str) -> None:
         """The computer could not move: say so, offer to try again or leave."""
@@ -712,7 +783,7 @@ class MatchScene(Scene):
             assert result is not None
             winner = result.outcome.winner
             headline = trc("result", "Draw") if winner is None else tr("{side} wins", side=seat_name(winner))
-            return headline, tr(self.rules.termination_text(result.outcome.termination)), theme.GOLD
+            return headline, end_reason(self.rules, result.outcome), theme.GOLD
         if match.at_chance:
             return tr("Rolling the dice…"), "", theme.GOLD
         seat = match.turn

@@ -1,9 +1,9 @@
 """What the match screen keeps on disk as the game goes: the autosave, named saves and the statistics.
 
 ``MatchKeeper.update`` runs every frame of a ``MatchScene``. When the match's
-history changes (a move, an undo, a redo) the game is autosaved (one autosave
-per game), so "Continue" resumes it after a quit or a crash; a finished game
-removes its autosave. When a match ends, its record goes into that game's
+history changes (a move, an undo, a redo) or it ends without a move (a
+resignation) the game is autosaved (one autosave per game), so "Continue"
+resumes it after a quit or a crash; a finished game removes its autosave. When a match ends, its record goes into that game's
 statistics — once per match: taking moves back after the end and finishing
 again does not count the game twice, and a saved game that was already over
 when loaded is not counted.
@@ -27,9 +27,10 @@ __all__ = ["MatchKeeper"]
 log = logging.getLogger(__name__)
 
 
-def _signature(match: Match) -> tuple[int, int, str]:
+def _signature(match: Match) -> tuple[int, int, str, bool]:
+    """What changes when the game does: a move, an undo or a redo, and an end without a move (a resignation)."""
     moves = match.moves
-    return len(moves), len(match.redo_moves), str(moves[-1]) if moves else ""
+    return len(moves), len(match.redo_moves), str(moves[-1]) if moves else "", match.is_over
 
 
 class MatchKeeper:
@@ -38,7 +39,7 @@ class MatchKeeper:
     def __init__(self, scene: MatchScene) -> None:
         self.scene = scene
         self.match: Match | None = None
-        self.signature: tuple[int, int, str] | None = None
+        self.signature: tuple[int, int, str, bool] | None = None
         self.recorded = False
         self.save_name: str | None = None
         """The name the game was saved or loaded under (Save writes there again)."""

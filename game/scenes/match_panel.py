@@ -132,6 +132,7 @@ class MatchPanel:
                 Button("redo", "Redo", scene.redo, key=pygame.K_y, icon="redo"),
                 Button("hint", "Hint", scene.hint, key=pygame.K_h, accent=theme.GOLD),
                 Button("restart", "Restart", scene.ask_restart, accent=theme.ACCENT_2),
+                Button("resign", "Resign", scene.ask_resign, accent=theme.DANGER),
                 Button("menu", "Menu", scene.open_menu, key=pygame.K_ESCAPE),
             ]
         )
@@ -202,7 +203,10 @@ class MatchPanel:
         ids["redo"].rect = pygame.Rect(inner.x + half + gap, buttons_top, half, button_h)
         ids["hint"].rect = pygame.Rect(inner.x, buttons_top + button_h + gap, half, button_h)
         ids["restart"].rect = pygame.Rect(inner.x + half + gap, buttons_top + button_h + gap, half, button_h)
-        ids["menu"].rect = pygame.Rect(inner.x, buttons_top + 2 * (button_h + gap), inner.width, button_h)
+        ids["resign"].rect = pygame.Rect(inner.x, buttons_top + 2 * (button_h + gap), half, button_h)
+        ids["menu"].rect = pygame.Rect(
+            inner.x + half + gap, buttons_top + 2 * (button_h + gap), half, button_h
+        )
 
     # -- the players' cards --
 
@@ -317,6 +321,7 @@ class MatchPanel:
         self.widgets["undo"].enabled = scene.can_undo()
         self.widgets["redo"].enabled = scene.can_redo()
         self.widgets["hint"].enabled = scene.can_hint()
+        self.widgets["resign"].enabled = scene.can_resign()
         self.widgets.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,4 +1,4 @@
-"""The in-game menu: resume, save, save as, load, restart, options, rules, quit to menu."""
+"""The in-game menu: resume, save, save as, load, restart, resign, options, rules, quit to menu."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ class PauseScene(Dialog):
                 ("save_as", "Save as", self._open("saveas", scene)),
                 ("load", "Load game", self._open("load")),
                 ("restart", "Restart", self._restart),
+                ("resign", "Resign", self._resign),
                 ("options", "Options", self._open("options")),
                 ("rules", "Rules", self._open("rules", overlay=True)),
                 ("quit_to_menu", "Quit to menu", app.router.home),
@@ -42,6 +43,8 @@ class PauseScene(Dialog):
             width=560,
             escape="resume",
         )
+        # For the person to move only, in a game that goes on (the board beneath is still while paused).
+        self.widgets["resign"].enabled = scene.can_resign()
 
     def _subtitle(self) -> str:
         match = self.play.match
@@ -98,6 +101,11 @@ class PauseScene(Dialog):
         # The same question as the panel's Restart: a game in progress is not thrown away unasked.
         self.app.stack.pop()
         self.play.ask_restart()
+
+    def _resign(self) -> None:
+        # Asked as on the panel: the safe answer first.
+        self.app.stack.pop()
+        self.play.ask_resign()
 
     def _save(self) -> None:
         self.app.stack.pop()

@@ -11,7 +11,7 @@ from game.engine.core import SEATS
 from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
-from game.ui.lang import format_time, seat_name
+from game.ui.lang import end_reason, format_time, seat_name
 from game.ui.textbox import draw_text, shared_size
 from game.ui.widgets import Choice
 
@@ -23,11 +23,12 @@ __all__ = ["ResultsScene", "describe_result"]
 
 
 def describe_result(scene: MatchScene) -> tuple[str, str, theme.Colour, str]:
-    """The headline, the reason, the accent colour and the sound for the end of ``scene``'s match."""
+    """The headline, the reason ("Blue resigned" for a resignation), the accent colour and the sound for the
+    end of ``scene``'s match."""
     result = scene.match.result
     assert result is not None
     winner = result.outcome.winner
-    reason = tr(scene.rules.termination_text(result.outcome.termination))
+    reason = end_reason(scene.rules, result.outcome)
     if winner is None:
         return tr("DRAW"), reason, theme.GOLD, "pass"
     colour = theme.SEAT_COLOURS[winner]

@@ -1,5 +1,6 @@
 """Statistics (seed 001) of the current game: wins, draws and losses by opponent, computer level
-and board, as bar charts; streaks; the longest and shortest games; a reset with confirmation.
+and board, as bar charts; the resignations, under the chart by opponent; streaks; the longest and
+shortest games; a reset with confirmation.
 
 Everything is computed by ``game.engine.stats.Statistics`` from the records of
 the game's finished games; this scene only draws it.
@@ -147,6 +148,21 @@ class StatisticsScene(Scene):
             (tr("By board"), board),
         ]
 
+    def resignation_rows(self) -> list[tuple[str, int]]:
+        """The games given up, by whom: against the computer (you, it) and between two people (each seat),
+        for the kinds of game played; ``[]`` before any game."""
+        rows: list[tuple[str, int]] = []
+        if self.stats.tally(opponent="computer").games:
+            yours, its = self.stats.resignations(opponent="computer")
+            rows += [(tr("You resigned"), yours), (tr("The computer resigned"), its)]
+        if self.stats.tally(opponent="human").games:
+            first, second = self.stats.resignations(opponent="human")
+            rows += [
+                (tr("{side} resigned", side=seat_name(0)), first),
+                (tr("{side} resigned", side=seat_name(1)), second),
+            ]
+        return rows
+
     # -- layout --
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -210,8 +226,10 @@ class StatisticsScene(Scene):
         self.draw_screen_title(surface, self.title(), size=36, y=42)
         self._draw_cards(surface)
         grow = ease_out_cubic(min(1.0, self.time / 0.7))
-        for rect, (name, rows) in zip(self.charts, self.chart_rows(), strict=True):
-            self._draw_chart(surface, rect, name, rows, grow)
+        for index, (rect, (name, rows)) in enumerate(zip(self.charts, self.chart_rows(), strict=True)):
+            bottom = self._draw_chart(surface, rect, name, rows, grow)
+            if index == 0:
+                self._draw_resignations(surface, rect, bottom)
         self._draw_extremes(surface)
         self.widgets.draw(surface, ui)
         note_h = ui.font("body", self.px(15)).get_height()
@@ -313,7 +331,8 @@ class StatisticsScene(Scene):
         name: str,
         rows: list[tuple[str, Tally]],
         grow: float,
-    ) -> None:
+    ) -> int:
+        """One chart in ``rect``; returns where its rows end (the top of the chart's free room)."""
         ui = self.app.theme
         gfx.panel(surface, rect, radius=self.px(14))
         heading_box = pygame.Rect(
@@ -337,7 +356,7 @@ class StatisticsScene(Scene):
                 align="center",
                 valign="middle",
             )
-            return
+            return inner.bottom
         label_size = max(
             11, min(self.px(15), int(min(self.px(50), inner.height // max(1, len(rows))) * 0.36))
         )
@@ -398,6 +417,43 @@ class StatisticsScene(Scene):
                         surface, colour, (x, bar.y, length, bar.height), border_radius=bar_h // 2
                     )
                     x += length
+        return inner.y + len(shown) * row_h
+
+    def _draw_resignations(self, surface: pygame.Surface, chart: pygame.Rect, top: int) -> None:
+        """The resignations in the room a chart leaves under its rows: a heading, then one line each, as
+        many as fit (none when the room is too small for the heading and a line)."""
+        rows = self.resignation_rows()
+        if not rows:
+            return
+        ui = self.app.theme
+        size = self.px(13)
+        line_h = ui.font("body", size, bold=True).get_height() + self.px(4)
+        area = pygame.Rect(
+            chart.x + self.px(14),
+            top + self.px(6),
+            chart.width - self.px(28),
+            chart.bottom - self.px(10) - top,
+        )
+        fitting = area.height // line_h - 1
+        if fitting < 1:
+            return
+        pygame.draw.line(surface, (44, 52, 94), area.topleft, area.topright, 1)
+        heading = pygame.Rect(area.x, area.y + self.px(4), area.width, line_h)
+        draw_text(
+            surface, ui, tr("Resignations").upper(), "title", size, theme.ACCENT, heading, bold=True,
+            valign="middle", max_lines=1, container=chart,
+        )  # fmt: skip
+        for index, (label, count) in enumerate(rows[:fitting]):
+            line = pygame.Rect(area.x, heading.bottom + index * line_h, area.width, line_h)
+            figure = draw_text(
+                surface, ui, str(count), "body", size, theme.TEXT_DIM, line, bold=True, align="right",
+                valign="middle", max_lines=1, container=chart,
+            )  # fmt: skip
+            label_box = pygame.Rect(line.x, line.y, line.width - figure.width - self.px(8), line_h)
+            draw_text(
+                surface, ui, label, "body", size, theme.TEXT, label_box, valign="middle", max_lines=1,
+                container=chart,
+            )  # fmt: skip
 
     def _draw_extremes(self, surface: pygame.Surface) -> None:
         ui = self.app.theme

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import errno
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from game.engine.core import MatchTermination, Outcome, other_seat
 from game.i18n import current_language, load_catalog, tr
 from game.ui import theme
 
 if TYPE_CHECKING:
     from game.engine.levels import LevelInfo
+    from game.engine.rules import GameRules
 
 __all__ = [
+    "end_reason",
     "explain_file_error",
     "explain_write_error",
     "format_time",
@@ -49,6 +52,14 @@ def level_description(level: LevelInfo) -> str:
 def seat_name(seat: int) -> str:
     """The name of ``seat`` in the current game, palette and language ("Red", "Orange", "White"...)."""
     return tr(theme.SEAT_NAMES[seat])
+
+
+def end_reason(rules: GameRules[Any], outcome: Outcome) -> str:
+    """Why a game ended, in the player's language: the game's own reason ("The board is full"), or the seat
+    that gave the game up, by its name in the current palette ("Blue resigned")."""
+    if outcome.termination is MatchTermination.RESIGNATION and outcome.winner is not None:
+        return tr("{side} resigned", side=seat_name(other_seat(int(outcome.winner))))
+    return tr(rules.termination_text(outcome.termination))
 
 
 def player_label(name: str) -> str:

@@ -60,6 +60,7 @@ LEVELS: tuple[Level, ...] = (
         "Grabs pieces and often forgets that you reply.",
         max_think_time=0.5,
         think_time=0.3,
+        resigns=False,
         depth=1,
         noise=150,
         overlook=1.0,
@@ -158,7 +159,8 @@ def _careless_move(
     on_info: Callable[[SearchInfo], None] | None,
     rng: random.Random,
 ) -> Move:
-    """Score every move, add noise, and take the best looking one (a proven win if any)."""
+    """Score every move, add noise, and take the best looking one (a proven win if any); ``on_info`` hears
+    the move taken with the best move's score."""
     start = time.monotonic()
     depth = 1 if rng.random() < level.overlook else max(1, level.depth or 1)
     scored = searcher.score_moves(board, 1)
@@ -173,7 +175,9 @@ def _careless_move(
             scored = deeper
     nodes = searcher.nodes
     move: Move  # noisy_choice returns the move it was given, whatever the game's move type
-    move, score = api.noisy_choice(scored, level.noise, rng)
+    move, _ = api.noisy_choice(scored, level.noise, rng)
     if on_info is not None:
-        on_info(SearchInfo(depth, score, nodes, time.monotonic() - start, (move,)))
+        # What the level makes of the position: its best move's score, exact (the others may be bounds
+        # below it), so a decided loss only when every move loses at its depth (``api.careless_choice``).
+        on_info(SearchInfo(depth, scored[0][1], nodes, time.monotonic() - start, (move,)))
     return move

@@ -53,7 +53,7 @@ class Level(api.Level):
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner", "Places pieces almost anywhere and misses captures.",
-          max_think_time=0.5, think_time=0.3, depth=1, noise=500, wander=0.55),
+          max_think_time=0.5, think_time=0.3, resigns=False, depth=1, noise=500, wander=0.55),
     Level("casual", "Casual", "Takes most of what it sees, but never looks at your reply.",
           max_think_time=0.6, think_time=0.4, depth=1, noise=250, wander=0.15),
     Level("skilled", "Skilled", "Looks at your reply every other move, and misjudges a little.",

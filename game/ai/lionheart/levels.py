@@ -62,7 +62,8 @@ class Level(api.Level):
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner",
           "Charges ahead, walks into arrows and forgets its king.",
-          max_think_time=0.5, think_time=0.2, depth=1, noise=60, blind=0.7, wander=0.1, weak_setup=True, charge=True),
+          max_think_time=0.5, think_time=0.2, resigns=False, depth=1, noise=60, blind=0.7, wander=0.1,
+          weak_setup=True, charge=True),
     Level("casual", "Casual",
           "Takes the attacks it sees, but plans one action at a time.",
           max_think_time=0.6, think_time=0.3, depth=1, noise=30, blind=0.15),

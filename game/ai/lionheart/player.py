@@ -5,7 +5,8 @@ actions and rolls played) and a level key; ``AI.choose`` rebuilds the battle,
 picks the level's action (``game.ai.lionheart.levels.choose_move``) and
 answers it as text: one action, never a roll (at a roll the match rolls; a
 request there is a ``ValueError``). The strong levels keep one
-transposition table from action to action in the worker's ``memory``.
+transposition table from action to action in the worker's ``memory``. The
+computer plays every battle out: it never resigns (``proves_losses``).
 
 >>> import random, threading
 >>> position = "gK1e1N,gI4e4N,sI4e5S,sK1e10S g 1"
@@ -45,6 +46,10 @@ class LionheartAI(SearchingAI):
     hint_level: Level = lionheart_levels.HINT_LEVEL
     handles = Expectimax.handles
     score_unit = 100
+    proves_losses = False
+    """The computer never resigns a battle: a chance search's decided score is an expectation over the dice
+    (a loss nearly sure, not sure: a run of panic may still save it), and below the root the search leaves
+    out the actions that seldom matter (``prune``), so a loss it sees is never proved."""
 
     def new_searcher(self) -> Expectimax:
         """The chance search with Lionheart's heuristics."""

@@ -104,6 +104,10 @@ class AtaxxRules(RulesDefaults):
         winner = None if scores[0] == scores[1] else (Side.RED if scores[0] > scores[1] else Side.BLUE)
         return Adjudication(Outcome(Termination.EARLY_FINISH, winner, (scores[0], scores[1])), filled)
 
+    def scores(self, position: Board) -> tuple[int, int]:
+        """The pieces of each side, as the end of the game counts them."""
+        return position.count(Side.RED), position.count(Side.BLUE)
+
     def forced_move(self, position: Board) -> Move | None:
         """The pass, when it is the only legal move."""
         moves = position.legal_moves()

@@ -79,6 +79,10 @@ class AttangleRules(RulesDefaults):
         """A move from its text; ``InvalidMoveError`` says what is wrong."""
         return Move.from_text(text)
 
+    def scores(self, position: Board) -> tuple[int, int]:
+        """The own-topped triples of White and Black, as the end of the game counts them."""
+        return position.triple_count(0), position.triple_count(1)
+
     def first_seat_fixed(self, start_text: str) -> bool:
         """White always starts: the level's own side to move, never the players' choice."""
         return True

@@ -23,6 +23,7 @@ from game.engine.core import CHANCE, Trait
 from game.engine.lionheart.battle import (
     GOLD,
     KING_SQUARES,
+    SILVER,
     STANDARD_TEXT,
     Battle,
     Termination,
@@ -125,6 +126,13 @@ class LionheartRules(RulesDefaults):
         if isinstance(entry, (tuple, list)):
             return outcome_text(entry)
         return str(entry)
+
+    def scores(self, position: Battle) -> tuple[int, int]:
+        """The figures left in Gold's and Silver's armies, as the end of the battle counts them."""
+        return (
+            sum(unit.figures for unit in position.army(GOLD)),
+            sum(unit.figures for unit in position.army(SILVER)),
+        )
 
     def is_undo_barrier(self, entry: object) -> bool:
         """Rolls are never taken back."""
