@@ -52,8 +52,13 @@ def test_every_level_resigns_but_the_beginner() -> None:
 @pytest.mark.parametrize("level", ["skilled", "expert", "master"])
 def test_a_proved_loss_is_resigned(key: str, position: str, level: str) -> None:
     ai = game(key).load_ai()
-    progress = last_progress(key, position, level)
-    assert progress.depth >= 1 and progress.score < -(WIN_SCORE - 10)
+    # A level that now and then forgets the reply (Attangle's Skilled) sees the loss when it looks.
+    progress = next(
+        report
+        for seed in range(12)
+        if (report := last_progress(key, position, level, seed)).depth >= 2
+    )
+    assert progress.score < -(WIN_SCORE - 10)
     assert ai.resigns(level, progress.depth, progress.score)
     # The Beginner sees it too (or not), and plays on all the same.
     beginner = last_progress(key, position, "beginner")
