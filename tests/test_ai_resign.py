@@ -54,9 +54,7 @@ def test_a_proved_loss_is_resigned(key: str, position: str, level: str) -> None:
     ai = game(key).load_ai()
     # A level that now and then forgets the reply (Attangle's Skilled) sees the loss when it looks.
     progress = next(
-        report
-        for seed in range(12)
-        if (report := last_progress(key, position, level, seed)).depth >= 2
+        report for seed in range(12) if (report := last_progress(key, position, level, seed)).depth >= 2
     )
     assert progress.score < -(WIN_SCORE - 10)
     assert ai.resigns(level, progress.depth, progress.score)
