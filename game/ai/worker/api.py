@@ -33,7 +33,7 @@ from typing import Any
 from game.ai.worker.jobs import Job, JobBook
 from game.ai.worker.managers import ProcessManager, run_in_thread
 from game.ai.worker.status import AIStatus, format_exception
-from game.ai.worker.uai_client import PROTOCOL, EngineManager, EngineSpec, EngineTimeouts
+from game.ai.worker.uai_client import PROTOCOL, EngineManager, EngineProbe, EngineSpec, EngineTimeouts
 
 __all__ = ["AIWorker"]
 
@@ -82,6 +82,7 @@ class AIWorker:
         self._engine_thread: threading.Thread | None = None
         self._process: ProcessManager | None = None
         self._engines: EngineManager | None = None
+        self._probes: list[EngineProbe] = []
         self._closed = False
         with self._book.lock:
             self._start_thread_locked()
@@ -199,6 +200,18 @@ class AIWorker:
             self._inbox.put(("kill",))
         self._engine_inbox.put(("kill",))
 
+    def probe(self, command: str, *, rules: Any = None) -> EngineProbe:
+        """Check the engine ``command`` in the background before it is added (``uai_client.probe_engine``:
+        its name, and given ``rules`` one move from the start); the screen reads ``EngineProbe.result``
+        every frame. ``close`` cancels the probes still running, so no engine outlives the worker."""
+        with self._book.lock:
+            if self._closed:
+                raise RuntimeError("the AI worker is closed")
+            self._probes = [probe for probe in self._probes if not probe.done]
+            probe = EngineProbe(command, rules=rules, timeouts=self.engine_timeouts)
+            self._probes.append(probe)
+        return probe
+
     def release_engine(self) -> None:
         """The engine is not needed now (its match is over): it is told to quit, killed if it lingers,
         and reaped. The next engine request starts it again."""
@@ -238,6 +251,9 @@ class AIWorker:
                 self._closed = True
                 self._book.cancel_current_locked()
                 threads = [self._thread, self._engine_thread]
+            probes, self._probes = self._probes, []
+        for probe in probes:
+            probe.cancel(CLOSE_TIMEOUT)
         self._inbox.put(_CLOSE)
         self._engine_inbox.put(_CLOSE)
         for thread in threads:
