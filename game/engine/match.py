@@ -83,10 +83,11 @@ def engine_level(key: str) -> str:
 
 
 def engine_key(level: str | None) -> str | None:
-    """The engine's key when ``level`` names an engine (``engine_level``), else ``None``."""
+    """The engine's key when ``level`` names an engine (``engine_level``; ``""`` for one not chosen yet),
+    else ``None``."""
     if level is None or not level.startswith(ENGINE_LEVEL_PREFIX):
         return None
-    return level[len(ENGINE_LEVEL_PREFIX) :] or None
+    return level[len(ENGINE_LEVEL_PREFIX) :]
 
 
 def move_numbers(seats: Sequence[int], first_seat: int) -> list[int]:

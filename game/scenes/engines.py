@@ -479,8 +479,10 @@ class AddEngineScene(Dialog):
         clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
             event.pos
         )
+        typed = self.field.text
         if not clicked_elsewhere and self.field.handle_event(event):
-            self.error = ""
+            if self.field.text != typed:
+                self.error = ""  # a new command line: the old problem is gone
             self.widgets.set_focus(None)
             return True
         return super().handle_event(event)

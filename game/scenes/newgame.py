@@ -88,6 +88,8 @@ class NewGameScene(Scene):
         )
         self.own_level = self.config.level if engine_key(self.config.level) is None else remembered.level
         """The game's own level chosen (kept while an engine is chosen, for a change of mind)."""
+        self.engine_key = engine_key(self.config.level) or ""
+        """The engine chosen (kept while the game's own levels are shown)."""
         if self.own_level not in [level.key for level in self.levels] and self.levels:
             self.own_level = self.levels[min(1, len(self.levels) - 1)].key
         if not self.levels:
@@ -205,16 +207,16 @@ class NewGameScene(Scene):
         self.app.audio.play("select")
 
     def _remembered_engine(self) -> EngineEntry | None:
-        """The engine chosen last time if it is still there, else the first one."""
-        key = self.app.settings.for_game(self.app.game.key).engine
-        return next((e for e in self.engine_entries if e.key == key), None) or next(
-            iter(self.engine_entries), None
-        )
+        """The engine chosen last (on this screen, else last time) if it is still there, else the first one."""
+        keys = (self.engine_key, self.app.settings.for_game(self.app.game.key).engine)
+        found = (entry for key in keys for entry in self.engine_entries if entry.key == key)
+        return next(found, None) or next(iter(self.engine_entries), None)
 
     def choose_level(self, key: str) -> None:
         """Pick the computer's level, or an engine (``engine_level`` of its key)."""
         engine = next((entry for entry in self.engine_entries if engine_level(entry.key) == key), None)
         if engine is not None:
+            self.engine_key = engine.key
             self.config = dataclasses.replace(self.config, level=key, computer_name=engine.name)
         elif key in [level.key for level in self.levels]:
             self.own_level = key

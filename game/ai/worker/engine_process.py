@@ -135,12 +135,11 @@ class EngineProcess:
         """Lines longer than ``MAX_LINE_BYTES``, skipped."""
         self.returncode: int | None = None
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True),
-            threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True),
-            threading.Thread(target=self._write_stdin, name="engine-stdin", daemon=True),
-        ]
-        for thread in self._threads:
+        self._stderr_reader = threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True)
+        self._stdout_reader = threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True)
+        writer = threading.Thread(target=self._write_stdin, name="engine-stdin", daemon=True)
+        # The error reader first: the output reader waits for it once the program has ended.
+        for thread in (self._stderr_reader, writer, self._stdout_reader):
             thread.start()
 
     @property
@@ -178,7 +177,7 @@ class EngineProcess:
 
     def join(self, timeout: float) -> None:
         """Wait up to ``timeout`` seconds for the reader threads (after ``kill`` or ``quit``)."""
-        for thread in self._threads[:2]:
+        for thread in (self._stdout_reader, self._stderr_reader):
             thread.join(timeout)
 
     def describe_end(self) -> str:
@@ -238,7 +237,7 @@ class EngineProcess:
             self.process.wait()
         self.returncode = self.process.returncode
         self._outbox.put(None)
-        self._threads[1].join(EXIT_WAIT)  # its last error lines explain the end
+        self._stderr_reader.join(EXIT_WAIT)  # its last error lines explain the end
         with contextlib.suppress(OSError, ValueError):
             if self.process.stdout is not None:
                 self.process.stdout.close()
