@@ -513,3 +513,20 @@ def test_the_engine_screens_in_french(user_data_dir: Path) -> None:
     finally:
         driver.app.close()
         set_language("en")
+
+
+def test_the_terminal_loads_a_game_against_an_engine_with_its_own_computer() -> None:
+    import io
+
+    from game.engine.ataxx.rules import RULES
+    from game.engine.match import Match, Player
+    from game.text.cli import main as text_main
+
+    match = Match(RULES, players=(Player.human("You"), Player.computer(engine_level("00aa"), "Kataxx")))
+    match.play(RULES.parse_move("g2"))
+    match.play(RULES.parse_move("a2"))
+    saves.save_game("versus kataxx", match, level_name="Classic")
+    output = io.StringIO()
+    code = text_main([], stdin=io.StringIO("load versus kataxx\n"), stdout=output, sleep=lambda seconds: None)
+    assert code == 0
+    assert "The computer (Casual) plays on instead of Kataxx." in output.getvalue()

@@ -108,10 +108,13 @@ class NewGameScene(Scene):
             else ""
         )
         """Why there is no "Who starts" choice, or empty."""
-        opponents: list[tuple[str, object]] = [("Computer", "computer"), ("Second player", "human")]
-        if self.speaks:
-            opponents.insert(1, ("Engine", "engine"))
-        self.opponent = Choice(opponents, self.opponent_kind, self._set_opponent)
+        self.opponent = Choice(
+            [("Computer", "computer"), ("Engine", "engine"), ("Second player", "human")]
+            if self.speaks
+            else [("Computer", "computer"), ("Second player", "human")],
+            self.opponent_kind,
+            self._set_opponent,
+        )
         if first is None or self.rules_first is not None:
             self.starts = Choice(
                 [("You", True), ("Computer", False)],

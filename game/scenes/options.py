@@ -49,12 +49,20 @@ class OptionsScene(Scene):
         options = settings.match_options(definition.key)
         on_off: Sequence[tuple[str, object]] = (("On", True), ("Off", False))
         game_rows: list[tuple[str, Widget]] = []
-        opponents: list[tuple[str, object]] = [("Computer", "computer"), ("Second player", "human")]
-        if definition.engine_protocol is not None and game.engines and not app.kiosk:
-            opponents.insert(1, ("Engine", "engine"))  # the one chosen last (new game chooses among them)
+        # With engines added, one of them may be the opponent (the one chosen last; New game chooses).
+        engines = definition.engine_protocol is not None and bool(game.engines) and not app.kiosk
         if levels:
             game_rows += [
-                ("Opponent", self._bind(opponents, game.opponent, self._set_opponent)),
+                (
+                    "Opponent",
+                    self._bind(
+                        [("Computer", "computer"), ("Engine", "engine"), ("Second player", "human")]
+                        if engines
+                        else [("Computer", "computer"), ("Second player", "human")],
+                        game.opponent,
+                        self._set_opponent,
+                    ),
+                ),
                 (
                     "Computer level",
                     self._bind(
