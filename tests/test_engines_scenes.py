@@ -530,3 +530,21 @@ def test_the_terminal_loads_a_game_against_an_engine_with_its_own_computer() -> 
     code = text_main([], stdin=io.StringIO("load versus kataxx\n"), stdout=output, sleep=lambda seconds: None)
     assert code == 0
     assert "The computer (Casual) plays on instead of Kataxx." in output.getvalue()
+
+
+@pytest.mark.parametrize("demo", ["engines", "engines-add", "newgame-engine", "engine-stuck"])
+def test_every_engine_screen_has_its_french(demo: str, recorded: list[str]) -> None:
+    from game import i18n
+
+    settings = Settings.load()
+    settings.language = "fr"
+    settings.save()
+    i18n._missing.clear()
+    driver = Driver.fast(demo=demo, game="ataxx", audio=False)
+    try:
+        driver.frames(6, dt=0.2)
+        assert recorded
+        assert i18n.missing_translations() == set()
+    finally:
+        driver.app.close()
+        set_language("en")

@@ -263,9 +263,9 @@ class EnginesScene(Scene):
             surface,
             ui,
             tr(
-                "Other programs that play {game} ({protocol} engines) can be your opponent. Each is added by"
+                "Other programs that play {title} ({protocol} engines) can be your opponent. Each is added by"
                 " the command line that starts it, and checked first.",
-                game=tr(self.definition.name),
+                title=tr(self.definition.name),
                 protocol=protocol,
             ),
             "body",
