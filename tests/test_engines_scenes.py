@@ -271,16 +271,16 @@ def test_the_new_game_screen_offers_the_engines_beside_the_levels(user_data_dir:
         newgame = driver.top
         assert newgame.opponent.options == [
             ("Computer", "computer"),
-            ("Engine", "engine"),
             ("Second player", "human"),
+            ("Engine", "engine"),
         ]
-        driver.click(newgame.opponent.rects[1].center)
+        driver.click(newgame.opponent.rects[2].center)
         assert newgame.card_keys() == [engine_level("00aa"), engine_level("00bb")]
         driver.click(newgame.level_centre(engine_level("00bb")))
         assert newgame.config.level == engine_level("00bb") and newgame.config.computer_name == "Second"
         driver.click(newgame.opponent.rects[0].center)  # a change of mind: our levels, as chosen before
         assert newgame.config.level == "casual"
-        driver.click(newgame.opponent.rects[1].center)
+        driver.click(newgame.opponent.rects[2].center)
         assert newgame.config.level == engine_level("00bb")
         driver.press("choose_level")
         section = Settings.load().for_game("ataxx")
@@ -293,7 +293,7 @@ def test_the_new_game_screen_offers_the_engines_beside_the_levels(user_data_dir:
 def test_without_engines_the_engine_column_says_what_one_is(driver: Driver) -> None:
     driver.press("new_game")
     newgame = driver.top
-    driver.click(newgame.opponent.rects[1].center)
+    driver.click(newgame.opponent.rects[2].center)
     newgame.ensure_layout()
     assert newgame.engine_note.width and not newgame.level_rects
     assert not driver.button("choose_level").enabled

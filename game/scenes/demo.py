@@ -336,7 +336,7 @@ def _engine_stuck(app: App) -> None:
     key, name, _command = _SAMPLE_ENGINES[1]
     config = MatchConfig(True, engine_level(key), 0, 0, name)
     scene = app.router.push("match", config, levels[min(2, len(levels) - 1)])
-    play_out(scene.match, random.Random(3), 8)  # type: ignore[attr-defined]
+    play_out(scene.match, random.Random(3), 9)  # type: ignore[attr-defined]  # the engine (Blue) to move
     reason = tr("it played {move}, which is not legal here", move="a1a1")
     scene.engine_failed(scene.match.player(1), reason)  # type: ignore[attr-defined]
 

@@ -109,7 +109,7 @@ class NewGameScene(Scene):
         )
         """Why there is no "Who starts" choice, or empty."""
         self.opponent = Choice(
-            [("Computer", "computer"), ("Engine", "engine"), ("Second player", "human")]
+            [("Computer", "computer"), ("Second player", "human"), ("Engine", "engine")]
             if self.speaks
             else [("Computer", "computer"), ("Second player", "human")],
             self.opponent_kind,
@@ -375,9 +375,18 @@ class NewGameScene(Scene):
                 self.level_rects.append((rect, engine_level(entry.key)))
             below = self.level_rects[-1][0].bottom + self.px(12)
         else:
-            self.engine_note = pygame.Rect(area.x, top, area.width, min(room, self.px(150)))
-            below = self.engine_note.bottom + self.px(12)
+            size = self.px(16)
+            note = layout_text(
+                self.app.theme, self.note_text(), "body", size, area.width, room, min_size=size * 0.8
+            )
+            self.engine_note = pygame.Rect(area.x, top, area.width, note.height)
+            below = self.engine_note.bottom + self.px(16)
         button.rect.topleft = (area.x, below)
+
+    @staticmethod
+    def note_text() -> str:
+        """What the engine column says when there is no engine yet."""
+        return tr("No engine yet. An engine is another program that plays this game; add one with Engines…")
 
     def _description_height(self, card_h: int) -> int:
         """The height a computer level's card of ``card_h`` pixels leaves its description."""
@@ -528,7 +537,7 @@ class NewGameScene(Scene):
             draw_text(
                 surface,
                 ui,
-                tr("No engine yet. An engine is another program that plays this game; add one with Engines…"),
+                self.note_text(),
                 "body",
                 self.px(16),
                 theme.TEXT_DIM,

@@ -56,7 +56,7 @@ class OptionsScene(Scene):
                 (
                     "Opponent",
                     self._bind(
-                        [("Computer", "computer"), ("Engine", "engine"), ("Second player", "human")]
+                        [("Computer", "computer"), ("Second player", "human"), ("Engine", "engine")]
                         if engines
                         else [("Computer", "computer"), ("Second player", "human")],
                         game.opponent,
