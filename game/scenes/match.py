@@ -194,17 +194,17 @@ class MatchScene(Scene):
         engines = [self.engine_name(player) for player in self.match.players if player.engine is not None]
         return [self._computer_name(tr(level.name)) for level in self.ai.levels] + engines
 
-    def engine_name(self, player: Any) -> str:
+    def engine_name(self, player: Player) -> str:
         """The name of the engine (another program) that plays for ``player``: the one it gave when it was
         added, kept with the game (so a save names it after the engine is removed)."""
         if player.name:
             return str(player.name)
-        entry = self.engines.find_engine(player.engine)
+        entry = self.game_settings.find_engine(player.engine)
         return entry.name if entry is not None else tr("Engine")
 
     @property
-    def engines(self) -> GameSettings:
-        """The game's section of the settings, where the engines the player added are."""
+    def game_settings(self) -> GameSettings:
+        """The game's section of the settings (the engines the player added, the level chosen last)."""
         return self.app.settings.for_game(self.definition.key)
 
     @staticmethod
@@ -515,7 +515,7 @@ class MatchScene(Scene):
     def engine_time(self) -> float:
         """Seconds an engine thinks per move: the app's budget (tests), else the player's choice."""
         budget = self.ai_budget()
-        return budget if budget is not None and budget > 0 else self.engines.engine_time
+        return budget if budget is not None and budget > 0 else self.game_settings.engine_time
 
     def ai_limit(self, level: str) -> float:
         """Seconds after which a search of ``level`` that has not answered is given up: its time (the
@@ -545,7 +545,7 @@ class MatchScene(Scene):
             player = self.match.current_player
             level = player.level or "casual"
             if player.engine is not None:
-                entry = self.engines.find_engine(player.engine)
+                entry = self.game_settings.find_engine(player.engine)
                 if entry is None:  # removed in the options since the game began
                     self.engine_failed(player, tr("it is no longer among your engines"), retry=False)
                     return

@@ -60,7 +60,7 @@ def _own_level(scene: MatchScene) -> Any:
     ai = scene.ai
     assert ai is not None
     try:
-        return ai.level(scene.engines.level)
+        return ai.level(scene.game_settings.level)
     except ValueError:
         return ai.levels[min(1, len(ai.levels) - 1)]
 
