@@ -303,6 +303,10 @@ SCREENS: dict[str, list[str]] = {
     "rules-f1": ["menu", "match", "rules"],
     "about": ["menu", "about"],
     "damaged-settings": ["menu", "dialog"],
+    "engines": ["menu", "options", "engines"],
+    "engines-add": ["menu", "options", "engines", "addengine"],
+    "newgame-engine": ["menu", "newgame"],
+    "engine-stuck": ["menu", "match", "dialog"],
     # Ataxx's own.
     "keypad": ["menu", "match"],
     "cursor": ["menu", "match"],

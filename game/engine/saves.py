@@ -13,7 +13,8 @@ other readers ignore (python-ataxx still reads an Ataxx save's moves):
 
 - ``Game``: the registry key (``ataxx``), which chooses the rules that read the
   moves; ``SchemaVersion``: ``2``;
-- ``Seat0Player``/``Seat1Player``: ``human`` or ``computer:<level key>``;
+- ``Seat0Player``/``Seat1Player``: ``human`` or ``computer:<level key>`` (an engine the player added:
+  ``computer:engine:<its key>``, its name in ``Seat<n>Name``; never its command line);
   ``Seat0Name``/``Seat1Name``: the players' names, when set. The standard name
   tags (``rules.pgn_name_tags``: Ataxx's ``Black`` and ``White``) are for other
   programs: the name, else ``Computer (<level key>)``, else ``?``; they are
@@ -436,8 +437,9 @@ def _rules_for(text: str, where: str) -> GameRules[Any]:
 
 
 def _check_levels(match: Match, where: str) -> None:
-    """Refuse a save whose computer plays at a level the game's AI does not have."""
-    computers = [player for player in match.players if not player.is_human]
+    """Refuse a save whose computer plays at a level the game's AI does not have (an engine the player
+    added is named by its key, and looked up when the game goes on: it may have been removed since)."""
+    computers = [player for player in match.players if not player.is_human and player.engine is None]
     if not computers:
         return
     definition = games.game(match.rules.key)

@@ -27,6 +27,8 @@ SCENES: dict[str, str] = {
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",
     "options": "game.scenes.options:OptionsScene",
+    "engines": "game.scenes.engines:EnginesScene",
+    "addengine": "game.scenes.engines:AddEngineScene",
     "statistics": "game.scenes.statistics:StatisticsScene",
     "load": "game.scenes.saveload:LoadScene",
     "saveas": "game.scenes.saveload:SaveAsScene",

@@ -34,10 +34,11 @@ class Job:
     error: str | None = None
     traceback: str | None = None
     progress: AIProgress | None = None
+    failure: tuple[str, dict[str, str]] | None = None
 
     def status(self) -> AIStatus:
         """A snapshot for ``poll``."""
-        return AIStatus(self.state, self.move, self.error, self.traceback, self.progress)
+        return AIStatus(self.state, self.move, self.error, self.traceback, self.progress, self.failure)
 
 
 class JobBook:
@@ -121,8 +122,16 @@ class JobBook:
             if job.state is AIState.THINKING:
                 job.progress = progress
 
-    def finish(self, job: Job, *, move_text: str | None = None, error: tuple[str, str] | None = None) -> None:
-        """Record the answer (checked legal) or the error of ``job`` unless it was cancelled meanwhile."""
+    def finish(
+        self,
+        job: Job,
+        *,
+        move_text: str | None = None,
+        error: tuple[str, str] | None = None,
+        failure: tuple[str, dict[str, str]] | None = None,
+    ) -> None:
+        """Record the answer (checked legal) or the error of ``job`` unless it was cancelled meanwhile
+        (``failure``: an engine's, as ``AIStatus.failure`` gives it)."""
         move = None
         if error is None:
             try:
@@ -134,6 +143,7 @@ class JobBook:
                 if error is not None:
                     job.state = AIState.ERROR
                     job.error, job.traceback = error
+                    job.failure = failure
                 else:
                     job.state = AIState.DONE
                     job.move = move
