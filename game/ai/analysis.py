@@ -1,0 +1,780 @@
+"""Post-game analysis, for every game: each position searched, each move judged, the luck of the dice.
+
+``Analysis`` takes a game (its start, the moves and rolls played, the match
+rules) and the game's ``GameAI`` for one thing, its ``expected_result``
+curve. It lists the positions to search; whoever runs the searches (the
+screen, through the AI worker: ``AnalysisRun``; a test, directly) hands each
+answer back as a ``Search``, and ``review()`` gives, at any moment, what is
+known so far (``Review``):
+
+- the expected result of seat 0 at every position of the game (seat 1's is
+  the rest): a finished game's result where it ended, else the search's score
+  through the game's curve, the mover's view turned to seat 0's. Scores are
+  by seat, never by ply parity: after a move of a seat that moves again
+  (Lionheart's second action), the next position is the same seat's;
+- each move's verdict (``MoveVerdict``): the search's best move and its line
+  from the position it was played in, and the loss of expected result of the
+  move played: what the position was worth with the best move (the search's
+  score) less what it was worth after the move played (the next position's
+  value, for the mover). A move the search would have played is ``BEST``;
+  the others are marked by their loss (``MARK_LIMITS``). A move nobody chose
+  (the only legal one: Ataxx's pass) and the set-up are not judged;
+- with dice, the luck apart from the skill: per seat, the hits its rolls
+  could expect against those they rolled (``GameRules.roll_luck``).
+
+Dice are honest here. The worker never sees a roll before it is made, so a
+move followed by a roll (an attack) is not judged by the position after the
+roll, which has the luck in it: a move the search chose itself is ``BEST``
+with the search's own expectation; any other is worth the expectation over
+every roll the dice can show, each outcome's position searched (positions
+that come out the same are searched once, the one rolled is the game's own).
+
+The marks (``MARK_LIMITS``): below 3% of a result lost a move is ``BEST``
+(as good as the search's), below 7% ``GOOD``, below 13% an ``INACCURACY``,
+below 22% a ``MISTAKE``, else a ``BLUNDER``. Measured on Ataxx games of
+Master against itself at the default strength (``bench/analysis_speed.py
+--losses``), the moves the search did not choose lose under 3% nine times in
+ten; a piece given away in an even Ataxx game costs 3%, so an inaccuracy
+gives away three pieces or so, a blunder seven.
+
+>>> from game.engine.ataxx.rules import RULES
+>>> from game.ai.ataxx.player import AI
+>>> analysis = Analysis(RULES, AI, "x5o/7/7/7/7/7/o5x x 0 1", ["b6", "a1a3"])
+>>> [node.text for node in analysis.pending()]
+['x5o/7/7/7/7/7/o5x x 0 1', 'x5o/7/7/7/7/7/o5x x 0 1 moves b6', 'x5o/7/7/7/7/7/o5x x 0 1 moves b6 a1a3']
+>>> analysis.answer(analysis.pending()[0], Search(100, "b6", ("b6", "f2")))
+>>> analysis.answer(analysis.pending()[0], Search(-100, "f2", ("f2",)))
+>>> analysis.answer(analysis.pending()[0], Search(500, "a6", ("a6",)))
+>>> review = analysis.review()
+>>> [verdict.mark.name for verdict in review.verdicts if verdict is not None]
+['BEST', 'INACCURACY']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.ai.limits import is_win_score
+from game.ai.worker.status import AIState, AIStatus
+from game.engine.core import CHANCE, Outcome
+from game.engine.rules import GameRules, history_text
+from game.engine.saves import match_to_pgn
+from game.paths import atomic_write_text, safe_file_stem, user_data_dir
+
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "MARK_LIMITS",
+    "STRENGTHS",
+    "Analysis",
+    "AnalysisError",
+    "AnalysisRun",
+    "LuckTally",
+    "Mark",
+    "MoveVerdict",
+    "Review",
+    "RunState",
+    "Search",
+    "analyses_dir",
+    "export_pgn",
+    "pgn_annotations",
+    "playable_line",
+    "settled_score",
+]
+
+
+class Mark(enum.Enum):
+    """How good a move was, by the expected result it gave away (``MARK_LIMITS``)."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def glyph(self) -> str:
+        """The mark as PGN writes it beside a move: ``?!``, ``?``, ``??`` (nothing for a good one)."""
+        return _GLYPHS[self]
+
+    @property
+    def nag(self) -> str:
+        """The PGN annotation glyph token: ``$6``, ``$2``, ``$4`` (nothing for a good one)."""
+        return _NAGS[self]
+
+    @property
+    def label(self) -> str:
+        """The mark's name, an English key for ``tr`` (``Blunder``)."""
+        return self.value.capitalize()
+
+
+_GLYPHS = {Mark.BEST: "", Mark.GOOD: "", Mark.INACCURACY: "?!", Mark.MISTAKE: "?", Mark.BLUNDER: "??"}
+_NAGS = {Mark.BEST: "", Mark.GOOD: "", Mark.INACCURACY: "$6", Mark.MISTAKE: "$2", Mark.BLUNDER: "$4"}
+
+MARK_LIMITS: tuple[tuple[float, Mark], ...] = (
+    (0.03, Mark.BEST),
+    (0.07, Mark.GOOD),
+    (0.13, Mark.INACCURACY),
+    (0.22, Mark.MISTAKE),
+)
+"""A move that loses less than the first figure of expected result (0 to 1) gets its mark; past the last,
+a ``BLUNDER`` (see the module docstring)."""
+
+STRENGTHS: tuple[tuple[str, float], ...] = (("quick", 0.1), ("normal", 0.3), ("deep", 1.0))
+"""The strengths offered: a key and the seconds of search a position (at the game's strongest level)."""
+DEFAULT_STRENGTH = "normal"
+"""What the screen offers first, and ``bench/analysis_speed.py`` measures."""
+
+
+def settled_score(scores: Sequence[int]) -> int:
+    """A position's score from the scores of a search's depths (the last deepest): the mean of the last two.
+
+    A search's score leans towards the side that moves last at its horizon (in
+    Ataxx the last move grabs pieces that the reply would take back), and that
+    side changes from one depth to the next; two positions in a row are
+    searched to about the same depth with the other side to move, so the last
+    depth alone would make every position look better for its side to move and
+    every move look worse than it is. A decided score (a win or loss seen) is
+    the deepest's.
+
+    >>> settled_score([300, -100]), settled_score([250]), settled_score([5, 99_990])
+    (100, 250, 99990)
+    """
+    last = scores[-1]
+    if len(scores) < 2 or is_win_score(last) or is_win_score(scores[-2]):
+        return last
+    return round((last + scores[-2]) / 2)
+
+
+def mark_for(loss: float) -> Mark:
+    """The mark of a move that gave away ``loss`` of expected result.
+
+    >>> mark_for(0.01), mark_for(0.1), mark_for(0.5)
+    (<Mark.BEST: 'best'>, <Mark.INACCURACY: 'inaccuracy'>, <Mark.BLUNDER: 'blunder'>)
+    """
+    for limit, mark in MARK_LIMITS:
+        if loss < limit:
+            return mark
+    return Mark.BLUNDER
+
+
+class ResultCurve(Protocol):
+    """What the analysis needs of a game's AI: a score read as an expected result (``GameAI.expected_result``)."""
+
+    def expected_result(self, score: int) -> float: ...
+
+
+class AnalysisError(ValueError):
+    """A game that cannot be analysed (a move that cannot be replayed), or a search that failed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Search:
+    """What a search said of a position: its score (the mover's view, ``None`` when it did not search: one
+    legal move, or stopped before its first depth), its best move and its line, as text."""
+
+    score: int | None
+    best: str | None
+    line: tuple[str, ...] = ()
+    depth: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveVerdict:
+    """The judgement of one move of the game (``Review.verdicts``); expected results are the mover's, 0 to 1."""
+
+    index: int
+    """The move's place in the game (its entry, rolls counted)."""
+    seat: int
+    move: str
+    mark: Mark | None
+    """``None``: not judged (yet, or the position after it could not be valued)."""
+    forced: bool = False
+    """The only legal move: nobody chose it, so it is not judged."""
+    before: float | None = None
+    """The position it was played in, with the search's best move."""
+    after: float | None = None
+    """The position after the move played (an expectation over the dice when a roll follows)."""
+    best: str | None = None
+    """The search's move, when it is not the move played."""
+    line: tuple[str, ...] = ()
+    """The search's line from the position the move was played in, its best move first."""
+    score: int | None = None
+    """The search's score of that position (the mover's view), for the game's own words."""
+
+    @property
+    def loss(self) -> float:
+        """The expected result the move gave away (0 for the search's own move)."""
+        if self.before is None or self.after is None or self.best is None:
+            return 0.0
+        return max(0.0, self.before - self.after)
+
+
+@dataclasses.dataclass(frozen=True)
+class LuckTally:
+    """A seat's rolls across the game: how many, the hits they could expect, the hits they rolled."""
+
+    seat: int
+    rolls: int
+    expected: float
+    rolled: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Review:
+    """What the analysis knows of the game so far (``Analysis.review``)."""
+
+    values: tuple[float | None, ...]
+    """Seat 0's expected result at each position, the start first and the last position last
+    (``None`` where it is not known: not yet searched, or a set-up)."""
+    verdicts: tuple[MoveVerdict | None, ...]
+    """Per entry of the game: its verdict, ``None`` for a roll of the dice and a set-up action."""
+    luck: tuple[LuckTally, LuckTally] | None
+    """Per seat, for a game with dice; ``None`` without."""
+
+    def count(self, seat: int, mark: Mark) -> int:
+        """How many of ``seat``'s moves got ``mark``."""
+        return sum(
+            1 for verdict in self.verdicts if verdict and verdict.seat == seat and verdict.mark is mark
+        )
+
+    def judged(self, seat: int) -> list[MoveVerdict]:
+        """``seat``'s judged moves, in order."""
+        return [v for v in self.verdicts if v is not None and v.seat == seat and v.mark is not None]
+
+    def average_loss(self, seat: int) -> float | None:
+        """The expected result ``seat`` gave away per judged move (``None`` before any is judged)."""
+        judged = self.judged(seat)
+        return sum(v.loss for v in judged) / len(judged) if judged else None
+
+
+@dataclasses.dataclass(eq=False)
+class _Node:
+    """A position the analysis values: the game's own, or one a roll might have given (a probe)."""
+
+    text: str
+    """The position with its history (what the worker is given)."""
+    plain: str
+    """The position's text alone (positions that come out the same are valued once)."""
+    turn: int
+    ended: float | None
+    """Seat 0's result when the game is over here."""
+    setup: bool
+    moves: int
+    """Legal moves of the seat to move (0 at a chance node or at the end)."""
+    search: Search | None = None
+    children: list[tuple[float, _Node]] | None = None
+    """At a chance node once expanded, each outcome's next position with its probability; at a position
+    with one legal move, the position after it."""
+
+    @property
+    def wants_search(self) -> bool:
+        """Whether a search must value it: a seat to choose among several moves, the game going on."""
+        return self.ended is None and self.turn != CHANCE and not self.setup and self.moves > 1
+
+
+def _ended(rules: GameRules[Any], position: Any, options: Mapping[str, bool]) -> Outcome | None:
+    """The end of the game at ``position`` as a match sees it: by the rules, else by a match rule."""
+    outcome = rules.outcome(position, options)
+    if outcome is None:
+        adjudication = rules.adjudicate(position, options)
+        if adjudication is not None:
+            outcome = adjudication.outcome
+    return outcome
+
+
+def _seat0_result(outcome: Outcome) -> float:
+    if outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == 0 else 0.0
+
+
+MAX_FORCED_CHAIN = 6
+"""How many forced moves (one legal move each) a probe follows to reach a position worth searching."""
+
+
+class Analysis:
+    """The positions of one game to search, the answers so far, and the review (see the module docstring).
+
+    ``entries`` are the moves and rolls played, as the game's objects or as
+    text. Raises ``AnalysisError`` when one cannot be replayed from ``start``.
+    """
+
+    def __init__(
+        self,
+        rules: GameRules[Any],
+        curve: ResultCurve,
+        start: str,
+        entries: Sequence[Any],
+        options: Mapping[str, bool] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.curve = curve
+        self.options = dict(options or {})
+        position = rules.new_position(start)
+        self.start = rules.position_text(position)
+        self.texts: list[str] = []
+        self.seats: list[int] = []
+        self._luck: list[tuple[int, float, float] | None] = []
+        self.main: list[_Node] = [self._node(position, [])]
+        for index, entry in enumerate(entries):
+            move = rules.parse_move(entry) if isinstance(entry, str) else entry
+            text = rules.move_text(move)
+            turn = int(position.turn)
+            luck = rules.roll_luck(position, move) if turn == CHANCE else None
+            try:
+                position.push(move)
+            except ValueError as error:
+                raise AnalysisError(f"move {index + 1} ({text}) cannot be replayed: {error}") from None
+            self.texts.append(text)
+            self.seats.append(turn)
+            self._luck.append(None if luck is None else (luck.seat, luck.expected, luck.rolled))
+            self.main.append(self._node(position, self.texts))
+        for index, node in enumerate(self.main[:-1]):
+            if node.ended is None and node.turn != CHANCE and node.moves == 1:
+                node.children = [(1.0, self.main[index + 1])]  # forced: worth what follows
+        self._by_plain: dict[str, _Node] = {}
+        for node in self.main:
+            self._by_plain.setdefault(node.plain, node)
+        self._queue: list[_Node] = [node for node in self.main if node.wants_search]
+        self.total = len(self._queue)
+        """The game's own positions to search (the positions the dice might have given come on top)."""
+        self._answered_main = 0
+
+    @classmethod
+    def of_match(cls, match: Any, curve: ResultCurve) -> Analysis:
+        """The analysis of a ``Match``'s game so far (its moves and rolls, under its rules)."""
+        return cls(match.rules, curve, match.start_text, match.moves, match.options)
+
+    def _node(self, position: Any, texts: Sequence[str]) -> _Node:
+        outcome = _ended(self.rules, position, self.options)
+        turn = int(position.turn)
+        setup = outcome is None and turn != CHANCE and self.rules.in_setup(position)
+        moves = 0 if outcome is not None or turn == CHANCE else len(position.legal_moves())
+        return _Node(
+            history_text(self.start, list(texts)),
+            self.rules.position_text(position),
+            turn,
+            None if outcome is None else _seat0_result(outcome),
+            setup,
+            moves,
+        )
+
+    # -- the searches --
+
+    def pending(self) -> list[_Node]:
+        """The positions still to search, next first (what ``answer`` expects)."""
+        return list(self._queue)
+
+    @property
+    def done(self) -> bool:
+        """Whether every search is answered."""
+        return not self._queue
+
+    @property
+    def searched(self) -> int:
+        """The game's own positions searched, with what they asked of the dice (for a progress bar)."""
+        probing = bool(self._queue) and self._queue[0] not in self.main
+        return max(0, self._answered_main - (1 if probing else 0))
+
+    def answer(self, node: _Node, search: Search) -> None:
+        """The search of ``node`` (one of ``pending()``) said ``search``."""
+        if node not in self._queue:
+            raise AnalysisError("that position was not waiting for a search")
+        self._queue.remove(node)
+        node.search = search
+        if any(node is main for main in self.main):
+            self._answered_main += 1
+            self._probe_after(node)
+
+    def _probe_after(self, node: _Node) -> None:
+        """A move not the search's, followed by a roll: every roll's position is to be searched (first)."""
+        index = next(i for i, main in enumerate(self.main) if main is node)
+        if index >= len(self.texts) or node.search is None or node.search.best == self.texts[index]:
+            return
+        after = self.main[index + 1]
+        if after.turn != CHANCE or after.ended is not None or after.children is not None:
+            return
+        position = self.rules.new_position(self.start)
+        for text in self.texts[: index + 1]:
+            position.push(self.rules.parse_move(text))
+        probes: list[_Node] = []
+        after.children = self._outcomes(position, list(self.texts[: index + 1]), probes, 0)
+        self._queue[0:0] = probes
+
+    def _outcomes(
+        self, position: Any, texts: list[str], probes: list[_Node], forced: int
+    ) -> list[tuple[float, _Node]]:
+        """Each position the roll at ``position`` (a chance node) may give, with its probability, merged when
+        they are the same; the new ones needing a search are added to ``probes``."""
+        merged: dict[int, tuple[float, _Node]] = {}
+        for outcome, probability in position.chance_outcomes():
+            texts.append(self.rules.move_text(outcome))
+            position.push(outcome)
+            if position.turn == CHANCE and _ended(self.rules, position, self.options) is None:
+                leaves = self._outcomes(position, texts, probes, forced)
+            else:
+                leaves = [(1.0, self._probe(position, texts, probes, forced))]
+            position.pop()
+            texts.pop()
+            for weight, leaf in leaves:
+                known = merged.get(id(leaf))
+                merged[id(leaf)] = (probability * weight + (known[0] if known else 0.0), leaf)
+        return list(merged.values())
+
+    def _probe(self, position: Any, texts: list[str], probes: list[_Node], forced: int) -> _Node:
+        """The node of ``position`` (not a chance node): the game's own or one met before, else a new one."""
+        plain = self.rules.position_text(position)
+        known = self._by_plain.get(plain)
+        if known is not None:
+            return known
+        node = self._node(position, texts)
+        self._by_plain[plain] = node
+        if node.wants_search:
+            probes.append(node)
+        elif node.ended is None and node.moves == 1 and forced < MAX_FORCED_CHAIN:
+            (move,) = position.legal_moves()
+            texts.append(self.rules.move_text(move))
+            position.push(move)
+            if position.turn == CHANCE and _ended(self.rules, position, self.options) is None:
+                node.children = self._outcomes(position, texts, probes, forced + 1)
+            else:
+                node.children = [(1.0, self._probe(position, texts, probes, forced + 1))]
+            position.pop()
+            texts.pop()
+        return node
+
+    # -- the review --
+
+    def _value(self, node: _Node, depth: int = 0) -> float | None:
+        """Seat 0's expected result at ``node``, or ``None`` while it is not known."""
+        if node.ended is not None:
+            return node.ended
+        if node.search is not None and node.search.score is not None and node.turn != CHANCE:
+            mover = self.curve.expected_result(node.search.score)
+            return mover if node.turn == 0 else 1.0 - mover
+        if node.children is None or depth > 4 * MAX_FORCED_CHAIN:
+            return None
+        total = 0.0
+        for weight, child in node.children:
+            value = self._value(child, depth + 1)
+            if value is None:
+                return None
+            total += weight * value
+        return total
+
+    def review(self) -> Review:
+        """Everything known so far (see ``Review``); cheap enough to ask after every answer."""
+        count = len(self.main)
+        values: list[float | None] = [self._value(node) for node in self.main]
+        verdicts: list[MoveVerdict | None] = []
+        for index, seat in enumerate(self.seats):
+            node = self.main[index]
+            if seat == CHANCE or node.setup:
+                verdicts.append(None)
+                continue
+            verdicts.append(self._verdict(index, seat, values))
+        # A roll's position without its expectation: the search's own when its move led there, else (the
+        # dice not searched) what was rolled.
+        for index in range(count - 1, -1, -1):
+            node = self.main[index]
+            if values[index] is not None or node.turn != CHANCE:
+                continue
+            verdict = verdicts[index - 1] if index > 0 else None
+            if verdict is not None and verdict.best is None and verdict.before is not None:
+                values[index] = verdict.before if verdict.seat == 0 else 1.0 - verdict.before
+            elif index + 1 < count:
+                values[index] = values[index + 1]
+        return Review(tuple(values), tuple(verdicts), self._luck_tally())
+
+    def _verdict(self, index: int, seat: int, values: Sequence[float | None]) -> MoveVerdict:
+        node = self.main[index]
+        move = self.texts[index]
+        if node.moves == 1:
+            return MoveVerdict(index, seat, move, None, forced=True)
+        search = node.search
+        if search is None or search.score is None:
+            return MoveVerdict(index, seat, move, None)
+        before = self.curve.expected_result(search.score)
+        after_value = self._value(self.main[index + 1]) if index + 1 < len(self.main) else None
+        if after_value is None:
+            after_value = values[index + 1] if index + 1 < len(values) else None
+        after = None if after_value is None else (after_value if seat == 0 else 1.0 - after_value)
+        line = search.line or ((search.best,) if search.best else ())
+        if search.best == move:
+            return MoveVerdict(
+                index, seat, move, Mark.BEST, before=before, after=after, line=line, score=search.score
+            )
+        if after is None:
+            return MoveVerdict(
+                index, seat, move, None, before=before, best=search.best, line=line, score=search.score
+            )
+        mark = mark_for(max(0.0, before - after))
+        return MoveVerdict(
+            index,
+            seat,
+            move,
+            mark,
+            before=before,
+            after=after,
+            best=search.best,
+            line=line,
+            score=search.score,
+        )
+
+    def _luck_tally(self) -> tuple[LuckTally, LuckTally] | None:
+        if not self.rules.has_chance:
+            return None
+        tallies = []
+        for seat in (0, 1):
+            rolls = [luck for luck in self._luck if luck is not None and luck[0] == seat]
+            tallies.append(
+                LuckTally(seat, len(rolls), sum(luck[1] for luck in rolls), sum(luck[2] for luck in rolls))
+            )
+        return tallies[0], tallies[1]
+
+
+def playable_line(rules: GameRules[Any], position_text: str, line: Sequence[str]) -> list[Any]:
+    """The moves of a search's ``line`` that can be played in turn from ``position_text`` (with history), as
+    the game's moves: up to the first roll of the dice (whose outcome a line cannot know) or the first
+    move that is not legal there (a line is a search's guess)."""
+    from game.engine.rules import replay
+
+    position = replay(rules, position_text)
+    moves: list[Any] = []
+    for text in line:
+        if position.turn == CHANCE:
+            break
+        try:
+            move = rules.parse_move(text)
+        except ValueError:
+            break
+        if move not in position.legal_moves():
+            break
+        position.push(move)
+        moves.append(move)
+    return moves
+
+
+# -- running it through the AI worker --
+
+
+class RunState(enum.Enum):
+    """Where an ``AnalysisRun`` stands."""
+
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class Worker(Protocol):
+    """The part of ``game.ai.worker.AIWorker`` a run uses."""
+
+    def request(self, game: str, position: str, level: str, *, time_budget: float | None = None) -> int: ...
+
+    def poll(self, ticket: int) -> AIStatus: ...
+
+    def cancel(self) -> None: ...
+
+    def abandon(self) -> None: ...
+
+
+class AnalysisRun:
+    """Searches an ``Analysis``'s positions one after another through the AI worker, never waiting.
+
+    The screen calls ``step()`` every frame: it asks the worker for the next
+    position (``game`` a registry key, ``level`` a key of the game's AI, its
+    strongest, ``time_budget`` seconds a position), or reads its answer. A
+    search that does not answer within its time and ``grace`` seconds (both
+    by ``clock``) is abandoned and asked again once, then the run fails, as
+    one the worker reports failed does (``error`` says why). ``cancel``
+    stops it.
+    """
+
+    def __init__(
+        self,
+        analysis: Analysis,
+        worker: Worker,
+        game: str,
+        level: str,
+        time_budget: float,
+        *,
+        grace: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.analysis = analysis
+        self.worker = worker
+        self.game = game
+        self.level = level
+        self.time_budget = time_budget
+        self.grace = grace
+        self.clock = clock
+        self.state = RunState.RUNNING
+        self.error = ""
+        self.changed = True
+        """Whether an answer came since the screen last looked (it clears it)."""
+        self._ticket: int | None = None
+        self._node: _Node | None = None
+        self._asked_at = 0.0
+        self._retried = False
+
+    @property
+    def fraction(self) -> float:
+        """How much of the game is searched, 0 to 1."""
+        total = self.analysis.total
+        return 1.0 if total == 0 else min(1.0, self.analysis.searched / total)
+
+    def step(self) -> None:
+        """Ask for the next search, or take in the answer of the one asked for; never waits."""
+        if self.state is not RunState.RUNNING:
+            return
+        if self._ticket is None:
+            pending = self.analysis.pending()
+            if not pending:
+                self.state = RunState.DONE
+                self.changed = True
+                return
+            self._ask(pending[0])
+            return
+        status = self.worker.poll(self._ticket)
+        if status.state is AIState.THINKING:
+            if self.clock() - self._asked_at > self.time_budget + self.grace:
+                self.worker.abandon()
+                if self._retried:
+                    self._fail(
+                        f"the search gave no answer within {self.time_budget + self.grace:.0f} seconds"
+                    )
+                else:
+                    self._retried = True
+                    self._ticket = None
+            return
+        node, self._ticket = self._node, None
+        if status.state in (AIState.CANCELLED, AIState.UNKNOWN):
+            return  # superseded (another request took the worker): ask again
+        if status.state is AIState.ERROR:
+            self._fail(status.error or "the search failed")
+            return
+        assert node is not None
+        self._retried = False
+        self.analysis.answer(node, self._search_of(status))
+        self.changed = True
+
+    def _ask(self, node: _Node) -> None:
+        self._node = node
+        self._asked_at = self.clock()
+        self._ticket = self.worker.request(self.game, node.text, self.level, time_budget=self.time_budget)
+
+    def _search_of(self, status: AIStatus) -> Search:
+        rules = self.analysis.rules
+        progress = status.progress
+        if progress is not None and progress.depth >= 1 and progress.pv:
+            line = tuple(rules.move_text(move) for move in progress.pv)
+            return Search(settled_score(progress.scores or (progress.score,)), line[0], line, progress.depth)
+        best = None if status.move is None else rules.move_text(status.move)
+        return Search(None, best, (best,) if best else ())
+
+    def _fail(self, error: str) -> None:
+        self.state = RunState.FAILED
+        self.error = error
+        self.changed = True
+
+    def cancel(self) -> None:
+        """Stop the run (the search under way too)."""
+        if self.state is RunState.RUNNING:
+            if self._ticket is not None:
+                self.worker.cancel()
+                self._ticket = None
+            self.state = RunState.CANCELLED
+            self.changed = True
+
+
+# -- annotated PGN --
+
+_PLURALS = {Mark.INACCURACY: "inaccuracies", Mark.MISTAKE: "mistakes", Mark.BLUNDER: "blunders"}
+_NOT_IN_A_COMMENT = re.compile(r"[{}\n\r]")
+
+
+def _comment(text: str) -> str:
+    return "{" + _NOT_IN_A_COMMENT.sub(" ", text).strip() + "}"
+
+
+def _percent(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+def pgn_annotations(analysis: Analysis, review: Review, seat_names: tuple[str, str]) -> tuple[list[str], str]:
+    """The PGN annotations of each entry of the game and the comment before the first move
+    (``game.engine.pgn.write_pgn``'s ``annotations`` and ``preface``), in English as PGN comments are.
+
+    A marked move gets its NAG (or, for a game whose readers stop at NAGs, its
+    glyph at the start of the comment: ``GameRules.pgn_nags``), a comment with
+    the mover's expected result before and after, and the search's better line
+    as a variation (the part of it that can be played: ``playable_line``).
+    """
+    rules = analysis.rules
+    notes = ["" for _ in analysis.texts]
+    for verdict in review.verdicts:
+        if verdict is None or verdict.mark is None or verdict.best is None or verdict.before is None:
+            continue
+        if verdict.mark in (Mark.BEST, Mark.GOOD):
+            continue
+        name = seat_names[verdict.seat]
+        words = (
+            f"{verdict.mark.label}. {name} {_percent(verdict.before)} -> {_percent(verdict.after or 0.0)}."
+        )
+        words += f" Better {verdict.best}."
+        glyph = "" if rules.pgn_nags else f"{verdict.mark.glyph} "
+        parts = [verdict.mark.nag] if rules.pgn_nags else []
+        parts.append(_comment(glyph + words))
+        line = playable_line(rules, analysis.main[verdict.index].text, verdict.line)
+        if line:
+            parts.append("(" + " ".join(rules.move_text(move) for move in line) + ")")
+        notes[verdict.index] = " ".join(parts)
+    summary = []
+    for seat in (0, 1):
+        counts = ", ".join(
+            f"{review.count(seat, mark)} {_PLURALS[mark] if review.count(seat, mark) != 1 else mark.value}"
+            for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
+        )
+        summary.append(f"{seat_names[seat]}: {counts}")
+    if review.luck is not None:
+        for tally in review.luck:
+            summary.append(
+                f"{seat_names[tally.seat]} rolled {tally.rolled:g} hits for {tally.expected:.1f} expected"
+            )
+    return notes, _comment("Attax Arcade analysis. " + "; ".join(summary) + ".")
+
+
+def analyses_dir() -> Path:
+    """The folder of exported analyses, in the user data folder (created on first use)."""
+    folder = user_data_dir() / "analyses"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def export_pgn(
+    match: Any,
+    analysis: Analysis,
+    review: Review,
+    name: str,
+    *,
+    seat_names: tuple[str, str],
+    level_name: str = "",
+    annotator: str = "Attax Arcade",
+) -> Path:
+    """Write ``match``'s game annotated with ``review`` (``pgn_annotations``) as ``<name>.pgn`` in the
+    analyses folder, atomically, replacing a file of that name; returns the file. ``ValueError`` for a
+    name no file can have, ``OSError`` when the folder cannot be written."""
+    notes, preface = pgn_annotations(analysis, review, seat_names)
+    text = match_to_pgn(
+        match, level_name=level_name, annotations=notes, preface=preface, extra_tags={"Annotator": annotator}
+    )
+    path = analyses_dir() / f"{safe_file_stem(name)}.pgn"
+    atomic_write_text(path, text)
+    return path
