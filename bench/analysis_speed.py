@@ -45,10 +45,8 @@ from game.ai.analysis import (
     Analysis,
     AnalysisRun,
     RunState,
-    Search,
-    settled_score,
+    analyse_in_process,
 )
-from game.ai.api import Progress
 from game.ai.ataxx.player import AI
 from game.ai.ataxx.search import prepare_compiled
 from game.ai.worker import AIWorker
@@ -102,30 +100,10 @@ def through_worker(match: Match, budget: float) -> tuple[float, Analysis]:
 def in_process(match: Match, budget: float) -> tuple[float, list[int]]:
     """The same positions searched here, one after another: the seconds, and each search's depth."""
     analysis = Analysis.of_match(match, AI)
-    memory: dict[str, object] = {}
-    depths: list[int] = []
     start = time.perf_counter()
-    while analysis.pending():
-        node = analysis.pending()[0]
-        seen: list[Progress] = []
-        best = AI.choose(
-            node.text,
-            LEVEL,
-            stop=threading.Event(),
-            on_progress=seen.append,
-            rng=random.Random(0),
-            time_budget=budget,
-            memory=memory,
-        )
-        if seen and seen[-1].depth >= 1 and seen[-1].pv:
-            last = seen[-1]
-            score = settled_score([progress.score for progress in seen])
-            search = Search(score, last.pv[0], tuple(last.pv), last.depth)
-        else:
-            search = Search(None, best, (best,))
-        depths.append(search.depth)
-        analysis.answer(node, search)
-    return time.perf_counter() - start, depths
+    analyse_in_process(analysis, AI, LEVEL, budget)
+    seconds = time.perf_counter() - start
+    return seconds, [node.search.depth for node in analysis.main if node.search is not None]
 
 
 def main(argv: list[str] | None = None) -> int:

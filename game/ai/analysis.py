@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.ai.limits import is_win_score
+from game.ai.limits import WIN_SCORE, is_win_score
 from game.ai.worker.status import AIState, AIStatus
 from game.engine.core import CHANCE, Outcome
 from game.engine.rules import GameRules, history_text
@@ -80,6 +80,7 @@ __all__ = [
     "Review",
     "RunState",
     "Search",
+    "analyse_in_process",
     "analyses_dir",
     "export_pgn",
     "pgn_annotations",
@@ -149,6 +150,36 @@ def settled_score(scores: Sequence[int]) -> int:
     if len(scores) < 2 or is_win_score(last) or is_win_score(scores[-2]):
         return last
     return round((last + scores[-2]) / 2)
+
+
+MIXED_BOUND = WIN_SCORE // 20
+"""Scores beyond this (and not decided) are expectations over dice with decided ends among them."""
+
+
+def is_mixed_score(score: int) -> bool:
+    """Whether ``score`` mixes decided ends with the evaluation: a chance search's expectation when a
+    roll may win or lose the game at once (Lionheart's king under attack); no evaluation goes so high."""
+    return abs(score) > MIXED_BOUND and not is_win_score(score)
+
+
+def mixed_result(score: int, baseline: int, curve: ResultCurve) -> float:
+    """The mover's expected result of a mixed ``score``, read as a chance of a decided end and, for the
+    rest, the evaluation of ``baseline`` (the game's last plain score, the mover's view): a share ``p`` of
+    a win and the rest at ``baseline`` make ``p * WIN_SCORE + (1 - p) * baseline``. No curve can read such
+    a score alone: a side behind with one chance in four of killing the king scores +24,000, where the
+    logistic curve would say a sure win.
+
+    >>> class Curve:
+    ...     @staticmethod
+    ...     def expected_result(score): return 0.1 if score < 0 else 0.5
+    >>> round(mixed_result(24_000, -1_000, Curve()), 2)  # a quarter of a win; the rest a position lost
+    0.32
+    """
+    if score >= baseline:
+        share = min(1.0, max(0.0, (score - baseline) / (WIN_SCORE - baseline)))
+        return share + (1.0 - share) * curve.expected_result(baseline)
+    share = min(1.0, max(0.0, (baseline - score) / (WIN_SCORE + baseline)))
+    return (1.0 - share) * curve.expected_result(baseline)
 
 
 def mark_for(loss: float) -> Mark:
@@ -267,6 +298,8 @@ class _Node:
     setup: bool
     moves: int
     """Legal moves of the seat to move (0 at a chance node or at the end)."""
+    origin: int = 0
+    """The game's own position it comes from (itself for the game's own; for a probe, the roll's)."""
     search: Search | None = None
     children: list[tuple[float, _Node]] | None = None
     """At a chance node once expanded, each outcome's next position with its probability; at a position
@@ -321,6 +354,7 @@ class Analysis:
         self.texts: list[str] = []
         self.seats: list[int] = []
         self._luck: list[tuple[int, float, float] | None] = []
+        self._origin = 0
         self.main: list[_Node] = [self._node(position, [])]
         for index, entry in enumerate(entries):
             move = rules.parse_move(entry) if isinstance(entry, str) else entry
@@ -334,6 +368,7 @@ class Analysis:
             self.texts.append(text)
             self.seats.append(turn)
             self._luck.append(None if luck is None else (luck.seat, luck.expected, luck.rolled))
+            self._origin = index + 1
             self.main.append(self._node(position, self.texts))
         for index, node in enumerate(self.main[:-1]):
             if node.ended is None and node.turn != CHANCE and node.moves == 1:
@@ -363,6 +398,7 @@ class Analysis:
             None if outcome is None else _seat0_result(outcome),
             setup,
             moves,
+            self._origin,
         )
 
     # -- the searches --
@@ -404,6 +440,7 @@ class Analysis:
         for text in self.texts[: index + 1]:
             position.push(self.rules.parse_move(text))
         probes: list[_Node] = []
+        self._origin = index + 1
         after.children = self._outcomes(position, list(self.texts[: index + 1]), probes, 0)
         self._queue[0:0] = probes
 
@@ -456,7 +493,7 @@ class Analysis:
         if node.ended is not None:
             return node.ended
         if node.search is not None and node.search.score is not None and node.turn != CHANCE:
-            mover = self.curve.expected_result(node.search.score)
+            mover = self._mover_result(node, node.search.score)
             return mover if node.turn == 0 else 1.0 - mover
         if node.children is None or depth > 4 * MAX_FORCED_CHAIN:
             return None
@@ -467,6 +504,21 @@ class Analysis:
                 return None
             total += weight * value
         return total
+
+    def _mover_result(self, node: _Node, score: int) -> float:
+        """The expected result of ``node``'s mover from its search's ``score`` (``mixed_result`` for a score
+        that mixes decided ends with the evaluation, against the last plain score of the game before it)."""
+        if not is_mixed_score(score):
+            return self.curve.expected_result(score)
+        baseline = 0
+        for index in range(min(node.origin, len(self.main) - 1), -1, -1):
+            earlier = self.main[index].search
+            if earlier is not None and earlier.score is not None and not is_mixed_score(earlier.score):
+                if not is_win_score(earlier.score):
+                    same = self.main[index].turn == node.turn
+                    baseline = earlier.score if same else -earlier.score
+                break
+        return mixed_result(score, baseline, self.curve)
 
     def review(self) -> Review:
         """Everything known so far (see ``Review``); cheap enough to ask after every answer."""
@@ -500,7 +552,7 @@ class Analysis:
         search = node.search
         if search is None or search.score is None:
             return MoveVerdict(index, seat, move, None)
-        before = self.curve.expected_result(search.score)
+        before = self._mover_result(node, search.score)
         after_value = self._value(self.main[index + 1]) if index + 1 < len(self.main) else None
         if after_value is None:
             after_value = values[index + 1] if index + 1 < len(values) else None
@@ -778,3 +830,33 @@ def export_pgn(
     path = analyses_dir() / f"{safe_file_stem(name)}.pgn"
     atomic_write_text(path, text)
     return path
+
+
+def analyse_in_process(analysis: Analysis, ai: Any, level: str, time_budget: float, *, seed: int = 0) -> None:
+    """Answer every search of ``analysis`` here and now with ``ai.choose`` (a ``GameAI``), ``time_budget``
+    seconds a position at ``level``: what ``AnalysisRun`` does through the worker, without it (benchmarks,
+    demonstrations). It blocks: never from a screen's frame."""
+    import random
+    import threading
+
+    from game.ai.api import Progress
+
+    memory: dict[str, Any] = {}
+    while analysis.pending():
+        node = analysis.pending()[0]
+        seen: list[Progress] = []
+        best = ai.choose(
+            node.text,
+            level,
+            stop=threading.Event(),
+            on_progress=seen.append,
+            rng=random.Random(seed),
+            time_budget=time_budget,
+            memory=memory,
+        )
+        last = seen[-1] if seen else None
+        if last is not None and last.depth >= 1 and last.pv:
+            score = settled_score([progress.score for progress in seen])
+            analysis.answer(node, Search(score, last.pv[0], tuple(last.pv), last.depth))
+        else:
+            analysis.answer(node, Search(None, best, (best,)))

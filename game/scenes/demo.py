@@ -53,6 +53,7 @@ DEMOS = (
     "rules-f1",
     "about",
     "damaged-settings",
+    "analysis",
 )
 """The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
 
@@ -269,6 +270,41 @@ def _attract(app: App) -> None:
     play_out(scene.match, random.Random(2), 14)  # type: ignore[attr-defined]
 
 
+def _analysis(app: App) -> None:
+    """A finished game of Skilled (as "You") against Casual, analysed, on its first inaccuracy or worse."""
+    from game.ai.analysis import Analysis, analyse_in_process
+    from game.ui.lang import level_name
+
+    levels, _ = available_levels(app.game)
+    rules = app.game.load_rules()
+    ai = app.game.load_ai()
+    players = (Player.human("You"), Player.computer("casual"))
+    match = Match(rules, levels[0].position, players, app.settings.match_options(app.game.key), seed=5)
+    rng = random.Random(11)
+    while not match.is_over and match.ply < 400:
+        if match.at_chance:
+            match.roll()
+            continue
+        forced = match.forced_move()
+        if forced is not None:
+            match.play(forced)
+            continue
+        text = ai.choose(
+            match.position_text(),
+            "casual" if match.turn == 1 else "skilled",
+            stop=threading.Event(),
+            on_progress=lambda progress: None,
+            rng=rng,
+            time_budget=None,  # the level's own time, which its depth never needs: the same game every time
+            memory={},
+        )
+        match.play(rules.parse_move(text))
+    analysis = Analysis.of_match(match, ai)
+    analyse_in_process(analysis, ai, ai.levels[-1].key, app.options.ai_time_budget or 0.05)
+    scene = app.router.push("analysis", match, level_name(levels[0]), analysis=analysis)
+    scene.jump_to_mark(1)  # type: ignore[attr-defined]
+
+
 _SIMPLE = {
     "options": lambda app: app.router.push("options"),
     "help": lambda app: app.router.push("rules"),
@@ -280,4 +316,5 @@ _SIMPLE = {
     "rules-f1": _rules_overlay,
     "saveas": _save_as,
     "damaged-settings": _damaged_settings,
+    "analysis": _analysis,
 }

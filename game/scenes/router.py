@@ -35,6 +35,7 @@ SCENES: dict[str, str] = {
     "attract": "game.scenes.attract:AttractScene",
     "dialog": "game.scenes.dialog:Dialog",
     "error": "game.scenes.message:ErrorScene",
+    "analysis": "game.scenes.analysis:AnalysisScene",
 }
 """The generic scenes: name -> ``module:class``."""
 
