@@ -277,12 +277,17 @@ def test_a_run_reads_the_progress_and_asks_again_when_superseded() -> None:
     assert analysis.main[0].search == Search(500, "c3", ("c3",), 3), "the last two depths' mean"
 
 
-def test_a_failed_search_stops_the_run_with_its_error() -> None:
-    worker = FakeWorker([AIStatus(AIState.ERROR, error="ValueError: broken")])
+def test_a_search_that_fails_twice_stops_the_run_with_its_error() -> None:
+    broken = AIStatus(AIState.ERROR, error="ValueError: broken")
+    worker = FakeWorker([broken, broken])
     run = AnalysisRun(_analysis(), worker, "ataxx", "master", 0.1)
     run.step()
     run.step()
+    assert run.state is RunState.RUNNING, "asked again once"
+    run.step()
+    run.step()
     assert run.state is RunState.FAILED and "broken" in run.error
+    assert worker.asked == [BLUNDER_START, BLUNDER_START]
 
 
 def test_a_search_that_never_answers_is_abandoned_then_the_run_fails() -> None:

@@ -167,7 +167,8 @@ class AnalysisPanel:
         if top < self.scroll:
             self.scroll = top
         elif top + self.row_h > self.scroll + visible:
-            self.scroll = top + self.row_h - visible
+            # Down to it, the top row whole (the room left over goes under the last row).
+            self.scroll = -(-(top + self.row_h - visible) // self.row_h) * self.row_h
         self.scroll = max(0, min(self.max_scroll, self.scroll))
 
     # -- events --
@@ -273,6 +274,13 @@ class AnalysisPanel:
             if run is not None and run.state is RunState.FAILED:
                 message = tr("The analysis stopped: {error}", error=run.error[:120])
                 colour = theme.DANGER
+            elif run is not None:
+                message = tr(
+                    "Stopped at position {done} of {total}",
+                    done=scene.analysis.searched,
+                    total=max(1, scene.analysis.total),
+                )
+                colour = theme.TEXT_DIM
             else:
                 message, colour = tr("Analysis stopped"), theme.TEXT_DIM
             draw_text(

@@ -271,8 +271,8 @@ def _attract(app: App) -> None:
 
 
 def _analysis(app: App) -> None:
-    """A finished game of Skilled (as "You") against Casual, analysed, on its first inaccuracy or worse."""
-    from game.ai.analysis import Analysis, analyse_in_process
+    """A finished game of Casual against itself (one as "You"), analysed, on the move that gave most away."""
+    from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS, Analysis, analyse_in_process
     from game.ui.lang import level_name
 
     levels, _ = available_levels(app.game)
@@ -291,7 +291,7 @@ def _analysis(app: App) -> None:
             continue
         text = ai.choose(
             match.position_text(),
-            "casual" if match.turn == 1 else "skilled",
+            "casual",
             stop=threading.Event(),
             on_progress=lambda progress: None,
             rng=rng,
@@ -300,9 +300,13 @@ def _analysis(app: App) -> None:
         )
         match.play(rules.parse_move(text))
     analysis = Analysis.of_match(match, ai)
-    analyse_in_process(analysis, ai, ai.levels[-1].key, app.options.ai_time_budget or 0.05)
+    # At the default strength, as the screen analyses (tests give the app a tiny budget).
+    budget = app.options.ai_time_budget or dict(STRENGTHS)[DEFAULT_STRENGTH]
+    analyse_in_process(analysis, ai, ai.levels[-1].key, budget)
     scene = app.router.push("analysis", match, level_name(levels[0]), analysis=analysis)
-    scene.jump_to_mark(1)  # type: ignore[attr-defined]
+    judged = [verdict for verdict in analysis.review().verdicts if verdict is not None and verdict.mark]
+    if judged:  # the move that gave most away
+        scene.show(max(judged, key=lambda verdict: verdict.loss).index)  # type: ignore[attr-defined]
 
 
 _SIMPLE = {
