@@ -72,6 +72,8 @@ __all__ = ["AnalysisScene"]
 
 log = logging.getLogger(__name__)
 
+GRAPH_BACK = (12, 15, 34)
+"""The graph's ground (``game.ui.evalgraph``)."""
 LINE_STEP = 0.9
 """Seconds between the moves of a line played on the board (after each move's animation)."""
 
@@ -538,7 +540,11 @@ class AnalysisScene(Scene):
             self.app.theme,
             self.review.values,
             dots=dots,
-            colours=(theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1]),
+            # Each seat's colour, lightened where it would not show on the graph's dark ground (Black).
+            colours=(
+                theme.readable(theme.SEAT_COLOURS[0], GRAPH_BACK, 3.0),
+                theme.readable(theme.SEAT_COLOURS[1], GRAPH_BACK, 3.0),
+            ),
             labels=labels,
             band=self.cursor if self.cursor < self.positions - 1 else None,
             text_size=max(theme.MIN_TEXT_SIZE, self.px(13)),

@@ -550,7 +550,8 @@ class AnalysisPanel:
                 )
             x = rect.x + self.px(8) + number_w
             dot = max(3, self.px(5))
-            pygame.draw.circle(surface, theme.SEAT_COLOURS[row.seat], (x + dot, rect.centery), dot)
+            seat_colour = theme.readable(theme.SEAT_COLOURS[row.seat], LIST_BACK, 3.0)
+            pygame.draw.circle(surface, seat_colour, (x + dot, rect.centery), dot)
             verdict = scene.verdict(row.index)
             mark = verdict.mark if verdict is not None else None
             colour = (

@@ -60,6 +60,7 @@ class ResultsScene(Dialog):
             accent=accent,
             width=500,
         )
+        self.widgets["analyse"].visible = app.game.has("ai")  # a game without a computer cannot be analysed
         self.swap = Choice(
             [("Same sides", False), ("Swap sides", True)],
             False,

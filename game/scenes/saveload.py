@@ -337,7 +337,7 @@ class LoadScene(Scene):
         entry = self.entries[self.selected] if self.selected is not None else None
         delete.enabled = entry is not None
         load.enabled = isinstance(entry, saves.SaveEntry)
-        analyse.enabled = load.enabled
+        analyse.enabled = isinstance(entry, saves.SaveEntry) and games.game(entry.game).has("ai")
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.list_rect.collidepoint(pos):
