@@ -189,6 +189,8 @@ def test_lionheart_shows_the_dice_and_each_sides_luck(driver: Driver) -> None:
     driver.frames(1)
     assert isinstance(scene, AnalysisScene)
     _finished(driver, scene)
+    heading, _, lines = scene.panel.verdict_text()
+    assert heading == "1. Gold e4xe5" and ("Judged before the dice: their average", lines[1][1]) == lines[1]
     driver.key(pygame.K_RIGHT)
     heading, _, lines = scene.panel.verdict_text()
     assert heading == "Dice: HHFP"
@@ -227,3 +229,20 @@ def test_lionheart_analysis_fits_in_french(
     finally:
         french.app.close()
         set_language("en")
+
+
+def test_attangle_is_analysed_and_stepped_like_any_game(driver: Driver) -> None:
+    from game.engine.attangle.rules import RULES as ATTANGLE
+
+    driver.app.choose_game("attangle")
+    match = Match(ATTANGLE, players=(Player.human(), Player.human()))
+    for move in ("d3", "c3", "e3", "b2"):
+        match.play(ATTANGLE.parse_move(move))
+    scene = driver.app.router.push("analysis", match, "")
+    _finished(driver, scene)
+    assert [v.seat for v in scene.review.verdicts if v is not None and v.mark is not None] == [0, 1, 0, 1]
+    for _ in range(4):
+        driver.key(pygame.K_RIGHT)
+    assert scene.view.ply == 4 and scene.panel.verdict_text()[0] == "Last position"
+    driver.key(pygame.K_HOME)
+    assert scene.view.ply == 0 and scene.board.position.text() == match.start_text

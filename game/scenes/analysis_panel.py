@@ -437,7 +437,11 @@ class AnalysisPanel:
                 theme.seat_text(seat),
             )
         )
-        if verdict.score is not None:
+        main = scene.analysis.main
+        if verdict.index + 1 < len(main) and main[verdict.index + 1].turn == CHANCE:
+            # Honest about luck: what follows is the average over every roll the dice can show.
+            lines.append((tr("Judged before the dice: their average"), theme.TEXT_DIM))
+        elif verdict.score is not None:
             template, fields = scene.ai.describe_score(verdict.score)
             if "{turns}" in template:
                 lines.append((tr("The computer saw: {words}", words=tr(template, **fields)), theme.TEXT_DIM))
