@@ -43,10 +43,8 @@ from game.ai.analysis import (
     DEFAULT_STRENGTH,
     STRENGTHS,
     Analysis,
-    AnalysisRun,
-    RunState,
-    analyse_in_process,
 )
+from game.ai.analysis_run import AnalysisRun, RunState, analyse_in_process
 from game.ai.ataxx.player import AI
 from game.ai.ataxx.search import prepare_compiled
 from game.ai.worker import AIWorker

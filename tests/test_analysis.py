@@ -17,9 +17,7 @@ import pytest
 from game.ai.analysis import (
     Analysis,
     AnalysisError,
-    AnalysisRun,
     Mark,
-    RunState,
     Search,
     export_pgn,
     mark_for,
@@ -27,6 +25,7 @@ from game.ai.analysis import (
     playable_line,
     settled_score,
 )
+from game.ai.analysis_run import AnalysisRun, RunState
 from game.ai.ataxx.player import AI as ATAXX_AI
 from game.ai.ataxx.search import Searcher, SearchLimits
 from game.ai.attangle.player import AI as ATTANGLE_AI
@@ -312,3 +311,13 @@ def test_cancel_stops_the_search_under_way() -> None:
     assert run.state is RunState.CANCELLED and worker.cancelled == 1
     run.step()
     assert len(worker.asked) == 1
+
+
+def test_a_kernel_still_being_imported_is_not_taken_for_built() -> None:
+    # A worker child's first search, asked for at once, met the kernel half imported by the warm-up thread
+    # and failed with an AttributeError (bench/analysis_speed.py found it).
+    from types import ModuleType
+
+    from game.ai.ataxx.search import _built
+
+    assert not _built(ModuleType("game.ai.ataxx.kernel"))

@@ -9,7 +9,10 @@ import ataxx.pgn
 import pygame
 import pytest
 
-from game.ai.analysis import Mark, RunState
+from game.ai.analysis import (
+    Mark,
+)
+from game.ai.analysis_run import RunState
 from game.engine import saves
 from game.engine.ataxx.rules import RULES
 from game.engine.lionheart.rules import RULES as LIONHEART

@@ -44,14 +44,13 @@ from game.ai.analysis import (
     DEFAULT_STRENGTH,
     STRENGTHS,
     Analysis,
-    AnalysisRun,
     Mark,
     MoveVerdict,
     Review,
-    RunState,
     export_pgn,
     playable_line,
 )
+from game.ai.analysis_run import AnalysisRun, RunState
 from game.engine.core import CHANCE
 from game.engine.match import Match, move_numbers
 from game.i18n import tr

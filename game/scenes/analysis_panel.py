@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.analysis import Mark, MoveVerdict, RunState
+from game.ai.analysis import (
+    Mark,
+    MoveVerdict,
+)
+from game.ai.analysis_run import RunState
 from game.engine.core import CHANCE
 from game.i18n import ntr, tr, trc
 from game.ui import theme

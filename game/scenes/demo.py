@@ -272,7 +272,8 @@ def _attract(app: App) -> None:
 
 def _analysis(app: App) -> None:
     """A finished game of Casual against itself (one as "You"), analysed, on the move that gave most away."""
-    from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS, Analysis, analyse_in_process
+    from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS, Analysis
+    from game.ai.analysis_run import analyse_in_process
     from game.ui.lang import level_name
 
     levels, _ = available_levels(app.game)

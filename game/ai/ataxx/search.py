@@ -139,27 +139,22 @@ class _Watchdog:
             self._thread.join()
 
 
-_KERNEL_IMPORT = threading.Lock()
-"""One import of the kernel at a time: the warm-up thread's and a search's at the same moment (the first
-request to a child process that has just started) could hand one of them the module half imported."""
-
-
 @functools.cache
 def _compiled_kernel() -> ModuleType | None:
     """The kernel compiled by numba (imported on first use), or ``None`` if numba cannot be had or fails."""
     if compiled.numba_problem() is not None:
         return None
-    with _KERNEL_IMPORT:
-        try:
-            return importlib.import_module(KERNEL)
-        except (
-            Exception
-        ):  # numba refused the kernel (a cache it cannot use, a broken install): Python plays on
-            return None
+    try:
+        return importlib.import_module(KERNEL)
+    except Exception:  # numba refused the kernel (a cache it cannot use, a broken install): Python plays on
+        return None
 
 
 def _built(kernel: ModuleType) -> bool:
-    return all(getattr(function, "signatures", ()) for function in (kernel.search_root, kernel.score_move))
+    # A kernel still being imported by the warm-up thread (a child process's first search comes at once)
+    # is in ``sys.modules`` without its functions yet: not built.
+    functions = (getattr(kernel, "search_root", None), getattr(kernel, "score_move", None))
+    return all(getattr(function, "signatures", ()) for function in functions)
 
 
 def kernel_ready() -> bool:
