@@ -61,6 +61,7 @@ import datetime
 import logging
 import math
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -229,10 +230,20 @@ def _display_name(player: Player) -> str:
     return "" if player.is_human else f"Computer ({player.level})"
 
 
-def match_to_pgn(match: Match, *, level_name: str = "", saved_at: datetime.datetime | None = None) -> str:
+def match_to_pgn(
+    match: Match,
+    *,
+    level_name: str = "",
+    saved_at: datetime.datetime | None = None,
+    annotations: Sequence[str] = (),
+    preface: str = "",
+    extra_tags: Mapping[str, str] | None = None,
+) -> str:
     """The PGN text (schema 2) of ``match``, with everything needed to resume it exactly.
 
-    ``saved_at`` (default: now) gives the ``SavedAt`` and ``Date`` tags.
+    ``saved_at`` (default: now) gives the ``SavedAt`` and ``Date`` tags;
+    ``annotations``, ``preface`` and ``extra_tags`` (an ``Annotator``) make an
+    annotated game (``write_pgn``).
     """
     rules = match.rules
     saved_at = saved_at or datetime.datetime.now()
@@ -258,8 +269,9 @@ def match_to_pgn(match: Match, *, level_name: str = "", saved_at: datetime.datet
     if result is not None:
         tags["Result"] = result.outcome.result()
         tags["Termination"] = result.outcome.termination.value
+    tags.update(extra_tags or {})
     pgn_game = PgnGame(tags=tags, start=match.start_text, moves=match.moves, redo=match.redo_moves)
-    return write_pgn(pgn_game, rules, date=saved_at.date())
+    return write_pgn(pgn_game, rules, date=saved_at.date(), annotations=annotations, preface=preface)
 
 
 def _schema_version(pgn_game: PgnGame) -> int:

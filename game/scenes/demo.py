@@ -59,6 +59,7 @@ DEMOS = (
     "engines-add",
     "newgame-engine",
     "engine-stuck",
+    "analysis",
 )
 """The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
 
@@ -341,6 +342,46 @@ def _engine_stuck(app: App) -> None:
     scene.engine_failed(scene.match.player(1), reason)  # type: ignore[attr-defined]
 
 
+def _analysis(app: App) -> None:
+    """A finished game of Casual against itself (one as "You"), analysed, on the move that gave most away."""
+    from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS, Analysis
+    from game.ai.analysis_run import analyse_in_process
+    from game.ui.lang import level_name
+
+    levels, _ = available_levels(app.game)
+    rules = app.game.load_rules()
+    ai = app.game.load_ai()
+    players = (Player.human("You"), Player.computer("casual"))
+    match = Match(rules, levels[0].position, players, app.settings.match_options(app.game.key), seed=5)
+    rng = random.Random(11)
+    while not match.is_over and match.ply < 400:
+        if match.at_chance:
+            match.roll()
+            continue
+        forced = match.forced_move()
+        if forced is not None:
+            match.play(forced)
+            continue
+        text = ai.choose(
+            match.position_text(),
+            "casual",
+            stop=threading.Event(),
+            on_progress=lambda progress: None,
+            rng=rng,
+            time_budget=None,  # the level's own time, which its depth never needs: the same game every time
+            memory={},
+        )
+        match.play(rules.parse_move(text))
+    analysis = Analysis.of_match(match, ai)
+    # At the default strength, as the screen analyses (tests give the app a tiny budget).
+    budget = app.options.ai_time_budget or dict(STRENGTHS)[DEFAULT_STRENGTH]
+    analyse_in_process(analysis, ai, ai.levels[-1].key, budget)
+    scene = app.router.push("analysis", match, level_name(levels[0]), analysis=analysis)
+    judged = [verdict for verdict in analysis.review().verdicts if verdict is not None and verdict.mark]
+    if judged:  # the move that gave most away
+        scene.show(max(judged, key=lambda verdict: verdict.loss).index)  # type: ignore[attr-defined]
+
+
 _SIMPLE = {
     "engines": _engines,
     "engines-add": _engines_add,
@@ -356,4 +397,5 @@ _SIMPLE = {
     "rules-f1": _rules_overlay,
     "saveas": _save_as,
     "damaged-settings": _damaged_settings,
+    "analysis": _analysis,
 }

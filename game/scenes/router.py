@@ -37,6 +37,7 @@ SCENES: dict[str, str] = {
     "attract": "game.scenes.attract:AttractScene",
     "dialog": "game.scenes.dialog:Dialog",
     "error": "game.scenes.message:ErrorScene",
+    "analysis": "game.scenes.analysis:AnalysisScene",
 }
 """The generic scenes: name -> ``module:class``."""
 

@@ -20,6 +20,9 @@ from game.engine.rules import GameRules, replay
 
 __all__ = ["Job", "JobBook"]
 
+KEPT_SCORES = 4
+"""How many of the last depths' scores a progress report keeps (``AIProgress.scores``)."""
+
 
 @dataclasses.dataclass(eq=False)
 class Job:
@@ -120,7 +123,10 @@ class JobBook:
             return
         with self.lock:
             if job.state is AIState.THINKING:
-                job.progress = progress
+                earlier = job.progress.scores if job.progress is not None else ()
+                job.progress = dataclasses.replace(
+                    progress, scores=(*earlier[-(KEPT_SCORES - 1) :], progress.score)
+                )
 
     def finish(
         self,

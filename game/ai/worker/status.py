@@ -40,6 +40,10 @@ class AIProgress:
     nps: int
     elapsed: float
     pv: tuple[Any, ...]
+    scores: tuple[int, ...] = ()
+    """The scores of the last depths reported, oldest first, ``score`` last (the post-game analysis
+    averages the last two: in Ataxx the side that moves last at a search's horizon gains a capture, so
+    scores zigzag from one depth to the next)."""
 
     @property
     def best_move(self) -> Any:
