@@ -307,6 +307,7 @@ SCREENS: dict[str, list[str]] = {
     "engines-add": ["menu", "options", "engines", "addengine"],
     "newgame-engine": ["menu", "newgame"],
     "engine-stuck": ["menu", "match", "dialog"],
+    "analysis": ["menu", "analysis"],
     # Ataxx's own.
     "keypad": ["menu", "match"],
     "cursor": ["menu", "match"],
