@@ -350,7 +350,13 @@ def test_every_screen_draws_at_the_smallest_and_a_large_size(
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the demos' sample folders
     for size in ((640, 480), (1920, 1080)):
         options = AppOptions(
-            size=size, demo=name, game=_owner(name), instant=True, use_process=False, audio=False
+            size=size,
+            demo=name,
+            game=_owner(name),
+            instant=True,
+            use_process=False,
+            audio=False,
+            ai_time_budget=0.02,  # as Driver.fast: the analysis demonstration searches every position
         )
         app = App(options)
         try:
