@@ -65,6 +65,7 @@ __all__ = [
     "PuzzleProofError",
     "check_puzzle",
     "dump_puzzles",
+    "has_shipped_puzzles",
     "load_puzzle_file",
     "prove_puzzle",
     "puzzle_id",
@@ -277,6 +278,14 @@ def shipped_puzzles_dir(key: str) -> Path:
     return source_root() / "levels" / games.game(key).key / "puzzles"
 
 
+def has_shipped_puzzles(key: str) -> bool:
+    """Whether the game ``key`` ships puzzle files (read or not: the menu offers them, the screen says what is wrong)."""
+    try:
+        return any(shipped_puzzles_dir(key).glob("*.toml"))
+    except (OSError, LookupError):
+        return False
+
+
 def shipped_puzzles(
     rules: GameRules[Any], folder: Path | None = None
 ) -> tuple[list[Puzzle], list[PuzzleError]]:
@@ -327,15 +336,9 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | Non
     position = rules.new_position(puzzle.position)
     prover = Prover(rules, node_limit=node_limit)
     key = rules.parse_move(puzzle.solution[0])
+    if key not in position.legal_moves():
+        raise PuzzleProofError(f"puzzle {puzzle.id}: {puzzle.solution[0]} is not a legal move")
     nodes = 0
-    winners = prover.winning_moves(position, puzzle.plies)
-    nodes += prover.nodes
-    texts = [rules.move_text(move) for move in winners]
-    if winners != [key]:
-        raise PuzzleProofError(
-            f"puzzle {puzzle.id}: the moves that win within {puzzle.plies} plies are "
-            f"{', '.join(texts) or 'none'}, not {puzzle.solution[0]} alone"
-        )
     if puzzle.moves > 1:
         position.push(key)
         quicker = prover.wins_within(position, puzzle.seat, puzzle.plies - 3)
@@ -346,6 +349,14 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | Non
                 f"puzzle {puzzle.id}: {puzzle.solution[0]} wins within {puzzle.plies - 2} plies: "
                 f"it is shorter than {puzzle.moves} moves"
             )
+    winners = prover.winning_moves(position, puzzle.plies)
+    nodes += prover.nodes
+    if winners != [key]:
+        texts = [rules.move_text(move) for move in winners]
+        raise PuzzleProofError(
+            f"puzzle {puzzle.id}: the moves that win within {puzzle.plies} plies are "
+            f"{', '.join(texts) or 'none'}, not {puzzle.solution[0]} alone"
+        )
     return nodes
 
 

@@ -53,6 +53,8 @@ DEMOS = (
     "rules-f1",
     "about",
     "damaged-settings",
+    "puzzle",
+    "puzzle-solved",
 )
 """The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
 
@@ -264,6 +266,28 @@ def _damaged_settings(app: App) -> None:
     )  # the app shows its dialog once the demonstration is set up (App.start)
 
 
+def _puzzle(app: App, *, solved: bool = False) -> None:
+    """The puzzles of the current game: one of the harder ones with a streak going, or solved."""
+    _sample_folder()
+    from game.engine.puzzles import shipped_puzzles
+
+    puzzles, _ = shipped_puzzles(app.game.load_rules())
+    if not puzzles:
+        return
+    # A puzzle of two moves on a board with blocks (Ataxx) or a full one: more to see than the simplest.
+    chosen = max(puzzles, key=lambda puzzle: (puzzle.moves == 2, puzzle.grade, -puzzle.number))
+    scene = app.router.push("puzzle", chosen.number)
+    progress = scene.progress  # type: ignore[attr-defined]
+    for puzzle in puzzles[: max(3, len(puzzles) // 4)]:
+        progress.solve(puzzle.id, 1, False)
+    progress.streak, progress.best_streak = 3, 7
+    if solved:
+        match = scene.match  # type: ignore[attr-defined]
+        for move_text in chosen.solution:
+            scene.play(match.rules.parse_move(move_text), animate=False)  # type: ignore[attr-defined]
+        scene.results_timer = 0.05  # type: ignore[attr-defined]  # said at once, for the picture
+
+
 def _attract(app: App) -> None:
     scene = app.router.reset("attract", random.Random(7))
     play_out(scene.match, random.Random(2), 14)  # type: ignore[attr-defined]
@@ -280,4 +304,6 @@ _SIMPLE = {
     "rules-f1": _rules_overlay,
     "saveas": _save_as,
     "damaged-settings": _damaged_settings,
+    "puzzle": _puzzle,
+    "puzzle-solved": lambda app: _puzzle(app, solved=True),
 }
