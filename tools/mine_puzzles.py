@@ -310,14 +310,11 @@ def find_puzzle(
     return puzzle, nodes
 
 
-def mine(args: argparse.Namespace) -> int:
-    rules = game(args.game).load_rules()
-    scout = SCOUTS[args.game](args.time)
-    levels = [level for level in shipped_levels(rules) if isinstance(level, LevelInfo)]
-    rng = random.Random(args.seed)
-    figures = Figures()
-    found: dict[str, tuple[Puzzle, int]] = {}
-    started = time.monotonic()
+def mine_games(
+    args: argparse.Namespace, rules: GameRules[Any], scout: Scout, levels: list[LevelInfo], rng: random.Random,
+    figures: Figures, found: dict[str, tuple[Puzzle, int]], started: float,
+) -> None:  # fmt: skip
+    """Play the games and look at every position, adding the puzzles to ``found`` (see the module docstring)."""
     for index in range(args.games):
         level = levels[index % len(levels)]
         pair = PAIRS[rng.randrange(len(PAIRS))]
@@ -351,6 +348,20 @@ def mine(args: argparse.Namespace) -> int:
         )
         if args.target and len(found) >= args.target:
             break
+
+
+def mine(args: argparse.Namespace) -> int:
+    rules = game(args.game).load_rules()
+    scout = SCOUTS[args.game](args.time)
+    levels = [level for level in shipped_levels(rules) if isinstance(level, LevelInfo)]
+    rng = random.Random(args.seed)
+    figures = Figures()
+    found: dict[str, tuple[Puzzle, int]] = {}
+    started = time.monotonic()
+    try:
+        mine_games(args, rules, scout, levels, rng, figures, found, started)
+    except KeyboardInterrupt:  # Ctrl+C: the puzzles found so far are written all the same
+        print("\ninterrupted: writing the puzzles found so far", flush=True)
     write(rules, [puzzle for puzzle, _ in found.values()], Path(args.out) if args.out else None, args)
     elapsed = time.monotonic() - started
     total_nodes = sum(nodes for _, nodes in found.values())

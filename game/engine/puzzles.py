@@ -256,12 +256,16 @@ def puzzles_from_text(
 
 
 def load_puzzle_file(path: Path | str, rules: GameRules[Any]) -> tuple[list[Puzzle], list[PuzzleError]]:
-    """The puzzles of one file, and its bad puzzles as errors; ``PuzzleError`` naming the file if it is unusable."""
+    """The puzzles of one file, and its bad puzzles as errors; ``PuzzleError`` naming the file if it is unusable.
+
+    A file read before and unchanged since (the same size and time) is not checked again.
+    """
     target = Path(path)
     where = display_name(target)
     try:
         text = read_text_limited(target, MAX_PUZZLE_BYTES)
-        puzzles, errors = puzzles_from_text(text, rules, where)
+        stamp = target.stat()
+        puzzles, errors = _checked(text, rules, where, (str(target), stamp.st_size, stamp.st_mtime_ns))
     except PuzzleError as error:
         error.path = target
         raise
@@ -271,6 +275,23 @@ def load_puzzle_file(path: Path | str, rules: GameRules[Any]) -> tuple[list[Puzz
     for bad in errors:
         bad.path = target
     return puzzles, errors
+
+
+_READ: dict[tuple[str, tuple[str, int, int]], tuple[list[Puzzle], list[str]]] = {}
+"""The files already read and checked, by game and (path, size, time), with their puzzles and problems."""
+
+
+def _checked(
+    text: str, rules: GameRules[Any], where: str, stamp: tuple[str, int, int]
+) -> tuple[list[Puzzle], list[PuzzleError]]:
+    key = (rules.key, stamp)
+    if key not in _READ:
+        if len(_READ) >= 64:
+            _READ.clear()
+        puzzles, errors = puzzles_from_text(text, rules, where)
+        _READ[key] = (puzzles, [str(error) for error in errors])
+    puzzles, messages = _READ[key]
+    return list(puzzles), [PuzzleError(message) for message in messages]
 
 
 def shipped_puzzles_dir(key: str) -> Path:

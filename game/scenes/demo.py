@@ -227,6 +227,11 @@ def _sample_statistics(app: App) -> None:
         when = _dt.datetime(2025, 1, 1) + _dt.timedelta(days=index)
         record = record_for(match, level_name=level.name, now=when)
         statistics.add(dataclasses.replace(record, seconds=60.0 + rng.random() * 600))
+    from game.engine.puzzles import shipped_puzzles
+
+    # A few puzzles solved, most at the first try, and a streak going.
+    for index, puzzle in enumerate(shipped_puzzles(rules)[0][:23]):
+        statistics.puzzles.solve(puzzle.id, 1 + (index % 7 == 3), index % 11 == 5)
     statistics.save()
 
 
@@ -274,8 +279,17 @@ def _puzzle(app: App, *, solved: bool = False) -> None:
     puzzles, _ = shipped_puzzles(app.game.load_rules())
     if not puzzles:
         return
-    # A puzzle of two moves on a board with blocks (Ataxx) or a full one: more to see than the simplest.
-    chosen = max(puzzles, key=lambda puzzle: (puzzle.moves == 2, puzzle.grade, -puzzle.number))
+    # A puzzle of two moves for the first seat (seed 001's "Red to play and win!"), among the hardest.
+    chosen = max(
+        puzzles,
+        key=lambda puzzle: (
+            puzzle.moves == 2,
+            puzzle.seat == 0,
+            puzzle.grade,
+            puzzle.tempting,
+            -puzzle.number,
+        ),
+    )
     scene = app.router.push("puzzle", chosen.number)
     progress = scene.progress  # type: ignore[attr-defined]
     for puzzle in puzzles[: max(3, len(puzzles) // 4)]:
