@@ -299,6 +299,9 @@ def _puzzle(app: App, *, solved: bool = False) -> None:
         match = scene.match  # type: ignore[attr-defined]
         for move_text in chosen.solution:
             scene.play(match.rules.parse_move(move_text), animate=False)  # type: ignore[attr-defined]
+        for _ in range(200):  # the game's closing animation (Attangle's triples light up) played out
+            if not scene.board.finishing(0.5):  # type: ignore[attr-defined]
+                break
         scene.results_timer = 0.05  # type: ignore[attr-defined]  # said at once, for the picture
 
 

@@ -166,6 +166,7 @@ class PuzzleScene(MatchScene):
     def go_to(self, index: int) -> None:
         """Open the puzzle at ``index`` of the collection (wrapping round), from its start."""
         self.index = index % len(self.puzzles)
+        self.prover = Prover(self.rules, node_limit=RUNTIME_NODES)  # what it learnt of the last one is no use
         puzzle = self.puzzle
         self.config = self._config(puzzle)
         self.level = self._level(puzzle)
@@ -489,6 +490,8 @@ class PuzzleScene(MatchScene):
             return tr("The solution"), tr("Every reply is the most stubborn one"), theme.GOLD
         if state is PuzzleState.WRONG:
             return tr("Not this one"), tr("That move does not win in time"), theme.DANGER
+        if self.match.is_over:
+            return "", "", colour  # the last move is still being shown: the end is said once it has been
         if self.forced_timer is not None:
             headline, detail = self.board.forced_text(self.match.turn)
             return headline, detail, theme.SEAT_COLOURS[self.match.turn]
