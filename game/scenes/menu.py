@@ -113,7 +113,7 @@ class MenuScene(Scene):
         self.app.audio.play("click")
         try:
             self.app.router.push("puzzle")
-        except ValueError as error:
+        except ValueError as error:  # the screen's NoPuzzlesError: every file damaged
             self.app.audio.play("invalid")
             self.app.router.push(
                 "dialog",

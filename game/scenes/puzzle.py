@@ -51,7 +51,7 @@ from game.ui.textbox import draw_text
 if TYPE_CHECKING:
     from game.app import App
 
-__all__ = ["RUNTIME_NODES", "PuzzleScene", "PuzzleState", "load_collection"]
+__all__ = ["RUNTIME_NODES", "NoPuzzlesError", "PuzzleScene", "PuzzleState", "load_collection"]
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,10 @@ and what the screen asks is a part of the same tree. Past it (an edited file), a
 is not taken as winning, and the reply is the first legal move."""
 DEFENDER_LEVEL = "puzzle"
 """The other seat's "level": it never asks the computer, the screen answers for it."""
+
+
+class NoPuzzlesError(ValueError):
+    """The current game has no puzzle that can be played; the message (translated) says why."""
 
 
 class PuzzleState(enum.Enum):
@@ -102,7 +106,7 @@ class PuzzleScene(MatchScene):
         self.puzzles, self.problems = collection if collection is not None else load_collection(app)
         if not self.puzzles:
             reason = str(self.problems[0]) if self.problems else tr("there are none")
-            raise ValueError(
+            raise NoPuzzlesError(
                 tr("No puzzle of {name} could be read: {reason}", name=tr(app.game.name), reason=reason[:300])
             )
         self.progress = self._load_progress(app)
