@@ -303,6 +303,8 @@ SCREENS: dict[str, list[str]] = {
     "rules-f1": ["menu", "match", "rules"],
     "about": ["menu", "about"],
     "damaged-settings": ["menu", "dialog"],
+    "puzzle": ["menu", "puzzle"],
+    "puzzle-solved": ["menu", "puzzle"],
     # Ataxx's own.
     "keypad": ["menu", "match"],
     "cursor": ["menu", "match"],

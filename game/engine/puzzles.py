@@ -1,4 +1,4 @@
-"""Puzzle files for any game without dice: "Red to play and win!" (seed 001's caption), read and checked.
+"""Puzzle files for any game without dice: "{side} to play and win!" (seed 001's caption), read and checked.
 
 A puzzle is a position from one of the computer's own games where the seat
 to move wins by force within a few of its moves, and exactly one of its moves

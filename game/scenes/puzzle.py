@@ -1,4 +1,4 @@
-"""The puzzle screen, for every game with puzzles: "Red to play and win!" (seed 001's caption).
+"""The puzzle screen, for every game with puzzles: "{side} to play and win!" (seed 001's caption).
 
 A puzzle (``game.engine.puzzles``) is a position where exactly one move wins
 by force within a few moves. The screen is the match screen (the game's own
@@ -470,7 +470,7 @@ class PuzzleScene(MatchScene):
     # -- what the panel shows --
 
     def caption(self) -> str:
-        """Seed 001's caption with the seat's name in the palette: "Red to play and win!"."""
+        """Seed 001's caption with the seat's name in the palette ("Red to play and win!" in Ataxx's classic one)."""
         return tr("{side} to play and win!", side=seat_name(self.seat))
 
     def depth_text(self) -> str:

@@ -2,7 +2,7 @@
 
 From the top: the puzzle's number in the collection; its difficulty as
 stars and the moves the win takes; seed 001's caption in the seat's colour
-("Red to play and win!"); what is happening (your move, not this one,
+with the seat's name ("Red to play and win!"); what is happening (your move, not this one,
 solved...); the tries, the streak and the puzzles solved; the moves played;
 and the buttons (Hint, Solution, Previous, Next, Retry, Menu).
 """
