@@ -154,6 +154,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="play Ataxx in this terminal, no window (python main.py --text --help lists its options)",
     )
+    parser.add_argument(
+        "--uai",
+        action="store_true",
+        help="run the Ataxx AI as a UAI engine on stdin/stdout, for other programs (and Options → Engines)",
+    )
     parser.add_argument("--quit-after-frames", type=int, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--first-frame-time", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
@@ -206,6 +211,13 @@ def _text_mode(argv: list[str]) -> bool:
     return any(len(item) >= 3 and "--text".startswith(item) for item in options)
 
 
+def _uai_mode() -> int:
+    """The UAI engine on stdin/stdout (``python -m game.ai.uai`` from anywhere): no window, no log on the console."""
+    from game.ai.uai import main as uai_main
+
+    return uai_main()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game; returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -214,7 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         from game.text import main as text_main
 
         return text_main([item for item in argv if not (len(item) >= 3 and "--text".startswith(item))])
+    if argv[:1] == ["--uai"]:
+        return _uai_mode()  # decided before the options: the engine must start where pygame cannot
     args = parse_args(argv)
+    if args.uai:
+        return _uai_mode()
     if args.kiosk:
         _check_kiosk_environment()
     if args.screenshot is not None:

@@ -25,7 +25,8 @@ placement next to one of its own stacks, else anywhere), optionally followed by
 ``d`` (depth), ``n`` (nodes a move), a search feature switched off or on
 (``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
-``wander``, ``ov`` (overlook) or ``ld`` (its depth) changed.
+``wander``, ``ov`` (overlook) or ``ld`` (its depth) changed, or an evaluation weight
+(``triple_now=700``: see ``game.ai.attangle.evaluate.EvalWeights``).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from match_stats import add_match_options, result_text
 
 from game.ai.alphabeta import AlphaBeta, SearchFeatures, SearchLimits
-from game.ai.attangle.evaluate import AttangleHeuristics
+from game.ai.attangle.evaluate import AttangleHeuristics, EvalWeights
 from game.ai.attangle.levels import LEVELS, choose_move, level_by_key
 from game.engine.attangle import Board, Move
 
@@ -53,6 +54,8 @@ RANDOM_PLIES = (1, 2)
 FEATURES = {"lmr": "late_move_reductions", "hist": "history", "asp": "aspiration", "part": "partial"}
 """Spec options that switch a search feature off (``master:lmr=0``): see ``SearchFeatures``."""
 TOP = LEVELS[-1].key
+WEIGHTS = {field.name for field in dataclasses.fields(EvalWeights)}
+"""Spec options that change an evaluation weight (``master:triple_now=700``): see ``EvalWeights``."""
 
 
 class Player:
@@ -97,7 +100,8 @@ class Player:
 
             self.baseline = frozen_alphabeta.AlphaBeta(frozen_evaluate.AttangleHeuristics())
         elif self.level is not None:
-            self.searcher = AlphaBeta(AttangleHeuristics(), features=features)
+            weights = EvalWeights(**{key: int(settings[key]) for key in settings if key in WEIGHTS})
+            self.searcher = AlphaBeta(AttangleHeuristics(weights), features=features)
         self.think = 0.0
         self.slowest = 0.0
         self.moves = 0

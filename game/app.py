@@ -34,7 +34,7 @@ from game.ui.settings import Settings
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
-    from game.ai.worker import AIWorker
+    from game.ai.worker import AIWorker, EngineTimeouts
     from game.games import GameDefinition
     from game.scenes.base import Scene
     from game.scenes.kiosk import Kiosk
@@ -67,6 +67,9 @@ class AppOptions:
     ai_grace: float = 5.0
     """Seconds past a computer level's stated time before a search that has not answered is given up
     (the child process restarted, the player offered to try again)."""
+    engine_timeouts: EngineTimeouts | None = None
+    """How long the engines the player added may take to answer (None: the worker's defaults; tests
+    give short ones)."""
     audio: bool = True
     save_settings: bool = True
     demo: str | None = None
@@ -248,7 +251,9 @@ class App:
                 # The search shares the interpreter with the loop: hand the GIL over every
                 # millisecond instead of every 5, so a frame never waits long for it.
                 sys.setswitchinterval(0.001)
-            self._worker = AIWorker(use_process=self.options.use_process)
+            self._worker = AIWorker(
+                use_process=self.options.use_process, engine_timeouts=self.options.engine_timeouts
+            )
         return self._worker
 
     def save_settings(self) -> None:

@@ -6,7 +6,8 @@ A game plugs in here and in its own subpackages (``game/engine/<key>/``,
 seats' names and colours in every palette, whether it has dice), and points at
 its parts by ``"module:attribute"`` paths that are imported only when used:
 the rules (``GameRules``), the AI (``GameAI``), the board controller of the
-match screen, the level editor and rules pages. So importing this module is
+match screen, the level editor and rules pages; and whether engines (other
+programs) may play it, by the protocol they speak. So importing this module is
 cheap and pygame-free: the AI's child process and the terminal version use it
 too.
 
@@ -96,6 +97,9 @@ class GameDefinition:
     """``module:attribute`` of the game's rules pages (``game.scenes.rules`` shows them)."""
     uai: str | None = None
     """``module:function`` running a UAI engine on stdin/stdout, for games other software can drive."""
+    engine_protocol: str | None = None
+    """The protocol other programs that play the game speak (``"uai"``): the player may add such
+    engines as opponents (Options → Engines). ``None``: only the game's own computer plays it."""
     demos: str | None = None
     """``module:function(app, name) -> bool`` setting up the game's own demonstrations (``main.py --demo``)."""
     demo_names: tuple[str, ...] = ()
@@ -168,6 +172,7 @@ GAMES: tuple[GameDefinition, ...] = (
         editor="game.scenes.ataxx.editor:EditorScene",
         rules_pages="game.scenes.ataxx.pages:RULES_PAGES",
         uai="game.ai.ataxx.uai:main",
+        engine_protocol="uai",
         demos="game.scenes.ataxx.demos:start_demo",
         demo_names=("keypad", "cursor", "editor", "editor-problems", "editor-save", "editor-open"),
     ),

@@ -135,6 +135,7 @@ SCREENS: dict[str, tuple[str, Callable[[Driver], Any]]] = {
         lambda driver: (_match(driver), driver.key(pygame.K_ESCAPE), driver.press("save_as")),
     ),
     "results": ("results", _results),
+    "analysis": ("analysis", lambda driver: (_results(driver), driver.press("analyse"))),
     "load": ("load", lambda driver: (_with_a_save(driver), driver.press("load"))),
     "delete save?": (
         "dialog",

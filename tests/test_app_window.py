@@ -303,6 +303,11 @@ SCREENS: dict[str, list[str]] = {
     "rules-f1": ["menu", "match", "rules"],
     "about": ["menu", "about"],
     "damaged-settings": ["menu", "dialog"],
+    "engines": ["menu", "options", "engines"],
+    "engines-add": ["menu", "options", "engines", "addengine"],
+    "newgame-engine": ["menu", "newgame"],
+    "engine-stuck": ["menu", "match", "dialog"],
+    "analysis": ["menu", "analysis"],
     "puzzle": ["menu", "puzzle"],
     "puzzle-solved": ["menu", "puzzle"],
     # Ataxx's own.

@@ -654,7 +654,9 @@ def _editor_new_game(driver: Driver) -> Any:
     editor.draft.set_position("x5o/7/2-4/7/4-2/7/o5x o 0 1")
     driver.press("play")
     setup = driver.top
-    assert setup.name == "newgame" and setup.widgets.ids() == ["back", "play"]
+    # Back and Play (not Choose level); then Engines…, shown only when an engine is the opponent.
+    assert setup.name == "newgame" and setup.widgets.ids() == ["back", "play", "engines"]
+    assert not setup.widgets["engines"].visible
     return setup
 
 

@@ -257,7 +257,8 @@ def test_who_starts_and_play_through_the_new_game_screen(driver: Driver) -> None
     driver.press("play")
     setup = driver.top
     assert isinstance(setup, NewGameScene) and setup.name == "newgame"
-    assert setup.widgets.ids() == ["back", "play"]  # the level is fixed: no level to choose
+    # The level is fixed: no level to choose (Engines… shows only when an engine is the opponent).
+    assert setup.widgets.ids() == ["back", "play", "engines"] and not setup.widgets["engines"].visible
     assert setup.level is not None and setup.level.position == fen
     driver.click(setup.opponent.rects[1].center)  # two players
     driver.press("play")

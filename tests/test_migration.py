@@ -104,8 +104,11 @@ def test_settings_migrate_with_every_field(user_data_dir: Path) -> None:
         "level": "master",
         "human_starts": False,
         "human_seat": 1,
+        "engine": "",
         "rules": {"early_finish": False, "threefold_repetition": False},
         "view": {},
+        "engines": [],
+        "engine_time": 1.0,
     }
     assert Settings.load() == settings
 

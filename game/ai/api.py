@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import random
 import threading
 import time
@@ -49,6 +50,7 @@ __all__ = [
     "UnsupportedGameError",
     "check_search",
     "describe_search_score",
+    "expected_result",
     "noisy_choice",
     "read_search_score",
 ]
@@ -201,6 +203,12 @@ class GameAI(Protocol):
         reports it): only when the level resigns at all and the score proves the game lost."""
         ...
 
+    def expected_result(self, score: int) -> float:
+        """What a search ``score`` (the mover's view) is worth to the mover as an expected result, 0 to 1:
+        1 a sure win, 0.5 even (or a sure draw), 0 a sure loss; the post-game analysis graphs and judges
+        moves with it (``expected_result`` gives the shape)."""
+        ...
+
 
 def noisy_choice(scored: Sequence[tuple[Any, int]], noise: float, rng: random.Random) -> tuple[Any, int]:
     """How a weak level picks among scored moves: a win it has seen, else the best score after noise.
@@ -258,6 +266,19 @@ def careless_choice(
 
 DECIDED_WORDING: tuple[str, str] = ("wins in {turns}", "loses in {turns}")
 """The panel's words for a decided score (English templates for ``tr``), the turns to the end in ``{turns}``."""
+
+
+def expected_result(score: float, scale: float) -> float:
+    """A search score (the mover's view) as the mover's expected result, 0 to 1 (a win 1, a draw half):
+    a decided game is 1 or 0, else the logistic curve ``1 / (1 + e^(-score / scale))``, where a lead of
+    ``scale`` is about 73% (``bench/texel.py`` fits that curve to game results).
+
+    >>> expected_result(0, 780), round(expected_result(780, 780), 3), expected_result(-99_995, 780)
+    (0.5, 0.731, 0.0)
+    """
+    if is_win_score(score):
+        return 1.0 if score > 0 else 0.0
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score / scale))))
 
 
 def describe_search_score(
@@ -325,7 +346,8 @@ class SearchingAI:
     A game's AI subclasses it: ``rules`` (to rebuild the position from its
     text), ``levels`` and ``hint_level``, ``handles`` (its search's traits),
     ``score_unit`` (the score of one unit of advantage: a piece, a triple),
-    optionally ``decided_wording`` (how the panel words a win or loss seen,
+    ``result_scale`` (the lead worth about 73% of the result, for the
+    post-game analysis: ``expected_result``), optionally ``decided_wording`` (how the panel words a win or loss seen,
     ``describe_search_score``), and two hooks, ``new_searcher`` (a search the
     strong levels keep in the worker's ``memory`` from move to move, for its
     transposition table) and ``pick`` (the move a level plays).
@@ -337,6 +359,8 @@ class SearchingAI:
     handles: frozenset[Trait]
     score_unit: int
     decided_wording: tuple[str, str] = DECIDED_WORDING
+    result_scale: float
+    """The lead, in the game's score units, that is worth about 73% of the result (``expected_result``)."""
     proves_losses: bool = True
     """Whether a decided loss in the search's score is a proof (alpha-beta over a game without dice: every
     move was searched and each loses); a game whose search cannot prove one sets it false and never resigns."""
@@ -399,6 +423,11 @@ class SearchingAI:
     def read_score(self, score: int) -> ScoreReading:
         """A search score, the mover's view, read for the player (``read_search_score`` in the game's units)."""
         return read_search_score(score, self.score_unit)
+
+    def expected_result(self, score: int) -> float:
+        """A search score, the mover's view, as the mover's expected result (``expected_result`` on the game's
+        ``result_scale``)."""
+        return expected_result(score, self.result_scale)
 
     def resigns(self, level: str, depth: int, score: int) -> bool:
         """Whether ``level`` gives up after a search of ``depth`` (1 or more: a search stopped before its first

@@ -51,6 +51,7 @@ from game.engine.core import CHANCE, SEATS, MatchTermination, Outcome, other_sea
 from game.engine.rules import GameRules, history_text
 
 __all__ = [
+    "ENGINE_LEVEL_PREFIX",
     "Match",
     "MatchConfig",
     "MatchOverError",
@@ -59,10 +60,34 @@ __all__ = [
     "Player",
     "PlayerKind",
     "TurnRecord",
+    "engine_key",
+    "engine_level",
     "move_numbers",
     "moves_played",
     "next_move_number",
 ]
+
+
+ENGINE_LEVEL_PREFIX = "engine:"
+"""How a computer player's level names an engine the player added (another program), not a level of the
+game's own AI: ``engine:<the engine's key in the settings>``. The player's name is the engine's."""
+
+
+def engine_level(key: str) -> str:
+    """The level of a computer player that is the engine ``key``.
+
+    >>> engine_level("1f2e"), engine_key("engine:1f2e"), engine_key("master"), engine_key(None)
+    ('engine:1f2e', '1f2e', None, None)
+    """
+    return ENGINE_LEVEL_PREFIX + key
+
+
+def engine_key(level: str | None) -> str | None:
+    """The engine's key when ``level`` names an engine (``engine_level``; ``""`` for one not chosen yet),
+    else ``None``."""
+    if level is None or not level.startswith(ENGINE_LEVEL_PREFIX):
+        return None
+    return level[len(ENGINE_LEVEL_PREFIX) :]
 
 
 def move_numbers(seats: Sequence[int], first_seat: int) -> list[int]:
@@ -169,6 +194,11 @@ class Player:
     def is_human(self) -> bool:
         """Whether a person plays this seat."""
         return self.kind is PlayerKind.HUMAN
+
+    @property
+    def engine(self) -> str | None:
+        """The key of the engine (another program) that plays this seat, or ``None`` (a person, our AI)."""
+        return None if self.is_human else engine_key(self.level)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -667,18 +697,22 @@ class Match:
 
 @dataclasses.dataclass(frozen=True)
 class MatchConfig:
-    """Who plays a new match: the computer (at ``level``) or a second player, whose seat, who starts."""
+    """Who plays a new match: the computer (at ``level``) or a second player, whose seat, who starts.
+
+    ``level`` may name an engine the player added (``engine_level``); ``computer_name`` is then its name.
+    """
 
     vs_computer: bool = True
     level: str = "casual"
     human_seat: int = 0
     first: int = 0
+    computer_name: str = ""
 
     def players(self) -> tuple[Player, Player]:
         """The match's players, seat 0's first; people unnamed (the screens name them by their seat)."""
         if not self.vs_computer:
             return (Player.human(), Player.human())
-        you, computer = Player.human("You"), Player.computer(self.level)
+        you, computer = Player.human("You"), Player.computer(self.level, self.computer_name)
         return (you, computer) if self.human_seat == 0 else (computer, you)
 
     def start(self, rules: GameRules[Any], level_position: str) -> str:
@@ -700,5 +734,5 @@ class MatchConfig:
         computers = [seat for seat, player in enumerate(match.players) if not player.is_human]
         if len(computers) == 1:
             computer = match.players[computers[0]]
-            return cls(True, computer.level or "casual", 1 - computers[0], first)
+            return cls(True, computer.level or "casual", 1 - computers[0], first, computer.name)
         return cls(False, "casual", 0, first)

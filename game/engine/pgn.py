@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from game.engine.core import CHANCE
@@ -140,8 +141,20 @@ def _same_start(rules: GameRules[Any], start: str) -> bool:
     return not start or rules.position_text(rules.new_position(start)) == standard
 
 
-def write_pgn(game: PgnGame, rules: GameRules[Any], *, date: datetime.date | None = None) -> str:
+def write_pgn(
+    game: PgnGame,
+    rules: GameRules[Any],
+    *,
+    date: datetime.date | None = None,
+    annotations: Sequence[str] = (),
+    preface: str = "",
+) -> str:
     """The PGN text of ``game`` (see the module docstring), one line of move text.
+
+    ``annotations[i]``, when given and not empty, is written after the ``i``-th
+    move (NAGs, a ``{comment}``, a ``(variation)``: PGN text, made by the
+    caller), and ``preface`` (a ``{comment}``) before the first move; a seat's
+    move after an annotation gets its number again (``12...``), as PGN asks.
 
     The ``Result`` tag is derived from the final position (``rules.outcome``
     with the default options); while it goes on, a valid ``Result`` given in
@@ -156,8 +169,9 @@ def write_pgn(game: PgnGame, rules: GameRules[Any], *, date: datetime.date | Non
     # Full moves counted from seat 0, as chess PGN does; positions that keep a
     # full-move number (Ataxx's FEN) start from theirs.
     fullmove = int(getattr(position, "fullmove_number", 1) or 1)
-    words: list[str] = []
+    words: list[str] = [preface] if preface else []
     previous_seat: int | None = None
+    annotated = False
     for index, move in enumerate(game.moves):
         seat = position.turn
         if seat != CHANCE:
@@ -165,11 +179,15 @@ def write_pgn(game: PgnGame, rules: GameRules[Any], *, date: datetime.date | Non
                 if previous_seat is not None:
                     fullmove += 1
                 words.append(f"{fullmove}.")
-            elif index == 0:
+            elif index == 0 or annotated:
                 words.append(f"{fullmove}...")
             previous_seat = seat
         position.push(move)
         words.append(_token(rules, move))
+        note = annotations[index] if index < len(annotations) else ""
+        annotated = bool(note)
+        if note:
+            words.append(note)
     outcome = rules.outcome(position, {})
     result = outcome.result() if outcome is not None else "*"
     given = game.tag("Result")

@@ -34,6 +34,7 @@ __all__ = [
     "GameRules",
     "LevelProblem",
     "PositionT",
+    "RollLuck",
     "RuleOption",
     "RulesDefaults",
     "Severity",
@@ -68,6 +69,18 @@ class Adjudication:
 
     outcome: Outcome
     detail: Any = None
+
+
+@dataclasses.dataclass(frozen=True)
+class RollLuck:
+    """What a roll of the dice did for the seat that rolled it: the hits it could expect, and those it rolled.
+
+    The post-game analysis adds these up per seat ("expected hits vs rolled"), to tell luck from skill.
+    """
+
+    seat: int
+    expected: float
+    rolled: float
 
 
 class Severity(enum.Enum):
@@ -115,6 +128,9 @@ class GameRules(Protocol[PositionT]):
     traits: frozenset[Trait]
     """What the game asks of a search: ``ALTERNATING`` always, ``REPEATED_SEATS`` for turns of several
     actions, ``CHANCE`` with dice (``game.ai.api.check_search`` refuses an AI that cannot handle one)."""
+    pgn_nags: bool
+    """Whether an annotated PGN of the game may mark moves with NAG tokens (``$4``); a game whose usual
+    readers stop at one writes the mark at the start of the move's comment instead."""
 
     def new_position(self, text: str | None = None) -> PositionT:
         """A position from its text (the standard start by default); a ``ValueError`` if the text is bad."""
@@ -193,6 +209,11 @@ class GameRules(Protocol[PositionT]):
         """The reason a game ended, as an English text shown through ``tr``."""
         ...
 
+    def roll_luck(self, position: PositionT, outcome: Any) -> RollLuck | None:
+        """At a chance node, what rolling ``outcome`` (one of ``chance_outcomes()``) did for the seat that
+        rolls, against what it could expect; ``None`` for a roll that scores nothing (an opening roll)."""
+        ...
+
 
 class RulesDefaults:
     """The answers of a game without dice, forced moves or match rules; a game's rules inherit what fits.
@@ -207,6 +228,7 @@ class RulesDefaults:
     has_chance: bool = False
     can_draw: bool = True
     traits: frozenset[Trait] = frozenset({Trait.ALTERNATING})
+    pgn_nags: bool = True
 
     def new_position(self, text: str | None = None) -> Any:
         """A position from its text (the game's own, in a subclass)."""
@@ -264,6 +286,10 @@ class RulesDefaults:
         """Why the game ended (an English key for ``tr``)."""
         text = self.termination_texts.get(termination)
         return text if text else str(getattr(termination, "value", termination)).capitalize()
+
+    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
+        """No dice that score: no luck to count."""
+        return None
 
 
 def history_text(start: str, moves: Sequence[str]) -> str:

@@ -13,7 +13,8 @@ other readers ignore (python-ataxx still reads an Ataxx save's moves):
 
 - ``Game``: the registry key (``ataxx``), which chooses the rules that read the
   moves; ``SchemaVersion``: ``2``;
-- ``Seat0Player``/``Seat1Player``: ``human`` or ``computer:<level key>``;
+- ``Seat0Player``/``Seat1Player``: ``human`` or ``computer:<level key>`` (an engine the player added:
+  ``computer:engine:<its key>``, its name in ``Seat<n>Name``; never its command line);
   ``Seat0Name``/``Seat1Name``: the players' names, when set. The standard name
   tags (``rules.pgn_name_tags``: Ataxx's ``Black`` and ``White``) are for other
   programs: the name, else ``Computer (<level key>)``, else ``?``; they are
@@ -60,6 +61,7 @@ import datetime
 import logging
 import math
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -228,10 +230,20 @@ def _display_name(player: Player) -> str:
     return "" if player.is_human else f"Computer ({player.level})"
 
 
-def match_to_pgn(match: Match, *, level_name: str = "", saved_at: datetime.datetime | None = None) -> str:
+def match_to_pgn(
+    match: Match,
+    *,
+    level_name: str = "",
+    saved_at: datetime.datetime | None = None,
+    annotations: Sequence[str] = (),
+    preface: str = "",
+    extra_tags: Mapping[str, str] | None = None,
+) -> str:
     """The PGN text (schema 2) of ``match``, with everything needed to resume it exactly.
 
-    ``saved_at`` (default: now) gives the ``SavedAt`` and ``Date`` tags.
+    ``saved_at`` (default: now) gives the ``SavedAt`` and ``Date`` tags;
+    ``annotations``, ``preface`` and ``extra_tags`` (an ``Annotator``) make an
+    annotated game (``write_pgn``).
     """
     rules = match.rules
     saved_at = saved_at or datetime.datetime.now()
@@ -257,8 +269,9 @@ def match_to_pgn(match: Match, *, level_name: str = "", saved_at: datetime.datet
     if result is not None:
         tags["Result"] = result.outcome.result()
         tags["Termination"] = result.outcome.termination.value
+    tags.update(extra_tags or {})
     pgn_game = PgnGame(tags=tags, start=match.start_text, moves=match.moves, redo=match.redo_moves)
-    return write_pgn(pgn_game, rules, date=saved_at.date())
+    return write_pgn(pgn_game, rules, date=saved_at.date(), annotations=annotations, preface=preface)
 
 
 def _schema_version(pgn_game: PgnGame) -> int:
@@ -436,8 +449,9 @@ def _rules_for(text: str, where: str) -> GameRules[Any]:
 
 
 def _check_levels(match: Match, where: str) -> None:
-    """Refuse a save whose computer plays at a level the game's AI does not have."""
-    computers = [player for player in match.players if not player.is_human]
+    """Refuse a save whose computer plays at a level the game's AI does not have (an engine the player
+    added is named by its key, and looked up when the game goes on: it may have been removed since)."""
+    computers = [player for player in match.players if not player.is_human and player.engine is None]
     if not computers:
         return
     definition = games.game(match.rules.key)

@@ -26,7 +26,9 @@ from game import paths
 from game.engine import saves
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics, record_for
+from game.i18n import tr
 from game.scenes.level_cards import available_levels
+from game.ui import theme
 
 if TYPE_CHECKING:
     from game.app import App
@@ -53,6 +55,11 @@ DEMOS = (
     "rules-f1",
     "about",
     "damaged-settings",
+    "engines",
+    "engines-add",
+    "newgame-engine",
+    "engine-stuck",
+    "analysis",
     "puzzle",
     "puzzle-solved",
 )
@@ -310,7 +317,117 @@ def _attract(app: App) -> None:
     play_out(scene.match, random.Random(2), 14)  # type: ignore[attr-defined]
 
 
+# -- engines (other programs), for a game they can play --
+
+_SAMPLE_ENGINES = (
+    ("5a1e0c3b", "Attax Arcade 0.1.0", "python3 /home/me/attax-arcade/main.py --uai"),
+    ("9d24f7e1", "Kataxx 2.3", "/opt/engines/kataxx/kataxx --threads 2 --hash 64"),
+)
+
+
+def _sample_engines(app: App) -> bool:
+    """Two engines in the game's settings (not saved); ``False`` for a game no engine can play."""
+    from game.ui.settings import EngineEntry
+
+    if app.game.engine_protocol is None:
+        app.router.push("options")
+        return False
+    section = app.settings.for_game(app.game.key)
+    section.engines = [EngineEntry(key, name, command) for key, name, command in _SAMPLE_ENGINES]
+    section.engine = _SAMPLE_ENGINES[1][0]
+    return True
+
+
+def _engines(app: App) -> None:
+    if _sample_engines(app):
+        app.router.push("options")
+        scene = app.router.push("engines")
+        scene.message = (  # type: ignore[attr-defined]
+            tr(
+                "{name} is ready: it played {move} in {seconds} s",
+                name="Kataxx 2.3",
+                move="f6",
+                seconds="0.2",
+            ),
+            theme.CLONE,
+        )
+
+
+def _engines_add(app: App) -> None:
+    if _sample_engines(app):
+        app.router.push("options")
+        app.router.push("engines")
+        dialog = app.router.push("addengine")
+        dialog.field.insert("/opt/engines/old-engine --uci")  # type: ignore[attr-defined]
+        reason = tr("it did not answer “uai” within {seconds} seconds", seconds="10")
+        dialog.error = tr("Not added: {reason}", reason=reason)  # type: ignore[attr-defined]
+
+
+def _newgame_engine(app: App) -> None:
+    if _sample_engines(app):
+        app.settings.for_game(app.game.key).opponent = "engine"
+        app.router.push("newgame")
+
+
+def _engine_stuck(app: App) -> None:
+    from game.engine.match import engine_level
+
+    if not _sample_engines(app):
+        return
+    levels, _ = available_levels(app.game)
+    key, name, _command = _SAMPLE_ENGINES[1]
+    config = MatchConfig(True, engine_level(key), 0, 0, name)
+    scene = app.router.push("match", config, levels[min(2, len(levels) - 1)])
+    play_out(scene.match, random.Random(3), 9)  # type: ignore[attr-defined]  # the engine (Blue) to move
+    reason = tr("it played {move}, which is not legal here", move="a1a1")
+    scene.engine_failed(scene.match.player(1), reason)  # type: ignore[attr-defined]
+
+
+def _analysis(app: App) -> None:
+    """A finished game of Casual against itself (one as "You"), analysed, on the move that gave most away."""
+    from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS, Analysis
+    from game.ai.analysis_run import analyse_in_process
+    from game.ui.lang import level_name
+
+    levels, _ = available_levels(app.game)
+    rules = app.game.load_rules()
+    ai = app.game.load_ai()
+    players = (Player.human("You"), Player.computer("casual"))
+    match = Match(rules, levels[0].position, players, app.settings.match_options(app.game.key), seed=5)
+    rng = random.Random(11)
+    while not match.is_over and match.ply < 400:
+        if match.at_chance:
+            match.roll()
+            continue
+        forced = match.forced_move()
+        if forced is not None:
+            match.play(forced)
+            continue
+        text = ai.choose(
+            match.position_text(),
+            "casual",
+            stop=threading.Event(),
+            on_progress=lambda progress: None,
+            rng=rng,
+            time_budget=None,  # the level's own time, which its depth never needs: the same game every time
+            memory={},
+        )
+        match.play(rules.parse_move(text))
+    analysis = Analysis.of_match(match, ai)
+    # At the default strength, as the screen analyses (tests give the app a tiny budget).
+    budget = app.options.ai_time_budget or dict(STRENGTHS)[DEFAULT_STRENGTH]
+    analyse_in_process(analysis, ai, ai.levels[-1].key, budget)
+    scene = app.router.push("analysis", match, level_name(levels[0]), analysis=analysis)
+    judged = [verdict for verdict in analysis.review().verdicts if verdict is not None and verdict.mark]
+    if judged:  # the move that gave most away
+        scene.show(max(judged, key=lambda verdict: verdict.loss).index)  # type: ignore[attr-defined]
+
+
 _SIMPLE = {
+    "engines": _engines,
+    "engines-add": _engines_add,
+    "newgame-engine": _newgame_engine,
+    "engine-stuck": _engine_stuck,
     "options": lambda app: app.router.push("options"),
     "help": lambda app: app.router.push("rules"),
     "about": lambda app: app.router.push("about"),
@@ -321,6 +438,7 @@ _SIMPLE = {
     "rules-f1": _rules_overlay,
     "saveas": _save_as,
     "damaged-settings": _damaged_settings,
+    "analysis": _analysis,
     "puzzle": _puzzle,
     "puzzle-solved": lambda app: _puzzle(app, solved=True),
 }

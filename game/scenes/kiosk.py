@@ -45,9 +45,12 @@ IDLE = 60.0
 GAME_IDLE = 120.0
 ADMIN_CHORD = "Ctrl+Alt+Shift+Q"
 _CHORD_MODS = (pygame.KMOD_CTRL, pygame.KMOD_ALT, pygame.KMOD_SHIFT)
-KIOSK_HIDDEN_BUTTONS = frozenset({"quit", "save", "save_as", "load", "delete", "reset", "editor"})
-"""Ids of the buttons no kiosk shows: leaving the program, and everything that writes or reads the
-player's files (the autosave and Continue stay)."""
+KIOSK_HIDDEN_BUTTONS = frozenset(
+    {"quit", "save", "save_as", "load", "delete", "reset", "editor", "engines", "export", "analyse_save"}
+)
+"""Ids of the buttons no kiosk shows: leaving the program, everything that writes or reads the
+player's files (the autosave and Continue stay; a finished game's analysis too, but not its export),
+and the engines (other programs to run)."""
 _INPUT_EVENTS = (
     pygame.KEYDOWN,
     pygame.MOUSEBUTTONDOWN,

@@ -38,9 +38,10 @@ from game.ai.api import HINT, Outlook, ScoreReading
 from game.ai.worker import AIState, AIStatus
 from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo
-from game.engine.match import Match, MatchConfig
+from game.engine.match import Match, MatchConfig, Player, engine_key
 from game.i18n import ntr, tr, trc
 from game.scenes.base import Scene
+from game.scenes.match_engines import engine_failed, engine_failure_text
 from game.scenes.match_keeper import MatchKeeper
 from game.scenes.match_panel import MatchPanel
 from game.ui import gfx, theme
@@ -51,6 +52,7 @@ from game.ui.textbox import TextBlock, draw_text, layout_text
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.parts import BoardController
+    from game.ui.settings import GameSettings
 
 __all__ = ["MatchScene", "reading_text"]
 
@@ -178,6 +180,8 @@ class MatchScene(Scene):
         player = self.match.player(seat)
         if player.is_human:
             return player_label(player.name) if player.name else seat_name(seat)
+        if player.engine is not None:
+            return self.engine_name(player)
         level = self._level_name(player.level)
         if stacked and level:
             return f"{tr('Computer')}\n{level}"
@@ -187,7 +191,21 @@ class MatchScene(Scene):
         """The computer's name at each of its levels, as ``player_name`` gives it (slots fit the longest)."""
         if self.ai is None:
             return []
-        return [self._computer_name(tr(level.name)) for level in self.ai.levels]
+        engines = [self.engine_name(player) for player in self.match.players if player.engine is not None]
+        return [self._computer_name(tr(level.name)) for level in self.ai.levels] + engines
+
+    def engine_name(self, player: Player) -> str:
+        """The name of the engine (another program) that plays for ``player``: the one it gave when it was
+        added, kept with the game (so a save names it after the engine is removed)."""
+        if player.name:
+            return str(player.name)
+        entry = self.game_settings.find_engine(player.engine)
+        return entry.name if entry is not None else tr("Engine")
+
+    @property
+    def game_settings(self) -> GameSettings:
+        """The game's section of the settings (the engines the player added, the level chosen last)."""
+        return self.app.settings.for_game(self.definition.key)
 
     @staticmethod
     def _computer_name(level: str) -> str:
@@ -270,6 +288,8 @@ class MatchScene(Scene):
     def exit(self) -> None:
         self._cancel_ai()
         self._cancel_hint()
+        if any(player.engine is not None for player in self.match.players):
+            self.app.worker.release_engine()  # the engine quits (or is killed) and is reaped
 
     def pause(self) -> None:
         self.match.pause()
@@ -492,9 +512,19 @@ class MatchScene(Scene):
         """Seconds the computer may think per move (None: its level's own time)."""
         return self.app.options.ai_time_budget
 
+    def engine_time(self) -> float:
+        """Seconds an engine thinks per move: the app's budget (tests), else the player's choice."""
+        budget = self.ai_budget()
+        return budget if budget is not None and budget > 0 else self.game_settings.engine_time
+
     def ai_limit(self, level: str) -> float:
         """Seconds after which a search of ``level`` that has not answered is given up: its time (the
-        budget, else the level's stated most) plus the app's ``ai_grace``."""
+        budget, else the level's stated most) plus the app's ``ai_grace``. An engine's own limits come
+        first (the worker ends its request with the reason); this is the last resort."""
+        if engine_key(level) is not None:
+            return (
+                self.app.worker.engine_timeouts.longest_move(self.engine_time()) + self.app.options.ai_grace
+            )
         budget = self.ai_budget()
         if budget is None and self.ai is not None:
             try:
@@ -512,10 +542,20 @@ class MatchScene(Scene):
 
     def _drive_computer(self, dt: float) -> None:
         if self.ai_ticket is None:
-            level = self.match.current_player.level or "casual"
-            self.ai_ticket = self.app.worker.request(
-                self.definition.key, self.match.position_text(), level, time_budget=self.ai_budget()
-            )
+            player = self.match.current_player
+            level = player.level or "casual"
+            if player.engine is not None:
+                entry = self.game_settings.find_engine(player.engine)
+                if entry is None:  # removed in the options since the game began
+                    self.engine_failed(player, tr("it is no longer among your engines"), retry=False)
+                    return
+                self.ai_ticket = self.app.worker.request_engine(
+                    self.definition.key, self.match.position_text(), entry.spec, movetime=self.engine_time()
+                )
+            else:
+                self.ai_ticket = self.app.worker.request(
+                    self.definition.key, self.match.position_text(), level, time_budget=self.ai_budget()
+                )
             self.ai_asked_at = time.monotonic()
             self.ai_waited = 0.0
             self.ai_status = None
@@ -531,19 +571,25 @@ class MatchScene(Scene):
                 log.error("AI gave no move within %.1f s; restarting it", limit)
                 self.app.worker.abandon()
                 self.ai_ticket = None
-                self.ai_failed(
-                    tr(
-                        "it did not answer within {seconds} seconds, so it was restarted",
-                        seconds=round(limit),
-                    )
+                reason = tr(
+                    "it did not answer within {seconds} seconds, so it was restarted", seconds=round(limit)
                 )
+                player = self.match.current_player
+                if player.engine is not None:
+                    self.engine_failed(player, reason)
+                else:
+                    self.ai_failed(reason)
             return
         if status.state in (AIState.CANCELLED, AIState.UNKNOWN):
             self.ai_ticket = None  # ask again next frame
             return
         if status.state is AIState.ERROR:
             self.ai_ticket = None
-            self.ai_failed(status.error or "unknown error")
+            player = self.match.current_player
+            if player.engine is not None:
+                self.engine_failed(player, engine_failure_text(status))
+            else:
+                self.ai_failed(status.error or "unknown error")
             return
         if self.board.busy or self.ai_waited < self.pace(0.45, 0.25, 0.15):
             return  # let the last move finish, and never answer in a flash
@@ -565,8 +611,8 @@ class MatchScene(Scene):
         completed depth is ``status.progress``, proved the game lost (``GameAI.resigns``)."""
         progress = status.progress
         level = self.match.current_player.level
-        if progress is None or self.ai is None or level is None:
-            return False
+        if progress is None or self.ai is None or level is None or engine_key(level) is not None:
+            return False  # an engine's scores prove nothing to us: it plays on
         try:
             return self.ai.resigns(level, progress.depth, progress.score)
         except ValueError:  # a level the game lacks (a hand-made save): it plays on
@@ -584,6 +630,11 @@ class MatchScene(Scene):
             accent=theme.DANGER,
             escape="retry",
         )
+
+    def engine_failed(self, player: Player, reason: str, *, retry: bool = True) -> None:
+        """An engine could not move (``reason``, translated): say so and offer a way on
+        (``match_engines.engine_failed``). The game stays as it was."""
+        engine_failed(self, player, reason, retry=retry)
 
     def _poll_hint(self, dt: float) -> None:
         if self.hint_ticket is None:
@@ -803,7 +854,11 @@ class MatchScene(Scene):
                 detail = reading_text(self.ai.read_score(progress.score))
             else:
                 detail = tr("searching…")
-            headline = tr("Computer is setting up") if match.in_setup else tr("Computer is thinking")
+            player = match.current_player
+            if player.engine is not None:
+                headline = tr("{name} is thinking", name=self.engine_name(player))
+            else:
+                headline = tr("Computer is setting up") if match.in_setup else tr("Computer is thinking")
             return headline, detail, colour
         if self.hint_ticket is not None:
             return tr("Looking for a hint…"), "", theme.GOLD

@@ -4,7 +4,10 @@ editor, straight into the game on the edited position).
 The choices are the current game's (its seats' names and colours, its AI's
 levels) and are remembered in that game's section of the settings. Up and
 Down (or Tab) walk the rows, Left and Right change the choice in a row, Enter
-goes on and Esc goes back; the focused row wears a pulsing outline. In a
+goes on and Esc goes back; the focused row wears a pulsing outline. In a game
+that engines the player added may play (``GameDefinition.engine_protocol``), the
+opponent may be one of them: the right column then lists them instead of the
+levels, with Engines… to add or remove some. In a
 game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
 there is no choice of who starts: the screen says the dice decide; in a game
 whose rules name the first seat (``GameRules.first_seat_fixed``) neither: the
@@ -19,30 +22,36 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.levels import LevelInfo
-from game.engine.match import MatchConfig
+from game.engine.match import MatchConfig, engine_key, engine_level
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
-from game.ui.lang import seat_name
+from game.ui.lang import engine_time_label, seat_name
 from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, Choice, WidgetGroup, draw_focus
 
 if TYPE_CHECKING:
     from game.ai.api import Level
     from game.app import App
-    from game.ui.settings import GameSettings
+    from game.ui.settings import EngineEntry, GameSettings
 
 __all__ = ["NewGameScene", "config_from_settings"]
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def config_from_settings(settings: GameSettings, level_keys: list[str]) -> MatchConfig:
-    """The choices made last time in a game (an unknown level falls back to the second one)."""
+def config_from_settings(
+    settings: GameSettings, level_keys: list[str], *, engines: bool = False
+) -> MatchConfig:
+    """The choices made last time in a game (an unknown level falls back to the second one); an engine
+    chosen last is offered again when ``engines`` may play here and it is still there."""
     level = settings.level if settings.level in level_keys else level_keys[min(1, len(level_keys) - 1)]
     human = settings.human_seat if settings.human_seat in (0, 1) else 0
     first = human if settings.human_starts else 1 - human
-    return MatchConfig(settings.opponent == "computer", level, human, first)
+    entry = settings.find_engine(settings.engine) if engines and settings.opponent == "engine" else None
+    if entry is not None:
+        return MatchConfig(True, engine_level(entry.key), human, first, entry.name)
+    return MatchConfig(settings.opponent != "human", level, human, first)
 
 
 class NewGameScene(Scene):
@@ -70,9 +79,19 @@ class NewGameScene(Scene):
         """Whether "Who starts" is not the players' choice (a note says why instead)."""
         self.dice_note = pygame.Rect(0, 0, 0, 0)
         self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
+        self.speaks = app.game.engine_protocol is not None and not app.kiosk
+        """Whether engines the player added may play this game here (never in a kiosk)."""
+        remembered = app.settings.for_game(app.game.key)
+        self.engine_entries: list[EngineEntry] = list(remembered.engines) if self.speaks else []
         self.config = config_from_settings(
-            app.settings.for_game(app.game.key), [level.key for level in self.levels] or ["casual"]
+            remembered, [level.key for level in self.levels] or ["casual"], engines=self.speaks
         )
+        self.own_level = self.config.level if engine_key(self.config.level) is None else remembered.level
+        """The game's own level chosen (kept while an engine is chosen, for a change of mind)."""
+        self.engine_key = engine_key(self.config.level) or ""
+        """The engine chosen (kept while the game's own levels are shown)."""
+        if self.own_level not in [level.key for level in self.levels] and self.levels:
+            self.own_level = self.levels[min(1, len(self.levels) - 1)].key
         if not self.levels:
             self.config = dataclasses.replace(self.config, vs_computer=False)
         if self.rules_first is not None:
@@ -90,7 +109,11 @@ class NewGameScene(Scene):
         )
         """Why there is no "Who starts" choice, or empty."""
         self.opponent = Choice(
-            [("Computer", True), ("Second player", False)], self.config.vs_computer, self._set_opponent
+            [("Computer", "computer"), ("Second player", "human"), ("Engine", "engine")]
+            if self.speaks
+            else [("Computer", "computer"), ("Second player", "human")],
+            self.opponent_kind,
+            self._set_opponent,
         )
         if first is None or self.rules_first is not None:
             self.starts = Choice(
@@ -121,8 +144,11 @@ class NewGameScene(Scene):
             [
                 Button("back", "Back", self._back, key=pygame.K_ESCAPE),
                 Button(go[0], go[1], self._next, primary=True),
+                Button("engines", "Engines…", self._engines, accent=theme.GOLD),
             ]
         )
+        self.engine_note = pygame.Rect(0, 0, 0, 0)
+        """Where the engine column explains what an engine is (none added yet)."""
         self.labels: list[tuple[str, tuple[int, int]]] = []
         self.focus_row: int | None = None
         """The keyboard's row (index into ``rows()``); None until the keyboard is used."""
@@ -131,8 +157,30 @@ class NewGameScene(Scene):
 
     # -- choices --
 
+    @property
+    def opponent_kind(self) -> str:
+        """``computer`` (the game's own), ``engine`` (one the player added) or ``human``."""
+        if not self.config.vs_computer:
+            return "human"
+        return "engine" if engine_key(self.config.level) is not None else "computer"
+
+    @property
+    def engine_chosen(self) -> EngineEntry | None:
+        """The engine chosen to play, if the opponent is one and it is still there."""
+        key = engine_key(self.config.level) if self.config.vs_computer else None
+        return next((entry for entry in self.engine_entries if entry.key == key), None)
+
     def _set_opponent(self, value: object) -> None:
-        vs_computer = bool(value)
+        kind = str(value)
+        vs_computer = kind != "human"
+        if kind == "engine":
+            entry = self.engine_chosen or self._remembered_engine()
+            level, name = (
+                (engine_level(entry.key), entry.name) if entry is not None else (engine_level(""), "")
+            )
+        else:
+            level, name = self.own_level, ""
+        self.config = dataclasses.replace(self.config, level=level, computer_name=name)
         if vs_computer:
             human = self.config.human_seat
             first = human if self.starts.value else 1 - human
@@ -161,12 +209,54 @@ class NewGameScene(Scene):
         self.config = dataclasses.replace(self.config, first=int(value))  # type: ignore[call-overload]
         self.app.audio.play("select")
 
+    def _remembered_engine(self) -> EngineEntry | None:
+        """The engine chosen last (on this screen, else last time) if it is still there, else the first one."""
+        keys = (self.engine_key, self.app.settings.for_game(self.app.game.key).engine)
+        found = (entry for key in keys for entry in self.engine_entries if entry.key == key)
+        return next(found, None) or next(iter(self.engine_entries), None)
+
     def choose_level(self, key: str) -> None:
-        """Pick the computer's level."""
-        if key not in [level.key for level in self.levels]:
+        """Pick the computer's level, or an engine (``engine_level`` of its key)."""
+        engine = next((entry for entry in self.engine_entries if engine_level(entry.key) == key), None)
+        if engine is not None:
+            self.engine_key = engine.key
+            self.config = dataclasses.replace(self.config, level=key, computer_name=engine.name)
+        elif key in [level.key for level in self.levels]:
+            self.own_level = key
+            self.config = dataclasses.replace(self.config, level=key, computer_name="")
+        else:
             raise ValueError(f"unknown level {key!r}")
-        self.config = dataclasses.replace(self.config, level=key)
         self.app.audio.play("select")
+        self._sync_go()
+
+    def card_keys(self) -> list[str]:
+        """The keys of the cards in the right column: the game's levels, or the engines."""
+        if self.opponent_kind == "engine":
+            return [engine_level(entry.key) for entry in self.engine_entries]
+        return [level.key for level in self.levels]
+
+    def _sync_go(self) -> None:
+        """Going on needs an engine when the opponent is one."""
+        self.widgets.buttons[1].enabled = self.opponent_kind != "engine" or self.engine_chosen is not None
+
+    def _engines(self) -> None:
+        """Options → Engines, over this screen: add or remove engines, then back here."""
+        self.app.audio.play("click")
+        self.app.router.push("engines")
+
+    def resume(self) -> None:
+        """Back from the engines' screen: the list may have changed."""
+        self.engine_entries = (
+            list(self.app.settings.for_game(self.app.game.key).engines) if self.speaks else []
+        )
+        if self.opponent_kind == "engine" and self.engine_chosen is None:
+            entry = self._remembered_engine()
+            level, name = (
+                (engine_level(entry.key), entry.name) if entry is not None else (engine_level(""), "")
+            )
+            self.config = dataclasses.replace(self.config, level=level, computer_name=name)
+        self._sync_go()
+        self.relayout()
 
     def _back(self) -> None:
         self.app.audio.play("click")
@@ -175,9 +265,12 @@ class NewGameScene(Scene):
     def _remember(self) -> None:
         """Keep the choices for next time, in the game's section of the settings."""
         remembered = self.app.settings.for_game(self.app.game.key)
-        remembered.opponent = "computer" if self.config.vs_computer else "human"
+        remembered.opponent = self.opponent_kind
         if self.config.vs_computer:
-            remembered.level = self.config.level
+            remembered.level = self.own_level
+            engine = self.engine_chosen
+            if engine is not None:
+                remembered.engine = engine.key
             remembered.human_seat = self.config.human_seat
             if not self.no_first_choice:
                 remembered.human_starts = self.config.first == self.config.human_seat
@@ -207,7 +300,7 @@ class NewGameScene(Scene):
         self.labels = []
         y = top
         self.labels.append(("Opponent", (left, y)))
-        self.opponent.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
+        self.opponent.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10), self.app.theme)
         self.opponent.visible = bool(self.levels)
         y += self.px(100)
         vs = self.config.vs_computer
@@ -227,7 +320,13 @@ class NewGameScene(Scene):
             self.two_player_first.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
         right = margin * 2 + column
         self.level_rects = []
-        if vs:
+        button_w, button_h = self.px(220), self.px(50)
+        engines_button = self.widgets["engines"]
+        engines_button.visible = vs and self.opponent_kind == "engine"
+        self.engine_note = pygame.Rect(0, 0, 0, 0)
+        if engines_button.visible:
+            self._layout_engines(pygame.Rect(right, top, column, height - margin - button_h - top))
+        elif vs:
             self.labels.append(("Computer level", (right, top)))
             # The cards share the height between their label and the buttons' row.
             button_top = height - margin - self.px(50)
@@ -256,10 +355,38 @@ class NewGameScene(Scene):
             for index, level in enumerate(self.levels):
                 rect = pygame.Rect(right, top + self.px(28) + index * (card_h + self.px(6)), column, card_h)
                 self.level_rects.append((rect, level.key))
-        button_w, button_h = self.px(220), self.px(50)
-        back, go = self.widgets.buttons
+        back, go = self.widgets.buttons[:2]
         back.rect = pygame.Rect(margin, height - margin - button_h, button_w, button_h)
         go.rect = pygame.Rect(width - margin - button_w, height - margin - button_h, button_w, button_h)
+        self._sync_go()
+
+    def _layout_engines(self, area: pygame.Rect) -> None:
+        """The engine column: its label, a card per engine (or what an engine is), and the Engines button."""
+        self.labels.append(("Engine", area.topleft))
+        button = self.widgets["engines"]
+        button.rect = pygame.Rect(0, 0, min(area.width, self.px(240)), self.px(44))
+        card_h = self.px(66)
+        top = area.y + self.px(28)
+        room = area.bottom - self.px(12) - button.rect.height - self.px(12) - top
+        if self.engine_entries:
+            card_h = min(card_h, room // len(self.engine_entries) - self.px(6))
+            for index, entry in enumerate(self.engine_entries):
+                rect = pygame.Rect(area.x, top + index * (card_h + self.px(6)), area.width, card_h)
+                self.level_rects.append((rect, engine_level(entry.key)))
+            below = self.level_rects[-1][0].bottom + self.px(12)
+        else:
+            size = self.px(16)
+            note = layout_text(
+                self.app.theme, self.note_text(), "body", size, area.width, room, min_size=size * 0.8
+            )
+            self.engine_note = pygame.Rect(area.x, top, area.width, note.height)
+            below = self.engine_note.bottom + self.px(16)
+        button.rect.topleft = (area.x, below)
+
+    @staticmethod
+    def note_text() -> str:
+        """What the engine column says when there is no engine yet."""
+        return tr("No engine yet. An engine is another program that plays this game; add one with Engines…")
 
     def _description_height(self, card_h: int) -> int:
         """The height a computer level's card of ``card_h`` pixels leaves its description."""
@@ -304,7 +431,8 @@ class NewGameScene(Scene):
         rows = ["opponent"] if self.levels else []
         if self.config.vs_computer:
             starts = [] if self.no_first_choice else ["starts"]
-            return [*rows, *starts, "seat", "level", "buttons"]
+            engines = ["engines"] if self.opponent_kind == "engine" else []
+            return [*rows, *starts, "seat", "level", *engines, "buttons"]
         return [*rows, *([] if self.no_first_choice else ["first"]), "buttons"]
 
     def _row_choice(self, row: str) -> Choice | None:
@@ -333,11 +461,21 @@ class NewGameScene(Scene):
             self._change(rows[min(self.focus_row, len(rows) - 1)], 1 if key == pygame.K_RIGHT else -1)
             return True
         if key in _ENTER:
-            on_buttons = self.focus_row is not None and rows[min(self.focus_row, len(rows) - 1)] == "buttons"
-            button = self.widgets.buttons[0 if on_buttons and self.on_back else 1]
-            button.action()
+            button = self.widgets.buttons[self._enter_button()]
+            if button.enabled:
+                button.action()
+            else:
+                self.app.audio.play("invalid")
             return True
         return False
+
+    def _enter_button(self) -> int:
+        """The index of the button Enter presses: the one in focus, else the one that goes on."""
+        rows = self.rows()
+        row = rows[min(self.focus_row, len(rows) - 1)] if self.focus_row is not None else ""
+        if row == "engines":
+            return 2
+        return 0 if row == "buttons" and self.on_back else 1
 
     def _change(self, row: str, step: int) -> None:
         if row == "buttons":
@@ -345,7 +483,9 @@ class NewGameScene(Scene):
             self._sync_buttons()
             return
         if row == "level":
-            keys = [level.key for level in self.levels]
+            keys = self.card_keys()
+            if not keys:
+                return
             index = keys.index(self.config.level) if self.config.level in keys else 0
             self.choose_level(keys[max(0, min(len(keys) - 1, index + step))])
             return
@@ -361,8 +501,8 @@ class NewGameScene(Scene):
 
     def _sync_buttons(self) -> None:
         rows = self.rows()
-        on_buttons = self.focus_row is not None and rows[min(self.focus_row, len(rows) - 1)] == "buttons"
-        self.widgets.set_focus((0 if self.on_back else 1) if on_buttons else None)
+        row = rows[min(self.focus_row, len(rows) - 1)] if self.focus_row is not None else ""
+        self.widgets.set_focus(self._enter_button() if row in ("buttons", "engines") else None)
 
     # -- drawing --
 
@@ -389,7 +529,21 @@ class NewGameScene(Scene):
                 min_size=self.px(17) * 0.8,
             )
         for rect, key in self.level_rects:
-            self._draw_level(surface, rect, key)
+            if engine_key(key) is not None:
+                self._draw_engine(surface, rect, key)
+            else:
+                self._draw_level(surface, rect, key)
+        if self.engine_note.width:
+            draw_text(
+                surface,
+                ui,
+                self.note_text(),
+                "body",
+                self.px(16),
+                theme.TEXT_DIM,
+                self.engine_note,
+                min_size=self.px(16) * 0.8,
+            )
         self.widgets.draw(surface, ui)
         self._draw_focus(surface)
 
@@ -409,11 +563,8 @@ class NewGameScene(Scene):
         if rect is not None:
             draw_focus(surface, rect, self.time, self.px(10))
 
-    def _draw_level(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
-        ui = self.app.theme
-        keys = [level.key for level in self.levels]
-        index = keys.index(key)
-        level = self.levels[index]
+    def _card(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> bool:
+        """A card's panel, lit when chosen (returned) and edged when pointed at."""
         chosen = key == self.config.level
         hovered = key == self.level_hover
         edge = theme.ACCENT if chosen else (theme.PANEL_EDGE if hovered else (50, 60, 110))
@@ -425,6 +576,57 @@ class NewGameScene(Scene):
             radius=self.px(10),
             fill=(24, 30, 64) if chosen else theme.PANEL,
         )
+        return chosen
+
+    def _draw_engine(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
+        """An engine's card: its name, and how long it thinks with its command line."""
+        ui = self.app.theme
+        entry = next(entry for entry in self.engine_entries if engine_level(entry.key) == key)
+        chosen = self._card(surface, rect, key)
+        pad = self.px(12)
+        name_size = max(12, min(self.px(20), int(rect.height * 0.3)))
+        size = max(11, min(self.px(14), int(rect.height * 0.22)))
+        name_h = ui.font("title", name_size, bold=True).get_height()
+        inner = rect.inflate(-pad * 2, 0)
+        name_box = pygame.Rect(inner.x, rect.y + self.px(6), inner.width, name_h)
+        draw_text(
+            surface,
+            ui,
+            entry.name,
+            "title",
+            name_size,
+            theme.TEXT if chosen else theme.TEXT_DIM,
+            name_box,
+            bold=True,
+            max_lines=1,
+            container=rect,
+            cut_ok=True,
+        )
+        seconds = self.app.settings.for_game(self.app.game.key).engine_time
+        detail = tr("{time} a move · {command}", time=engine_time_label(seconds), command=entry.command)
+        detail_box = pygame.Rect(
+            inner.x, name_box.bottom, inner.width, rect.bottom - name_box.bottom - self.px(4)
+        )
+        draw_text(
+            surface,
+            ui,
+            detail,
+            "body",
+            size,
+            theme.TEXT_FAINT,
+            detail_box,
+            valign="middle",
+            max_lines=1,
+            container=rect,
+            cut_ok=True,
+        )
+
+    def _draw_level(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
+        ui = self.app.theme
+        keys = [level.key for level in self.levels]
+        index = keys.index(key)
+        level = self.levels[index]
+        chosen = self._card(surface, rect, key)
         pad = self.px(12)
         # Difficulty pips: one to five.
         pip = max(3, min(rect.height, self.px(66)) // 10)

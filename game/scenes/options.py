@@ -1,6 +1,7 @@
 """Options: the current game's (opponent, computer level, who starts, its match rules), the look
 (piece colours, piece set, board, animations), sound, language and display. Every change applies
-and is saved at once.
+and is saved at once. Buttons open the level editor and, for a game other programs can play, the
+engines (``game.scenes.engines``).
 
 Two columns of labelled rows of chips. The language switches the whole
 interface immediately; the palette, pieces and board redraw immediately
@@ -48,14 +49,18 @@ class OptionsScene(Scene):
         options = settings.match_options(definition.key)
         on_off: Sequence[tuple[str, object]] = (("On", True), ("Off", False))
         game_rows: list[tuple[str, Widget]] = []
+        # With engines added, one of them may be the opponent (the one chosen last; New game chooses).
+        engines = definition.engine_protocol is not None and bool(game.engines) and not app.kiosk
         if levels:
             game_rows += [
                 (
                     "Opponent",
                     self._bind(
-                        [("Computer", "computer"), ("Second player", "human")],
+                        [("Computer", "computer"), ("Second player", "human"), ("Engine", "engine")]
+                        if engines
+                        else [("Computer", "computer"), ("Second player", "human")],
                         game.opponent,
-                        lambda v: setattr(game, "opponent", v),
+                        self._set_opponent,
                     ),
                 ),
                 (
@@ -172,9 +177,12 @@ class OptionsScene(Scene):
             [
                 Button("back", "Back", self._back, key=pygame.K_ESCAPE, primary=True),
                 Button("editor", "Level editor", self._editor, accent=theme.GOLD),
+                Button("engines", "Engines…", self._engines, accent=theme.GOLD),
             ]
         )
         self.widgets["editor"].visible = app.router.has("editor")
+        # Other programs as opponents: for a game whose engines speak a protocol we know, never in a kiosk.
+        self.widgets["engines"].visible = definition.engine_protocol is not None and not app.kiosk
         self.rows: list[tuple[str, tuple[int, int]]] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
@@ -210,6 +218,12 @@ class OptionsScene(Scene):
             self.app.audio.play("select")
 
         return Choice(options, value, changed, accent=accent)
+
+    def _set_opponent(self, value: object) -> None:
+        game = self.app.settings.for_game(self.app.game.key)
+        game.opponent = str(value)
+        if value == "engine" and game.find_engine(game.engine) is None:
+            game.engine = game.engines[0].key
 
     def _rule_setter(self, key: str) -> Callable[[object], None]:
         def store(value: object) -> None:
@@ -256,6 +270,11 @@ class OptionsScene(Scene):
         self.app.audio.play("click")
         self.app.router.push("editor")
 
+    def _engines(self) -> None:
+        """Options → Engines: the other programs that may be the opponent."""
+        self.app.audio.play("click")
+        self.app.router.push("engines")
+
     def _back(self) -> None:
         self.app.audio.play("click")
         self.app.stack.pop()
@@ -293,16 +312,18 @@ class OptionsScene(Scene):
                 y += row_h
             if index == 1:
                 self.preview_rect = pygame.Rect(x, y, column_w, max(self.px(40), bottom - y))
-        back = self.widgets.buttons[0]
-        back.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
-        editor = self.widgets["editor"]
-        editor.rect = pygame.Rect(0, 0, self.px(220), self.px(50))
-        bottom = self.panel_rect.bottom - self.px(20)
-        if editor.visible:
-            back.rect.bottomright = (self.panel_rect.centerx - self.px(8), bottom)
-            editor.rect.bottomleft = (self.panel_rect.centerx + self.px(8), bottom)
-        else:  # alone (a game without an editor, a kiosk): in the middle
-            back.rect.midbottom = (self.panel_rect.centerx, bottom)
+        # Back, then the level editor and the engines where the game has them, in a row in the middle.
+        shown = [button for button in self.widgets.buttons if button.visible]
+        gap = self.px(16)
+        button_w = min(
+            self.px(220), (self.panel_rect.width - self.px(40) - gap * (len(shown) - 1)) // len(shown)
+        )
+        x = self.panel_rect.centerx - (button_w * len(shown) + gap * (len(shown) - 1)) // 2
+        for button in shown:
+            button.rect = pygame.Rect(
+                x, self.panel_rect.bottom - self.px(20) - self.px(50), button_w, self.px(50)
+            )
+            x += button_w + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):

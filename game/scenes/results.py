@@ -11,7 +11,7 @@ from game.engine.core import SEATS
 from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
-from game.ui.lang import end_reason, format_time, seat_name
+from game.ui.lang import end_reason, format_time, level_name, seat_name
 from game.ui.textbox import draw_text, shared_size
 from game.ui.widgets import Choice
 
@@ -53,12 +53,14 @@ class ResultsScene(Dialog):
             [reason],
             [
                 ("rematch", "Rematch", self._rematch),
+                ("analyse", "Analyse", self._analyse),
                 ("levels", "Levels", self._levels),
                 ("menu", "Menu", self._menu),
             ],
             accent=accent,
             width=500,
         )
+        self.widgets["analyse"].visible = app.game.has("ai")  # a game without a computer cannot be analysed
         self.swap = Choice(
             [("Same sides", False), ("Swap sides", True)],
             False,
@@ -112,6 +114,13 @@ class ResultsScene(Dialog):
     def _rematch(self) -> None:
         self.app.stack.pop()
         self.play.restart(swap=bool(self.swap.value))
+
+    def _analyse(self) -> None:
+        """The game's analysis, over the results (Back returns here)."""
+        play = self.play
+        self.app.router.push(
+            "analysis", play.match, level_name(play.level), save_name=play.keeper.save_name or ""
+        )
 
     def _levels(self) -> None:
         if not self.app.router.back_to("levelselect"):

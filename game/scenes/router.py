@@ -28,6 +28,8 @@ SCENES: dict[str, str] = {
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",
     "options": "game.scenes.options:OptionsScene",
+    "engines": "game.scenes.engines:EnginesScene",
+    "addengine": "game.scenes.engines:AddEngineScene",
     "statistics": "game.scenes.statistics:StatisticsScene",
     "load": "game.scenes.saveload:LoadScene",
     "saveas": "game.scenes.saveload:SaveAsScene",
@@ -36,6 +38,7 @@ SCENES: dict[str, str] = {
     "attract": "game.scenes.attract:AttractScene",
     "dialog": "game.scenes.dialog:Dialog",
     "error": "game.scenes.message:ErrorScene",
+    "analysis": "game.scenes.analysis:AnalysisScene",
 }
 """The generic scenes: name -> ``module:class``."""
 

@@ -204,6 +204,7 @@ class LoadScene(Scene):
             [
                 Button("back", "Back", self._back, key=pygame.K_ESCAPE),
                 Button("delete", "Delete", self.ask_delete, key=pygame.K_DELETE, accent=theme.DANGER),
+                Button("analyse_save", "Analyse", self.analyse_selected),
                 Button("load", "Load", self.load_selected, primary=True),
             ]
         )
@@ -263,6 +264,25 @@ class LoadScene(Scene):
             return
         open_match(self.app, match, game.tag("Level"), save_name=entry.name)
 
+    def analyse_selected(self) -> None:
+        """The selected save's analysis, in its own game (a damaged one only buzzes); Back returns here."""
+        if self.selected is None:
+            return
+        entry = self.entries[self.selected]
+        if isinstance(entry, saves.DamagedSave):
+            self.app.audio.play("invalid")
+            return
+        try:
+            match, game = saves.load_game(entry.path)
+        except (saves.SaveError, OSError) as error:
+            self.app.audio.play("invalid")
+            message(self.app, tr("Cannot load"), [explain_file_error(str(error))])
+            self.refresh()
+            return
+        self.app.choose_game(match.rules.key)
+        level = tr_data(game.tag("Level")) if game.tag("Level") else ""
+        self.app.router.push("analysis", match, level, save_name=entry.name)
+
     def ask_delete(self) -> None:
         """Ask before deleting the selected save."""
         if self.selected is None:
@@ -305,14 +325,19 @@ class LoadScene(Scene):
         self.max_scroll = max(0, len(self.entries) * self.row_h - self.list_rect.height)
         self.scroll = max(0, min(self.scroll, self.max_scroll))
         button_w, button_h = self.px(190), self.px(48)
-        back, delete, load = self.widgets.buttons
+        back, delete, analyse, load = self.widgets.buttons
         y = height - self.px(70)
+        gap = self.px(16)
+        # Four buttons in a row: as wide as the window leaves them, never wider than the design's.
+        button_w = min(button_w, (width - 2 * margin - 3 * gap) // 4)
         back.rect = pygame.Rect(margin, y, button_w, button_h)
         load.rect = pygame.Rect(width - margin - button_w, y, button_w, button_h)
-        delete.rect = pygame.Rect(load.rect.x - self.px(16) - button_w, y, button_w, button_h)
+        analyse.rect = pygame.Rect(load.rect.x - gap - button_w, y, button_w, button_h)
+        delete.rect = pygame.Rect(analyse.rect.x - gap - button_w, y, button_w, button_h)
         entry = self.entries[self.selected] if self.selected is not None else None
         delete.enabled = entry is not None
         load.enabled = isinstance(entry, saves.SaveEntry)
+        analyse.enabled = isinstance(entry, saves.SaveEntry) and games.game(entry.game).has("ai")
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.list_rect.collidepoint(pos):

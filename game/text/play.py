@@ -456,11 +456,26 @@ class TextGame:
         if not match.has_human:
             # Two computers cannot be resumed by a person: they become two players, as in the window.
             match.players = (Player.human(), Player.human())
+        engines = [player.name or "?" for player in match.players if player.engine is not None]
+        if engines:
+            # An engine added in the window's options: the terminal runs no other program, its computer plays on.
+            seats = [
+                Player.computer("casual") if player.engine is not None else player for player in match.players
+            ]
+            match.players = (seats[0], seats[1])
         self.match = match
         self.level_name = pgn_game.tag("Level")
         self.news.clear()
         self.news.append([])
         self.note(tr("Loaded {name}: move {number}.", name=path.stem, number=match.move_number))
+        if engines:
+            self.note(
+                tr(
+                    "The computer ({level}) plays on instead of {engine}.",
+                    level=tr("Casual"),
+                    engine=engines[0],
+                )
+            )
         if not self.clear:
             self.note(self._players_line())
         raise _Redraw

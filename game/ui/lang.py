@@ -1,4 +1,4 @@
-"""Names shown to the player in their language: seats, players, levels, file problems.
+"""Names shown to the player in their language: seats, players, levels, file problems, engines' failures.
 
 Fixed interface strings go through ``game.i18n.tr`` where they are written.
 These helpers are for names that come from data (a level file, a saved game):
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.engine.core import MatchTermination, Outcome, other_seat
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "end_reason",
+    "engine_problem",
+    "engine_time_label",
     "explain_file_error",
     "explain_write_error",
     "format_time",
@@ -138,3 +141,30 @@ def explain_file_error(reason: str) -> str:
         if found:
             return tr(key, **found.groupdict())
     return tr("the file is not a game this program can read")
+
+
+def engine_problem(kind: str, fields: Mapping[str, str], english: str = "") -> str:
+    """What went wrong with an engine the player added, in their language, from an ``EngineError``'s (or an
+    ``AIStatus.failure``'s) ``kind`` and ``fields``; ``english`` (the error's own words) for a kind not known."""
+    texts = {
+        "command": lambda: tr("its command line cannot be used: {reason}", **fields),
+        "start": lambda: tr("it could not be started: {reason}", **fields),
+        "handshake": lambda: tr("it did not answer “uai” within {seconds} seconds", **fields),
+        "ready": lambda: tr("it did not answer “isready” within {seconds} seconds", **fields),
+        "exited": lambda: tr("it stopped ({end}){detail}", **fields),
+        "timeout": lambda: tr("it did not play a move within {seconds} seconds", **fields),
+        "not_a_move": lambda: tr("it answered “{answer}”, which is not a move", **fields),
+        "illegal": lambda: tr("it played {move}, which is not legal here", **fields),
+        "position": lambda: tr("the position cannot be sent to it: {reason}", **fields),
+    }
+    text = texts.get(kind)
+    try:
+        return text() if text is not None else english or kind
+    except (KeyError, IndexError):  # fields that do not match the kind: say it as it came
+        return english or kind
+
+
+def engine_time_label(seconds: float) -> str:
+    """An engine's time per move as the screens write it: ``0.5 s`` (``0,5 s`` in French), ``2 s``."""
+    labels = {0.5: tr("0.5 s"), 1.0: tr("1 s"), 2.0: tr("2 s"), 5.0: tr("5 s")}
+    return labels.get(seconds) or f"{seconds:g} s"

@@ -7,14 +7,25 @@ The file (schema 2)::
      "palette": "classic", "piece_set": "glossy", "board_theme": "midnight", "language": "en",
      "ai_numbers": false, "game": "ataxx",
      "games": {"ataxx": {"opponent": "computer", "level": "casual", "human_starts": true,
-                         "human_seat": 0,
+                         "human_seat": 0, "engine": "",
                          "rules": {"early_finish": true, "threefold_repetition": true},
-                         "view": {"keypad": false}}}}
+                         "view": {"keypad": false},
+                         "engines": [{"key": "3f9a0c12", "name": "Attax Arcade 0.1.0",
+                                      "command": "python3 /home/me/attax/main.py --uai"}],
+                         "engine_time": 1.0}}}
 
 ``game`` is the game last chosen on the menu; each game's section keeps the
 last new-game choices for it, the match rules (the game's ``RuleOption``
 keys) and the board's display switches (its board's ``ViewOption`` keys)
 switched on or off. A game without a section gets the defaults.
+
+In a game whose engines speak a protocol (``GameDefinition.engine_protocol``),
+``engines`` lists the programs the player added as opponents (Options →
+Engines): a key of the section's own (never reused), the name the engine gave,
+and the command line typed; ``engine_time`` is the seconds each may think per
+move. ``opponent`` is then ``engine`` when one was chosen, ``engine`` its key.
+These fields came after schema 2 was fixed, optional: a file without them
+has no engines, and an older program ignores them.
 
 Migration. Schema 1 (no ``schema_version``) was flat and Ataxx only:
 ``opponent``, ``level``, ``human_starts``, ``human_colour`` (``red``/``blue``,
@@ -39,21 +50,29 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import re
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game import games, paths
+from game.ai.worker import EngineSpec
+from game.ai.worker.engine_process import MAX_COMMAND_LENGTH, EngineCommandError, parse_command
+from game.ai.worker.uai_client import MAX_NAME_LENGTH, clean_name
 from game.filedata import FileDataError, load_json, reason_of
 
 __all__ = [
     "ANIMATION_SPEEDS",
     "BOARD_THEMES",
+    "ENGINE_TIMES",
     "LANGUAGES",
+    "MAX_ENGINES",
     "PALETTES",
     "PIECE_SETS",
     "SCHEMA_VERSION",
     "SETTINGS_FILE",
+    "EngineEntry",
     "GameSettings",
     "Settings",
 ]
@@ -71,6 +90,11 @@ LANGUAGES = ("en", "fr")
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_RULES = 32
 """More rule switches than any game has: the rest of a hand-edited list is ignored."""
+MAX_ENGINES = 6
+"""The engines a game's section keeps (the new-game screen lists them all)."""
+ENGINE_TIMES = (0.5, 1.0, 2.0, 5.0)
+"""The engines' thinking times per move offered, in seconds."""
+_ENGINE_KEY = re.compile(r"[0-9a-f]{1,16}")
 
 _V1_GAME = "ataxx"
 """The game of schema 1's new-game choices and rules: schema 1 knew no other."""
@@ -104,12 +128,53 @@ _GENERAL_CHECKS: dict[str, Callable[[Any], bool]] = {
     "ai_numbers": _is_bool,
     "game": lambda v: isinstance(v, str) and v in {definition.key for definition in games.GAMES},
 }
+
+
+def _is_engine_time(value: Any) -> bool:
+    # Compared, never converted: NaN and infinities fail the comparison, a huge int cannot overflow.
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.05 <= value <= 60
+
+
 _GAME_CHECKS: dict[str, Callable[[Any], bool]] = {
-    "opponent": lambda v: v in ("computer", "human"),
+    "opponent": lambda v: v in ("computer", "engine", "human"),
     "level": _is_level,
     "human_starts": _is_bool,
     "human_seat": _is_seat,
+    "engine": lambda v: v == "" or (isinstance(v, str) and _ENGINE_KEY.fullmatch(v) is not None),
+    "engine_time": _is_engine_time,
 }
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineEntry:
+    """An engine the player added: its key (in its game's section), the name it gave, its command line."""
+
+    key: str
+    name: str
+    command: str
+
+    @property
+    def spec(self) -> EngineSpec:
+        """What the AI worker is given to run it."""
+        return EngineSpec(self.name, self.command)
+
+    @classmethod
+    def from_json(cls, data: Any) -> EngineEntry:
+        """An entry as the file holds it; ``ValueError`` saying what is wrong with it."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an engine is an object with key, name and command, not {type(data).__name__}")
+        key, name, command = data.get("key"), data.get("name"), data.get("command")
+        if not isinstance(key, str) or not _ENGINE_KEY.fullmatch(key):
+            raise ValueError(f"bad engine key {key!r}")
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME_LENGTH * 2:
+            raise ValueError(f"bad engine name {name!r:.60}")
+        if not isinstance(command, str) or len(command) > MAX_COMMAND_LENGTH:
+            raise ValueError("bad engine command line")
+        try:
+            parse_command(command)
+        except EngineCommandError as error:
+            raise ValueError(str(error)) from None
+        return cls(key, clean_name(name), command)
 
 
 @dataclasses.dataclass
@@ -127,18 +192,53 @@ class GameSettings:
     """The computer's level key."""
     human_starts: bool = True
     human_seat: int = 0
+    engine: str = ""
+    """The key of the engine chosen last (``opponent`` is then ``engine``), or ""."""
     rules: dict[str, bool] = dataclasses.field(default_factory=dict)
     view: dict[str, bool] = dataclasses.field(default_factory=dict)
     """The board's display switches (its ``ViewOption`` keys, e.g. Ataxx's keypad play), on or off."""
+    engines: list[EngineEntry] = dataclasses.field(default_factory=list)
+    """The engines the player added, in the order added."""
+    engine_time: float = 1.0
+    """Seconds an engine thinks per move."""
+
+    def find_engine(self, key: str | None) -> EngineEntry | None:
+        """The engine ``key``, or ``None`` (removed since, or never there)."""
+        return next((entry for entry in self.engines if entry.key == key), None)
+
+    def add_engine(self, name: str, command: str) -> EngineEntry:
+        """Add an engine under a new key; ``ValueError`` when ``MAX_ENGINES`` are there already."""
+        if len(self.engines) >= MAX_ENGINES:
+            raise ValueError(f"at most {MAX_ENGINES} engines can be added")
+        taken = {entry.key for entry in self.engines}
+        key = secrets.token_hex(4)
+        while key in taken:
+            key = secrets.token_hex(4)
+        entry = EngineEntry(key, clean_name(name), command)
+        self.engines.append(entry)
+        return entry
+
+    def remove_engine(self, key: str) -> None:
+        """Forget the engine ``key`` (and the choice of it for the next game)."""
+        self.engines = [entry for entry in self.engines if entry.key != key]
+        if self.engine == key:
+            self.engine = ""
+            if self.opponent == "engine":
+                self.opponent = "computer"
 
     def _apply(self, data: dict[str, Any], where: str) -> None:
         """Take every valid value of ``data``; bad ones are logged and leave the default."""
         for key, valid in _GAME_CHECKS.items():
             if key in data:
                 if valid(data[key]):
-                    setattr(self, key, data[key])
+                    setattr(self, key, float(data[key]) if key == "engine_time" else data[key])
                 else:
                     log.warning("settings: ignoring bad value for %s.%s: %r", where, key, data[key])
+        self._apply_engines(data.get("engines"), where)
+        if self.engine and self.find_engine(self.engine) is None:
+            self.engine = ""  # an engine removed by hand: nobody to offer
+        if self.opponent == "engine" and not self.engine:
+            self.opponent = "computer"
         for field in ("rules", "view"):
             switches = data.get(field)
             if switches is None:
@@ -152,6 +252,24 @@ class GameSettings:
                     kept[key] = value
                 else:
                     log.warning("settings: ignoring bad switch in %s.%s: %r = %r", where, field, key, value)
+
+    def _apply_engines(self, engines: Any, where: str) -> None:
+        """Keep the valid engines of the file (bad ones are logged and left out, duplicates too)."""
+        if engines is None:
+            return
+        if not isinstance(engines, list):
+            log.warning("settings: ignoring bad value for %s.engines: %r", where, engines)
+            return
+        kept: list[EngineEntry] = []
+        for item in engines[: MAX_ENGINES * 2]:
+            try:
+                entry = EngineEntry.from_json(item)
+            except ValueError as error:
+                log.warning("settings: ignoring an engine of %s: %s", where, error)
+                continue
+            if len(kept) < MAX_ENGINES and all(other.key != entry.key for other in kept):
+                kept.append(entry)
+        self.engines = kept
 
     def to_json(self) -> dict[str, Any]:
         """The section as the file holds it."""

@@ -46,6 +46,8 @@ class AtaxxAI(SearchingAI):
     hint_level: Level = ataxx_levels.HINT_LEVEL
     handles = Searcher.handles
     score_unit = 100
+    result_scale = 780.0
+    """Fitted to self-play results by ``bench/texel.py`` (material alone): a lead of 7.8 pieces is 73%."""
 
     def new_searcher(self) -> Searcher:
         """Ataxx's bitboard search."""

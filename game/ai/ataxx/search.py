@@ -151,7 +151,10 @@ def _compiled_kernel() -> ModuleType | None:
 
 
 def _built(kernel: ModuleType) -> bool:
-    return all(getattr(function, "signatures", ()) for function in (kernel.search_root, kernel.score_move))
+    # A kernel still being imported by the warm-up thread (a child process's first search comes at once)
+    # is in ``sys.modules`` without its functions yet: not built.
+    functions = (getattr(kernel, "search_root", None), getattr(kernel, "score_move", None))
+    return all(getattr(function, "signatures", ()) for function in functions)
 
 
 def kernel_ready() -> bool:

@@ -4,12 +4,14 @@
 ``managers`` runs the searches in the worker's thread or feeds them to a child
 process; ``child`` is the child's loop (``python -m game.ai.worker``) and the
 one function both ways use to run a search; ``jobs`` keeps the requests'
-states; ``status`` is what a poll returns.
+states; ``status`` is what a poll returns; ``uai_client`` talks to the
+engines the player adds (other programs), run by ``engine_process``.
 """
 
 from __future__ import annotations
 
 from game.ai.worker.api import AIWorker
 from game.ai.worker.status import AIProgress, AIState, AIStatus
+from game.ai.worker.uai_client import EngineSpec, EngineTimeouts
 
-__all__ = ["AIProgress", "AIState", "AIStatus", "AIWorker"]
+__all__ = ["AIProgress", "AIState", "AIStatus", "AIWorker", "EngineSpec", "EngineTimeouts"]

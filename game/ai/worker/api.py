@@ -13,21 +13,31 @@ thread manages (``use_process``) was decided by measurement (design.md, "AI";
 ``bench/frames.py``): a CPU-bound pure Python search in a thread of the game
 process holds the GIL and stretches frames, while in a child process frames
 stay at 16.9 ms (p95). Both ways behave the same.
+
+An engine the player added (another program) is asked with
+``request_engine``: a second manager thread of the worker runs it as a
+process of its own and talks to it in the game's protocol
+(``game.ai.worker.uai_client``), with the same tickets, ``poll``, ``cancel``
+and ``abandon``; its failures come back as ``ERROR`` with ``AIStatus.failure``.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import queue
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.worker.jobs import JobBook
+from game.ai.worker.jobs import Job, JobBook
 from game.ai.worker.managers import ProcessManager, run_in_thread
 from game.ai.worker.status import AIStatus, format_exception
+from game.ai.worker.uai_client import PROTOCOL, EngineManager, EngineProbe, EngineSpec, EngineTimeouts
 
 __all__ = ["AIWorker"]
+
+log = logging.getLogger(__name__)
 
 # How long ``close`` waits for the manager thread.
 CLOSE_TIMEOUT = 5.0
@@ -49,18 +59,30 @@ class AIWorker:
     game's definition by key (the registry by default; tests give their own).
     """
 
-    def __init__(self, *, use_process: bool = True, games: Callable[[str], Any] = _registry_lookup) -> None:
-        """Create an idle worker: one waiting thread; the child process starts on the first request.
+    def __init__(
+        self,
+        *,
+        use_process: bool = True,
+        games: Callable[[str], Any] = _registry_lookup,
+        engine_timeouts: EngineTimeouts | None = None,
+    ) -> None:
+        """Create an idle worker: two waiting threads; the child process starts on the first request.
 
-        The thread starts here, not in ``request``: starting a thread waits for
-        it to run, which on a busy machine can cost a frame.
+        The threads start here, not in ``request``: starting a thread waits for
+        it to run, which on a busy machine can cost a frame. ``engine_timeouts``
+        bound the engines' answers (tests give short ones).
         """
         self.use_process = use_process
+        self.engine_timeouts = engine_timeouts or EngineTimeouts()
         self._games = games
         self._book = JobBook()
         self._inbox: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._engine_inbox: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._engine_thread: threading.Thread | None = None
         self._process: ProcessManager | None = None
+        self._engines: EngineManager | None = None
+        self._probes: list[EngineProbe] = []
         self._closed = False
         with self._book.lock:
             self._start_thread_locked()
@@ -107,13 +129,53 @@ class AIWorker:
             "time_budget": None if time_budget is None else float(time_budget),
             "seed": seed,
         }
+        return self._open(rules, payload)
+
+    def request_engine(self, game: str, position: str, engine: EngineSpec, *, movetime: float) -> int:
+        """Start asking the engine ``engine`` (a program the player added) for the action of the seat to
+        move, thinking ``movetime`` seconds; returns a ticket at once, as ``request`` does.
+
+        Raises ``KeyError`` for an unknown game, ``LookupError`` for a game whose engines do not speak a
+        protocol the worker knows, ``ValueError`` for a bad position or time, ``RuntimeError`` after
+        ``close``. Whatever the engine does wrong comes back through ``poll`` (``AIStatus.failure``).
+        """
+        definition = self._games(game)
+        protocol = getattr(definition, "engine_protocol", None)
+        if protocol != PROTOCOL:
+            raise LookupError(f"{definition.name} cannot be played by engines (its protocol: {protocol})")
+        rules = definition.load_rules()
+        if not isinstance(position, str):
+            raise ValueError(f"a position is given as text, not {type(position).__name__}")
+        if not (isinstance(movetime, int | float) and math.isfinite(movetime) and movetime > 0):
+            raise ValueError(f"movetime must be a number of seconds > 0, not {movetime!r}")
+        if not isinstance(engine, EngineSpec):
+            raise ValueError(f"an engine is given as an EngineSpec, not {type(engine).__name__}")
+        ai = definition.load_ai() if definition.ai is not None else None
+        payload = {
+            "engine": {"name": engine.name, "command": engine.command},
+            "position": position,
+            "movetime": float(movetime),
+            # The engine's centipawns in the game's units, so the screens read its scores as our own AI's.
+            "score_unit": int(getattr(ai, "score_unit", 100)),
+        }
+        return self._open(rules, payload)
+
+    def _open(self, rules: Any, payload: dict[str, Any]) -> int:
+        """Open the request and hand it to its manager (the game's AI's, or the engines')."""
         with self._book.lock:
             if self._closed:
                 raise RuntimeError("the AI worker is closed")
+            previous = self._book.current
             job = self._book.open(rules, payload)
             self._start_thread_locked()
-        self._inbox.put(("search", job))
+        # The superseded request's manager hears of it (the other one learns from the new request itself).
+        if previous is not None and _is_engine(previous) != _is_engine(job):
+            self._inbox_of(previous).put(("cancel", previous))
+        self._inbox_of(job).put(("search", job))
         return job.ticket
+
+    def _inbox_of(self, job: Job) -> queue.Queue[tuple[Any, ...]]:
+        return self._engine_inbox if _is_engine(job) else self._inbox
 
     def poll(self, ticket: int) -> AIStatus:
         """The state of request ``ticket``; never blocks. ``UNKNOWN`` once superseded."""
@@ -124,10 +186,11 @@ class AIWorker:
         with self._book.lock:
             job = self._book.cancel_current_locked()
         if job is not None:
-            self._inbox.put(("cancel", job))
+            self._inbox_of(job).put(("cancel", job))
 
     def abandon(self) -> None:
-        """Give up on a search that did not answer in time: cancel it, and kill the child process at once.
+        """Give up on a search that did not answer in time: cancel it, and kill the child process (and a
+        busy engine) at once.
 
         The next request starts a fresh child. In thread mode the search can
         only be asked to stop (``cancel``).
@@ -135,6 +198,24 @@ class AIWorker:
         self.cancel()
         if self.use_process:
             self._inbox.put(("kill",))
+        self._engine_inbox.put(("kill",))
+
+    def probe(self, command: str, *, rules: Any = None) -> EngineProbe:
+        """Check the engine ``command`` in the background before it is added (``uai_client.probe_engine``:
+        its name, and given ``rules`` one move from the start); the screen reads ``EngineProbe.result``
+        every frame. ``close`` cancels the probes still running, so no engine outlives the worker."""
+        with self._book.lock:
+            if self._closed:
+                raise RuntimeError("the AI worker is closed")
+            self._probes = [probe for probe in self._probes if not probe.done]
+            probe = EngineProbe(command, rules=rules, timeouts=self.engine_timeouts)
+            self._probes.append(probe)
+        return probe
+
+    def release_engine(self) -> None:
+        """The engine is not needed now (its match is over): it is told to quit, killed if it lingers,
+        and reaped. The next engine request starts it again."""
+        self._engine_inbox.put(("release",))
 
     def warm_up(self) -> None:
         """Start the manager thread (and child process) now, so the first request starts faster."""
@@ -156,20 +237,30 @@ class AIWorker:
         """The process id of the child process, if one is running (process mode only)."""
         return self._process.child_pid if self._process is not None else None
 
+    @property
+    def engine_pid(self) -> int | None:
+        """The process id of the engine running now, if any."""
+        return self._engines.engine_pid if self._engines is not None else None
+
     def close(self) -> None:
         """Cancel any request, stop the thread and the child process, and wait for them. Idempotent."""
         with self._book.lock:
             if self._closed:
-                thread = None
+                threads: list[threading.Thread | None] = []
             else:
                 self._closed = True
                 self._book.cancel_current_locked()
-                thread = self._thread
-        if thread is not None:
-            self._inbox.put(_CLOSE)
+                threads = [self._thread, self._engine_thread]
+            probes, self._probes = self._probes, []
+        for probe in probes:
+            probe.cancel(CLOSE_TIMEOUT)
+        self._inbox.put(_CLOSE)
+        self._engine_inbox.put(_CLOSE)
+        for thread in threads:
             # In thread mode a game whose search ignores ``stop`` cannot be
             # interrupted; the thread is a daemon, so give up on it rather than hang.
-            thread.join(CLOSE_TIMEOUT)
+            if thread is not None:
+                thread.join(CLOSE_TIMEOUT)
 
     def __enter__(self) -> AIWorker:
         return self
@@ -180,10 +271,15 @@ class AIWorker:
     # -- the manager thread --
 
     def _start_thread_locked(self) -> None:
-        # Normally once, in the constructor; again only if the manager died of a bug.
+        # Normally once, in the constructor; again only if a manager died of a bug.
         if self._thread is None:
             self._thread = threading.Thread(target=self._manage, name="ai-worker", daemon=True)
             self._thread.start()
+        if self._engine_thread is None:
+            self._engine_thread = threading.Thread(
+                target=self._manage_engines, name="ai-engines", daemon=True
+            )
+            self._engine_thread.start()
 
     def _manage(self) -> None:
         try:
@@ -200,3 +296,18 @@ class AIWorker:
                 self._thread = None
         finally:
             self._book.release_all()
+
+    def _manage_engines(self) -> None:
+        try:
+            self._engines = EngineManager(self._book, self._engine_inbox, self.engine_timeouts)
+            self._engines.run()
+        except Exception as exc:  # a bug in the engine manager: as for the other manager
+            log.exception("the engine manager failed")
+            self._book.fail_current(format_exception(exc))
+            with self._book.lock:
+                self._engine_thread = None
+
+
+def _is_engine(job: Job) -> bool:
+    """Whether ``job`` asks an engine the player added (not the game's own AI)."""
+    return "engine" in job.payload

@@ -20,6 +20,9 @@ from game.engine.rules import GameRules, replay
 
 __all__ = ["Job", "JobBook"]
 
+KEPT_SCORES = 4
+"""How many of the last depths' scores a progress report keeps (``AIProgress.scores``)."""
+
 
 @dataclasses.dataclass(eq=False)
 class Job:
@@ -34,10 +37,11 @@ class Job:
     error: str | None = None
     traceback: str | None = None
     progress: AIProgress | None = None
+    failure: tuple[str, dict[str, str]] | None = None
 
     def status(self) -> AIStatus:
         """A snapshot for ``poll``."""
-        return AIStatus(self.state, self.move, self.error, self.traceback, self.progress)
+        return AIStatus(self.state, self.move, self.error, self.traceback, self.progress, self.failure)
 
 
 class JobBook:
@@ -119,10 +123,21 @@ class JobBook:
             return
         with self.lock:
             if job.state is AIState.THINKING:
-                job.progress = progress
+                earlier = job.progress.scores if job.progress is not None else ()
+                job.progress = dataclasses.replace(
+                    progress, scores=(*earlier[-(KEPT_SCORES - 1) :], progress.score)
+                )
 
-    def finish(self, job: Job, *, move_text: str | None = None, error: tuple[str, str] | None = None) -> None:
-        """Record the answer (checked legal) or the error of ``job`` unless it was cancelled meanwhile."""
+    def finish(
+        self,
+        job: Job,
+        *,
+        move_text: str | None = None,
+        error: tuple[str, str] | None = None,
+        failure: tuple[str, dict[str, str]] | None = None,
+    ) -> None:
+        """Record the answer (checked legal) or the error of ``job`` unless it was cancelled meanwhile
+        (``failure``: an engine's, as ``AIStatus.failure`` gives it)."""
         move = None
         if error is None:
             try:
@@ -134,6 +149,7 @@ class JobBook:
                 if error is not None:
                     job.state = AIState.ERROR
                     job.error, job.traceback = error
+                    job.failure = failure
                 else:
                     job.state = AIState.DONE
                     job.move = move

@@ -40,6 +40,10 @@ class AIProgress:
     nps: int
     elapsed: float
     pv: tuple[Any, ...]
+    scores: tuple[int, ...] = ()
+    """The scores of the last depths reported, oldest first, ``score`` last (the post-game analysis
+    averages the last two: in Ataxx the side that moves last at a search's horizon gains a capture, so
+    scores zigzag from one depth to the next)."""
 
     @property
     def best_move(self) -> Any:
@@ -53,7 +57,7 @@ class AIStatus:
 
     ``move`` (a move of the game, checked legal) is set only when ``state`` is
     ``DONE``; ``error`` (the exception's type and message) and ``traceback``
-    only when it is ``ERROR``; ``progress`` is the latest search depth
+    (and for an engine, ``failure``) only when it is ``ERROR``; ``progress`` is the latest search depth
     reported, kept after the request finishes.
     """
 
@@ -62,6 +66,9 @@ class AIStatus:
     error: str | None = None
     traceback: str | None = None
     progress: AIProgress | None = None
+    failure: tuple[str, dict[str, str]] | None = None
+    """When an engine the player added failed (``ERROR``): what went wrong as a kind and its fields
+    (``game.ai.worker.uai_client.EngineError``), for the screens to say in the player's language."""
 
     @property
     def finished(self) -> bool:

@@ -60,6 +60,9 @@ class AtaxxRules(RulesDefaults):
     # libataxx and python-ataxx: "Black" is x (Red, who moves first), "White" is o.
     pgn_name_tags = ("Black", "White")
     pgn_position_tag = "FEN"
+    pgn_nags = False
+    """python-ataxx's PGN reader (other Ataxx software follows it) stops at a NAG token (``$4``) or a move
+    written ``b6?``, but reads comments and variations: an annotated game writes its marks in the comments."""
     termination_texts = TERMINATION_TEXTS
 
     def new_position(self, text: str | None = None) -> Board:

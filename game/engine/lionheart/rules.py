@@ -28,6 +28,7 @@ from game.engine.lionheart.battle import (
     Battle,
     Termination,
     army_problems,
+    hits,
 )
 from game.engine.lionheart.notation import (
     InvalidMoveError,
@@ -35,7 +36,7 @@ from game.engine.lionheart.notation import (
     outcome_text,
     parse_outcome,
 )
-from game.engine.rules import LevelProblem, RulesDefaults, Severity
+from game.engine.rules import LevelProblem, RollLuck, RulesDefaults, Severity
 
 __all__ = ["RULES", "LionheartRules", "validate_position"]
 
@@ -173,6 +174,31 @@ class LionheartRules(RulesDefaults):
     def validate_level(self, position: Battle) -> list[LevelProblem]:
         """Lionheart's level checks (``validate_position``)."""
         return validate_position(position)
+
+    def roll_luck(self, position: Battle, outcome: object) -> RollLuck | None:
+        """An attack's roll: the hits its dice score for the attacker's kind (``hits``; the lone soldier's
+        second die scores one on its face), against their average over every roll the dice can show. The
+        opening roll and a bribe score nothing (``None``).
+
+        >>> battle = Battle("gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -")
+        >>> battle.push(Move.from_text("e4xe5"))
+        >>> RULES.roll_luck(battle, ("axe", "axe", "arrow", "panic"))
+        RollLuck(seat=0, expected=2.0, rolled=2)
+        """
+        pending = position.pending_attack
+        if pending is None or not isinstance(outcome, tuple):
+            return None
+        attacker = position.unit_at(pending[0])
+        if attacker is None:
+            return None
+        lone = position.pending.kind == "lone"
+
+        def scored(roll: tuple[str, ...]) -> int:
+            counted = hits(attacker.kind, roll)
+            return min(1, counted) if lone else counted
+
+        expected = sum(probability * scored(roll) for roll, probability in position.chance_outcomes())
+        return RollLuck(attacker.owner, expected, scored(outcome))
 
 
 RULES = LionheartRules()

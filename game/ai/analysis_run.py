@@ -1,0 +1,180 @@
+"""Running a post-game analysis: through the AI worker for the screen (``AnalysisRun``), or here and now.
+
+``game.ai.analysis`` says which positions to search and what the answers
+mean; this module asks for them. ``AnalysisRun`` is what the analysis screen
+steps every frame: one request to the worker at a time, its answer read when
+it is there, never waited for. ``analyse_in_process`` searches in the calling
+thread, for benchmarks and demonstrations.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.ai.analysis import Analysis, Search, settled_score
+from game.ai.api import Progress
+from game.ai.worker.status import AIState, AIStatus
+
+__all__ = ["AnalysisRun", "RunState", "Worker", "analyse_in_process"]
+
+
+class RunState(enum.Enum):
+    """Where an ``AnalysisRun`` stands."""
+
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class Worker(Protocol):
+    """The part of ``game.ai.worker.AIWorker`` a run uses."""
+
+    def request(self, game: str, position: str, level: str, *, time_budget: float | None = None) -> int: ...
+
+    def poll(self, ticket: int) -> AIStatus: ...
+
+    def cancel(self) -> None: ...
+
+    def abandon(self) -> None: ...
+
+
+class AnalysisRun:
+    """Searches an ``Analysis``'s positions one after another through the AI worker, never waiting.
+
+    The screen calls ``step()`` every frame: it asks the worker for the next
+    position (``game`` a registry key, ``level`` a key of the game's AI, its
+    strongest, ``time_budget`` seconds a position), or reads its answer. A
+    search that fails, or does not answer within its time and ``grace``
+    seconds (both by ``clock``: then it is abandoned), is asked again once;
+    the second time the run fails (``error`` says why). ``cancel`` stops it.
+    """
+
+    def __init__(
+        self,
+        analysis: Analysis,
+        worker: Worker,
+        game: str,
+        level: str,
+        time_budget: float,
+        *,
+        grace: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.analysis = analysis
+        self.worker = worker
+        self.game = game
+        self.level = level
+        self.time_budget = time_budget
+        self.grace = grace
+        self.clock = clock
+        self.state = RunState.RUNNING
+        self.error = ""
+        self.changed = True
+        """Whether an answer came since the screen last looked (it clears it)."""
+        self._ticket: int | None = None
+        self._node: Any | None = None
+        self._asked_at = 0.0
+        self._retried = False
+
+    @property
+    def fraction(self) -> float:
+        """How much of the game is searched, 0 to 1."""
+        total = self.analysis.total
+        return 1.0 if total == 0 else min(1.0, self.analysis.searched / total)
+
+    def step(self) -> None:
+        """Ask for the next search, or take in the answer of the one asked for; never waits."""
+        if self.state is not RunState.RUNNING:
+            return
+        if self._ticket is None:
+            pending = self.analysis.pending()
+            if not pending:
+                self.state = RunState.DONE
+                self.changed = True
+                return
+            self._ask(pending[0])
+            return
+        status = self.worker.poll(self._ticket)
+        if status.state is AIState.THINKING:
+            if self.clock() - self._asked_at > self.time_budget + self.grace:
+                self.worker.abandon()
+                if self._retried:
+                    self._fail(
+                        f"the search gave no answer within {self.time_budget + self.grace:.0f} seconds"
+                    )
+                else:
+                    self._retried = True
+                    self._ticket = None
+            return
+        node, self._ticket = self._node, None
+        if status.state in (AIState.CANCELLED, AIState.UNKNOWN):
+            return  # superseded (another request took the worker): ask again
+        if status.state is AIState.ERROR:
+            if self._retried:
+                self._fail(status.error or "the search failed")
+            else:  # once more: a child process that has just started may fail its first search
+                self._retried = True
+            return
+        assert node is not None
+        self._retried = False
+        self.analysis.answer(node, self._search_of(status))
+        self.changed = True
+
+    def _ask(self, node: Any) -> None:
+        self._node = node
+        self._asked_at = self.clock()
+        self._ticket = self.worker.request(self.game, node.text, self.level, time_budget=self.time_budget)
+
+    def _search_of(self, status: AIStatus) -> Search:
+        rules = self.analysis.rules
+        progress = status.progress
+        if progress is not None and progress.depth >= 1 and progress.pv:
+            line = tuple(rules.move_text(move) for move in progress.pv)
+            return Search(settled_score(progress.scores or (progress.score,)), line[0], line, progress.depth)
+        best = None if status.move is None else rules.move_text(status.move)
+        return Search(None, best, (best,) if best else ())
+
+    def _fail(self, error: str) -> None:
+        self.state = RunState.FAILED
+        self.error = error
+        self.changed = True
+
+    def cancel(self) -> None:
+        """Stop the run (the search under way too)."""
+        if self.state is RunState.RUNNING:
+            if self._ticket is not None:
+                self.worker.cancel()
+                self._ticket = None
+            self.state = RunState.CANCELLED
+            self.changed = True
+
+
+def analyse_in_process(analysis: Analysis, ai: Any, level: str, time_budget: float, *, seed: int = 0) -> None:
+    """Answer every search of ``analysis`` here and now with ``ai.choose`` (a ``GameAI``), ``time_budget``
+    seconds a position at ``level``: what ``AnalysisRun`` does through the worker, without it (benchmarks,
+    demonstrations). It blocks: never from a screen's frame."""
+    memory: dict[str, Any] = {}
+    while analysis.pending():
+        node = analysis.pending()[0]
+        seen: list[Progress] = []
+        best = ai.choose(
+            node.text,
+            level,
+            stop=threading.Event(),
+            on_progress=seen.append,
+            rng=random.Random(seed),
+            time_budget=time_budget,
+            memory=memory,
+        )
+        last = seen[-1] if seen else None
+        if last is not None and last.depth >= 1 and last.pv:
+            score = settled_score([progress.score for progress in seen])
+            analysis.answer(node, Search(score, last.pv[0], tuple(last.pv), last.depth))
+        else:
+            analysis.answer(node, Search(None, best, (best,)))

@@ -1,0 +1,106 @@
+"""A scripted UAI engine for the tests: it plays, or misbehaves in the way its first argument says.
+
+``python tests/fake_uai_engine.py MODE [PIDFILE]`` (no game package needed:
+it knows nothing of the game, so it answers the moves the test gives it in the
+environment, ``FAKE_MOVES``, one per ``go`` in turn, the last one again after that; default ``g2``).
+
+Modes:
+
+- ``good``: answers everything properly (``id name Fake Engine``);
+- ``silent``: never answers ``uai`` (reads on, says nothing);
+- ``garbage``: answers ``uai`` with garbage only, never ``uaiok``;
+- ``crash``: shakes hands, then dies in the middle of the search (exit code 3, a line on stderr);
+- ``hang``: shakes hands, then never answers ``go``, nor ``stop``;
+- ``late``: shakes hands, never answers ``go`` until told to ``stop``, then answers the move;
+- ``illegal``: answers ``bestmove a1a1``... a move of the right shape that is not legal (``FAKE_ILLEGAL``,
+  default ``d4``: far from every piece at the start);
+- ``nonsense``: answers ``bestmove zz99!``;
+- ``junk``: answers ``bestmove <move> ponder`` followed by junk words;
+- ``huge``: writes lines of a megabyte (with and without line ends) before every answer;
+- ``exit``: exits at once, before reading anything;
+- ``noname``: answers properly but without an ``id name``.
+
+With ``PIDFILE`` it writes its process id there first, so a test can check it is gone.
+Every line it reads is appended to ``FAKE_LOG`` when that is set.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+
+def say(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main() -> int:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "w", encoding="utf-8") as pid_file:
+            pid_file.write(str(os.getpid()))
+    if mode == "exit":
+        sys.stderr.write("fake engine: nothing to do\n")
+        return 2
+    moves = os.environ.get("FAKE_MOVES", "g2").split(",")
+    searches = 0
+    move = moves[0]
+    log_path = os.environ.get("FAKE_LOG")
+    for raw in sys.stdin:
+        line = raw.strip()
+        if log_path:
+            with open(log_path, "a", encoding="utf-8") as log:
+                log.write(line + "\n")
+        command = line.split()[0] if line.split() else ""
+        if mode == "huge" and command in ("uai", "isready", "go"):
+            say("x" * 1_000_000)
+            sys.stdout.write("info string " + "y" * 2_000_000)  # no line end before the next line
+            say("")
+        if command == "uai":
+            if mode == "silent":
+                continue
+            if mode == "garbage":
+                say("hello there")
+                say("\x00\x01\x02 ����")
+                continue
+            if mode != "noname":
+                say("id name Fake Engine")
+            say("id author the tests")
+            say("uaiok")
+        elif command == "isready":
+            say("readyok")
+        elif command == "go":
+            move = moves[min(searches, len(moves) - 1)]
+            searches += 1
+            if mode == "crash":
+                say("info depth 1 score cp 10 nodes 5 time 1 pv " + move)
+                sys.stderr.write("fake engine: segmentation fault (pretend)\n")
+                sys.stderr.flush()
+                os._exit(3)
+            if mode in ("hang", "late"):
+                continue
+            say("info string thinking")
+            say("info depth 1 score cp 25 nodes 10 time 2 pv " + move)
+            say("info depth 2 score mate 3 nodes 40 nps 20000 time 2 pv " + move)
+            if mode == "illegal":
+                say("bestmove " + os.environ.get("FAKE_ILLEGAL", "d4"))
+            elif mode == "nonsense":
+                say("bestmove zz99!")
+            elif mode == "junk":
+                say(f"bestmove {move} ponder a1 and then some junk")
+            else:
+                say("bestmove " + move)
+        elif command == "stop":
+            if mode == "late":
+                say("bestmove " + move)
+        elif command == "quit":
+            if mode == "hang":
+                time.sleep(60)  # deaf to quit too: it must be killed
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

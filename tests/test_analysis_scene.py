@@ -1,0 +1,251 @@
+"""The analysis screen through the real scenes, driven by scripted events: from the results and from Load,
+the progress and Cancel, stepping with the keys, the graph and the move list, the line, Export, Back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ataxx.pgn
+import pygame
+import pytest
+
+from game.ai.analysis import (
+    Mark,
+)
+from game.ai.analysis_run import RunState
+from game.engine import saves
+from game.engine.ataxx.rules import RULES
+from game.engine.lionheart.rules import RULES as LIONHEART
+from game.engine.match import Match, Player
+from game.scenes.analysis import AnalysisScene
+from game.scenes.driver import Driver
+from game.scenes.resume import open_match
+
+# A game of Casual against itself from the standard start, ten plies.
+GAME = ["g1f3", "b2", "b7", "b3", "e2", "b2d1", "f3d2", "c2", "e2c3", "b2"]
+# Red misses the win at once (c3 or d3) and plays b1; Blue's jump to b2 takes all three Red pieces.
+BLUNDER_START = "7/7/7/3o3/7/2x4/x6 x 0 1"
+
+
+@pytest.fixture
+def driver():
+    driver = Driver.fast()
+    yield driver
+    driver.app.close()
+
+
+def _finished(driver: Driver, scene: AnalysisScene) -> None:
+    assert driver.until(lambda: scene.finished, max_frames=3000, sleep=0.002), "the analysis never finished"
+
+
+def _blunder_results(driver: Driver) -> None:
+    """The blunder game played by clicks to its end: the results are on top."""
+    open_match(driver.app, Match(RULES, BLUNDER_START, (Player.human(), Player.human())), "Two moves")
+    for move in ("b1", "d4b2"):
+        driver.play_move(RULES.parse_move(move))
+    assert driver.until(lambda: driver.top.name == "results", max_frames=120)
+
+
+def _analysis_of(driver: Driver, moves: list[str], start: str | None = None) -> AnalysisScene:
+    match = Match(RULES, start, (Player.human("You"), Player.computer("casual")))
+    for move in moves:
+        match.play(RULES.parse_move(move))
+    scene = driver.app.router.push("analysis", match, "Classic")
+    driver.frames(1)
+    assert isinstance(scene, AnalysisScene)
+    return scene
+
+
+def test_analyse_from_the_results_judges_the_game_and_back_returns(driver: Driver) -> None:
+    _blunder_results(driver)
+    driver.press("analyse")
+    scene = driver.top
+    assert isinstance(scene, AnalysisScene)
+    _finished(driver, scene)
+    assert not scene.widgets["cancel"].visible and scene.widgets["export"].enabled
+    marks = [verdict.mark for verdict in scene.review.verdicts if verdict is not None]
+    assert marks == [Mark.BLUNDER, Mark.BEST]
+    # The first move on show: played in the start; the better move is the board's hint arrow.
+    assert scene.cursor == 0 and str(scene.board.hint_move) in ("c3", "d3")
+    heading, mark, lines = scene.panel.verdict_text()
+    assert heading == "1. Red b1" and mark is not None and "Blunder" in mark[0]
+    assert any(text.startswith("Better: ") for text, _ in lines)
+    driver.press("back")
+    assert driver.top.name == "results"
+
+
+def test_the_keys_step_through_the_game_with_the_board_and_the_graph(driver: Driver) -> None:
+    scene = _analysis_of(driver, GAME)
+    _finished(driver, scene)
+    driver.key(pygame.K_RIGHT)
+    assert scene.cursor == 1 and [str(move) for move in scene.view.moves] == GAME[:1]
+    driver.key(pygame.K_END)
+    assert scene.cursor == len(GAME) and scene.view.ply == len(GAME)
+    assert scene.panel.verdict_text()[0] == "Last position", "a game saved before its end"
+    driver.key(pygame.K_LEFT)
+    assert scene.cursor == len(GAME) - 1 and scene.view.ply == len(GAME) - 1
+    driver.key(pygame.K_HOME)
+    assert scene.cursor == 0 and scene.view.ply == 0
+    # Up and Down go to the moves marked an inaccuracy or worse (or buzz when there is none).
+    bad = [
+        v.index
+        for v in scene.review.verdicts
+        if v is not None and v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
+    ]
+    driver.key(pygame.K_DOWN)
+    assert scene.cursor == (bad[0] if bad else 0)
+
+
+def test_a_click_on_the_graph_and_on_the_move_list_shows_that_move(driver: Driver) -> None:
+    scene = _analysis_of(driver, GAME)
+    _finished(driver, scene)
+    plot = scene.graph.plot
+    # The stretch of move 7 (played in position 7 of 10 steps) is 70 to 80% along the graph.
+    driver.click((plot.x + plot.width * 3 // 4, plot.centery))
+    assert scene.cursor == 7 and scene.view.ply == 7
+    assert scene.graph.hover == 7
+    driver.click(scene.panel.row_rect(2).center)
+    assert scene.cursor == 2 and scene.panel.rows[2].index == 2
+
+
+def test_show_line_plays_the_computers_line_on_the_board(driver: Driver) -> None:
+    scene = _analysis_of(driver, GAME)
+    _finished(driver, scene)
+    line = scene.analysis.main[0].search.line
+    assert line, "the search's line from the start"
+    driver.key(pygame.K_l)
+    assert scene.line is not None and scene.widgets["line"].label == "Hide line"
+    assert driver.until(lambda: scene.line_shown == len(scene.line), max_frames=600)
+    assert [str(move) for move in scene.view.moves] == [str(move) for move in scene.line]
+    driver.press("line")
+    assert scene.line is None and scene.view.ply == 0, "back to the game"
+
+
+def test_cancel_stops_the_analysis_and_analyse_starts_it_again(driver: Driver) -> None:
+    driver.app.options.ai_time_budget = (
+        None  # a second a position for Deep: still searching when Cancel comes
+    )
+    scene = _analysis_of(driver, GAME)
+    driver.click(scene.strength_choice.rects[2].center)
+    assert scene.strength == "deep" and scene.running
+    assert scene.widgets["cancel"].visible and not scene.widgets["analyse"].visible
+    driver.frames(3)
+    assert scene.running, "a frame never waits for the search"
+    driver.press("cancel")
+    assert scene.run is not None and scene.run.state is RunState.CANCELLED
+    assert scene.panel.verdict_text()[2][0][0] == "Not analysed"
+    driver.app.options.ai_time_budget = 0.02
+    driver.press("analyse")
+    _finished(driver, scene)
+
+
+def test_export_writes_annotated_pgn_in_the_analyses_folder(driver: Driver, user_data_dir: Path) -> None:
+    _blunder_results(driver)
+    driver.press("analyse")
+    scene = driver.top
+    assert isinstance(scene, AnalysisScene)
+    _finished(driver, scene)
+    driver.press("export")
+    files = list((user_data_dir / "analyses").glob("*.pgn"))
+    assert len(files) == 1 and files[0].name.startswith("Two moves analysis ")
+    assert scene.toast is not None and str(files[0]) in scene.toast[0]
+    text = files[0].read_text(encoding="utf-8")
+    assert "{?? Blunder." in text
+    assert [str(node.move) for node in ataxx.pgn.parse(text).main_line()] == ["b1", "d4b2"]
+
+
+def test_analyse_from_the_load_screen_opens_that_game_and_back_returns(driver: Driver) -> None:
+    match = Match(RULES, players=(Player.human("You"), Player.computer("casual")))
+    for move in GAME:
+        match.play(RULES.parse_move(move))
+    saves.save_game("Ten plies", match, level_name="Classic")
+    driver.press("load")
+    load = driver.top
+    load.selected = load.index_of("Ten plies")  # type: ignore[attr-defined]
+    load.relayout()  # type: ignore[attr-defined]
+    driver.press("analyse_save")
+    scene = driver.top
+    assert isinstance(scene, AnalysisScene)
+    assert [str(move) for move in scene.entries] == GAME and scene.save_name == "Ten plies"
+    _finished(driver, scene)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top.name == "load"
+
+
+def test_the_kiosk_analyses_but_keeps_no_file(driver: Driver) -> None:
+    kiosk = Driver.fast(kiosk=True)
+    try:
+        scene = _analysis_of(kiosk, GAME)
+        assert not scene.widgets["export"].visible
+        assert scene.widgets["back"].visible
+    finally:
+        kiosk.app.close()
+
+
+def test_lionheart_shows_the_dice_and_each_sides_luck(driver: Driver) -> None:
+    driver.app.choose_game("lionheart")
+    start = "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -"
+    match = Match(LIONHEART, start, (Player.human(), Player.human()))
+    match.play(LIONHEART.parse_move("e4xe5"))
+    match.replay(LIONHEART.parse_move("HHFP"))
+    scene = driver.app.router.push("analysis", match, "")
+    driver.frames(1)
+    assert isinstance(scene, AnalysisScene)
+    _finished(driver, scene)
+    heading, _, lines = scene.panel.verdict_text()
+    assert heading == "1. Gold e4xe5" and ("Judged before the dice: their average", lines[1][1]) == lines[1]
+    driver.key(pygame.K_RIGHT)
+    heading, _, lines = scene.panel.verdict_text()
+    assert heading == "Dice: HHFP"
+    assert lines[0][0] == "2 hits for 2.0 expected"
+    assert scene.review.luck is not None and scene.review.luck[0].rolled == 2
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)], ids=["640x480", "1920x1080"])
+def test_lionheart_analysis_fits_in_french(
+    size: tuple[int, int], user_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The demonstration's Ataxx analysis is in every screen's text check; Lionheart's panel has more lines
+    # (each side's dice) and longer French.
+    from test_text_fits import _drawn, problems
+
+    from game.i18n import set_language
+    from game.ui.settings import Settings
+
+    settings = Settings.load()
+    settings.language = "fr"
+    settings.save()
+    french = Driver.fast(size=size, audio=False, game="lionheart")
+    try:
+        match = Match(LIONHEART, players=(Player.human("Vous"), Player.computer("casual")), seed=3)
+        while match.ply < 40 and not match.is_over:
+            if match.at_chance:
+                match.roll()
+            else:
+                match.play(match.legal_moves()[match.ply % len(match.legal_moves())])
+        scene = french.app.router.push("analysis", match, "La bataille")
+        _finished(french, scene)
+        scene.jump_to_mark(1)
+        french.frames(2)
+        found = problems(_drawn(french, monkeypatch), french.app.screen)
+        assert not found, found
+    finally:
+        french.app.close()
+        set_language("en")
+
+
+def test_attangle_is_analysed_and_stepped_like_any_game(driver: Driver) -> None:
+    from game.engine.attangle.rules import RULES as ATTANGLE
+
+    driver.app.choose_game("attangle")
+    match = Match(ATTANGLE, players=(Player.human(), Player.human()))
+    for move in ("d3", "c3", "e3", "b2"):
+        match.play(ATTANGLE.parse_move(move))
+    scene = driver.app.router.push("analysis", match, "")
+    _finished(driver, scene)
+    assert [v.seat for v in scene.review.verdicts if v is not None and v.mark is not None] == [0, 1, 0, 1]
+    for _ in range(4):
+        driver.key(pygame.K_RIGHT)
+    assert scene.view.ply == 4 and scene.panel.verdict_text()[0] == "Last position"
+    driver.key(pygame.K_HOME)
+    assert scene.view.ply == 0 and scene.board.position.text() == match.start_text

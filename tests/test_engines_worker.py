@@ -1,0 +1,402 @@
+"""Engines the player adds (other programs speaking UAI), through the AI worker and the probe.
+
+Our own engine (``python -m game.ai.uai``) plays as an external one; a scripted fake engine
+(``tests/fake_uai_engine.py``) misbehaves in every way its first argument selects. Each misbehaviour
+ends the request with a clear error, the worker goes on (the next request is answered), nothing waits
+for ever, and no process is left behind. Timeouts are short (injected), never slept through.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai.limits import WIN_SCORE, is_win_score
+from game.ai.worker import AIState, AIStatus, AIWorker, EngineSpec, EngineTimeouts
+from game.ai.worker.engine_process import EngineCommandError, parse_command
+from game.ai.worker.uai_client import (
+    EngineError,
+    EngineProbe,
+    clean_name,
+    parse_bestmove,
+    parse_info,
+    probe_engine,
+)
+from game.engine.ataxx import Board, Move
+from game.engine.ataxx.rules import RULES
+from game.engine.rules import history_text
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE = Path(__file__).resolve().parent / "fake_uai_engine.py"
+START = "x5o/7/7/7/7/7/o5x x 0 1"
+QUICK = EngineTimeouts(handshake=1.0, ready=2.0, grace=0.4, stop=0.4)
+"""For the fakes: every wait ends within about a second."""
+PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
+"""For our own engine: it may load its compiled search before ``readyok``."""
+
+
+def fake(mode: str, pid_file: Path | None = None) -> str:
+    """The command line of the fake engine in ``mode`` (writing its process id to ``pid_file``)."""
+    words = [sys.executable, str(FAKE), mode] + ([str(pid_file)] if pid_file is not None else [])
+    return shlex.join(words)
+
+
+def own_engine() -> str:
+    """Our own UAI engine's command line, as a player would add it."""
+    return shlex.join([sys.executable, "-m", "game.ai.uai"])
+
+
+@pytest.fixture(autouse=True)
+def importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Engines run in the data folder: our own engine finds its package through PYTHONPATH."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+
+
+def gone(pid: int, timeout: float = 5.0) -> bool:
+    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def pid_in(path: Path, timeout: float = 10.0) -> int:
+    """The process id a fake engine wrote to ``path``."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.is_file() and path.read_text():
+            return int(path.read_text())
+        time.sleep(0.01)
+    raise AssertionError(f"no process id in {path}")
+
+
+def answer(worker: AIWorker, ticket: int, timeout: float = 30.0) -> AIStatus:
+    """The request's final status (polled, as a scene does)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        status = worker.poll(ticket)
+        if status.finished:
+            return status
+        time.sleep(0.01)
+    raise AssertionError(f"request {ticket} still thinking after {timeout} s")
+
+
+@pytest.fixture
+def worker() -> Iterator[AIWorker]:
+    with AIWorker(use_process=False, engine_timeouts=QUICK) as worker:
+        yield worker
+
+
+# -- reading the protocol ------------------------------------------------------------------------
+
+
+def test_a_command_line_is_split_into_words_and_never_given_to_a_shell() -> None:
+    assert parse_command("engine --hash 64") == ["engine", "--hash", "64"]
+    assert parse_command("'/my engines/x' && rm -rf ~") == ["/my engines/x", "&&", "rm", "-rf", "~"]
+    for bad, reason in (("", "empty"), ("   ", "empty"), ("a\nb", "control"), ("x 'open", "quotation")):
+        with pytest.raises(EngineCommandError, match=reason):
+            parse_command(bad)
+    with pytest.raises(EngineCommandError, match="characters long"):
+        parse_command("x" * 5000)
+
+
+def info(line: str, score_unit: int = 100) -> dict[str, Any] | None:
+    """``parse_info`` of one line."""
+    return parse_info(line.split(), score_unit)
+
+
+def test_info_lines_become_progress_in_the_game_s_units() -> None:
+    progress = info("info depth 7 seldepth 9 score cp 250 nodes 1000 nps 5000 time 200 pv g2 a7b5")
+    assert progress == {
+        "depth": 7,
+        "score": 250,
+        "nodes": 1000,
+        "nps": 5000,
+        "elapsed": 0.2,
+        "pv": ["g2", "a7b5"],
+    }
+    assert info("info depth 3 score cp 250", score_unit=10)["score"] == 25
+    win = info("info depth 3 score mate 2 pv g2")["score"]
+    loss = info("info depth 3 score mate -2 pv g2")["score"]
+    assert (win, loss) == (WIN_SCORE - 3, -(WIN_SCORE - 4))  # three plies to win, four to lose
+    # A huge centipawn score is an advantage, never a decided game.
+    assert not is_win_score(info("info depth 3 score cp 99999999")["score"])
+    for line in (
+        "info string hi",
+        "info depth x score cp 1",
+        "info depth 3 score",
+        "info nodes 5 score cp 1",
+    ):
+        assert parse_info(line.split()) is None, line
+
+
+def test_a_bestmove_gives_its_move_and_ignores_the_words_after_it() -> None:
+    assert parse_bestmove("bestmove g2") == "g2"
+    assert parse_bestmove("bestmove g2 ponder a7b5") == "g2"
+    assert parse_bestmove("bestmove a1a3 and junk") == "a1a3"
+    with pytest.raises(EngineError) as caught:
+        parse_bestmove("bestmove")
+    assert caught.value.kind == "not_a_move"
+
+
+def test_an_engine_s_name_is_cleaned() -> None:
+    assert clean_name("\x1b[31mRed\x1b[0m  Engine") == "[31mRed [0m Engine"
+    assert len(clean_name("n" * 500)) == 48
+    assert clean_name("", "") == "?"
+
+
+# -- probing before an engine is added -----------------------------------------------------------
+
+
+def test_our_own_engine_probed_as_an_external_one() -> None:
+    identity = probe_engine(own_engine(), rules=RULES, timeouts=PATIENT)
+    assert identity.name.startswith("Attax Arcade")
+    assert Move.from_uai(identity.move) in Board().legal_moves()
+
+
+def test_the_probe_reads_the_name_or_makes_one_up() -> None:
+    assert probe_engine(fake("good"), rules=RULES, timeouts=QUICK).name == "Fake Engine"
+    assert probe_engine(fake("noname"), timeouts=QUICK).name == "fake_uai_engine.py"
+    assert probe_engine(fake("late"), rules=RULES, timeouts=QUICK).move == "g2"  # it answers ``stop``
+    assert probe_engine(fake("huge"), rules=RULES, timeouts=QUICK).move == "g2"  # the huge lines skipped
+    assert probe_engine(fake("junk"), rules=RULES, timeouts=QUICK).move == "g2"
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        ("silent", "handshake", "did not answer “uai” within 1 seconds"),
+        ("garbage", "handshake", "did not answer “uai”"),
+        ("exit", "exited", "stopped (exit code 2): fake engine: nothing to do"),
+        ("crash", "exited", "exit code 3"),
+        ("hang", "timeout", "did not play a move within"),
+        ("illegal", "illegal", "played d4, which is not legal here"),
+        ("nonsense", "not_a_move", "“bestmove zz99!”, which is not a move"),
+    ],
+)
+def test_the_probe_refuses_a_misbehaving_engine_with_a_clear_message(
+    mode: str, kind: str, words: str, tmp_path: Path
+) -> None:
+    pid_file = tmp_path / "pid"
+    with pytest.raises(EngineError) as caught:
+        probe_engine(fake(mode, pid_file), rules=RULES, timeouts=QUICK)
+    assert caught.value.kind == kind
+    assert words in str(caught.value)
+    assert gone(pid_in(pid_file)), "the engine was left running"
+
+
+def test_the_probe_refuses_a_command_it_cannot_run(tmp_path: Path) -> None:
+    with pytest.raises(EngineError) as caught:
+        probe_engine(str(tmp_path / "no-such-engine"), timeouts=QUICK)
+    assert caught.value.kind == "start"
+    assert "No such file" in str(caught.value)
+    with pytest.raises(EngineError) as caught:
+        probe_engine("engine 'open", timeouts=QUICK)
+    assert caught.value.kind == "command"
+
+
+def test_a_probe_in_its_thread_can_be_cancelled(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    probe = EngineProbe(fake("silent", pid_file), timeouts=EngineTimeouts(handshake=60.0))
+    pid = pid_in(pid_file)
+    assert probe.result is None and not probe.done
+    probe.cancel()
+    assert probe.done
+    assert isinstance(probe.result, InterruptedError)
+    assert gone(pid)
+
+
+# -- playing through the worker ------------------------------------------------------------------
+
+
+def test_our_own_engine_plays_moves_through_the_worker_and_is_kept_from_move_to_move() -> None:
+    with AIWorker(use_process=False, engine_timeouts=PATIENT) as worker:
+        board = Board()
+        moves: list[str] = []
+        engine = EngineSpec("Attax Arcade", own_engine())
+        pids = set()
+        for _ in range(4):
+            status = answer(
+                worker, worker.request_engine("ataxx", history_text(START, moves), engine, movetime=0.05)
+            )
+            assert status.state is AIState.DONE, status.error
+            assert status.move in board.legal_moves()
+            assert status.progress is not None and status.progress.depth >= 1
+            board.push(status.move)
+            moves.append(str(status.move))
+            pids.add(worker.engine_pid)
+        assert len(pids) == 1 and None not in pids  # one process for the whole game
+        (pid,) = pids
+        assert pid is not None
+        worker.release_engine()
+        assert gone(pid)
+        assert worker.engine_pid is None
+
+
+def test_a_good_engine_s_progress_and_move(worker: AIWorker) -> None:
+    status = answer(
+        worker, worker.request_engine("ataxx", START, EngineSpec("Fake", fake("good")), movetime=0.05)
+    )
+    assert status.state is AIState.DONE
+    assert status.move == Move.from_uai("g2")
+    assert status.progress is not None and status.progress.depth == 2 and is_win_score(status.progress.score)
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        ("silent", "handshake"),
+        ("garbage", "handshake"),
+        ("exit", "exited"),
+        ("crash", "exited"),
+        ("hang", "timeout"),
+        ("illegal", "illegal"),
+        ("nonsense", "not_a_move"),
+    ],
+)
+def test_a_misbehaving_engine_is_an_error_and_the_worker_goes_on(
+    worker: AIWorker, mode: str, kind: str, tmp_path: Path
+) -> None:
+    pid_file = tmp_path / "pid"
+    started = time.monotonic()
+    status = answer(
+        worker, worker.request_engine("ataxx", START, EngineSpec("Bad", fake(mode, pid_file)), movetime=0.1)
+    )
+    assert time.monotonic() - started < 20
+    assert status.state is AIState.ERROR
+    assert status.failure is not None and status.failure[0] == kind
+    assert status.error and status.error.startswith("EngineError: it ")
+    if kind != "illegal" and kind != "not_a_move":
+        assert gone(pid_in(pid_file)), "the engine was left running"
+    # The game goes on: the next request (another engine here) is answered.
+    status = answer(
+        worker, worker.request_engine("ataxx", START, EngineSpec("Good", fake("good")), movetime=0.05)
+    )
+    assert status.state is AIState.DONE
+    assert gone(pid_in(pid_file))  # a new command: the old engine quit
+
+
+def test_trailing_junk_and_huge_lines_do_not_stop_a_move(worker: AIWorker) -> None:
+    for mode in ("junk", "huge"):
+        status = answer(
+            worker, worker.request_engine("ataxx", START, EngineSpec(mode, fake(mode)), movetime=0.05)
+        )
+        assert status.state is AIState.DONE and status.move == Move.from_uai("g2"), mode
+
+
+def test_a_late_engine_is_told_to_stop_and_its_move_taken(worker: AIWorker) -> None:
+    status = answer(
+        worker, worker.request_engine("ataxx", START, EngineSpec("Late", fake("late")), movetime=0.05)
+    )
+    assert status.state is AIState.DONE and status.move == Move.from_uai("g2")
+
+
+def test_a_cancelled_search_is_stopped_and_its_late_answer_ignored(
+    worker: AIWorker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "log"
+    monkeypatch.setenv("FAKE_LOG", str(log))
+    monkeypatch.setenv("FAKE_MOVES", "g2,b1")
+    engine = EngineSpec("Late", fake("late"))
+    first = worker.request_engine("ataxx", START, engine, movetime=30.0)  # answers only when stopped
+    assert wait_for_line(log, "go movetime 30000")
+    worker.cancel()
+    assert worker.poll(first).state is AIState.CANCELLED
+    # The second request is for Blue: the stopped search's late "bestmove g2" is no answer to it.
+    status = answer(
+        worker, worker.request_engine("ataxx", history_text(START, ["g2"]), engine, movetime=0.05)
+    )
+    assert status.state is AIState.DONE and status.move == Move.from_uai("b1")
+    assert worker.wait_idle(5.0)
+    lines = log.read_text().splitlines()
+    assert lines.count("stop") >= 2  # the cancelled search, then the late second one
+    assert lines.count("uainewgame") == 1  # the second position follows the first: the same game
+
+
+def wait_for_line(path: Path, line: str, timeout: float = 10.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.is_file() and line in path.read_text().splitlines():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_new_game_is_announced_to_the_engine(
+    worker: AIWorker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "log"
+    monkeypatch.setenv("FAKE_LOG", str(log))
+    monkeypatch.setenv("FAKE_MOVES", "g2,b7,g2")
+    engine = EngineSpec("Good", fake("good"))
+    for moves in ([], ["g2", "b1"], []):  # on, then back to the start (an undo, a new game)
+        status = answer(
+            worker, worker.request_engine("ataxx", history_text(START, moves), engine, movetime=0.05)
+        )
+        assert status.state is AIState.DONE
+    lines = log.read_text().splitlines()
+    assert lines[:2] == ["uai", "isready"]
+    assert lines.count("uainewgame") == 2
+    assert f"position fen {START} moves g2 b1" in lines
+    assert lines.count("go movetime 50") == 3
+
+
+def test_a_hung_engine_is_killed_when_the_game_gives_up(worker: AIWorker, tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    ticket = worker.request_engine("ataxx", START, EngineSpec("Hang", fake("hang", pid_file)), movetime=60.0)
+    pid = pid_in(pid_file)
+    time.sleep(0.2)
+    assert worker.poll(ticket).state is AIState.THINKING
+    worker.abandon()
+    assert gone(pid)
+    assert worker.wait_idle(5.0)
+
+
+def test_our_own_ai_takes_over_from_an_engine_at_once(worker: AIWorker, tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    worker.request_engine("ataxx", START, EngineSpec("Hang", fake("hang", pid_file)), movetime=60.0)
+    pid_in(pid_file)
+    status = answer(worker, worker.request("ataxx", START, "beginner", time_budget=0.02))
+    assert status.state is AIState.DONE and status.move in Board().legal_moves()
+    assert worker.wait_idle(5.0)  # the engine was told to stop, and killed when it would not
+
+
+def test_close_leaves_no_engine_behind(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    worker = AIWorker(use_process=False, engine_timeouts=QUICK)
+    worker.request_engine("ataxx", START, EngineSpec("Hang", fake("hang", pid_file)), movetime=60.0)
+    pid = pid_in(pid_file)
+    worker.close()
+    assert gone(pid)
+    with pytest.raises(RuntimeError):
+        worker.request_engine("ataxx", START, EngineSpec("Hang", fake("hang")), movetime=1.0)
+
+
+def test_bad_engine_requests_raise_at_once(worker: AIWorker) -> None:
+    engine = EngineSpec("Good", fake("good"))
+    with pytest.raises(LookupError, match="cannot be played by engines"):
+        worker.request_engine("attangle", "x", engine, movetime=1.0)
+    for movetime in (0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="movetime"):
+            worker.request_engine("ataxx", START, engine, movetime=movetime)
+    with pytest.raises(ValueError, match="EngineSpec"):
+        worker.request_engine("ataxx", START, "engine", movetime=1.0)  # type: ignore[arg-type]
+
+
+def test_a_position_that_cannot_be_sent_is_an_error(worker: AIWorker) -> None:
+    engine = EngineSpec("Good", fake("good"))
+    for position in ("not a fen", "x6/7/7/7/7/7/7 o 0 1", f"{START} moves g2 g2"):
+        status = answer(worker, worker.request_engine("ataxx", position, engine, movetime=0.05))
+        assert status.state is AIState.ERROR and status.failure is not None
+        assert status.failure[0] == "position", position
