@@ -308,6 +308,8 @@ SCREENS: dict[str, list[str]] = {
     "newgame-engine": ["menu", "newgame"],
     "engine-stuck": ["menu", "match", "dialog"],
     "analysis": ["menu", "analysis"],
+    "puzzle": ["menu", "puzzle"],
+    "puzzle-solved": ["menu", "puzzle"],
     # Ataxx's own.
     "keypad": ["menu", "match"],
     "cursor": ["menu", "match"],

@@ -476,6 +476,7 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
     from game.scenes.newgame import NewGameScene
     from game.scenes.options import OptionsScene
     from game.scenes.pause import PauseScene
+    from game.scenes.puzzle import PuzzleScene, PuzzleState
     from game.scenes.results import ResultsScene
     from game.scenes.resume import open_match
     from game.scenes.rules import RulesScene
@@ -583,6 +584,26 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
             assert isinstance(driver.top, scene_type)
             driver.frames(40)
             driver.key(pygame.K_ESCAPE)
+        # The puzzles: a wrong try, a hint, the solution played out, a solve.
+        driver.press("puzzles")
+        puzzle = driver.top
+        assert isinstance(puzzle, PuzzleScene)
+        show()
+        key = puzzle.puzzle.solution[0]
+        driver.play_move(next(move for move in puzzle.match.legal_moves() if str(move) != key))
+        show(1)
+        driver.press("hint")
+        show()
+        driver.press("solution")
+        assert driver.until(lambda: puzzle.state is PuzzleState.SHOWN, max_frames=300)
+        show()
+        driver.press("retry")
+        for text in puzzle.puzzle.solution[::2]:
+            driver.play_move(puzzle.rules.parse_move(text))
+            show()
+        assert puzzle.state is PuzzleState.SOLVED
+        driver.press("menu")
+        assert isinstance(driver.top, MenuScene)
         # The level editor: its refusals and warnings, and the new-game screen it opens.
         driver.press("editor")
         editor = driver.top
@@ -623,6 +644,8 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
         "1 partie enregistrée",
         "1 fiche endommagée du fichier des statistiques a été ignorée.",
         "Bleu commence (choisi dans l'éditeur)",
+        "Pas celui-ci : réessayez",
+        "Résolue !",
     ):
         assert expected in shown, expected
     assert any(text.startswith("endommagée : ") for text in shown)

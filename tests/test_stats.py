@@ -139,7 +139,9 @@ def test_a_resignation_is_recorded_with_the_seat_that_resigned(user_data_dir: Pa
     assert Statistics.load("ataxx").records == stats.records
 
 
-def test_schema_2_records_load_without_resignations_and_are_written_as_schema_3(user_data_dir: Path) -> None:
+def test_schema_2_records_load_without_resignations_and_are_written_as_the_current_schema(
+    user_data_dir: Path,
+) -> None:
     old = rec("loss").to_json()
     del old["resigned"]
     Statistics.path().write_text(
@@ -153,7 +155,7 @@ def test_schema_2_records_load_without_resignations_and_are_written_as_schema_3(
     stats.add(rec("win"))
     stats.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["schema_version"] == 3
+    assert data["schema_version"] == SCHEMA_VERSION == 4
     assert data["games"]["attangle"] == {"records": [old]}  # another game's records, kept as they were
     assert [record.result for record in Statistics.load("ataxx").records] == ["loss", "win"]
     assert Statistics.load("attangle").records == [rec("loss")]
@@ -166,7 +168,7 @@ def test_save_load_round_trip(user_data_dir: Path) -> None:
     )
     stats.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["schema_version"] == SCHEMA_VERSION == 3 and list(data["games"]) == ["ataxx"]
+    assert data["schema_version"] == SCHEMA_VERSION == 4 and list(data["games"]) == ["ataxx"]
     assert data["games"]["ataxx"]["records"][0]["scores"] == [3, 0]
     loaded = Statistics.load("ataxx")
     assert loaded.records == stats.records and loaded.load_message is None

@@ -105,6 +105,8 @@ DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
     "demo attangle grand": _demo("grand", "attangle"),
     "demo attangle results": _demo("results", "attangle"),
     "demo attangle rules": _demo("rules", "attangle"),
+    "demo attangle puzzle": _demo("puzzle", "attangle"),
+    "demo attangle puzzle-solved": _demo("puzzle-solved", "attangle"),
 }
 
 ALL = sorted([*SCREENS, *EXTRA, *DEMO_SCREENS])

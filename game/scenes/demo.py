@@ -60,6 +60,8 @@ DEMOS = (
     "newgame-engine",
     "engine-stuck",
     "analysis",
+    "puzzle",
+    "puzzle-solved",
 )
 """The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
 
@@ -232,6 +234,11 @@ def _sample_statistics(app: App) -> None:
         when = _dt.datetime(2025, 1, 1) + _dt.timedelta(days=index)
         record = record_for(match, level_name=level.name, now=when)
         statistics.add(dataclasses.replace(record, seconds=60.0 + rng.random() * 600))
+    from game.engine.puzzles import shipped_puzzles
+
+    # A few puzzles solved, most at the first try, and a streak going.
+    for index, puzzle in enumerate(shipped_puzzles(rules)[0][:23]):
+        statistics.puzzles.solve(puzzle.id, 1 + (index % 7 == 3), index % 11 == 5)
     statistics.save()
 
 
@@ -269,6 +276,40 @@ def _damaged_settings(app: App) -> None:
         str(paths.user_data_dir(create=False) / "settings.json"),
         "settings.damaged-20250314-200500.json",
     )  # the app shows its dialog once the demonstration is set up (App.start)
+
+
+def _puzzle(app: App, *, solved: bool = False) -> None:
+    """The puzzles of the current game: one of the harder ones with a streak going, or solved."""
+    _sample_folder()
+    from game.engine.puzzles import shipped_puzzles
+
+    puzzles, _ = shipped_puzzles(app.game.load_rules())
+    if not puzzles:
+        return
+    # A puzzle of two moves for the first seat (seed 001's "Red to play and win!"), among the hardest.
+    chosen = max(
+        puzzles,
+        key=lambda puzzle: (
+            puzzle.moves == 2,
+            puzzle.seat == 0,
+            puzzle.grade,
+            puzzle.tempting,
+            -puzzle.number,
+        ),
+    )
+    scene = app.router.push("puzzle", chosen.number)
+    progress = scene.progress  # type: ignore[attr-defined]
+    for puzzle in puzzles[: max(3, len(puzzles) // 4)]:
+        progress.solve(puzzle.id, 1, False)
+    progress.streak, progress.best_streak = 3, 7
+    if solved:
+        match = scene.match  # type: ignore[attr-defined]
+        for move_text in chosen.solution:
+            scene.play(match.rules.parse_move(move_text), animate=False)  # type: ignore[attr-defined]
+        for _ in range(200):  # the game's closing animation (Attangle's triples light up) played out
+            if not scene.board.finishing(0.5):  # type: ignore[attr-defined]
+                break
+        scene.results_timer = 0.05  # type: ignore[attr-defined]  # said at once, for the picture
 
 
 def _attract(app: App) -> None:
@@ -398,4 +439,6 @@ _SIMPLE = {
     "saveas": _save_as,
     "damaged-settings": _damaged_settings,
     "analysis": _analysis,
+    "puzzle": _puzzle,
+    "puzzle-solved": lambda app: _puzzle(app, solved=True),
 }

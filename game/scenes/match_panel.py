@@ -524,6 +524,11 @@ class MatchPanel:
         rules = self.scene.rules
         return Trait.REPEATED_SEATS in rules.traits or bool(rules.has_chance)
 
+    def draw_move_list(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The move list alone, in ``rect`` (the puzzle screen shows it in its own panel)."""
+        self.moves_rect = rect
+        self._draw_moves(surface)
+
     def _draw_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene
         ui = scene.app.theme

@@ -16,6 +16,7 @@ import pygame
 
 from game import games
 from game.engine import saves
+from game.engine.puzzles import has_shipped_puzzles
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.resume import continue_autosave
@@ -46,7 +47,8 @@ class _Floater:
 
 
 class MenuScene(Scene):
-    """Pick a game, then New game, Continue, Load, Options, Statistics, Help, About or Quit."""
+    """Pick a game, then New game, Continue, Load, Puzzles (a game that has them), Options, Statistics, Help,
+    About or Quit."""
 
     name = "menu"
 
@@ -57,6 +59,7 @@ class MenuScene(Scene):
                 Button("continue", "Continue", self._continue, visible=False, accent=theme.CLONE),
                 Button("new_game", "New game", self._open("newgame"), key=pygame.K_n, primary=True),
                 Button("load", "Load game", self._open("load"), key=pygame.K_l),
+                Button("puzzles", "Puzzles", self._puzzles, key=pygame.K_p, visible=False, accent=theme.GOLD),
                 Button("options", "Options", self._open("options"), key=pygame.K_o),
                 Button("statistics", "Statistics", self._open("statistics"), key=pygame.K_s),
                 Button("help", "Help", self._open("rules"), key=pygame.K_F1),
@@ -86,6 +89,7 @@ class MenuScene(Scene):
         """Show what the current game offers: Continue when it has an autosave, its editor if any."""
         self.widgets["continue"].visible = self._autosave_available()
         self.widgets["editor"].visible = self.app.router.has("editor")
+        self.widgets["puzzles"].visible = has_shipped_puzzles(self.app.game.key)
         self.app.lock_down(self)
         self.relayout()
 
@@ -103,6 +107,23 @@ class MenuScene(Scene):
             self.app.router.push(name)
 
         return open_scene
+
+    def _puzzles(self) -> None:
+        """The puzzles of the current game; a collection that cannot be read at all is said, not opened."""
+        self.app.audio.play("click")
+        try:
+            self.app.router.push("puzzle")
+        except ValueError as error:  # the screen's NoPuzzlesError: every file damaged
+            self.app.audio.play("invalid")
+            self.app.router.push(
+                "dialog",
+                tr("No puzzles"),
+                [str(error)],
+                [("ok", "OK", None)],
+                accent=theme.DANGER,
+                default="ok",
+                escape="ok",
+            )
 
     def _continue(self) -> None:
         self.app.audio.play("click")

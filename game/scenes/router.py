@@ -24,6 +24,7 @@ SCENES: dict[str, str] = {
     "newgame": "game.scenes.newgame:NewGameScene",
     "levelselect": "game.scenes.levelselect:LevelSelectScene",
     "match": "game.scenes.match:MatchScene",
+    "puzzle": "game.scenes.puzzle:PuzzleScene",
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",
     "options": "game.scenes.options:OptionsScene",

@@ -1,6 +1,6 @@
 """Statistics (seed 001) of the current game: wins, draws and losses by opponent, computer level
 and board, as bar charts; the resignations, under the chart by opponent; streaks; the longest and
-shortest games; a reset with confirmation.
+shortest games; the puzzles solved and their streak (a game with puzzles); a reset with confirmation.
 
 Everything is computed by ``game.engine.stats.Statistics`` from the records of
 the game's finished games; this scene only draws it.
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import games
+from game.engine.puzzles import has_shipped_puzzles, shipped_puzzles
 from game.engine.stats import GameRecord, Statistics, Tally
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
@@ -82,7 +83,12 @@ class StatisticsScene(Scene):
         self.game = definition
         self.stats = Statistics.load(definition.key)
         self.levels = definition.load_ai().levels if definition.ai is not None else ()
-        self.can_draw = definition.load_rules().can_draw
+        rules = definition.load_rules()
+        self.can_draw = rules.can_draw
+        self.puzzle_ids: list[str] | None = None
+        """The ids of the game's puzzles, ``None`` for a game without puzzles."""
+        if has_shipped_puzzles(definition.key):
+            self.puzzle_ids = [puzzle.id for puzzle in shipped_puzzles(rules)[0]]
         self.note = _load_note(self.stats.load_message)
         self.time = 0.0
 
@@ -122,7 +128,13 @@ class StatisticsScene(Scene):
         self.app.router.push(
             "dialog",
             tr("Reset the statistics?"),
-            [tr("Every game counted so far will be forgotten. This cannot be undone.")],
+            [
+                tr("Every game counted so far will be forgotten. This cannot be undone.")
+                if self.puzzle_ids is None
+                else tr(
+                    "Every game counted so far and every puzzle solved will be forgotten. This cannot be undone."
+                )
+            ],
             [("reset", "Reset", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
             default="cancel",
@@ -203,7 +215,7 @@ class StatisticsScene(Scene):
         following.rect = pygame.Rect(width - margin - arrow_w, previous.rect.y, arrow_w, arrow_h)
         back.rect = pygame.Rect(width - margin - self.px(200), buttons_y, self.px(200), self.px(48))
         reset.rect = pygame.Rect(margin, buttons_y, self.px(200), self.px(48))
-        reset.enabled = bool(self.stats.records)
+        reset.enabled = bool(self.stats.records or self.stats.puzzles)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         arrow = event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
@@ -216,7 +228,7 @@ class StatisticsScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.widgets.update(dt)
-        self.widgets["reset"].enabled = bool(self.stats.records)
+        self.widgets["reset"].enabled = bool(self.stats.records or self.stats.puzzles)
 
     # -- drawing --
 
@@ -455,20 +467,35 @@ class StatisticsScene(Scene):
                 container=chart,
             )  # fmt: skip
 
+    def extreme_parts(self) -> list[tuple[str, str]]:
+        """The bottom strip: (heading, detail) for the longest and shortest games, and the puzzles if any."""
+        parts = [
+            (tr("Longest game"), self._describe(self.stats.longest())),
+            (tr("Shortest game"), self._describe(self.stats.shortest())),
+        ]
+        if self.puzzle_ids is not None:
+            progress = self.stats.puzzles
+            solved = sum(1 for puzzle_id in self.puzzle_ids if puzzle_id in progress.solved)
+            parts.append(
+                (
+                    tr("Puzzles solved: {solved} of {count}", solved=solved, count=len(self.puzzle_ids)),
+                    tr("Streak {streak}, best {best}", streak=progress.streak, best=progress.best_streak),
+                )
+            )
+        return parts
+
     def _draw_extremes(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         rect = self.extremes
         gfx.panel(surface, rect, radius=self.px(12), alpha=200)
-        half = rect.width // 2
-        for index, (label, record) in enumerate(
-            ((tr("Longest game"), self.stats.longest()), (tr("Shortest game"), self.stats.shortest()))
-        ):
-            x = rect.x + self.px(16) + index * half
-            box = pygame.Rect(x, rect.y + self.px(5), half - self.px(24), rect.height - self.px(10))
+        parts = self.extreme_parts()
+        share = rect.width // len(parts)
+        for index, (label, detail) in enumerate(parts):
+            x = rect.x + self.px(16) + index * share
+            box = pygame.Rect(x, rect.y + self.px(5), share - self.px(24), rect.height - self.px(10))
             head = draw_text(
                 surface, ui, label, "body", self.px(14), theme.ACCENT, box, bold=True, max_lines=1
             )
-            detail = self._describe(record)
             below = pygame.Rect(box.x, box.y + head.height, box.width, box.height - head.height)
             draw_text(surface, ui, detail, "body", self.px(14), theme.TEXT, below, max_lines=1)
 

@@ -88,7 +88,8 @@ class AtaxxRules(RulesDefaults):
         every remaining empty square by clones alone (clones never empty a
         square, so the stuck side can never move again).
         """
-        if board.outcome(repetition=False) is not None or board.legal_moves() != [Move.null()]:
+        # The side to move must pass: it cannot move, and the game is not over (so its opponent can).
+        if board.can_move(board.turn) or board.outcome(repetition=False) is not None:
             return 0
         empty = board.empty
         if fillable_by(board, board.turn.opponent) != empty:

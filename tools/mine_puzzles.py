@@ -1,0 +1,421 @@
+"""Mine puzzles from the computer's own games: positions where exactly one move wins by force.
+
+    python tools/mine_puzzles.py ataxx --games 200 --seed 1
+    python tools/mine_puzzles.py attangle --games 150 --seed 1
+
+The computer plays games against itself (its own levels, in pairs close in
+strength, so that games stay close and mistakes happen), from every shipped
+level of the game. Every position of every game is then looked at in three
+steps, each dearer and rarer than the last:
+
+1. a scout, the game's own search for a moment (the compiled Ataxx search to
+   a few plies; Attangle's alpha-beta, only where the side to move already has
+   a triple): does it see a forced win within ``2 * MAX_MOVES`` plies?
+2. the exact prover (``game.engine.proof``): the moves that win within 2, then
+   4, then 6 plies, until one does; a position where two do, or where the
+   proof needs more than ``--mine-nodes`` positions, is dropped;
+3. the game's search again, a little deeper than the puzzles go, after each
+   wrong move: a wrong move that still wins, only later, drops the position
+   (the player would hear "not this one" for a win);
+4. the proof the tests will make again (``game.engine.puzzles.prove_puzzle``)
+   from scratch, which must fit ``--proof-nodes`` positions, so that the whole
+   collection is re-proved in seconds.
+
+The main line is then made (the defender's most stubborn replies, the
+attacker's quickest wins), the tempting wrong moves counted (wrong moves that
+look at least as good as the winning one at first sight: Ataxx, they take as
+many pieces; Attangle, the game's evaluation after the move rates them as
+high), and the puzzle graded. The puzzles are written, easiest first, into
+``levels/<game>/puzzles/`` as one file per grade (``--out`` elsewhere),
+replacing what was there. Figures go to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.engine.levels import LevelInfo, shipped_levels  # noqa: E402
+from game.engine.proof import ProofBudgetError, Prover  # noqa: E402
+from game.engine.puzzles import (  # noqa: E402
+    MAX_MOVES,
+    Puzzle,
+    PuzzleProofError,
+    dump_puzzles,
+    prove_puzzle,
+    puzzle_id,
+    shipped_puzzles_dir,
+)
+from game.engine.rules import GameRules  # noqa: E402
+from game.games import game  # noqa: E402
+
+GRADE_NAMES = {1: "first steps", 2: "easy", 3: "tricky", 4: "hard", 5: "fiendish"}
+"""The grades' names in the files' headers (the screens show stars)."""
+PAIRS = (("casual", "casual"), ("casual", "skilled"), ("skilled", "skilled"), ("skilled", "expert"),
+         ("expert", "expert"))  # fmt: skip
+"""The levels that play each other: close in strength, so games stay close."""
+
+
+@dataclasses.dataclass
+class Scout:
+    """What mining needs of one game: its games, a quick look, a glance's judgement, a move order."""
+
+    play: Callable[[LevelInfo, tuple[str, str], random.Random], Iterator[str]]
+    """Plays one game from the level between the two levels, yielding the text of every position."""
+    sees_win: Callable[[Any], bool]
+    """Whether the game's search sees a forced win for the side to move within ``2 * MAX_MOVES`` plies."""
+    glance: Callable[[Any, Any], float]
+    """How good a move looks at first sight (higher is better), for counting tempting wrong moves."""
+    loses_after: Callable[[Any], bool]
+    """Whether the game's search, a little deeper than the puzzles go, sees the side to move lose by force:
+    a wrong move that still wins, only later, spoils a puzzle (the player would be told "not this one")."""
+    normalise: Callable[[str], str] = lambda text: text
+    """A position's text as a puzzle starts it (Ataxx: the 100-move clock at zero)."""
+    order: Callable[[Any, list[Any]], list[Any]] | None = None
+    """A guess at the best moves first, to speed the miner's proofs."""
+
+
+# -- Ataxx --
+
+
+def ataxx_scout(time_budget: float) -> Scout:
+    from game.ai.ataxx.levels import choose_move, level_by_key
+    from game.ai.ataxx.search import Searcher, SearchLimits, is_win_score, plies_to_end, prepare_compiled
+    from game.engine.ataxx import Board, Move
+    from game.engine.ataxx.bits import NEIGHBOURS
+
+    if not prepare_compiled(wait=True):
+        print("the compiled search is not available: mining runs in Python, slowly", flush=True)
+    scout_search = Searcher(compiled=True)
+    prover = Prover(game("ataxx").load_rules())
+
+    def play(level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
+        board = Board(level.position)
+        searchers = (Searcher(compiled=True), Searcher(compiled=True))
+        levels = (level_by_key(pair[0]), level_by_key(pair[1]))
+        while prover.end(board) is None:
+            seat = int(board.turn)
+            move = choose_move(
+                board, levels[seat], rng=rng, time_budget=time_budget, searcher=searchers[seat]
+            )
+            board.push(move)
+            yield board.fen()
+
+    def sees_win(board: Board) -> bool:
+        _, info = scout_search.search(board, SearchLimits(depth=2 * MAX_MOVES, hard_time=2.0))
+        return (
+            info is not None
+            and is_win_score(info.score)
+            and info.score > 0
+            and (plies_to_end(info.score) <= 2 * MAX_MOVES)
+        )
+
+    def loses_after(board: Board) -> bool:
+        if prover.end(board) is not None:
+            outcome = prover.end(board)
+            return (
+                outcome is not None and outcome.winner is not None and int(outcome.winner) != int(board.turn)
+            )
+        _, info = scout_search.search(board, SearchLimits(depth=2 * MAX_MOVES + 2, hard_time=0.5))
+        return info is not None and is_win_score(info.score) and info.score < 0
+
+    def gain(board: Board, move: Move) -> float:
+        if move.is_pass:
+            return -1
+        them = board.pieces[1 - int(board.turn)]
+        return (NEIGHBOURS[move.to_square] & them).bit_count() + (1 if move.is_clone else 0)
+
+    def normalise(text: str) -> str:
+        fields = text.split()
+        return " ".join([fields[0], fields[1], "0", fields[3]])
+
+    def order(board: Board, moves: list[Move]) -> list[Move]:
+        return sorted(moves, key=lambda move: -gain(board, move))
+
+    return Scout(play, sees_win, gain, loses_after, normalise, order)
+
+
+# -- Attangle --
+
+
+def attangle_scout(time_budget: float) -> Scout:
+    from game.ai.alphabeta import SearchLimits, is_win_score, plies_to_end
+    from game.ai.attangle.evaluate import AttangleHeuristics
+    from game.ai.attangle.levels import choose_move, level_by_key, new_searcher
+    from game.engine.attangle import Board, Move
+
+    heuristics = AttangleHeuristics()
+    scout_search = new_searcher()
+    wins_needed = {False: 3, True: 5}
+
+    def play(level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
+        board = Board(level.position)
+        searchers = (new_searcher(), new_searcher())
+        levels = (level_by_key(pair[0]), level_by_key(pair[1]))
+        while board.outcome() is None:
+            seat = int(board.turn)
+            move = choose_move(
+                board, levels[seat], rng=rng, time_budget=time_budget, searcher=searchers[seat]
+            )
+            board.push(move)
+            yield board.text()
+
+    def sees_win(board: Board) -> bool:
+        seat = int(board.turn)
+        # A triple takes a move: a seat this many triples short cannot win within MAX_MOVES of its moves.
+        if wins_needed[board.grand] - board.triple_count(seat) > MAX_MOVES - 1 and board.has_legal_move():
+            return False
+        _, info = scout_search.search(board, SearchLimits(depth=2 * MAX_MOVES - 1, hard_time=3.0))
+        return (
+            info is not None
+            and is_win_score(info.score)
+            and info.score > 0
+            and (plies_to_end(info.score) <= 2 * MAX_MOVES)
+        )
+
+    def loses_after(board: Board) -> bool:
+        outcome = board.outcome()
+        if outcome is not None:
+            return outcome.winner is not None and int(outcome.winner) != int(board.turn)
+        _, info = scout_search.search(board, SearchLimits(depth=2 * MAX_MOVES - 1, hard_time=0.5))
+        return info is not None and is_win_score(info.score) and info.score < 0
+
+    def glance(board: Board, move: Move) -> float:
+        board.push(move)
+        try:
+            return -heuristics.evaluate(board)  # the evaluation is the side to move's: the opponent's now
+        finally:
+            board.pop()
+
+    return Scout(play, sees_win, glance, loses_after)
+
+
+SCOUTS: dict[str, Callable[[float], Scout]] = {"ataxx": ataxx_scout, "attangle": attangle_scout}
+
+
+# -- mining --
+
+
+@dataclasses.dataclass
+class Figures:
+    games: int = 0
+    positions: int = 0
+    scouted: int = 0
+    proved: int = 0
+    several: int = 0
+    slower: int = 0
+    too_long: int = 0
+    puzzles: int = 0
+
+
+def grade_of(moves: int, tempting: int, choices: int) -> int:
+    """The difficulty from 1 to 5: the depth first, then how many wrong moves tempt, and how many there are."""
+    points = 2 * (moves - 1)
+    points += 1 if tempting >= 2 else 0
+    points += 1 if tempting >= 6 or choices >= 40 else 0
+    return max(1, min(5, 1 + points))
+
+
+def main_line(prover: Prover, position: Any, key: Any, plies: int, rules: GameRules[Any]) -> list[str]:
+    """The solution: ``key``, then the defender's most stubborn replies and the attacker's quickest wins."""
+    seat = int(position.turn)
+    line = [key]
+    position.push(key)
+    left = plies - 1
+    while prover.end(position) is None:
+        if int(position.turn) == seat:
+            found = prover.attack(position, left)
+            assert found is not None, "the winning line lost its way"
+            move = found[0]
+        else:
+            move = prover.defence(position, seat, left)
+        line.append(move)
+        position.push(move)
+        left -= 1
+    for _ in line:
+        position.pop()
+    return [rules.move_text(move) for move in line]
+
+
+def find_puzzle(
+    rules: GameRules[Any], scout: Scout, text: str, source: str, mine_nodes: int, proof_nodes: int,
+    figures: Figures,
+) -> tuple[Puzzle, int] | None:  # fmt: skip
+    """The puzzle in the position ``text``, with its proof's size, or ``None`` (see the module docstring)."""
+    position = rules.new_position(text)
+    prover = Prover(rules, node_limit=mine_nodes, order=scout.order)
+    moves = list(position.legal_moves())
+    if prover.end(position) is not None or len(moves) < 3:
+        return None
+    figures.positions += 1
+    if not scout.sees_win(position):
+        return None
+    figures.scouted += 1
+    try:
+        for count in range(1, MAX_MOVES + 1):
+            winners = prover.winning_moves(position, 2 * count, enough=2)
+            if len(winners) > 1:
+                figures.several += 1
+                return None
+            if winners:
+                break
+        else:
+            return None
+        key = winners[0]
+        line = main_line(prover, position, key, 2 * count, rules)
+    except ProofBudgetError:
+        figures.too_long += 1
+        return None
+    figures.proved += 1
+    for move in moves:
+        if move == key:
+            continue
+        position.push(move)
+        slower = scout.loses_after(position)
+        position.pop()
+        if slower:
+            figures.slower += 1
+            return None
+    key_look = scout.glance(position, key)
+    tempting = sum(1 for move in moves if move != key and scout.glance(position, move) >= key_look)
+    puzzle = Puzzle(
+        id=puzzle_id(rules.key, rules.position_text(position)),
+        game=rules.key,
+        position=rules.position_text(position),
+        solution=tuple(line),
+        moves=count,
+        grade=grade_of(count, tempting, len(moves)),
+        tempting=tempting,
+        seat=int(position.turn),
+        source=source,
+    )
+    try:
+        nodes = prove_puzzle(puzzle, rules, node_limit=proof_nodes)
+    except ProofBudgetError:
+        figures.too_long += 1
+        return None
+    except PuzzleProofError as error:  # the miner's proof and the plain one disagree: a bug, said loudly
+        print(f"  !! {error}", flush=True)
+        return None
+    return puzzle, nodes
+
+
+def mine_games(
+    args: argparse.Namespace, rules: GameRules[Any], scout: Scout, levels: list[LevelInfo], rng: random.Random,
+    figures: Figures, found: dict[str, tuple[Puzzle, int]], started: float,
+) -> None:  # fmt: skip
+    """Play the games and look at every position, adding the puzzles to ``found`` (see the module docstring)."""
+    for index in range(args.games):
+        level = levels[index % len(levels)]
+        pair = PAIRS[rng.randrange(len(PAIRS))]
+        if rng.random() < 0.5:
+            pair = (pair[1], pair[0])
+        texts = list(scout.play(level, pair, rng))
+        figures.games += 1
+        from_game = 0
+        for ply, text in enumerate(texts, start=1):
+            text = scout.normalise(text)
+            ident = puzzle_id(rules.key, rules.position_text(rules.new_position(text)))
+            if ident in found or from_game >= args.per_game:
+                continue
+            source = f"{pair[0]} against {pair[1]} on {level.name}, after {ply} plies"
+            result = find_puzzle(rules, scout, text, source, args.mine_nodes, args.proof_nodes, figures)
+            if result is None:
+                continue
+            puzzle, nodes = result
+            found[puzzle.id] = (puzzle, nodes)
+            from_game += 1
+            figures.puzzles += 1
+            print(
+                f"  puzzle {len(found)}: win in {puzzle.moves}, grade {puzzle.grade}, tempting "
+                f"{puzzle.tempting}, proof {nodes} positions ({source})",
+                flush=True,
+            )
+        elapsed = time.monotonic() - started
+        print(
+            f"game {index + 1}/{args.games}: {len(texts)} moves, {len(found)} puzzles, {elapsed:.0f} s",
+            flush=True,
+        )
+        if args.target and len(found) >= args.target:
+            break
+
+
+def mine(args: argparse.Namespace) -> int:
+    rules = game(args.game).load_rules()
+    scout = SCOUTS[args.game](args.time)
+    levels = [level for level in shipped_levels(rules) if isinstance(level, LevelInfo)]
+    rng = random.Random(args.seed)
+    figures = Figures()
+    found: dict[str, tuple[Puzzle, int]] = {}
+    started = time.monotonic()
+    try:
+        mine_games(args, rules, scout, levels, rng, figures, found, started)
+    except KeyboardInterrupt:  # Ctrl+C: the puzzles found so far are written all the same
+        print("\ninterrupted: writing the puzzles found so far", flush=True)
+    write(rules, [puzzle for puzzle, _ in found.values()], Path(args.out) if args.out else None, args)
+    elapsed = time.monotonic() - started
+    total_nodes = sum(nodes for _, nodes in found.values())
+    print(f"\n{figures.games} games, {figures.positions} positions looked at, {figures.scouted} where the "
+          f"search saw a win, {figures.proved} proved unique, {figures.several} with several winning moves, "
+          f"{figures.slower} where another move wins later, {figures.too_long} too long to prove")  # fmt: skip
+    print(f"{len(found)} puzzles in {elapsed:.0f} s; their proofs visit {total_nodes} positions in all")
+    by_grade = {grade: sum(1 for p, _ in found.values() if p.grade == grade) for grade in GRADE_NAMES}
+    by_moves = {
+        count: sum(1 for p, _ in found.values() if p.moves == count) for count in range(1, MAX_MOVES + 1)
+    }
+    print(f"by grade: {by_grade}; by moves: {by_moves}")
+    return 0
+
+
+def write(rules: GameRules[Any], puzzles: list[Puzzle], out: Path | None, args: argparse.Namespace) -> None:
+    folder = out or shipped_puzzles_dir(rules.key)
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.toml"):
+        old.unlink()
+    ordered = sorted(puzzles, key=lambda p: (p.grade, p.moves, p.tempting, p.id))
+    command = (
+        f"python tools/mine_puzzles.py {rules.key} --games {args.games} --seed {args.seed} --time {args.time} "
+        f"--target {args.target} --per-game {args.per_game}"
+    )
+    for grade, name in GRADE_NAMES.items():
+        chosen = [puzzle for puzzle in ordered if puzzle.grade == grade]
+        if not chosen:
+            continue
+        header = (
+            f"{game(rules.key).name} puzzles, grade {grade} ({name}): {len(chosen)} puzzles.\n"
+            f"Mined from the computer's own games by `{command}`; every one is proved:\n"
+            "exactly one move wins by force within the moves said (tests/test_puzzle_proofs.py)."
+        )
+        path = folder / f"{grade}-{name.replace(' ', '-')}.toml"
+        path.write_text(dump_puzzles(chosen, rules, header=header), encoding="utf-8")
+        print(f"wrote {len(chosen)} puzzles to {path}")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(SCOUTS))
+    parser.add_argument("--games", type=int, default=200, help="games the computer plays itself")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time", type=float, default=0.05, help="seconds a move in those games")
+    parser.add_argument("--target", type=int, default=0, help="stop once this many puzzles are found")
+    parser.add_argument("--per-game", type=int, default=2, help="puzzles taken from one game at most")
+    parser.add_argument(
+        "--mine-nodes", type=int, default=60_000, help="positions the miner's proofs may visit"
+    )
+    parser.add_argument("--proof-nodes", type=int, default=4_000, help="positions the tests' proof may visit")
+    parser.add_argument("--out", help="the folder to write (levels/<game>/puzzles/ by default)")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(mine(parse_args()))
