@@ -330,7 +330,7 @@ def test_a_reduced_move_that_beats_alpha_is_searched_again_in_full() -> None:
     checked = 0
     features = SearchFeatures(late_move_reductions=2, history=False, aspiration=False)
     searcher = AlphaBeta(AttangleHeuristics(), features=features)
-    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:6]:
         board = AttangleBoard(text)
         raw, info = searcher.search(board, SearchLimits(depth=3))
         assert info.depth == 3
@@ -340,7 +340,7 @@ def test_a_reduced_move_that_beats_alpha_is_searched_again_in_full() -> None:
         assert info.score == after, text
         assert info.score <= plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1), text
         checked += 1
-    assert checked >= 10
+    assert checked == 6
 
 
 def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
@@ -348,7 +348,7 @@ def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
     # is searched again to depth 2, so a fail-high is always a move's full-depth score: the node's
     # minimax score beats alpha too. (A fail-low may be wrong: a reduced move can be missed.)
     failed_high = 0
-    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:12]:
+    for text in list(dict.fromkeys(text for *_, text in _attangle_golden()))[:6]:
         board = AttangleBoard(text)
         exact = plain_alphabeta(board, 3, -WIN_SCORE - 1, WIN_SCORE + 1)
         for offset in (-300, -100, -30, 0, 10, 30, 60, 100, 200, 400):
@@ -360,7 +360,7 @@ def test_a_reduced_move_never_fails_high_on_its_reduced_search_alone() -> None:
                 assert exact > alpha, (text, offset, score)
                 failed_high += 1
         assert board.text() == text
-    assert failed_high >= 12
+    assert failed_high >= 12  # three windows below the score for each position
 
 
 def test_a_depth_stopped_after_a_root_move_finished_still_answers() -> None:

@@ -4,6 +4,7 @@ through every screen in French recording each text drawn."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import tomllib
@@ -99,10 +100,13 @@ def _button_label(node: ast.Call) -> str | None:
     return _string(node.args[1]) if len(node.args) > 1 else None
 
 
+@functools.cache
 def _sources() -> list[tuple[Path, ast.AST]]:
+    """Every module of the game, parsed once for the whole run (the scans only read the trees)."""
     return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(GAME.rglob("*.py"))]
 
 
+@functools.cache
 def _literal_keys() -> tuple[dict[str, str], dict[str, str]]:
     """English keys written in the source, with where each one is: (plain texts, plural singulars).
 
