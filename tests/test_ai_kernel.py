@@ -176,16 +176,19 @@ PURE_RUN = (
     "tests/test_ai_levels.py",
     "tests/test_rules_once.py",
     "tests/test_uai.py",
-    "tests/test_baseline.py",
 )
-"""The Ataxx AI's tests, run a second time with the search as Python (``ATTAX_NUMBA=0``)."""
+"""The Ataxx AI's tests, run a second time with the search as Python (``ATTAX_NUMBA=0``). Not the
+frozen baselines' (``tests/test_baseline.py``): they never use the kernel."""
 GENERIC_ONLY = (
     "tests/test_ai_search.py::test_a_reduced_move_never_fails_high_on_its_reduced_search_alone",
     "tests/test_ai_search.py::test_a_reduced_move_that_beats_alpha_is_searched_again_in_full",
     "tests/test_ai_search.py::test_the_history_and_the_aspiration_windows_keep_the_minimax_scores",
+    "tests/test_ai_search.py::test_late_move_reductions_search_fewer_nodes_and_still_take_the_triple",
+    "tests/test_ai_search.py::test_attangle_searches_the_same_tree_as_before_seats",
+    "tests/test_ai_search.py::test_a_depth_stopped_after_a_root_move_finished_still_answers",
 )
-"""The slow tests of those files that search only with the generic alpha-beta (Attangle's), which numba
-never runs: the second run would repeat them exactly."""
+"""The slower tests of those files that search only with the generic alpha-beta (Attangle's), which
+numba never runs: the second run would repeat them exactly."""
 DESELECT = tuple(f"--deselect={test}" for test in GENERIC_ONLY)
 
 
