@@ -393,7 +393,8 @@ def test_quit_while_searching() -> None:
     start = time.monotonic()
     engine.send("quit")
     assert engine.process.wait(TIMEOUT) == 0
-    assert time.monotonic() - start < 1.0
+    # An infinite search that ignored quit would never end; the margin is for a busy machine.
+    assert time.monotonic() - start < 5.0
     assert engine.close() == (0, "")
 
 
@@ -576,7 +577,8 @@ def test_a_clock_below_zero_is_taken_as_zero_and_a_legal_move_comes_at_once(engi
     start = time.monotonic()
     engine.send("go wtime -5 btime -5")
     lines = engine.expect("bestmove")
-    assert time.monotonic() - start < 1.0
+    # At once, not after a level's think time; the margin is for a busy machine (CI shares two cores).
+    assert time.monotonic() - start < 3.0
     assert (
         "info string go wtime below 0 taken as 0" in lines
         and "info string go btime below 0 taken as 0" in lines
