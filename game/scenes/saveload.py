@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -247,41 +247,39 @@ class LoadScene(Scene):
         self.app.audio.play("click")
         self.app.stack.pop()
 
-    def load_selected(self) -> None:
-        """Open the selected save (a damaged one only buzzes)."""
+    def _read_selected(self) -> tuple[saves.SaveEntry, Any, Any] | None:
+        """The selected save, its match and its record; ``None`` (after a buzz, and a message if it
+        cannot be read) when nothing is selected or the save is damaged."""
         if self.selected is None:
-            return
+            return None
         entry = self.entries[self.selected]
         if isinstance(entry, saves.DamagedSave):
             self.app.audio.play("invalid")
-            return
+            return None
         try:
             match, game = saves.load_game(entry.path)
         except (saves.SaveError, OSError) as error:
             self.app.audio.play("invalid")
             message(self.app, tr("Cannot load"), [explain_file_error(str(error))])
             self.refresh()
-            return
-        open_match(self.app, match, game.tag("Level"), save_name=entry.name)
+            return None
+        return entry, match, game
+
+    def load_selected(self) -> None:
+        """Open the selected save (a damaged one only buzzes)."""
+        selected = self._read_selected()
+        if selected is not None:
+            entry, match, game = selected
+            open_match(self.app, match, game.tag("Level"), save_name=entry.name)
 
     def analyse_selected(self) -> None:
         """The selected save's analysis, in its own game (a damaged one only buzzes); Back returns here."""
-        if self.selected is None:
-            return
-        entry = self.entries[self.selected]
-        if isinstance(entry, saves.DamagedSave):
-            self.app.audio.play("invalid")
-            return
-        try:
-            match, game = saves.load_game(entry.path)
-        except (saves.SaveError, OSError) as error:
-            self.app.audio.play("invalid")
-            message(self.app, tr("Cannot load"), [explain_file_error(str(error))])
-            self.refresh()
-            return
-        self.app.choose_game(match.rules.key)
-        level = tr_data(game.tag("Level")) if game.tag("Level") else ""
-        self.app.router.push("analysis", match, level, save_name=entry.name)
+        selected = self._read_selected()
+        if selected is not None:
+            entry, match, game = selected
+            self.app.choose_game(match.rules.key)
+            level = tr_data(game.tag("Level")) if game.tag("Level") else ""
+            self.app.router.push("analysis", match, level, save_name=entry.name)
 
     def ask_delete(self) -> None:
         """Ask before deleting the selected save."""
