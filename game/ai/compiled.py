@@ -32,6 +32,7 @@ import importlib.util
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -42,6 +43,7 @@ from game import paths
 __all__ = [
     "ENV_NUMBA",
     "PURE_SUFFIX",
+    "Watchdog",
     "identity",
     "jit_for",
     "load_pure",
@@ -218,3 +220,47 @@ def start_warm_up(name: str, warm: Callable[[], None]) -> threading.Thread:
             _warm_ups[name] = thread
             thread.start()
     return thread
+
+
+class Watchdog:
+    """A thread that sets a running kernel's stop flag (``flags[index] = 1``) at ``deadline`` (a
+    ``time.monotonic()`` time) or as soon as ``stop`` is set, looking every ``interval`` seconds.
+
+    A kernel cannot read the clock or an ``Event``; it looks at its flag every
+    few thousand nodes. No thread is started without a deadline or an event.
+    ``close()`` ends the watch (always call it: the thread holds the flags).
+    """
+
+    def __init__(
+        self,
+        flags: Any,
+        index: int,
+        deadline: float | None,
+        stop: threading.Event | None,
+        *,
+        interval: float = 0.002,
+    ) -> None:
+        self._flags = flags
+        self._index = index
+        self._deadline = deadline
+        self._stop = stop
+        self._interval = interval
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        if deadline is not None or stop is not None:
+            self._thread = threading.Thread(target=self._watch, name="search-watchdog", daemon=True)
+            self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._done.wait(self._interval):
+            if (self._stop is not None and self._stop.is_set()) or (
+                self._deadline is not None and time.monotonic() >= self._deadline
+            ):
+                self._flags[self._index] = 1
+                return
+
+    def close(self) -> None:
+        """Stop watching (the flag is left as it is)."""
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()

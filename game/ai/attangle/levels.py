@@ -23,8 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
-from game.ai.alphabeta import AlphaBeta, SearchInfo, SearchLimits
-from game.ai.attangle.evaluate import AttangleHeuristics
+from game.ai.attangle.search import Searcher, SearchInfo, SearchLimits
 from game.engine.attangle import Board, Move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
@@ -75,9 +74,9 @@ def level_by_key(key: str) -> Level:
     return api.find_level(key, LEVELS, HINT_LEVEL)
 
 
-def new_searcher() -> AlphaBeta:
-    """A search with Attangle's heuristics and its own table."""
-    return AlphaBeta(AttangleHeuristics())
+def new_searcher(hash_mb: int = 16) -> Searcher:
+    """Attangle's search (compiled once this process has built it), with its own table."""
+    return Searcher(hash_mb)
 
 
 def choose_move(
@@ -88,7 +87,7 @@ def choose_move(
     on_info: Callable[[SearchInfo], None] | None = None,
     rng: random.Random | None = None,
     time_budget: float | None = None,
-    searcher: AlphaBeta | None = None,
+    searcher: Searcher | None = None,
 ) -> Move:
     """The move ``level`` plays in ``board``: always legal, the board left unchanged.
 
@@ -104,7 +103,9 @@ def choose_move(
     if len(moves) == 1:
         return board.move_from_raw(moves[0])
     budget = level.budget(time_budget)
-    searcher = searcher if searcher is not None else new_searcher()
+    if searcher is None:
+        # A careless level's searches are shallow: a small table, as the generic search's was.
+        searcher = new_searcher(1 if level.careless else 16)
     if level.careless:
         raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
     else:
@@ -116,7 +117,7 @@ def choose_move(
 def _careless_move(
     board: Board,
     level: Level,
-    searcher: AlphaBeta,
+    searcher: Searcher,
     budget: float,
     stop: threading.Event | None,
     on_info: Callable[[SearchInfo], None] | None,
