@@ -50,7 +50,7 @@ from match_stats import add_match_options, result_text
 from game.ai.alphabeta import AlphaBeta, SearchFeatures, SearchLimits
 from game.ai.attangle.evaluate import AttangleHeuristics, EvalWeights
 from game.ai.attangle.levels import LEVELS, choose_move, level_by_key
-from game.ai.attangle.search import Searcher
+from game.ai.attangle.search import Searcher, prepare_compiled
 from game.engine.attangle import Board, Move
 
 RANDOM_PLIES = (1, 2)
@@ -106,7 +106,8 @@ class Player:
             weights = EvalWeights(**{key: int(settings[key]) for key in settings if key in WEIGHTS})
             if settings.get("generic", "0") != "0":
                 self.searcher = AlphaBeta(AttangleHeuristics(weights), features=features)
-            else:  # compiled (built or loaded from the cache first), or Python where numba is missing
+            else:  # compiled, or Python where numba is missing
+                prepare_compiled(wait=True)  # built or loaded from the cache before the clock runs
                 self.searcher = Searcher(weights=weights, features=features, compiled=True)
         self.think = 0.0
         self.slowest = 0.0

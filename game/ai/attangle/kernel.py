@@ -76,14 +76,14 @@ SCORE_OFFSET = 1 << 20
 HISTORY_CAP = (1 << 29) - 1
 """A history count never grows past this (its bits in the ordering key)."""
 
-# Ordering keys, highest first: the table move, the killers, captures (building a triple first), then
-# placements by history, nearness to the centre; the raw move breaks ties (higher first), as the
-# generic search's sort of ``(key, raw)`` pairs does.
-TT_BONUS = 1 << 62
+# Ordering keys, highest first (the table's move comes before them all, tried before the others are
+# generated): the killers, captures (building a triple first), then placements by history and nearness
+# to the centre; the raw move breaks ties (higher first), as the generic search's sort of ``(key, raw)``
+# pairs does.
 KILLER_BONUS = 1 << 61
 SECOND_KILLER_BONUS = 1 << 60
 FRONT = SECOND_KILLER_BONUS
-"""Keys from this up are the moves tried first (the table's and the killers), never reduced."""
+"""Keys from this up are the killers: like the table's move, never reduced."""
 CAPTURE_KEY = 1 << 58
 TRIPLE_KEY = 1 << 57
 
@@ -417,6 +417,31 @@ def pick(moves: Array, keys: Array, base: int, index: int, count: int) -> int:
 
 
 @jit
+def _mark_killers(moves: Array, keys: Array, base: int, count: int, killer0: int, killer1: int) -> None:
+    """Raise the killers' ordering keys: they come first (after the table's move)."""
+    for index in range(base, base + count):
+        move = moves[index]
+        if move == killer0:
+            keys[index] |= KILLER_BONUS
+        elif move == killer1:
+            keys[index] |= SECOND_KILLER_BONUS
+
+
+@jit
+def _drop(moves: Array, keys: Array, base: int, count: int, move: int) -> int:
+    """Take ``move`` (already searched, or ``NO_MOVE``) out of ``moves[base : base + count]``; the new count."""
+    if move == NO_MOVE:
+        return count
+    for index in range(base, base + count):
+        if moves[index] == move:
+            last = base + count - 1
+            moves[index] = moves[last]
+            keys[index] = keys[last]
+            return count - 1
+    return count
+
+
+@jit
 def checkpoint(stats: Array) -> None:
     """Every ``stats[CHECK_EVERY]`` nodes: abort if another thread asked to stop or the node budget is spent."""
     stats[NEXT_CHECK] = stats[NODES] + stats[CHECK_EVERY]
@@ -489,13 +514,16 @@ def pvs(
         return evaluate(cells, side, res_us, res_them, tri_us, tri_them, geometry, weights)
     base = ply * MOVES_PER_PLY
     use_history = weights[USE_HISTORY]
-    count = generate(cells, side, res_us, tri_us, tri_them, base, moves, keys, history, use_history, geometry)
-    if count == 0:
-        return ply - WIN_SCORE
     if ply >= MAX_PLY:
+        if (
+            generate(cells, side, res_us, tri_us, tri_them, base, moves, keys, history, use_history, geometry)
+            == 0
+        ):
+            return ply - WIN_SCORE
         return evaluate(cells, side, res_us, res_them, tri_us, tri_them, geometry, weights)
 
-    # The transposition table.
+    # The transposition table, before the moves: only positions with moves are stored, and the table's
+    # move is tried before the others are generated (often it is all a node needs).
     slot = key & (len(tt_keys) - 1)
     tt_move = NO_MOVE
     known = tt_keys[slot] == key
@@ -513,27 +541,43 @@ def pvs(
             flag = (data >> 26) & 3
             if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
                 return score
-
-    # The moves, best first: the table move, the killers, then by ordering key.
     killer0 = killers[2 * ply]
     killer1 = killers[2 * ply + 1]
-    for index in range(base, base + count):
-        move = moves[index]
-        if move == tt_move:
-            keys[index] |= TT_BONUS
-        elif move == killer0:
-            keys[index] |= KILLER_BONUS
-        elif move == killer1:
-            keys[index] |= SECOND_KILLER_BONUS
+    count = -1  # not generated yet
+    if tt_move == NO_MOVE or use_history != 0:  # the history is read before the table's move changes it
+        count = generate(
+            cells, side, res_us, tri_us, tri_them, base, moves, keys, history, use_history, geometry
+        )
+        if count == 0:
+            return ply - WIN_SCORE
+        count = _drop(moves, keys, base, count, tt_move)
+        _mark_killers(moves, keys, base, count, killer0, killer1)
+
+    # The moves, best first: the table move, the killers, then by ordering key.
     reduction_plies = weights[LMR_PLIES] if depth >= 3 else 0
     original_alpha = alpha
     best = -INFINITY
     best_move = NO_MOVE
-    for searched in range(count):
-        move = pick(moves, keys, base, searched, count)
+    searched = 0
+    table_first = 1 if tt_move != NO_MOVE else 0
+    while True:
+        if searched < table_first:
+            move = tt_move
+            front = True
+        else:
+            if count < 0:
+                count = generate(
+                    cells, side, res_us, tri_us, tri_them, base, moves, keys, history, use_history, geometry
+                )
+                count = _drop(moves, keys, base, count, tt_move)
+                _mark_killers(moves, keys, base, count, killer0, killer1)
+            if searched - table_first >= count:
+                break
+            move = pick(moves, keys, base, searched - table_first, count)
+            front = keys[base + searched - table_first] >= FRONT
         capture = move & CAPTURE != 0
         reduction = 0
-        if reduction_plies > 0 and searched >= 3 and not capture and keys[base + searched] < FRONT:
+        if reduction_plies > 0 and searched >= 3 and not capture and not front:
             reduction = reduction_plies
         target = move & 63
         first = (move >> 6) & 63
@@ -572,6 +616,7 @@ def pvs(
             cells[second] = old_second
         if stats[ABORT] != 0:
             return 0
+        searched += 1
         if score > best:
             best = score
             best_move = move
