@@ -81,8 +81,7 @@ class Kernel:
 
     def load(self, board: Board) -> None:
         self.cells = self.tables["cells"]
-        for point in range(64):
-            self.cells[point] = kernel.stack_code(board.stacks[point]) if point < len(board.stacks) else 0
+        kernel.fill_cells(self.cells, board.stacks)
         me = int(board.turn)
         self.side = me
         self.reserves = (board.reserves[me], board.reserves[1 - me])

@@ -19,9 +19,10 @@ is imported, unless the caller set it.
 
 The bit primitives a kernel needs beyond Python's operators come from
 ``primitives_for(name)``, in both forms: ``popcount(x)`` and ``lowest(x)``
-(the index of the lowest set bit, ``x`` not 0). Compiled, they are single
-instructions (LLVM's ctpop and cttz); in Python, ``int.bit_count`` and
-``int.bit_length``.
+(the index of the lowest set bit, ``x`` not 0); and from ``highest_for(name)``,
+``highest(x)`` (the index of the highest set bit, ``x`` > 0). Compiled, they
+are single instructions (LLVM's ctpop, cttz and ctlz); in Python,
+``int.bit_count`` and ``int.bit_length``.
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ __all__ = [
     "ENV_NUMBA",
     "PURE_SUFFIX",
     "Watchdog",
+    "highest_for",
     "identity",
     "jit_for",
     "load_pure",
     "numba_problem",
     "primitives_for",
+    "py_highest",
     "py_lowest",
     "py_popcount",
     "start_warm_up",
@@ -75,6 +78,11 @@ def py_popcount(x: int) -> int:
 def py_lowest(x: int) -> int:
     """The index of the lowest set bit of ``x`` (``x`` > 0)."""
     return (x & -x).bit_length() - 1
+
+
+def py_highest(x: int) -> int:
+    """The index of the highest set bit of ``x`` (``x`` > 0)."""
+    return x.bit_length() - 1
 
 
 def _load_numba() -> tuple[Any, str | None]:
@@ -123,8 +131,10 @@ def numba_problem() -> str | None:
     return _numba()[1]
 
 
-def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """popcount and lowest as LLVM intrinsics on 64-bit ints."""
+def _intrinsics(
+    numba: Any, *, cache: bool
+) -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int], int]]:
+    """popcount, lowest and highest as LLVM intrinsics on 64-bit ints."""
     from numba import types
     from numba.extending import intrinsic
 
@@ -142,6 +152,13 @@ def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Calla
 
         return types.int64(types.int64), codegen
 
+    @intrinsic
+    def _ctlz(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+
+        return types.int64(types.int64), codegen
+
     @numba.njit(cache=cache, inline="always")  # type: ignore[untyped-decorator]
     def popcount_compiled(x: int) -> int:
         return _ctpop(x)  # type: ignore[call-arg]  # numba passes the typing context
@@ -150,7 +167,11 @@ def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Calla
     def lowest_compiled(x: int) -> int:
         return _cttz(x)  # type: ignore[call-arg]  # numba passes the typing context
 
-    return popcount_compiled, lowest_compiled
+    @numba.njit(cache=cache, inline="always")  # type: ignore[untyped-decorator]
+    def highest_compiled(x: int) -> int:
+        return 63 - _ctlz(x)  # type: ignore[call-arg]  # numba passes the typing context
+
+    return popcount_compiled, lowest_compiled, highest_compiled
 
 
 def jit_for(module_name: str) -> Callable[[F], F]:
@@ -171,8 +192,16 @@ def primitives_for(module_name: str) -> tuple[Callable[[int], int], Callable[[in
     """``(popcount, lowest)`` for the kernel ``module_name``: compiled ones, or Python's for a pure copy."""
     if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
         return py_popcount, py_lowest
-    primitives: tuple[Callable[[int], int], Callable[[int], int]] = _numba()[0][1]
-    return primitives
+    primitives: tuple[Callable[[int], int], Callable[[int], int], Callable[[int], int]] = _numba()[0][1]
+    return primitives[0], primitives[1]
+
+
+def highest_for(module_name: str) -> Callable[[int], int]:
+    """``highest`` for the kernel ``module_name``: the compiled one, or Python's for a pure copy."""
+    if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
+        return py_highest
+    highest: Callable[[int], int] = _numba()[0][1][2]
+    return highest
 
 
 def load_pure(module_name: str) -> ModuleType:

@@ -14,8 +14,9 @@ the same order, the same table (its keys are the board's own Zobrist keys,
 cut to 62 bits), killers, reductions and history, so the same scores and node
 counts at a fixed depth with a table of the same size; it is only faster.
 
-A position is the array ``cells`` (one stack code a point) and ints from the
-side to move: ``side`` (0 White, 1 Black), the reserves ``res_us`` and
+A position is the array ``cells`` (one stack code a point, and the bitboard
+of the points that hold a stack in ``cells[OCCUPIED]``) and ints from the side
+to move: ``side`` (0 White, 1 Black), the reserves ``res_us`` and
 ``res_them``, the own-topped triples ``tri_us`` and ``tri_them``, and the key.
 A stack code is ``colours << 2 | height``: bit ``i`` of ``colours`` is set when
 the ``i``-th piece from the bottom is black (0: empty). Moves are the board's
@@ -24,9 +25,9 @@ raw moves: a placement is the point, a capture
 place; the caller puts back the (at most three) codes it changed.
 
 The board's shape is the array ``geometry`` (``geometry_table``): its size,
-the six rays of every point (points nearest first), the points one may place
-on, each point's distance from the centre (the placements' order) and the
-Zobrist keys. The search state is a handful of flat arrays (numpy arrays when
+the six lines from every point as bitboards (the first stack seen along one is
+its lowest or highest bit), the points one may place on, each point's
+distance from the centre (the placements' order) and the Zobrist keys. The search state is a handful of flat arrays (numpy arrays when
 compiled, lists when not: both index the same way), made by ``new_tables``:
 
 - ``tt_keys``, ``tt_data``: the transposition table, a power of two of slots;
@@ -57,6 +58,8 @@ from game.engine.attangle.board import CAPTURE, STACKS_BY_HEIGHT, Z_BLACK_TO_MOV
 from game.engine.attangle.geometry import Geometry
 
 jit = compiled.jit_for(__name__)
+lowest = compiled.primitives_for(__name__)[1]
+highest = compiled.highest_for(__name__)
 
 Array = Any  # a numpy int64 array when compiled, a list of ints when not
 
@@ -113,18 +116,21 @@ WEIGHTS_SIZE = 16
 # cannot find the versions a recursive function made for itself when it reloads them from its cache.
 
 # geometry[...]
-G_POINTS, G_TO_WIN, G_PLACEABLE_COUNT = 0, 1, 2
-RAY_STRIDE = 9
-"""A ray: its length, then up to 8 points (the longest line of Grand Attangle has 9)."""
-G_RAYS = 8
-G_PLACEABLE = G_RAYS + 64 * 6 * RAY_STRIDE
-G_CENTRAL = G_PLACEABLE + 64
+G_POINTS, G_TO_WIN, G_PLACEABLE = 0, 1, 2
+"""The number of points, the triples that win, the bitboard of the points one may place on."""
+G_LINES = 8
+"""``geometry[G_LINES + point * 6 + direction]``: the bitboard of the points from ``point`` along
+``direction`` (``DIRECTIONS``' order). Directions 0, 4 and 5 (east, south-west, south-east) go to higher
+points, so the nearest is the lowest bit; the others to lower ones, the nearest the highest bit."""
+G_CENTRAL = G_LINES + 64 * 6
 G_ZOBRIST = G_CENTRAL + 64
 """``geometry[G_ZOBRIST + code * 64 + point]``: the key of the stack ``code`` on ``point``."""
 G_Z_RESERVE = G_ZOBRIST + 32 * 64
 """``geometry[G_Z_RESERVE + side * 32 + count]``."""
 G_Z_BLACK = G_Z_RESERVE + 2 * 32
 GEOMETRY_SIZE = G_Z_BLACK + 1
+OCCUPIED = 63
+"""``cells[OCCUPIED]``: the bitboard of the points that hold a stack (no board has a point 63)."""
 
 
 def stack_code(stack: str) -> int:
@@ -147,13 +153,14 @@ def geometry_table(geometry: Geometry, *, as_array: bool) -> Array:
     table = [0] * GEOMETRY_SIZE
     table[G_POINTS] = len(geometry.names)
     table[G_TO_WIN] = geometry.triples_to_win
-    table[G_PLACEABLE_COUNT] = len(geometry.placeable)
+    table[G_PLACEABLE] = sum(1 << point for point in geometry.placeable)
     for point, rays in enumerate(geometry.rays):
         for direction, ray in enumerate(rays):
-            at = G_RAYS + (point * 6 + direction) * RAY_STRIDE
-            table[at] = len(ray)
-            table[at + 1 : at + 1 + len(ray)] = ray
-    table[G_PLACEABLE : G_PLACEABLE + len(geometry.placeable)] = geometry.placeable
+            ascending = direction == 0 or direction >= 4
+            assert list(ray) == sorted(ray, reverse=not ascending), (
+                "the nearest point is the lowest or highest bit"
+            )
+            table[G_LINES + point * 6 + direction] = sum(1 << other for other in ray)
     for point, (q, r) in enumerate(geometry.coords):
         table[G_CENTRAL + point] = -(abs(q) + abs(r) + abs(q + r))
     for stacks in STACKS_BY_HEIGHT.values():
@@ -171,10 +178,32 @@ def geometry_table(geometry: Geometry, *, as_array: bool) -> Array:
     return table
 
 
+def fill_cells(cells: Array, stacks: list[str]) -> None:
+    """Write a board's ``stacks`` (as text, point by point) into ``cells``, with their bitboard."""
+    occupied = 0
+    for point in range(len(cells)):
+        code = stack_code(stacks[point]) if point < len(stacks) else 0
+        cells[point] = code
+        if code:
+            occupied |= 1 << point
+    cells[OCCUPIED] = occupied
+
+
 @jit
 def top(code: int) -> int:
     """The colour on top of a stack that is not empty: 0 White, 1 Black."""
     return (code >> (1 + (code & 3))) & 1
+
+
+@jit
+def first_seen(occupied: int, point: int, direction: int, geometry: Array) -> int:
+    """The first point holding a stack from ``point`` along ``direction``, or -1."""
+    seen = geometry[G_LINES + point * 6 + direction] & occupied
+    if seen == 0:
+        return -1
+    if direction == 0 or direction >= 4:
+        return lowest(seen)
+    return highest(seen)
 
 
 @jit
@@ -194,10 +223,14 @@ def evaluate(
     material = takes_me = takes_you = triple_takes_me = triple_takes_you = seen = 0
     single = weights[SINGLE]
     double = weights[DOUBLE]
-    for target in range(geometry[G_POINTS]):
+    occupied = cells[OCCUPIED]
+    stacks = occupied
+    while stacks != 0:
+        target = lowest(stacks)
+        stacks &= stacks - 1
         code = cells[target]
         height = code & 3
-        if height == 0 or height == 3:
+        if height == 3:
             continue
         owner = top(code)
         worth = single if height == 1 else double
@@ -205,17 +238,15 @@ def evaluate(
         enemy = 1 - owner
         singles = doubles = 0
         for direction in range(6):
-            at = G_RAYS + (target * 6 + direction) * RAY_STRIDE
-            for index in range(at + 1, at + 1 + geometry[at]):
-                other = cells[geometry[index]]
-                if other != 0:
-                    if top(other) == enemy:
-                        size = other & 3
-                        if size == 1:
-                            singles += 1
-                        elif size == 2:
-                            doubles += 1
-                    break
+            point = first_seen(occupied, target, direction, geometry)
+            if point >= 0:
+                other = cells[point]
+                if top(other) == enemy:
+                    size = other & 3
+                    if size == 1:
+                        singles += 1
+                    elif size == 2:
+                        doubles += 1
         takes = 0
         triple_takes = 0
         if height == 1:
@@ -273,34 +304,36 @@ def generate(
     if tri_us >= to_win or tri_them >= to_win:
         return 0
     count = 0
+    occupied = cells[OCCUPIED]
     if res_us > 0:
-        for index in range(G_PLACEABLE, G_PLACEABLE + geometry[G_PLACEABLE_COUNT]):
-            point = geometry[index]
-            if cells[point] == 0:
-                moves[base + count] = point
-                key = (geometry[G_CENTRAL + point] + 64) << 20 | point
-                if use_history != 0:
-                    key |= history[side * 64 + point] << 28
-                keys[base + count] = key
-                count += 1
-    for target in range(geometry[G_POINTS]):
+        free = geometry[G_PLACEABLE] & ~occupied
+        while free != 0:
+            point = lowest(free)
+            free &= free - 1
+            moves[base + count] = point
+            key = (geometry[G_CENTRAL + point] + 64) << 20 | point
+            if use_history != 0:
+                key |= history[side * 64 + point] << 28
+            keys[base + count] = key
+            count += 1
+    stacks = occupied
+    while stacks != 0:
+        target = lowest(stacks)
+        stacks &= stacks - 1
         code = cells[target]
         height = code & 3
-        if height == 0 or height == 3 or top(code) == side:
+        if height == 3 or top(code) == side:
             continue
         # The first stack along each of the six lines, when it is the mover's and can move (not a triple).
         found = 0
         attackers = 0  # up to six points, six bits each
         for direction in range(6):
-            at = G_RAYS + (target * 6 + direction) * RAY_STRIDE
-            for index in range(at + 1, at + 1 + geometry[at]):
-                point = geometry[index]
+            point = first_seen(occupied, target, direction, geometry)
+            if point >= 0:
                 other = cells[point]
-                if other != 0:
-                    if (other & 3) < 3 and top(other) == side:
-                        attackers |= point << (6 * found)
-                        found += 1
-                    break
+                if (other & 3) < 3 and top(other) == side:
+                    attackers |= point << (6 * found)
+                    found += 1
         if found < 2:
             continue
         room = 4 - height  # the attackers' heights together, at most
@@ -328,28 +361,28 @@ def has_move(cells: Array, side: int, res_us: int, tri_us: int, tri_them: int, g
     to_win = geometry[G_TO_WIN]
     if tri_us >= to_win or tri_them >= to_win:
         return False
-    if res_us > 0:
-        for index in range(G_PLACEABLE, G_PLACEABLE + geometry[G_PLACEABLE_COUNT]):
-            if cells[geometry[index]] == 0:
-                return True
-    for target in range(geometry[G_POINTS]):
+    occupied = cells[OCCUPIED]
+    if res_us > 0 and geometry[G_PLACEABLE] & ~occupied != 0:
+        return True
+    stacks = occupied
+    while stacks != 0:
+        target = lowest(stacks)
+        stacks &= stacks - 1
         code = cells[target]
         height = code & 3
-        if height == 0 or height == 3 or top(code) == side:
+        if height == 3 or top(code) == side:
             continue
         singles = doubles = 0
         for direction in range(6):
-            at = G_RAYS + (target * 6 + direction) * RAY_STRIDE
-            for index in range(at + 1, at + 1 + geometry[at]):
-                other = cells[geometry[index]]
-                if other != 0:
-                    if top(other) == side:
-                        size = other & 3
-                        if size == 1:
-                            singles += 1
-                        elif size == 2:
-                            doubles += 1
-                    break
+            point = first_seen(occupied, target, direction, geometry)
+            if point >= 0:
+                other = cells[point]
+                if top(other) == side:
+                    size = other & 3
+                    if size == 1:
+                        singles += 1
+                    elif size == 2:
+                        doubles += 1
         # Two singles take a single or a double; a single and a double take a single.
         if singles >= 2 or (height == 1 and singles >= 1 and doubles >= 1):
             return True
@@ -364,6 +397,8 @@ def make(
 
     The taller attacker lands on the target, the single's piece goes back to the
     reserve (``Board.push_raw``); the key changes as the board's hash does.
+    The caller puts back the codes of the points the move names, and
+    ``cells[OCCUPIED]``.
     """
     reserves = G_Z_RESERVE + side * 32
     key ^= geometry[G_Z_BLACK] ^ geometry[reserves + res_us]
@@ -387,12 +422,14 @@ def make(
         cells[target] = stack
         cells[first] = 0
         cells[second] = 0
+        cells[OCCUPIED] ^= (1 << first) | (1 << second)
         res_us += 1
         if height == 3:
             tri_us += 1
     else:
         single = 1 | side << 2
         cells[target] = single
+        cells[OCCUPIED] |= 1 << target
         key ^= geometry[G_ZOBRIST + single * 64 + target]
         res_us -= 1
     return key ^ geometry[reserves + res_us], res_us, tri_us
@@ -585,6 +622,7 @@ def pvs(
         old_target = cells[target]
         old_first = cells[first]
         old_second = cells[second]
+        old_occupied = cells[OCCUPIED]
         child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
         if searched == 0:
             score = -pvs(
@@ -611,6 +649,7 @@ def pvs(
                     stats, weights, geometry,
                 )  # fmt: skip
         cells[target] = old_target
+        cells[OCCUPIED] = old_occupied
         if capture:
             cells[first] = old_first
             cells[second] = old_second
@@ -686,12 +725,14 @@ def score_move(
     old_target = cells[target]
     old_first = cells[first]
     old_second = cells[second]
+    old_occupied = cells[OCCUPIED]
     child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
     score = -pvs(
         cells, 1 - side, res_them, child_reserve, tri_them, child_triples, child_key, depth - 1, -beta, -alpha,
         yes, yes, tt_keys, tt_data, killers, history, pv, pv_len, moves, keys, stats, weights, geometry,
     )  # fmt: skip
     cells[target] = old_target
+    cells[OCCUPIED] = old_occupied
     if move & CAPTURE:
         cells[first] = old_first
         cells[second] = old_second
@@ -728,12 +769,14 @@ def perft(
         old_target = cells[target]
         old_first = cells[first]
         old_second = cells[second]
+        old_occupied = cells[OCCUPIED]
         child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
         nodes += perft(
             cells, 1 - side, res_them, child_reserve, tri_them, child_triples, child_key, depth - 1, ply + 1,
             moves, keys, history, geometry,
         )  # fmt: skip
         cells[target] = old_target
+        cells[OCCUPIED] = old_occupied
         if move & CAPTURE:
             cells[first] = old_first
             cells[second] = old_second

@@ -242,10 +242,7 @@ class Searcher:
     def _load(board: Board, tables: dict[str, Any]) -> tuple[Any, int, int, int, int, int, int]:
         """Copy ``board`` into the kernel's ``cells``: the kernel's position arguments."""
         cells = tables["cells"]
-        for point in range(len(cells)):
-            cells[point] = 0
-        for point, stack in enumerate(board.stacks):
-            cells[point] = layout.stack_code(stack)
+        layout.fill_cells(cells, board.stacks)
         me = int(board.turn)
         return (
             cells,
