@@ -346,15 +346,45 @@ def test_the_levels_and_the_hint_search_with_the_kernel() -> None:
         assert str(move) == "b2,b4-b3"
 
 
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", compiled.ENV_NUMBA)
+    }
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
+
+
+_PLAY = (
+    "import sys\n"
+    "from game.ai.attangle.search import Searcher, SearchLimits, prepare_compiled\n"
+    "from game.ai import compiled\n"
+    "from game.engine.attangle import Board\n"
+    "prepare_compiled(wait=True)\n"
+    "searcher = Searcher()\n"
+    "move, info = searcher.search(Board(), SearchLimits(depth=2))\n"
+    "print(move in Board().raw_moves(), searcher.is_compiled, 'numba' in sys.modules)\n"
+)
+
+
 def test_a_process_that_only_imports_the_levels_never_loads_numba(tmp_path: Path) -> None:
     code = (
         "import sys, game.ai.attangle.levels, game.ai.attangle.player, game.games\n"
         "print('numba' in sys.modules)\n"
     )
-    environment = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
-    environment["ATTAX_DATA_DIR"] = str(tmp_path)
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
-    )
+    result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False"]
+
+
+def test_without_numba_or_with_a_broken_one_the_python_search_plays_without_alarm(tmp_path: Path) -> None:
+    result = _run(_PLAY, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "False", "False"] and result.stderr == ""
+    fake = tmp_path / "fake"
+    (fake / "numba").mkdir(parents=True)
+    (fake / "numba" / "__init__.py").write_text("raise ImportError('llvmlite is missing')\n")
+    result = _run(_PLAY, PYTHONPATH=str(fake), ATTAX_DATA_DIR=str(tmp_path / "data"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[:2] == ["True", "False"] and result.stderr == ""
