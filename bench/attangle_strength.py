@@ -24,7 +24,7 @@ placement next to one of its own stacks, else anywhere), optionally followed by
 ``:key=value,...`` with ``t`` (think time a move for the searching levels),
 ``d`` (depth), ``n`` (nodes a move), ``generic=1`` (the level on the generic
 alpha-beta, ``game.ai.alphabeta``, instead of Attangle's compiled search: the
-same tree, some thirty times slower), a search feature switched off or on
+same tree, some seventy times slower), a search feature switched off or on
 (``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
 ``wander``, ``ov`` (overlook) or ``ld`` (its depth) changed, or an evaluation weight

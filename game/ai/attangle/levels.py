@@ -7,7 +7,7 @@ Beginner (more often than not) and the Casual (now and then) just put a piece
 down anywhere. None misses a win it has seen. The Expert reads three moves
 ahead; the Master searches as deep as its time allows. They search with
 ``game.ai.attangle.search`` (compiled once the AI child has built it: the same
-tree as the generic alpha-beta, some fifty times faster), the weak levels and
+tree as the generic alpha-beta, some seventy times faster), the weak levels and
 the Expert to a fixed depth, so only the Master and the hint play stronger for
 the speed.
 
