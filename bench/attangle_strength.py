@@ -22,7 +22,9 @@ Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 ``random`` (any legal move), ``greedy`` (any capture if it has one, else a
 placement next to one of its own stacks, else anywhere), optionally followed by
 ``:key=value,...`` with ``t`` (think time a move for the searching levels),
-``d`` (depth), ``n`` (nodes a move), a search feature switched off or on
+``d`` (depth), ``n`` (nodes a move), ``generic=1`` (the level on the generic
+alpha-beta, ``game.ai.alphabeta``, instead of Attangle's compiled search: the
+same tree, some seventy times slower), a search feature switched off or on
 (``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
 ``wander``, ``ov`` (overlook) or ``ld`` (its depth) changed, or an evaluation weight
@@ -48,6 +50,7 @@ from match_stats import add_match_options, result_text
 from game.ai.alphabeta import AlphaBeta, SearchFeatures, SearchLimits
 from game.ai.attangle.evaluate import AttangleHeuristics, EvalWeights
 from game.ai.attangle.levels import LEVELS, choose_move, level_by_key
+from game.ai.attangle.search import Searcher, prepare_compiled
 from game.engine.attangle import Board, Move
 
 RANDOM_PLIES = (1, 2)
@@ -92,7 +95,7 @@ class Player:
             if "ld" in settings:
                 changes["depth"] = int(settings["ld"])
             self.level = dataclasses.replace(self.level, **changes)
-        self.searcher: AlphaBeta | None = None
+        self.searcher: Searcher | AlphaBeta | None = None
         self.baseline: Any = None
         if name == "baseline":
             from baselines.attangle_master_2026_11 import alphabeta as frozen_alphabeta
@@ -101,7 +104,11 @@ class Player:
             self.baseline = frozen_alphabeta.AlphaBeta(frozen_evaluate.AttangleHeuristics())
         elif self.level is not None:
             weights = EvalWeights(**{key: int(settings[key]) for key in settings if key in WEIGHTS})
-            self.searcher = AlphaBeta(AttangleHeuristics(weights), features=features)
+            if settings.get("generic", "0") != "0":
+                self.searcher = AlphaBeta(AttangleHeuristics(weights), features=features)
+            else:  # compiled, or Python where numba is missing
+                prepare_compiled(wait=True)  # built or loaded from the cache before the clock runs
+                self.searcher = Searcher(weights=weights, features=features, compiled=True)
         self.think = 0.0
         self.slowest = 0.0
         self.moves = 0

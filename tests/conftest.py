@@ -29,10 +29,12 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "atta
 
 @pytest.fixture(autouse=True, scope="session")
 def compiled_search() -> None:
-    """With numba (and ``ATTAX_NUMBA`` not 0), every search runs compiled: build it before the first test."""
+    """With numba (and ``ATTAX_NUMBA`` not 0), every search runs compiled: build them before the first test."""
     from game.ai.ataxx.search import prepare_compiled
+    from game.ai.attangle.search import prepare_compiled as prepare_attangle
 
     assert prepare_compiled(wait=True, timeout=600), "the compiled Ataxx search could not be built"
+    assert prepare_attangle(wait=True, timeout=600), "the compiled Attangle search could not be built"
 
 
 @pytest.fixture(autouse=True)

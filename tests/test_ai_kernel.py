@@ -176,9 +176,10 @@ PURE_RUN = (
     "tests/test_ai_levels.py",
     "tests/test_rules_once.py",
     "tests/test_uai.py",
+    "tests/test_attangle_kernel.py",
 )
-"""The Ataxx AI's tests, run a second time with the search as Python (``ATTAX_NUMBA=0``). Not the
-frozen baselines' (``tests/test_baseline.py``): they never use the kernel."""
+"""The AI's tests, run a second time with the searches as Python (``ATTAX_NUMBA=0``). Not the
+frozen baselines' (``tests/test_baseline.py``): they never use a kernel."""
 GENERIC_ONLY = (
     "tests/test_ai_search.py::test_a_reduced_move_never_fails_high_on_its_reduced_search_alone",
     "tests/test_ai_search.py::test_a_reduced_move_that_beats_alpha_is_searched_again_in_full",

@@ -19,9 +19,10 @@ is imported, unless the caller set it.
 
 The bit primitives a kernel needs beyond Python's operators come from
 ``primitives_for(name)``, in both forms: ``popcount(x)`` and ``lowest(x)``
-(the index of the lowest set bit, ``x`` not 0). Compiled, they are single
-instructions (LLVM's ctpop and cttz); in Python, ``int.bit_count`` and
-``int.bit_length``.
+(the index of the lowest set bit, ``x`` not 0); and from ``highest_for(name)``,
+``highest(x)`` (the index of the highest set bit, ``x`` > 0). Compiled, they
+are single instructions (LLVM's ctpop, cttz and ctlz); in Python,
+``int.bit_count`` and ``int.bit_length``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import importlib.util
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -42,11 +44,14 @@ from game import paths
 __all__ = [
     "ENV_NUMBA",
     "PURE_SUFFIX",
+    "Watchdog",
+    "highest_for",
     "identity",
     "jit_for",
     "load_pure",
     "numba_problem",
     "primitives_for",
+    "py_highest",
     "py_lowest",
     "py_popcount",
     "start_warm_up",
@@ -73,6 +78,11 @@ def py_popcount(x: int) -> int:
 def py_lowest(x: int) -> int:
     """The index of the lowest set bit of ``x`` (``x`` > 0)."""
     return (x & -x).bit_length() - 1
+
+
+def py_highest(x: int) -> int:
+    """The index of the highest set bit of ``x`` (``x`` > 0)."""
+    return x.bit_length() - 1
 
 
 def _load_numba() -> tuple[Any, str | None]:
@@ -121,8 +131,10 @@ def numba_problem() -> str | None:
     return _numba()[1]
 
 
-def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Callable[[int], int]]:
-    """popcount and lowest as LLVM intrinsics on 64-bit ints."""
+def _intrinsics(
+    numba: Any, *, cache: bool
+) -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int], int]]:
+    """popcount, lowest and highest as LLVM intrinsics on 64-bit ints."""
     from numba import types
     from numba.extending import intrinsic
 
@@ -140,6 +152,13 @@ def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Calla
 
         return types.int64(types.int64), codegen
 
+    @intrinsic
+    def _ctlz(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+
+        return types.int64(types.int64), codegen
+
     @numba.njit(cache=cache, inline="always")  # type: ignore[untyped-decorator]
     def popcount_compiled(x: int) -> int:
         return _ctpop(x)  # type: ignore[call-arg]  # numba passes the typing context
@@ -148,7 +167,11 @@ def _intrinsics(numba: Any, *, cache: bool) -> tuple[Callable[[int], int], Calla
     def lowest_compiled(x: int) -> int:
         return _cttz(x)  # type: ignore[call-arg]  # numba passes the typing context
 
-    return popcount_compiled, lowest_compiled
+    @numba.njit(cache=cache, inline="always")  # type: ignore[untyped-decorator]
+    def highest_compiled(x: int) -> int:
+        return 63 - _ctlz(x)  # type: ignore[call-arg]  # numba passes the typing context
+
+    return popcount_compiled, lowest_compiled, highest_compiled
 
 
 def jit_for(module_name: str) -> Callable[[F], F]:
@@ -169,8 +192,16 @@ def primitives_for(module_name: str) -> tuple[Callable[[int], int], Callable[[in
     """``(popcount, lowest)`` for the kernel ``module_name``: compiled ones, or Python's for a pure copy."""
     if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
         return py_popcount, py_lowest
-    primitives: tuple[Callable[[int], int], Callable[[int], int]] = _numba()[0][1]
-    return primitives
+    primitives: tuple[Callable[[int], int], Callable[[int], int], Callable[[int], int]] = _numba()[0][1]
+    return primitives[0], primitives[1]
+
+
+def highest_for(module_name: str) -> Callable[[int], int]:
+    """``highest`` for the kernel ``module_name``: the compiled one, or Python's for a pure copy."""
+    if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
+        return py_highest
+    highest: Callable[[int], int] = _numba()[0][1][2]
+    return highest
 
 
 def load_pure(module_name: str) -> ModuleType:
@@ -218,3 +249,47 @@ def start_warm_up(name: str, warm: Callable[[], None]) -> threading.Thread:
             _warm_ups[name] = thread
             thread.start()
     return thread
+
+
+class Watchdog:
+    """A thread that sets a running kernel's stop flag (``flags[index] = 1``) at ``deadline`` (a
+    ``time.monotonic()`` time) or as soon as ``stop`` is set, looking every ``interval`` seconds.
+
+    A kernel cannot read the clock or an ``Event``; it looks at its flag every
+    few thousand nodes. No thread is started without a deadline or an event.
+    ``close()`` ends the watch (always call it: the thread holds the flags).
+    """
+
+    def __init__(
+        self,
+        flags: Any,
+        index: int,
+        deadline: float | None,
+        stop: threading.Event | None,
+        *,
+        interval: float = 0.002,
+    ) -> None:
+        self._flags = flags
+        self._index = index
+        self._deadline = deadline
+        self._stop = stop
+        self._interval = interval
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        if deadline is not None or stop is not None:
+            self._thread = threading.Thread(target=self._watch, name="search-watchdog", daemon=True)
+            self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._done.wait(self._interval):
+            if (self._stop is not None and self._stop.is_set()) or (
+                self._deadline is not None and time.monotonic() >= self._deadline
+            ):
+                self._flags[self._index] = 1
+                return
+
+    def close(self) -> None:
+        """Stop watching (the flag is left as it is)."""
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()

@@ -1,1 +1,1 @@
-"""Attangle's computer opponent: evaluation and move order for the generic alpha-beta, the levels, ``AI``."""
+"""Attangle's computer opponent: evaluation and move order, the compiled search, the levels, ``AI``."""

@@ -1,4 +1,4 @@
-"""Attangle's evaluation and move order for the generic alpha-beta (``game.ai.alphabeta``).
+"""Attangle's evaluation and move order for the generic alpha-beta (``game.ai.alphabeta``) and its own search.
 
 What decides Attangle is the race to the triples, and triples come from
 captures: two singles taking a double, or a single and a double taking a
@@ -11,6 +11,11 @@ board and pieces in reserve count a little (an empty reserve forces captures,
 and a side with neither loses).
 
 Scores are from the side to move's view, in points where a triple is 1000.
+
+The compiled search (``game.ai.attangle.kernel``) has this evaluation and
+this order again, written for numba; ``tests/test_attangle_kernel.py`` checks
+that both give the same scores and the same trees. A change here is made there
+too (the weights need not be: they reach the kernel as ``EvalWeights``).
 """
 
 from __future__ import annotations

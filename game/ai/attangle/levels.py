@@ -5,11 +5,16 @@ look one or two moves ahead, misjudge a little (noise added to each move's
 score), the Skilled now and then forgets to look at the reply, and the
 Beginner (more often than not) and the Casual (now and then) just put a piece
 down anywhere. None misses a win it has seen. The Expert reads three moves
-ahead; the Master searches as deep as its time allows.
+ahead; the Master searches as deep as its time allows. They search with
+``game.ai.attangle.search`` (compiled once the AI child has built it: the same
+tree as the generic alpha-beta, some seventy times faster), the weak levels and
+the Expert to a fixed depth, so only the Master and the hint play stronger for
+the speed.
 
-The steps are measured by ``bench/attangle_strength.py`` (issue 21): each
-level wins 90-95% of its games against the one below, about 450 Elo, and the
-Beginner loses to the greedy player more often than not.
+The steps were measured by ``bench/attangle_strength.py`` (issue 21) on the
+generic search: each level wins 90-95% of its games against the one below,
+about 450 Elo, and the Beginner loses to the greedy player more often than
+not. The compiled Master stands further above the Expert.
 
 >>> [level.key for level in LEVELS]
 ['beginner', 'casual', 'skilled', 'expert', 'master']
@@ -23,8 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
-from game.ai.alphabeta import AlphaBeta, SearchInfo, SearchLimits
-from game.ai.attangle.evaluate import AttangleHeuristics
+from game.ai.attangle.search import Searcher, SearchInfo, SearchLimits
 from game.engine.attangle import Board, Move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
@@ -75,9 +79,9 @@ def level_by_key(key: str) -> Level:
     return api.find_level(key, LEVELS, HINT_LEVEL)
 
 
-def new_searcher() -> AlphaBeta:
-    """A search with Attangle's heuristics and its own table."""
-    return AlphaBeta(AttangleHeuristics())
+def new_searcher(hash_mb: int = 16) -> Searcher:
+    """Attangle's search (compiled once this process has built it), with its own table."""
+    return Searcher(hash_mb)
 
 
 def choose_move(
@@ -88,7 +92,7 @@ def choose_move(
     on_info: Callable[[SearchInfo], None] | None = None,
     rng: random.Random | None = None,
     time_budget: float | None = None,
-    searcher: AlphaBeta | None = None,
+    searcher: Searcher | None = None,
 ) -> Move:
     """The move ``level`` plays in ``board``: always legal, the board left unchanged.
 
@@ -104,7 +108,9 @@ def choose_move(
     if len(moves) == 1:
         return board.move_from_raw(moves[0])
     budget = level.budget(time_budget)
-    searcher = searcher if searcher is not None else new_searcher()
+    if searcher is None:
+        # A careless level's searches are shallow: a small table, as the generic search's was.
+        searcher = new_searcher(1 if level.careless else 16)
     if level.careless:
         raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
     else:
@@ -116,7 +122,7 @@ def choose_move(
 def _careless_move(
     board: Board,
     level: Level,
-    searcher: AlphaBeta,
+    searcher: Searcher,
     budget: float,
     stop: threading.Event | None,
     on_info: Callable[[SearchInfo], None] | None,
