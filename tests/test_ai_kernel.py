@@ -198,7 +198,19 @@ def test_the_ai_tests_pass_with_the_search_as_python(tmp_path: Path) -> None:
     environment = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
     environment[compiled.ENV_NUMBA] = "0"
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "-x", *PURE_RUN, *DESELECT],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "0",
+            "-x",
+            *PURE_RUN,
+            *DESELECT,
+        ],
         cwd=ROOT,
         env=environment,
         capture_output=True,
