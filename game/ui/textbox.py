@@ -162,23 +162,29 @@ def layout_text(
     max_lines: int | None = None,
     min_size: float | None = None,
     spacing: float = 0.12,
+    keep_weight: bool = False,
 ) -> TextBlock:
     """``text`` laid out in ``width`` x ``height`` pixels (no height: as many lines as it takes).
 
     Wrapped first, then smaller from ``size`` down to ``min_size`` (by default
     the smallest legible size), then cut with an ellipsis. ``max_lines`` caps
     the lines (1: a label that never wraps); ``spacing`` is the gap between
-    lines in ems. Line breaks in ``text`` start new lines.
+    lines in ems. Line breaks in ``text`` start new lines. Bold text too wide
+    turns regular before its letters are narrowed, unless ``keep_weight`` (a
+    row of buttons whose labels should all look alike).
     """
     preferred = max(MIN_TEXT_SIZE, int(size))
     floor = min(preferred, max(MIN_TEXT_SIZE, int(min_size if min_size is not None else MIN_TEXT_SIZE)))
     width = max(1, int(width))
-    key = (text, role, preferred, floor, bold, width, height, max_lines, spacing)
+    key = (text, role, preferred, floor, bold, width, height, max_lines, spacing, keep_weight)
     block = ui.layouts.get(key)
     if block is None:
         if len(ui.layouts) > 3000:
             ui.layouts.clear()
         block = _layout(ui, text, role, preferred, floor, width, height, bold, max_lines, spacing)
+        if block.cut and bold and keep_weight:
+            condensed = _condense(ui, text, role, floor, width, height, bold, max_lines, spacing)
+            block = condensed if condensed is not None else block
         if block.cut and bold:
             # Bold letters are wider: regular ones at the smallest size before any cut.
             regular = _layout(ui, text, role, floor, floor, width, height, False, max_lines, spacing)

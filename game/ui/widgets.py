@@ -141,28 +141,30 @@ class Button:
         role = "title" if self.primary else "body"
         # Room on both sides in proportion to the button, so a long label never touches the edge.
         margin = max(12, rect.height * 2 // 3)
+        glyph_room = 0 if glyph is None else glyph.get_width() + max(4, glyph.get_width() // 3)
+        wide = layout_text(
+            ui, label, role, size, rect.width - margin - glyph_room, rect.height - 4, bold=True, spacing=0.0
+        )
+        if not wide.bold or wide.cut or wide.condense < 1.0:
+            # Narrower margins before the label loses its weight: a row of buttons keeps one look.
+            margin = max(8, rect.height // 4)
         inner = (rect.move(0, 1) if self._pressed else rect).inflate(-margin, -4)
+        block = layout_text(
+            ui,
+            label,
+            role,
+            size,
+            inner.width - glyph_room,
+            inner.height,
+            bold=True,
+            spacing=0.0,
+            keep_weight=True,
+        )
         if glyph is None:
-            draw_text(
-                surface,
-                ui,
-                label,
-                role,
-                size,
-                colour,
-                inner,
-                bold=True,
-                align="center",
-                valign="middle",
-                spacing=0.0,
-                container=rect,
-            )
+            block.draw(surface, ui, colour, inner, align="center", valign="middle", container=rect)
             return
         # The icon and the text centred together; the text fits in what the icon leaves.
         gap = max(4, glyph.get_width() // 3)
-        block = layout_text(
-            ui, label, role, size, inner.width - glyph.get_width() - gap, inner.height, bold=True, spacing=0.0
-        )
         x = inner.centerx - (glyph.get_width() + gap + block.width) // 2
         if self.icon in gfx.TRAILING_ICONS:
             text_x, glyph_x = x, x + block.width + gap
