@@ -318,6 +318,6 @@ def test_a_kernel_still_being_imported_is_not_taken_for_built() -> None:
     # and failed with an AttributeError (bench/analysis_speed.py found it).
     from types import ModuleType
 
-    from game.ai.ataxx.search import _built
+    from game.ai.ataxx.search import _KERNEL
 
-    assert not _built(ModuleType("game.ai.ataxx.kernel"))
+    assert not _KERNEL.built(ModuleType("game.ai.ataxx.kernel"))

@@ -44,6 +44,7 @@ from game import paths
 __all__ = [
     "ENV_NUMBA",
     "PURE_SUFFIX",
+    "Kernel",
     "Watchdog",
     "highest_for",
     "identity",
@@ -249,6 +250,72 @@ def start_warm_up(name: str, warm: Callable[[], None]) -> threading.Thread:
             _warm_ups[name] = thread
             thread.start()
     return thread
+
+
+class Kernel:
+    """A search's compiled kernel: imported (so compiled, or loaded from the cache) on first use, built
+    in the background once a process, and used only once built.
+
+    ``name`` is the kernel's module; ``entry_points`` the functions a search
+    calls (the kernel is built when every one has a compiled signature);
+    ``warm_up(kernel)`` calls each of them once on a tiny position.
+    """
+
+    def __init__(
+        self, name: str, entry_points: tuple[str, ...], warm_up: Callable[[ModuleType], None]
+    ) -> None:
+        self.name = name
+        self._entry_points = entry_points
+        self._warm_up = warm_up
+        self._module: ModuleType | None = None
+        self._imported = False
+        self._lock = threading.Lock()
+
+    def module(self) -> ModuleType | None:
+        """The kernel compiled by numba (imported on first use), or ``None`` if numba cannot be had or fails."""
+        with self._lock:
+            if not self._imported:
+                self._imported = True
+                if numba_problem() is None:
+                    try:
+                        self._module = importlib.import_module(self.name)
+                    except Exception:  # numba refused the kernel (an unusable cache, a broken install)
+                        self._module = None
+            return self._module
+
+    def built(self, kernel: ModuleType) -> bool:
+        """Whether ``kernel``'s entry points are compiled.
+
+        A kernel still being imported by the warm-up thread (a child process's
+        first search comes at once) is in ``sys.modules`` without its
+        functions yet: not built.
+        """
+        return all(getattr(getattr(kernel, name, None), "signatures", ()) for name in self._entry_points)
+
+    def ready(self) -> bool:
+        """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
+        kernel = self.module()
+        return kernel is None or self.built(kernel)
+
+    def if_built(self) -> ModuleType | None:
+        """The compiled kernel if this process has built it; never loads numba or starts a build."""
+        kernel = sys.modules.get(self.name)
+        return kernel if kernel is not None and self.built(kernel) else None
+
+    def prepare(self, *, wait: bool = False, timeout: float | None = None) -> bool:
+        """Start building the kernel in the background (once a process); whether it is ready.
+
+        ``wait``: block until it is (at most ``timeout`` seconds). A failure to
+        compile is not raised: the search then stays in Python.
+        """
+        if self.ready():
+            return True
+        kernel = self.module()
+        assert kernel is not None  # ready() is true without numba
+        thread = start_warm_up(self.name, lambda: self._warm_up(kernel))
+        if wait:
+            thread.join(timeout)
+        return self.ready()
 
 
 class Watchdog:

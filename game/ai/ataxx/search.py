@@ -32,9 +32,6 @@ runs one search at a time.
 
 from __future__ import annotations
 
-import functools
-import importlib
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -77,8 +74,6 @@ PASS = layout.PASS
 _INFINITY = layout.INFINITY
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
-_WATCH_INTERVAL = 0.002
-"""Seconds between two looks of the watchdog at the clock and the stop event."""
 _ASPIRATION = 40
 """The first aspiration window, either side of the last score (hundredths of a piece)."""
 
@@ -112,63 +107,6 @@ def _from_move(move: Move) -> int:
     return PASS if move.is_pass else move.from_square << 6 | move.to_square
 
 
-class _Watchdog:
-    """A thread that sets the kernel's stop flag at the hard deadline or when ``stop`` is set."""
-
-    def __init__(self, stats: Any, deadline: float | None, stop: threading.Event | None) -> None:
-        self._stats = stats
-        self._deadline = deadline
-        self._stop = stop
-        self._done = threading.Event()
-        self._thread: threading.Thread | None = None
-        if deadline is not None or stop is not None:
-            self._thread = threading.Thread(target=self._watch, name="ataxx-search-watchdog", daemon=True)
-            self._thread.start()
-
-    def _watch(self) -> None:
-        while not self._done.wait(_WATCH_INTERVAL):
-            if (self._stop is not None and self._stop.is_set()) or (
-                self._deadline is not None and time.monotonic() >= self._deadline
-            ):
-                self._stats[layout.STOP] = 1
-                return
-
-    def close(self) -> None:
-        self._done.set()
-        if self._thread is not None:
-            self._thread.join()
-
-
-@functools.cache
-def _compiled_kernel() -> ModuleType | None:
-    """The kernel compiled by numba (imported on first use), or ``None`` if numba cannot be had or fails."""
-    if compiled.numba_problem() is not None:
-        return None
-    try:
-        return importlib.import_module(KERNEL)
-    except Exception:  # numba refused the kernel (a cache it cannot use, a broken install): Python plays on
-        return None
-
-
-def _built(kernel: ModuleType) -> bool:
-    # A kernel still being imported by the warm-up thread (a child process's first search comes at once)
-    # is in ``sys.modules`` without its functions yet: not built.
-    functions = (getattr(kernel, "search_root", None), getattr(kernel, "score_move", None))
-    return all(getattr(function, "signatures", ()) for function in functions)
-
-
-def kernel_ready() -> bool:
-    """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-    kernel = _compiled_kernel()
-    return kernel is None or _built(kernel)
-
-
-def _kernel_if_built() -> ModuleType | None:
-    """The compiled kernel if this process has built it; never loads numba or starts a build."""
-    kernel = sys.modules.get(KERNEL)
-    return kernel if kernel is not None and _built(kernel) else None
-
-
 def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     tables = kernel.new_tables(1024, as_arrays=True)
@@ -187,20 +125,22 @@ def _warm_up(kernel: ModuleType) -> None:
     kernel.score_move(us, them, empty, key, 0, 0, int(roots[0]), 2, -_INFINITY, _INFINITY, *_args(tables))
 
 
+_KERNEL = compiled.Kernel(KERNEL, ("search_root", "score_move"), _warm_up)
+"""The compiled kernel and its build, once a process."""
+
+
+def kernel_ready() -> bool:
+    """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
+    return _KERNEL.ready()
+
+
 def prepare_compiled(*, wait: bool = False, timeout: float | None = None) -> bool:
     """Start building the compiled kernel in the background (once a process); whether it is ready.
 
     ``wait``: block until it is (at most ``timeout`` seconds). A failure to
     compile is not raised: the search then stays in Python.
     """
-    if kernel_ready():
-        return True
-    kernel = _compiled_kernel()
-    assert kernel is not None  # kernel_ready is true without numba
-    thread = compiled.start_warm_up(KERNEL, lambda: _warm_up(kernel))
-    if wait:
-        thread.join(timeout)
-    return kernel_ready()
+    return _KERNEL.prepare(wait=wait, timeout=timeout)
 
 
 _TABLE_NAMES = (
@@ -293,9 +233,9 @@ class Searcher:
         """The kernel to run now, with tables for it (kept from the last search when they fit)."""
         kernel: ModuleType = layout
         if self._want_compiled and prepare_compiled(wait=True):
-            kernel = _compiled_kernel() or layout
+            kernel = _KERNEL.module() or layout
         elif self._want_compiled is None:
-            kernel = _kernel_if_built() or layout
+            kernel = _KERNEL.if_built() or layout
         if kernel is not self._kernel or not self.features.keep_table:
             as_arrays = kernel is not layout
             entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
@@ -397,7 +337,7 @@ class Searcher:
         hard_deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
         soft_deadline = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
         stats = tables["stats"]
-        watchdog = _Watchdog(stats, hard_deadline, stop)
+        watchdog = compiled.Watchdog(stats, layout.STOP, hard_deadline, stop)
         score = 0
         durations: list[float] = []
         try:
@@ -520,7 +460,7 @@ class Searcher:
         moves = board.legal_moves()
         moves.sort(key=lambda m: m.is_clone + 2 * (NEIGHBOURS[m.to_square] & them).bit_count(), reverse=True)
         stats = tables["stats"]
-        watchdog = _Watchdog(stats, deadline, stop)
+        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
         args = _args(tables)
         scored = []
         best = -_INFINITY

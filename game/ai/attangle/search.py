@@ -24,9 +24,6 @@ never share state, and one searcher runs one search at a time.
 
 from __future__ import annotations
 
-import functools
-import importlib
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -84,33 +81,6 @@ _TABLE_NAMES = (
 """The tables in the order the kernel's functions take them (after the position)."""
 
 
-@functools.cache
-def _compiled_kernel() -> ModuleType | None:
-    """The kernel compiled by numba (imported on first use), or ``None`` if numba cannot be had or fails."""
-    if compiled.numba_problem() is not None:
-        return None
-    try:
-        return importlib.import_module(KERNEL)
-    except Exception:  # numba refused the kernel (a cache it cannot use, a broken install): Python plays on
-        return None
-
-
-def _built(kernel: ModuleType) -> bool:
-    return all(getattr(function, "signatures", ()) for function in (kernel.pvs, kernel.score_move))
-
-
-def kernel_ready() -> bool:
-    """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-    kernel = _compiled_kernel()
-    return kernel is None or _built(kernel)
-
-
-def _kernel_if_built() -> ModuleType | None:
-    """The compiled kernel if this process has built it; never loads numba or starts a build."""
-    kernel = sys.modules.get(KERNEL)
-    return kernel if kernel is not None and _built(kernel) else None
-
-
 def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     searcher = Searcher(hash_mb=1)
@@ -123,20 +93,22 @@ def _warm_up(kernel: ModuleType) -> None:
     kernel.score_move(*position, move, 2, -_INFINITY, _INFINITY, *args, geometry)
 
 
+_KERNEL = compiled.Kernel(KERNEL, ("pvs", "score_move"), _warm_up)
+"""The compiled kernel and its build, once a process."""
+
+
+def kernel_ready() -> bool:
+    """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
+    return _KERNEL.ready()
+
+
 def prepare_compiled(*, wait: bool = False, timeout: float | None = None) -> bool:
     """Start building the compiled kernel in the background (once a process); whether it is ready.
 
     ``wait``: block until it is (at most ``timeout`` seconds). A failure to
     compile is not raised: the search then stays in Python.
     """
-    if kernel_ready():
-        return True
-    kernel = _compiled_kernel()
-    assert kernel is not None  # kernel_ready is true without numba
-    thread = compiled.start_warm_up(KERNEL, lambda: _warm_up(kernel))
-    if wait:
-        thread.join(timeout)
-    return kernel_ready()
+    return _KERNEL.prepare(wait=wait, timeout=timeout)
 
 
 def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeatures) -> None:
@@ -211,9 +183,9 @@ class Searcher:
     def _choose_kernel(self) -> ModuleType:
         """The kernel to run now: compiled if wanted and built, else Python."""
         if self._want_compiled and prepare_compiled(wait=True):
-            return _compiled_kernel() or layout
+            return _KERNEL.module() or layout
         if self._want_compiled is None:
-            return _kernel_if_built() or layout
+            return _KERNEL.if_built() or layout
         return layout
 
     def _tables_for(self, kernel: ModuleType, board: Board) -> tuple[dict[str, Any], Any]:
