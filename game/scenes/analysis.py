@@ -56,6 +56,7 @@ from game.engine.match import Match, move_numbers
 from game.i18n import tr
 from game.scenes.analysis_panel import MARK_COLOURS, AnalysisPanel
 from game.scenes.base import Scene
+from game.scenes.parts import BoardBackdrop
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS
 from game.ui.evalgraph import EvalGraph
@@ -137,8 +138,7 @@ class AnalysisScene(Scene):
         )
         self.panel = AnalysisPanel(self)
         self.board_area = pygame.Rect(0, 0, 0, 0)
-        self._background_surface: pygame.Surface | None = None
-        self._background_key: object = None
+        self._backdrop = BoardBackdrop()
         board_class = self.definition.load("board")
         self.board: BoardController = board_class(self)
         self._dragging = False
@@ -470,23 +470,14 @@ class AnalysisScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ensure_layout()
-        surface.blit(self._background(surface.get_size()), (0, 0))
+        surface.blit(
+            self._backdrop.picture(surface.get_size(), self.board, self.panel.rect, self.px(16)), (0, 0)
+        )
         self.board.draw(surface)
         self._draw_played(surface)
         self._draw_graph(surface)
         self.panel.draw(surface)
         self._draw_toast(surface)
-
-    def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        key = (size, self.board.static_key(), tuple(self.panel.rect), theme.LOOK_VERSION)
-        if self._background_key != key:
-            background = gfx.backdrop(size).copy()
-            self.board.draw_static(background)
-            gfx.panel(background, self.panel.rect, radius=self.px(16), alpha=215)
-            self._background_surface = background
-            self._background_key = key
-        assert self._background_surface is not None
-        return self._background_surface
 
     def _draw_played(self, surface: pygame.Surface) -> None:
         """The move played in the position on show: its places ringed, and its mark's glyph in its colour."""

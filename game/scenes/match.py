@@ -44,6 +44,7 @@ from game.scenes.base import Scene
 from game.scenes.match_engines import engine_failed, engine_failure_text
 from game.scenes.match_keeper import MatchKeeper
 from game.scenes.match_panel import MatchPanel
+from game.scenes.parts import BoardBackdrop
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import end_reason, level_name, player_label, seat_name
@@ -96,8 +97,7 @@ class MatchScene(Scene):
         self.config = config
         self.level = level
         self.board_area = pygame.Rect(0, 0, 0, 0)
-        self._background_surface: pygame.Surface | None = None
-        self._background_key: object = None
+        self._backdrop = BoardBackdrop()
         self.keeper = MatchKeeper(self)
         self.revealed_to: int | None = None
         """During two people's set-up: the seat last at the screen (``curtain_seat``)."""
@@ -890,24 +890,14 @@ class MatchScene(Scene):
         return tr("depth {depth} · eval {score}", depth=progress.depth, score=tr(template, **fields))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._background(surface.get_size()), (0, 0))
+        surface.blit(
+            self._backdrop.picture(surface.get_size(), self.board, self.panel.rect, self.px(16)), (0, 0)
+        )
         self.board.draw(surface)
         self._draw_curtain(surface)
         self._draw_banner(surface)
         self._draw_toast(surface)
         self.panel.draw(surface)
-
-    def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        """The backdrop, the board's static picture and the panel's frame in one opaque picture, cached."""
-        key = (size, self.board.static_key(), tuple(self.panel.rect), theme.LOOK_VERSION)
-        if self._background_key != key:
-            background = gfx.backdrop(size).copy()
-            self.board.draw_static(background)
-            gfx.panel(background, self.panel.rect, radius=self.px(16), alpha=215)
-            self._background_surface = background
-            self._background_key = key
-        assert self._background_surface is not None
-        return self._background_surface
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         """Between two people's placements: the board hidden, and who sets up next."""

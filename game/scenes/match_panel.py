@@ -28,7 +28,7 @@ from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import level_name, seat_name
 from game.ui.textbox import draw_text, layout_text, shared_size
-from game.ui.theme import MIN_TEXT_SIZE, Theme
+from game.ui.theme import MIN_TEXT_SIZE, Colour, Theme
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -118,6 +118,34 @@ def wrap_groups(groups: Sequence[str], width: int, measure: Callable[[str], int]
     if line:
         lines.append(line)
     return lines
+
+
+def draw_headline(
+    surface: pygame.Surface,
+    scene: Any,
+    rect: pygame.Rect,
+    headline: str,
+    detail: str,
+    colour: Colour,
+    *,
+    indent: int = 0,
+    detail_lines: int | None = None,
+) -> None:
+    """A side panel's status: ``headline`` on one bold line in ``colour`` (``indent`` pixels in, beside a
+    busy sign), ``detail`` beneath in small dim letters, in ``rect``."""
+    ui = scene.app.theme
+    head_h = ui.font("body", scene.px(17), bold=True).get_height()
+    head_box = pygame.Rect(rect.x + indent, rect.y + scene.px(3), rect.width - indent, head_h)
+    draw_text(
+        surface, ui, headline, "body", scene.px(17), theme.readable(colour), head_box, bold=True, max_lines=1
+    )
+    if detail:
+        detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
+        detail_box.height = rect.bottom - detail_box.y
+        draw_text(
+            surface, ui, detail, "body", scene.px(13), theme.TEXT_DIM, detail_box, max_lines=detail_lines,
+            min_size=scene.px(13) * 0.85,
+        )  # fmt: skip
 
 
 class MatchPanel:
@@ -486,33 +514,9 @@ class MatchPanel:
             x = rect.x + scene.px(32)
         else:
             x = rect.x
-        head_h = ui.font("body", scene.px(17), bold=True).get_height()
         numbers_h = ui.font("body", scene.px(12)).get_height() + scene.px(2) if self.numbers_room else 0
-        head_box = pygame.Rect(x, rect.y + scene.px(3), rect.right - x, head_h)
-        draw_text(
-            surface,
-            ui,
-            headline,
-            "body",
-            scene.px(17),
-            theme.readable(colour),
-            head_box,
-            bold=True,
-            max_lines=1,
-        )
-        if detail:
-            detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
-            detail_box.height = rect.bottom - detail_box.y - numbers_h
-            draw_text(
-                surface,
-                ui,
-                detail,
-                "body",
-                scene.px(13),
-                theme.TEXT_DIM,
-                detail_box,
-                min_size=scene.px(13) * 0.85,
-            )
+        above_numbers = pygame.Rect(rect.x, rect.y, rect.width, rect.height - numbers_h)
+        draw_headline(surface, scene, above_numbers, headline, detail, colour, indent=x - rect.x)
         numbers = scene.status_numbers() if self.numbers_room else ""
         if numbers:
             numbers_box = pygame.Rect(rect.x, rect.bottom - numbers_h, rect.width, numbers_h)

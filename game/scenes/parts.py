@@ -30,7 +30,7 @@ import pygame
 
 from game.engine.core import CHANCE
 from game.i18n import ntr, tr
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.lang import seat_name
 from game.ui.theme import Theme
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.engine.match import Match
     from game.scenes.match import MatchScene
 
-__all__ = ["MATCH_CONTROLS", "BoardController", "RulesPages", "ViewOption"]
+__all__ = ["MATCH_CONTROLS", "BoardBackdrop", "BoardController", "RulesPages", "ViewOption"]
 
 MATCH_CONTROLS: tuple[tuple[str, str], ...] = (
     ("Tab", "to the buttons beside the board"),
@@ -279,3 +279,24 @@ class BoardController:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board with everything on it, over its static picture."""
+
+
+class BoardBackdrop:
+    """The backdrop, a board's static picture and a panel's frame in one opaque picture, kept until the
+    window's size, the board's static look or the panel's place changes (a screen blits it each frame)."""
+
+    def __init__(self) -> None:
+        self._picture: pygame.Surface | None = None
+        self._key: object = None
+
+    def picture(
+        self, size: tuple[int, int], board: BoardController, panel: pygame.Rect, radius: int
+    ) -> pygame.Surface:
+        """The picture for a window of ``size`` with ``board`` and the panel at ``panel``."""
+        key = (size, board.static_key(), tuple(panel), radius, theme.LOOK_VERSION)
+        if self._picture is None or self._key != key:
+            picture = gfx.backdrop(size).copy()
+            board.draw_static(picture)
+            gfx.panel(picture, panel, radius=radius, alpha=215)
+            self._picture, self._key = picture, key
+        return self._picture

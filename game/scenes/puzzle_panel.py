@@ -16,7 +16,7 @@ import pygame
 
 from game.engine.puzzles import GRADES
 from game.i18n import tr
-from game.scenes.match_panel import MatchPanel
+from game.scenes.match_panel import MatchPanel, draw_headline
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
@@ -217,37 +217,8 @@ class PuzzlePanel:
         )
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        ui = scene.app.theme
-        rect = self.status
-        headline, detail, colour = scene.puzzle_status()
-        head_h = ui.font("body", scene.px(17), bold=True).get_height()
-        head_box = pygame.Rect(rect.x, rect.y + scene.px(2), rect.width, head_h)
-        draw_text(
-            surface,
-            ui,
-            headline,
-            "body",
-            scene.px(17),
-            theme.readable(colour),
-            head_box,
-            bold=True,
-            max_lines=1,
-        )
-        if detail:
-            detail_box = pygame.Rect(rect.x, head_box.bottom + scene.px(2), rect.width, 0)
-            detail_box.height = rect.bottom - detail_box.y
-            draw_text(
-                surface,
-                ui,
-                detail,
-                "body",
-                scene.px(13),
-                theme.TEXT_DIM,
-                detail_box,
-                max_lines=2,
-                min_size=scene.px(13) * 0.85,
-            )
+        headline, detail, colour = self.scene.puzzle_status()
+        draw_headline(surface, self.scene, self.status, headline, detail, colour, detail_lines=2)
 
     def figures(self) -> list[tuple[str, str]]:
         """The player's figures: (label, value), translated."""
