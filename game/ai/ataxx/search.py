@@ -129,18 +129,11 @@ _KERNEL = compiled.Kernel(KERNEL, ("search_root", "score_move"), _warm_up)
 """The compiled kernel and its build, once a process."""
 
 
-def kernel_ready() -> bool:
-    """Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-    return _KERNEL.ready()
-
-
-def prepare_compiled(*, wait: bool = False, timeout: float | None = None) -> bool:
-    """Start building the compiled kernel in the background (once a process); whether it is ready.
-
-    ``wait``: block until it is (at most ``timeout`` seconds). A failure to
-    compile is not raised: the search then stays in Python.
-    """
-    return _KERNEL.prepare(wait=wait, timeout=timeout)
+kernel_ready = _KERNEL.ready
+"""Whether the compiled kernel is built (always true when the kernel runs as Python)."""
+prepare_compiled = _KERNEL.prepare
+"""``prepare_compiled(wait=False, timeout=None)``: start building the kernel in the background (once a
+process); whether it is ready (``compiled.Kernel.prepare``)."""
 
 
 _TABLE_NAMES = (
