@@ -249,3 +249,13 @@ def test_attangle_is_analysed_and_stepped_like_any_game(driver: Driver) -> None:
     assert scene.view.ply == 4 and scene.panel.verdict_text()[0] == "Last position"
     driver.key(pygame.K_HOME)
     assert scene.view.ply == 0 and scene.board.position.text() == match.start_text
+
+
+def test_the_strength_chosen_is_kept_for_the_next_analysis(driver: Driver) -> None:
+    scene = _analysis_of(driver, GAME)
+    assert scene.strength == "normal"
+    driver.click(scene.strength_choice.rects[0].center)
+    assert scene.strength == "quick" and driver.app.settings.analysis_strength == "quick"
+    driver.press("back")
+    again = _analysis_of(driver, GAME)
+    assert again.strength == "quick" and again.strength_choice.value == "quick"

@@ -33,6 +33,18 @@ def test_bad_values_fall_back_one_by_one(user_data_dir: Path) -> None:
     assert settings.muted is False and settings.for_game("ataxx").level == "expert"
 
 
+def test_the_analysis_strength_is_kept_and_a_bad_one_falls_back(user_data_dir: Path) -> None:
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    for value, expected in (("deep", "deep"), ("ludicrous", "normal"), (3, "normal"), (None, "normal")):
+        (user_data_dir / "settings.json").write_text(
+            json.dumps({"analysis_strength": value}), encoding="utf-8"
+        )
+        assert Settings.load().analysis_strength == expected
+    settings = Settings(analysis_strength="quick")
+    settings.save()
+    assert Settings.load().analysis_strength == "quick"
+
+
 def test_options_scene_changes_are_saved(user_data_dir: Path) -> None:
     driver = Driver.fast(animation=None)
     try:

@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.analysis import (
-    DEFAULT_STRENGTH,
     STRENGTHS,
     Analysis,
     Mark,
@@ -102,7 +101,7 @@ class AnalysisScene(Scene):
         self.save_name = save_name
         self.entries: list[Any] = match.moves
         self.history: list[tuple[int, Any]] = match.history()
-        self.strength = DEFAULT_STRENGTH
+        self.strength = app.settings.analysis_strength
         self.analysis = analysis or Analysis.of_match(match, self.ai)
         """The analysis on show (``analysis``: one already done, which is not searched again)."""
         self.review: Review = self.analysis.review()
@@ -220,6 +219,8 @@ class AnalysisScene(Scene):
 
     def _set_strength(self, value: object) -> None:
         self.strength = str(value)
+        self.app.settings.analysis_strength = self.strength
+        self.app.save_settings()  # the next game is analysed at the strength chosen last
         self.start()
 
     @property

@@ -5,7 +5,7 @@ The file (schema 2)::
     {"schema_version": 2,
      "animation": "normal", "volume": 0.7, "muted": false, "fullscreen": false,
      "palette": "classic", "piece_set": "glossy", "board_theme": "midnight", "language": "en",
-     "ai_numbers": false, "game": "ataxx",
+     "ai_numbers": false, "analysis_strength": "normal", "game": "ataxx",
      "games": {"ataxx": {"opponent": "computer", "level": "casual", "human_starts": true,
                          "human_seat": 0, "engine": "",
                          "rules": {"early_finish": true, "threefold_repetition": true},
@@ -57,6 +57,8 @@ from pathlib import Path
 from typing import Any
 
 from game import games, paths
+from game.ai.analysis import DEFAULT_STRENGTH as DEFAULT_ANALYSIS_STRENGTH
+from game.ai.analysis import STRENGTHS as ANALYSIS_STRENGTHS
 from game.ai.worker import EngineSpec
 from game.ai.worker.engine_process import MAX_COMMAND_LENGTH, EngineCommandError, parse_command
 from game.ai.worker.uai_client import MAX_NAME_LENGTH, clean_name
@@ -126,6 +128,7 @@ _GENERAL_CHECKS: dict[str, Callable[[Any], bool]] = {
     "board_theme": lambda v: v in BOARD_THEMES,
     "language": lambda v: v in LANGUAGES,
     "ai_numbers": _is_bool,
+    "analysis_strength": lambda v: v in dict(ANALYSIS_STRENGTHS),
     "game": lambda v: isinstance(v, str) and v in {definition.key for definition in games.GAMES},
 }
 
@@ -291,6 +294,8 @@ class Settings:
     language: str = "en"
     ai_numbers: bool = False
     """Whether the match screen adds the computer's search figures (depth, evaluation) to its words."""
+    analysis_strength: str = DEFAULT_ANALYSIS_STRENGTH
+    """The post-game analysis's strength last chosen (a key of ``game.ai.analysis.STRENGTHS``)."""
     game: str = "ataxx"
     """The registry key of the game last chosen on the menu."""
     games: dict[str, GameSettings] = dataclasses.field(default_factory=dict)
