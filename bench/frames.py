@@ -188,7 +188,15 @@ def launch_time(repeats: int = 3) -> float:
 def _prepare_compiled_search() -> None:
     """Build the compiled search (if this version has one) into the cache the game's AI child loads it
     from, as after the game's first run, in a process of its own (this one stays as the game's is)."""
-    code = "from game.ai.ataxx.search import prepare_compiled; prepare_compiled(wait=True, timeout=600)"
+    # Every game's compiled search the child builds (a version without one for a game skips it): after
+    # the first run it loads them all from the cache, and a build would take a core from the measure.
+    code = (
+        "import importlib\n"
+        "for name in ('game.ai.ataxx.search', 'game.ai.attangle.search'):\n"
+        "    prepare = getattr(importlib.import_module(name), 'prepare_compiled', None)\n"
+        "    if prepare is not None:\n"
+        "        prepare(wait=True, timeout=600)\n"
+    )
     started = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=700

@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -262,3 +263,41 @@ def test_an_unwritable_cache_folder_means_no_cache_never_the_source_tree(
     assert compiled._cache_folder() is None
     monkeypatch.setenv("ATTAX_DATA_DIR", str(tmp_path / "data"))
     assert compiled._cache_folder() == tmp_path / "data" / "cache" / "numba"
+
+
+def test_kernels_build_one_at_a_time_and_the_one_asked_for_again_goes_first() -> None:
+    # numba compiles under one lock: the kernel of the game being played must not wait behind another.
+    queue = compiled._BuildQueue()
+    gate = threading.Event()
+    order: list[str] = []
+
+    def warm(name: str) -> Callable[[], None]:
+        def run() -> None:
+            if name == "first":
+                assert gate.wait(10)
+            order.append(name)
+
+        return run
+
+    first = queue.start("first", warm("first"))
+    for _ in range(1000):  # the builder has taken it (it then waits at the gate)
+        if first.started:
+            break
+        threading.Event().wait(0.01)
+    assert first.started
+    queue.start("other", warm("other"))
+    played = queue.start("played", warm("played"))
+    assert queue.start("played", warm("played")) is played, "one build a name"
+    gate.set()
+    assert played.join(10) and first.join(10)
+    assert queue.start("other", warm("other")).join(10)
+    assert order == ["first", "played", "other"]
+
+
+def test_a_failed_build_is_over_and_leaves_python_playing() -> None:
+    queue = compiled._BuildQueue()
+
+    def broken() -> None:
+        raise RuntimeError("numba could not lower this")
+
+    assert queue.start("broken", broken).join(10)

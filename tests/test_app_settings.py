@@ -34,6 +34,11 @@ def test_bad_values_fall_back_one_by_one(user_data_dir: Path) -> None:
 
 
 def test_the_analysis_strength_is_kept_and_a_bad_one_falls_back(user_data_dir: Path) -> None:
+    from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS
+    from game.ui.settings import ANALYSIS_STRENGTHS
+
+    assert tuple(key for key, _ in STRENGTHS) == ANALYSIS_STRENGTHS
+    assert Settings().analysis_strength == DEFAULT_STRENGTH
     user_data_dir.mkdir(parents=True, exist_ok=True)
     for value, expected in (("deep", "deep"), ("ludicrous", "normal"), (3, "normal"), (None, "normal")):
         (user_data_dir / "settings.json").write_text(

@@ -44,6 +44,7 @@ from game import paths
 __all__ = [
     "ENV_NUMBA",
     "PURE_SUFFIX",
+    "Build",
     "Kernel",
     "Watchdog",
     "highest_for",
@@ -228,28 +229,73 @@ def load_pure(module_name: str) -> ModuleType:
     return copy
 
 
-_warm_ups: dict[str, threading.Thread] = {}
-_warm_ups_lock = threading.Lock()
+class Build:
+    """One kernel's build in the process's build queue (``start_warm_up``): ``join`` waits for it."""
+
+    def __init__(self, name: str, warm: Callable[[], None]) -> None:
+        self.name = name
+        self.warm = warm
+        self.started = False
+        self.done = threading.Event()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait until the build is over (done or failed), at most ``timeout`` seconds; whether it is."""
+        return self.done.wait(timeout)
 
 
-def start_warm_up(name: str, warm: Callable[[], None]) -> threading.Thread:
-    """Run ``warm`` (which compiles a kernel, or loads it from the cache) in a thread, once a process for ``name``.
+class _BuildQueue:
+    """The kernels to build, one at a time in one thread: numba compiles under one lock, so two builds
+    at once would both finish late, and the one a search waits for should not wait for another."""
 
-    Returns the thread. An exception in ``warm`` is swallowed: the kernel then
-    stays uncompiled and its callers keep running its Python copy.
-    """
-    with _warm_ups_lock:
-        thread = _warm_ups.get(name)
-        if thread is None:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._builds: dict[str, Build] = {}
+        self._waiting: list[Build] = []
+        self._thread: threading.Thread | None = None
 
-            def run() -> None:
+    def start(self, name: str, warm: Callable[[], None]) -> Build:
+        with self._lock:
+            build = self._builds.get(name)
+            if build is None:
+                build = self._builds[name] = Build(name, warm)
+                self._waiting.append(build)
+            elif not build.started and build in self._waiting:
+                # Asked again before it started: wanted now (the game being played), so it goes first.
+                self._waiting.remove(build)
+                self._waiting.insert(0, build)
+            if self._thread is None and self._waiting:
+                self._thread = threading.Thread(target=self._run, name="compile-kernels", daemon=True)
+                self._thread.start()
+            return build
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._thread = None
+                    return
+                build = self._waiting.pop(0)
+                build.started = True
+            try:
                 with contextlib.suppress(Exception):  # numba could not compile: the Python copy plays on
-                    warm()
+                    build.warm()
+            finally:
+                build.done.set()
 
-            thread = threading.Thread(target=run, name=f"compile-{name}", daemon=True)
-            _warm_ups[name] = thread
-            thread.start()
-    return thread
+
+_build_queue = _BuildQueue()
+"""The process's kernel builds (a process compiles its kernels once, in order)."""
+
+
+def start_warm_up(name: str, warm: Callable[[], None]) -> Build:
+    """Queue ``warm`` (which compiles a kernel, or loads it from the cache), once a process for ``name``.
+
+    Builds run one at a time in a background thread, in the order asked; asking
+    again for one that has not started moves it to the front. Returns the
+    build (``join`` waits for it). An exception in ``warm`` is swallowed: the
+    kernel then stays uncompiled and its callers keep running its Python copy.
+    """
+    return _build_queue.start(name, warm)
 
 
 class Kernel:
@@ -312,9 +358,9 @@ class Kernel:
             return True
         kernel = self.module()
         assert kernel is not None  # ready() is true without numba
-        thread = start_warm_up(self.name, lambda: self._warm_up(kernel))
+        build = start_warm_up(self.name, lambda: self._warm_up(kernel))
         if wait:
-            thread.join(timeout)
+            build.join(timeout)
         return self.ready()
 
 

@@ -57,8 +57,6 @@ from pathlib import Path
 from typing import Any
 
 from game import games, paths
-from game.ai.analysis import DEFAULT_STRENGTH as DEFAULT_ANALYSIS_STRENGTH
-from game.ai.analysis import STRENGTHS as ANALYSIS_STRENGTHS
 from game.ai.worker import EngineSpec
 from game.ai.worker.engine_process import MAX_COMMAND_LENGTH, EngineCommandError, parse_command
 from game.ai.worker.uai_client import MAX_NAME_LENGTH, clean_name
@@ -89,6 +87,9 @@ PALETTES = ("classic", "neon", "colourblind")
 PIECE_SETS = ("glossy", "marked", "flat")
 BOARD_THEMES = ("midnight", "arcade", "paper")
 LANGUAGES = ("en", "fr")
+ANALYSIS_STRENGTHS = ("quick", "normal", "deep")
+"""``game.ai.analysis.STRENGTHS``' keys, named here so that reading the settings at launch does not import
+the analysis (a test checks they agree)."""
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_RULES = 32
 """More rule switches than any game has: the rest of a hand-edited list is ignored."""
@@ -128,7 +129,7 @@ _GENERAL_CHECKS: dict[str, Callable[[Any], bool]] = {
     "board_theme": lambda v: v in BOARD_THEMES,
     "language": lambda v: v in LANGUAGES,
     "ai_numbers": _is_bool,
-    "analysis_strength": lambda v: v in dict(ANALYSIS_STRENGTHS),
+    "analysis_strength": lambda v: v in ANALYSIS_STRENGTHS,
     "game": lambda v: isinstance(v, str) and v in {definition.key for definition in games.GAMES},
 }
 
@@ -294,7 +295,7 @@ class Settings:
     language: str = "en"
     ai_numbers: bool = False
     """Whether the match screen adds the computer's search figures (depth, evaluation) to its words."""
-    analysis_strength: str = DEFAULT_ANALYSIS_STRENGTH
+    analysis_strength: str = "normal"
     """The post-game analysis's strength last chosen (a key of ``game.ai.analysis.STRENGTHS``)."""
     game: str = "ataxx"
     """The registry key of the game last chosen on the menu."""

@@ -62,8 +62,8 @@ LEVELS: tuple[Level, ...] = (
           max_think_time=0.6, think_time=0.4, depth=1, noise=250, wander=0.15),
     Level("skilled", "Skilled", "Looks at your reply every other move, and misjudges a little.",
           max_think_time=0.8, think_time=0.5, depth=2, noise=150, overlook=0.5),
-    Level("expert", "Expert", "Reads three moves ahead and rarely leaves a triple to take.",
-          max_think_time=1.0, think_time=0.5, depth=3),
+    Level("expert", "Expert", "Reads four moves ahead and rarely leaves a triple to take.",
+          max_think_time=1.0, think_time=0.5, depth=4),
     Level("master", "Master", "The strongest: thinks up to two and a half seconds a move.",
           max_think_time=3.0, think_time=2.5),
 )  # fmt: skip

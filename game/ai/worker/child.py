@@ -60,6 +60,7 @@ def run_search(
     """
     ai_path = str(request["ai"])
     ai = _resolve(ai_path)
+    ai.prepare()  # the game being played: its compiled search, if still queued, is built next
     seed = request.get("seed")
     rng = random.Random(seed) if seed is not None else random.Random()
     answer = ai.choose(
