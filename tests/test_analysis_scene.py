@@ -238,6 +238,9 @@ def test_attangle_is_analysed_and_stepped_like_any_game(driver: Driver) -> None:
     from game.engine.attangle.rules import RULES as ATTANGLE
 
     driver.app.choose_game("attangle")
+    # A search that completes no depth in its time judges nothing: on a busy machine 0.02 s may not be
+    # enough for the open board's first depth, so these five positions get a tenth of a second each.
+    driver.app.options.ai_time_budget = 0.1
     match = Match(ATTANGLE, players=(Player.human(), Player.human()))
     for move in ("d3", "c3", "e3", "b2"):
         match.play(ATTANGLE.parse_move(move))

@@ -60,7 +60,9 @@ def run_search(
     """
     ai_path = str(request["ai"])
     ai = _resolve(ai_path)
-    ai.prepare()  # the game being played: its compiled search, if still queued, is built next
+    prepare = getattr(ai, "prepare", None)  # a bare AI (a test's) has nothing to get ready
+    if callable(prepare):
+        prepare()  # the game being played: its compiled search, if still queued, is built next
     seed = request.get("seed")
     rng = random.Random(seed) if seed is not None else random.Random()
     answer = ai.choose(
