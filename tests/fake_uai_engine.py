@@ -17,6 +17,8 @@ Modes:
 - ``nonsense``: answers ``bestmove zz99!``;
 - ``junk``: answers ``bestmove <move> ponder`` followed by junk words;
 - ``huge``: writes lines of a megabyte (with and without line ends) before every answer;
+- ``flood``: writes ``FAKE_FLOOD`` (default 200,000) ``info`` lines and as many garbage lines before
+  its ``bestmove``, as fast as it can;
 - ``exit``: exits at once, before reading anything;
 - ``noname``: answers properly but without an ``id name``.
 
@@ -81,6 +83,12 @@ def main() -> int:
                 os._exit(3)
             if mode in ("hang", "late"):
                 continue
+            if mode == "flood":
+                count = int(os.environ.get("FAKE_FLOOD", "200000"))
+                chunk = f"info depth 3 score cp 5 nodes 99 time 1 pv {move}\nnot a word of the protocol\n"
+                for start in range(0, count, 1000):
+                    sys.stdout.write(chunk * min(1000, count - start))
+                sys.stdout.flush()
             say("info string thinking")
             say("info depth 1 score cp 25 nodes 10 time 2 pv " + move)
             say("info depth 2 score mate 3 nodes 40 nps 20000 time 2 pv " + move)

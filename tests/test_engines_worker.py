@@ -295,6 +295,43 @@ def test_trailing_junk_and_huge_lines_do_not_stop_a_move(worker: AIWorker) -> No
         assert status.state is AIState.DONE and status.move == Move.from_uai("g2"), mode
 
 
+def test_an_engine_flooding_chatter_still_has_its_move_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_FLOOD", "100000")  # 200,000 lines, some 8 MB, before its bestmove
+    with AIWorker(use_process=False, engine_timeouts=PATIENT) as patient:
+        status = answer(
+            patient, patient.request_engine("ataxx", START, EngineSpec("Flood", fake("flood")), movetime=0.05)
+        )
+    assert status.state is AIState.DONE and status.move == Move.from_uai("g2")
+
+
+def test_chatter_is_dropped_while_the_manager_is_behind_but_never_an_answer() -> None:
+    # An engine writing faster than the manager reads would fill the memory before its timeout.
+    import queue
+    from types import SimpleNamespace
+
+    from game.ai.worker.uai_client import MAX_BACKLOG, _Session
+
+    inbox: queue.Queue[tuple[object, ...]] = queue.Queue()
+    session = SimpleNamespace(dropped_lines=0)
+    pass_line = _Session._pass_line(session, inbox)  # type: ignore[arg-type]
+    pass_line("info depth 1 score cp 3 pv g2")
+    assert inbox.qsize() == 1, "not behind: everything is passed on"
+    for _ in range(MAX_BACKLOG):
+        inbox.put(("line", session, "info"))
+    for chatter in ("info depth 9 score cp 1 pv g2", "", "   ", "not a word of it", "bestmoves g2"):
+        pass_line(chatter)
+    assert session.dropped_lines == 5
+    for needed in ("bestmove g2", "readyok", "uaiok", "id name Flood"):
+        pass_line(needed)
+    assert inbox.qsize() == MAX_BACKLOG + 1 + 4
+    assert [inbox.get()[2] for _ in range(inbox.qsize())][-4:] == [
+        "bestmove g2",
+        "readyok",
+        "uaiok",
+        "id name Flood",
+    ]
+
+
 def test_a_late_engine_is_told_to_stop_and_its_move_taken(worker: AIWorker) -> None:
     status = answer(
         worker, worker.request_engine("ataxx", START, EngineSpec("Late", fake("late")), movetime=0.05)

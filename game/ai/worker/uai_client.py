@@ -82,6 +82,12 @@ QUIT_GRACE = 1.0
 """Seconds an engine has to exit after ``quit`` before it is killed."""
 PROBE_MOVETIME = 0.2
 """Seconds of the test move ``probe_engine`` asks for."""
+MAX_BACKLOG = 2000
+"""Engine lines waiting for the manager thread beyond which the engine's chatter is dropped: an engine
+that floods ``info`` lines (or garbage) faster than they are read cannot fill the memory before its
+timeout. The answers the conversation waits for (``ANSWERS``) are always passed on."""
+ANSWERS = frozenset({"id", "uaiok", "readyok", "bestmove"})
+"""The first words of the lines never dropped."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -457,11 +463,10 @@ class _Session:
     def __init__(self, spec: EngineSpec, inbox: Inbox, cwd: Path | None, clock: Callable[[], float]) -> None:
         self.spec = spec
         self.clock = clock
+        self.dropped_lines = 0
+        """Chatter dropped while the manager was behind (counted by the engine's reader thread)."""
         self.process = _start(
-            spec.command,
-            cwd,
-            lambda line: inbox.put(("line", self, line)),
-            lambda end: inbox.put(("exit", self, end)),
+            spec.command, cwd, self._pass_line(inbox), lambda end: inbox.put(("exit", self, end))
         )
         self.phase = Phase.STARTING
         self.deadline: float | None = None
@@ -477,6 +482,20 @@ class _Session:
         """``go`` commands sent and not yet answered by a ``bestmove``."""
         self.stop_sent = False
         self.movetime = 0.0
+
+    def _pass_line(self, inbox: Inbox) -> Callable[[str], None]:
+        """What the reader thread does with each line: queue it for the manager, unless the manager is
+        ``MAX_BACKLOG`` lines behind and the line is chatter (see ``ANSWERS``)."""
+
+        def pass_line(line: str) -> None:
+            if inbox.qsize() >= MAX_BACKLOG:
+                words = line.split(maxsplit=1)
+                if not words or words[0] not in ANSWERS:
+                    self.dropped_lines += 1
+                    return
+            inbox.put(("line", self, line))
+
+        return pass_line
 
     def send(self, line: str) -> None:
         self.process.send(line)
@@ -763,3 +782,6 @@ class EngineManager:
         self._let_go(session, None)
         session.process.quit("quit", QUIT_GRACE)
         log.info("engine %s ended (%s)", session.spec.name, session.process.describe_end())
+        if session.dropped_lines:
+            log.info("engine %s: %d lines of chatter dropped (it wrote faster than they were read)",
+                     session.spec.name, session.dropped_lines)  # fmt: skip
