@@ -59,3 +59,10 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(Theme, "text", text)
     return seen
+
+
+@pytest.fixture
+def importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Engines run in the data folder: our own engine (``python -m game.ai.uai``) finds its package
+    through PYTHONPATH."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import time
 
 import pytest
+from processes import gone
 
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
@@ -16,18 +16,6 @@ from game.scenes.driver import Driver
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
 
 LEVEL = LevelInfo("Test", "", "", "x5o/7/7/7/7/7/o5x x 0 1")
-
-
-def _gone(pid: int, timeout: float = 5.0) -> bool:
-    """Whether process ``pid`` has ended (and been reaped) within ``timeout`` seconds."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.02)
-    return False
 
 
 @pytest.fixture
@@ -58,7 +46,7 @@ def test_a_hung_computer_move_is_given_up_and_the_child_restarted(driver: Driver
         assert driver.until(lambda: driver.top.name == "dialog", max_frames=3000, sleep=0.005)
         dialog = driver.top
         assert "did not answer" in " ".join(dialog.lines)
-        assert _gone(pid), "the hung child was not killed"
+        assert gone(pid), "the hung child was not killed"
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
@@ -83,7 +71,7 @@ def test_a_hung_hint_is_given_up(driver: Driver) -> None:
         assert play.hint_ticket is not None
         assert driver.until(lambda: play.hint_ticket is None, max_frames=3000, sleep=0.005)
         assert play.toast is not None and "did not answer" in play.toast[0]
-        assert _gone(pid)
+        assert gone(pid)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from processes import run_python
 
 from game.ai import compiled
 from game.ai.ataxx import kernel
@@ -111,16 +112,6 @@ def test_the_primitives_agree() -> None:
         assert lowest(value) == compiled.py_lowest(value) == (value & -value).bit_length() - 1
 
 
-def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {
-        key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", compiled.ENV_NUMBA)
-    }
-    environment.update(env)
-    return subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
-    )
-
-
 _PLAY = (
     "from game.ai.ataxx.search import Searcher, SearchLimits\n"
     "from game.ai import compiled\n"
@@ -136,14 +127,14 @@ def test_a_process_that_only_imports_the_levels_never_loads_numba(tmp_path: Path
     code = (
         "import sys, game.ai.ataxx.levels, game.ai.ataxx.player, game.games\nprint('numba' in sys.modules)\n"
     )
-    result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
+    result = run_python(code, ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False"]
 
 
 def test_switched_off_numba_is_never_imported_and_the_search_plays(tmp_path: Path) -> None:
     code = _PLAY + "import sys; print('numba' in sys.modules)\n"
-    result = _run(code, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
+    result = run_python(code, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "False", "ATTAX_NUMBA=0", "False"]
     assert result.stderr == ""
@@ -153,7 +144,7 @@ def test_a_broken_numba_leaves_the_python_search_playing_without_alarm(tmp_path:
     fake = tmp_path / "fake"
     (fake / "numba").mkdir(parents=True)
     (fake / "numba" / "__init__.py").write_text("raise ImportError('llvmlite is missing')\n")
-    result = _run(_PLAY, PYTHONPATH=str(fake), ATTAX_DATA_DIR=str(tmp_path / "data"))
+    result = run_python(_PLAY, PYTHONPATH=str(fake), ATTAX_DATA_DIR=str(tmp_path / "data"))
     assert result.returncode == 0, result.stderr
     words = result.stdout.split()
     assert words[:2] == ["True", "False"] and "llvmlite is missing" in result.stdout
@@ -162,7 +153,7 @@ def test_a_broken_numba_leaves_the_python_search_playing_without_alarm(tmp_path:
 
 def test_compiled_code_is_cached_in_the_users_cache_folder_not_the_source_tree(tmp_path: Path) -> None:
     code = "import os, game.ai.compiled as c\nc.numba_problem()\nprint(os.environ.get('NUMBA_CACHE_DIR'))\n"
-    result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
+    result = run_python(code, ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     if compiled.numba_problem() is None:
         assert Path(result.stdout.strip()) == tmp_path / "cache" / "numba"

@@ -7,16 +7,14 @@ here holds both ways.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import run_python
 
 from game.ai import compiled
 from game.ai.alphabeta import NO_FEATURES, AlphaBeta, SearchFeatures
@@ -26,7 +24,6 @@ from game.ai.attangle.search import Searcher, SearchLimits, prepare_compiled
 from game.ai.limits import WIN_SCORE
 from game.engine.attangle import Board
 
-ROOT = Path(__file__).resolve().parent.parent
 COMPILED = compiled.numba_problem() is None
 """Whether this run's kernel is compiled (numba in use): its tables are then numpy arrays."""
 needs_numba = pytest.mark.skipif(not COMPILED, reason="numba is not in use")
@@ -346,16 +343,6 @@ def test_the_levels_and_the_hint_search_with_the_kernel() -> None:
         assert str(move) == "b2,b4-b3"
 
 
-def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {
-        key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", compiled.ENV_NUMBA)
-    }
-    environment.update(env)
-    return subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
-    )
-
-
 _PLAY = (
     "import sys\n"
     "from game.ai.attangle.search import Searcher, SearchLimits, prepare_compiled\n"
@@ -373,18 +360,18 @@ def test_a_process_that_only_imports_the_levels_never_loads_numba(tmp_path: Path
         "import sys, game.ai.attangle.levels, game.ai.attangle.player, game.games\n"
         "print('numba' in sys.modules)\n"
     )
-    result = _run(code, ATTAX_DATA_DIR=str(tmp_path))
+    result = run_python(code, ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False"]
 
 
 def test_without_numba_or_with_a_broken_one_the_python_search_plays_without_alarm(tmp_path: Path) -> None:
-    result = _run(_PLAY, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
+    result = run_python(_PLAY, ATTAX_NUMBA="0", ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "False", "False"] and result.stderr == ""
     fake = tmp_path / "fake"
     (fake / "numba").mkdir(parents=True)
     (fake / "numba" / "__init__.py").write_text("raise ImportError('llvmlite is missing')\n")
-    result = _run(_PLAY, PYTHONPATH=str(fake), ATTAX_DATA_DIR=str(tmp_path / "data"))
+    result = run_python(_PLAY, PYTHONPATH=str(fake), ATTAX_DATA_DIR=str(tmp_path / "data"))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[:2] == ["True", "False"] and result.stderr == ""

@@ -5,16 +5,14 @@ kind of failure of a scripted fake engine during a game: a message, a way on, no
 from __future__ import annotations
 
 import json
-import os
-import shlex
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from processes import fake_engine as fake
+from processes import gone, own_engine, pid_in
 
 from game.ai.worker import EngineTimeouts
 from game.engine import saves
@@ -24,47 +22,12 @@ from game.i18n import set_language
 from game.scenes.driver import Driver
 from game.ui.settings import MAX_ENGINES, EngineEntry, Settings
 
-ROOT = Path(__file__).resolve().parent.parent
-FAKE = Path(__file__).resolve().parent / "fake_uai_engine.py"
+pytestmark = pytest.mark.usefixtures("importable")  # every test here may start our own engine
 QUICK = EngineTimeouts(handshake=1.5, ready=3.0, grace=0.4, stop=0.4)
 PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
 OPEN = "x5o/7/7/7/7/7/o5x x 0 1"
 ENDGAME = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/oooooo1 x 0 1"
 """Two empty squares, Red to move: a whole game is two moves, one each."""
-
-
-def fake(mode: str, pid_file: Path | None = None) -> str:
-    return shlex.join([sys.executable, str(FAKE), mode] + ([str(pid_file)] if pid_file is not None else []))
-
-
-def own_engine() -> str:
-    return shlex.join([sys.executable, "-m", "game.ai.uai"])
-
-
-@pytest.fixture(autouse=True)
-def importable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Engines run in the data folder: our own engine finds its package through PYTHONPATH."""
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-
-
-def gone(pid: int, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.02)
-    return False
-
-
-def pid_in(path: Path, timeout: float = 10.0) -> int:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.is_file() and path.read_text():
-            return int(path.read_text())
-        time.sleep(0.01)
-    raise AssertionError(f"no process id in {path}")
 
 
 def make_driver(timeouts: EngineTimeouts = QUICK, **options: Any) -> Driver:

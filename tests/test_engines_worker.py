@@ -8,15 +8,14 @@ for ever, and no process is left behind. Timeouts are short (injected), never sl
 
 from __future__ import annotations
 
-import os
-import shlex
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import fake_engine as fake
+from processes import gone, own_engine, pid_in
 
 from game.ai.limits import WIN_SCORE, is_win_score
 from game.ai.worker import AIState, AIStatus, AIWorker, EngineSpec, EngineTimeouts
@@ -33,52 +32,12 @@ from game.engine.ataxx import Board, Move
 from game.engine.ataxx.rules import RULES
 from game.engine.rules import history_text
 
-ROOT = Path(__file__).resolve().parent.parent
-FAKE = Path(__file__).resolve().parent / "fake_uai_engine.py"
+pytestmark = pytest.mark.usefixtures("importable")  # every test here may start our own engine
 START = "x5o/7/7/7/7/7/o5x x 0 1"
 QUICK = EngineTimeouts(handshake=1.0, ready=2.0, grace=0.4, stop=0.4)
 """For the fakes: every wait ends within about a second."""
 PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
 """For our own engine: it may load its compiled search before ``readyok``."""
-
-
-def fake(mode: str, pid_file: Path | None = None) -> str:
-    """The command line of the fake engine in ``mode`` (writing its process id to ``pid_file``)."""
-    words = [sys.executable, str(FAKE), mode] + ([str(pid_file)] if pid_file is not None else [])
-    return shlex.join(words)
-
-
-def own_engine() -> str:
-    """Our own UAI engine's command line, as a player would add it."""
-    return shlex.join([sys.executable, "-m", "game.ai.uai"])
-
-
-@pytest.fixture(autouse=True)
-def importable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Engines run in the data folder: our own engine finds its package through PYTHONPATH."""
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-
-
-def gone(pid: int, timeout: float = 5.0) -> bool:
-    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.02)
-    return False
-
-
-def pid_in(path: Path, timeout: float = 10.0) -> int:
-    """The process id a fake engine wrote to ``path``."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.is_file() and path.read_text():
-            return int(path.read_text())
-        time.sleep(0.01)
-    raise AssertionError(f"no process id in {path}")
 
 
 def answer(worker: AIWorker, ticket: int, timeout: float = 30.0) -> AIStatus:

@@ -1,0 +1,62 @@
+"""What the tests that start other programs share: the fake and our own UAI engine's command lines,
+waiting for a process to be gone or to say its id, and running a snippet of Python in a fresh
+interpreter (the compiled-kernel tests)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.ai import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE_ENGINE = Path(__file__).resolve().parent / "fake_uai_engine.py"
+
+
+def fake_engine(mode: str, pid_file: Path | None = None) -> str:
+    """The command line of the fake engine in ``mode`` (writing its process id to ``pid_file``)."""
+    words = [sys.executable, str(FAKE_ENGINE), mode] + ([str(pid_file)] if pid_file is not None else [])
+    return shlex.join(words)
+
+
+def own_engine() -> str:
+    """Our own UAI engine's command line, as a player would add it."""
+    return shlex.join([sys.executable, "-m", "game.ai.uai"])
+
+
+def gone(pid: int, timeout: float = 5.0) -> bool:
+    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def pid_in(path: Path, timeout: float = 10.0) -> int:
+    """The process id a fake engine wrote to ``path``."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.is_file() and path.read_text():
+            return int(path.read_text())
+        time.sleep(0.01)
+    raise AssertionError(f"no process id in {path}")
+
+
+def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a fresh interpreter from the project's folder, with ``env`` added to this one's
+    environment less the numba switches (the child decides them itself)."""
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("NUMBA_CACHE_DIR", compiled.ENV_NUMBA)
+    }
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
