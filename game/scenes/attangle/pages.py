@@ -27,7 +27,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 PAGES: tuple[tuple[str, str, str], ...] = (
     (
         "The goal",
-        "Two players, White and Black, have 18 pieces each and a hexagonal board of 37 points. White "
+        "Two players, {side} and {other}, have 18 pieces each and a hexagonal board of 37 points. {side} "
         "moves first, then the players take turns.\nBe the first to build three stacks three pieces "
         "high, each topped by your colour.",
         "goal",
