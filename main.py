@@ -143,7 +143,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--demo",
         choices=_demo_names(),
-        help="open on a demonstration of one screen (with --screenshot: pictures for the README)",
+        help="open on a demonstration of one screen (with --screenshot: pictures for the README), in a game "
+        "that can show it",
     )
     parser.add_argument(
         "--ai-thread", action="store_true", help="run the computer's search in a thread, not a process"
@@ -161,7 +162,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--quit-after-frames", type=int, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--first-frame-time", action="store_true", help=argparse.SUPPRESS)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.demo is not None and args.game is not None:
+        from game.scenes.demo import demo_games
+
+        able = [definition.key for definition in demo_games(args.demo)]
+        if args.game not in able:
+            parser.error(
+                f"--demo {args.demo} cannot be shown in {args.game}, only in {', '.join(able)}: "
+                f"leave --game out to open {able[0]}"
+            )
+    return args
 
 
 def _setup_logging(*, console: bool = True) -> None:

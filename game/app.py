@@ -156,6 +156,11 @@ class App:
 
     def _initial_game(self) -> GameDefinition:
         key = self.options.game or self.settings.game
+        if self.options.demo and not self.options.game:
+            # A demonstration opens a game that can show it, whichever game was chosen last.
+            from game.scenes.demo import demo_game
+
+            key = demo_game(self.options.demo, key).key
         try:
             definition = games.game(key)
         except KeyError:

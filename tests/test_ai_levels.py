@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +111,26 @@ def test_stop_returns_within_100_ms(level: Level) -> None:
     assert time.monotonic() - stopped < 0.1
     assert result and result[0] in Board().legal_moves()
     assert infos
+
+
+NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@pytest.mark.parametrize("key", ["ataxx", "attangle"])
+def test_a_level_that_reads_moves_ahead_says_its_depth(key: str) -> None:
+    """New game's "Reads N moves ahead" counts each side's move, as the search counts plies, in every game."""
+    from game.games import game
+
+    said = 0
+    for level in game(key).load_ai().levels:
+        found = re.search(r"Reads (\w+) moves ahead", level.description)
+        if found:
+            assert NUMBERS[found.group(1)] == level.depth, level.key  # type: ignore[attr-defined]
+            said += 1
+    assert said
+
+
+def test_the_readme_says_how_far_ataxx_levels_read_as_new_game_does() -> None:
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert "Skilled reads three moves ahead" in readme and "Expert five" in readme
+    assert level_by_key("skilled").depth == 3 and level_by_key("expert").depth == 5

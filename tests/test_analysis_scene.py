@@ -262,3 +262,43 @@ def test_the_strength_chosen_is_kept_for_the_next_analysis(driver: Driver) -> No
     driver.press("back")
     again = _analysis_of(driver, GAME)
     assert again.strength == "quick" and again.strength_choice.value == "quick"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+def test_every_mark_shows_in_the_move_list_good_ones_too(size: tuple[int, int]) -> None:
+    """The move list marks each move as the README's categories say: a dot for the best, a tick for a good
+    one, the glyph of a worse one; each in its mark's colour."""
+    import dataclasses
+
+    from game.scenes.analysis_panel import MARK_COLOURS
+
+    driver = Driver.fast(size=size)
+    try:
+        scene = _analysis_of(driver, GAME)
+        _finished(driver, scene)
+        marks = [Mark.BEST, Mark.GOOD, Mark.INACCURACY, Mark.GOOD, Mark.BLUNDER, Mark.MISTAKE]
+        verdicts = list(scene.review.verdicts)
+        for index, mark in enumerate(marks):
+            assert verdicts[index] is not None
+            verdicts[index] = dataclasses.replace(verdicts[index], mark=mark)  # type: ignore[type-var]
+        scene.review = dataclasses.replace(scene.review, verdicts=tuple(verdicts))
+        scene.panel.scroll = 0
+        driver.frames(1)
+        screen = driver.app.screen
+        for index, mark in enumerate(marks):
+            row = scene.panel.row_rect(index)
+            right = pygame.Rect(row.right - row.height * 2, row.y, row.height * 2, row.height)
+            colours = {
+                tuple(screen.get_at((x, y)))[:3]
+                for x in range(right.x, right.right)
+                for y in range(right.y, right.bottom)
+            }
+            wanted = MARK_COLOURS[mark]
+            assert any(
+                max(abs(a - b) for a, b in zip(colour, wanted, strict=True)) <= 24 for colour in colours
+            ), (
+                index,
+                mark,
+            )
+    finally:
+        driver.app.close()

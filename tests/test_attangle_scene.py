@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -394,3 +395,50 @@ def test_the_triple_counts_are_labelled_and_drawn_in_plain_digits(
     assert caption in [text for text, _ in drawn]
     roles = [role for text, role in drawn if text.endswith("/3")]
     assert len(roles) >= 2 and set(roles) == {"body"}
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+@pytest.mark.parametrize("board", ["attangle", "grand"])
+def test_the_points_numbers_stand_along_the_lower_edges(board: str, size: tuple[int, int]) -> None:
+    """Beside the row letters, each point number stands where the line of its points leaves the board,
+    outside the plate, clear of the piles and inside the board's area, so "c2,d7-c6" can be followed."""
+    from game.scenes.attangle.view import PILE_STACK, PILE_STEP, PLATE_GROW, hexagon
+
+    driver = Driver.fast(game="attangle", size=size)
+    try:
+        play = _start(driver, board)
+        driver.frames(1)
+        view = play.board.view  # type: ignore[attr-defined]
+        geometry = view.geometry
+        numbers = view.number_centres()
+        assert [number for number, _ in numbers] == list(range(1, 2 * geometry.side))
+        assert len(view.row_letter_centres()) == len(geometry.rows)
+        plate = pygame.Surface(driver.app.size)
+        pygame.draw.polygon(
+            plate, (255, 255, 255), hexagon(view.centre, view.spacing * (geometry.side - 1 + PLATE_GROW))
+        )
+        # Each reserve pile at its fullest, and its count beside it (a pile's rect has room for Grand's).
+        disc = view.disc_width()
+        stacks = math.ceil(geometry.pieces_per_side / PILE_STACK)
+        span = round(disc * (PILE_STEP * (stacks - 1) + 1)) + max(12, disc // 2) * 3
+        piles = [pygame.Rect(rect.x, rect.y, span, rect.height) for rect in view.reserve_rects]
+        for number, (x, y) in numbers:
+            label = pygame.Rect(0, 0, view.row_letter_size(), view.row_letter_size())
+            label.center = (round(x), round(y))
+            assert play.board.rect.contains(label), number  # type: ignore[attr-defined]
+            assert not any(label.colliderect(pile) for pile in piles), number
+            reach = view.row_letter_size() // 3  # about a digit's half height
+            for dx, dy in ((0, 0), (-reach, -reach), (reach, -reach), (-reach, reach), (reach, reach)):
+                assert plate.get_at((label.centerx + dx, label.centery + dy))[:3] == (0, 0, 0), number
+            # On the line of the points numbered so in the lower half, beyond the last of them.
+            points = [
+                row[number - 1] for row in geometry.rows[len(geometry.rows) // 2 :] if len(row) >= number
+            ]
+            x0, y0 = view.point_centre(points[0])
+            length = math.hypot(x - x0, y - y0)
+            for point in points[1:]:
+                px, py = view.point_centre(point)
+                assert abs((x - x0) * (py - y0) - (y - y0) * (px - x0)) / length < 2, number
+                assert math.hypot(px - x0, py - y0) < length, number
+    finally:
+        driver.app.close()

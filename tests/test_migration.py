@@ -104,6 +104,7 @@ def test_settings_migrate_with_every_field(user_data_dir: Path) -> None:
         "level": "master",
         "human_starts": False,
         "human_seat": 1,
+        "two_player_first": None,
         "engine": "",
         "rules": {"early_finish": False, "threefold_repetition": False},
         "view": {},

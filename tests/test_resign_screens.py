@@ -270,3 +270,18 @@ def test_resigning_in_french(french: None, recorded: list[str]) -> None:
         assert (results.title, results.lines) == ("PERDU", [f"{seat_name(seat)} a abandonné"])
     finally:
         driver.app.close()
+
+
+def test_attangle_lets_a_player_resign_at_any_time_on_their_turn_as_its_texts_say(driver: Driver) -> None:
+    play = _from_menu(driver, "attangle", two_players=True)
+    for move in ("d2", "c3"):  # White, Black: White to move at move 2, nothing decided
+        driver.play_move(play.match.rules.parse_move(move))
+    assert play.can_resign() and driver.button("resign").enabled
+    driver.press("resign")
+    driver.press("resign")
+    assert play.match.is_over and play.match.resigned == 0
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    attangle = readme[readme.index("### Attangle") : readme.index("### Lionheart")]
+    assert "You may resign at any time on your turn" in attangle
+    pages = game("attangle").load("rules_pages").pages
+    assert any("You may resign at any time on your turn" in text for _, text, _ in pages)

@@ -36,7 +36,7 @@ MARK_COLOURS: dict[Mark | None, theme.Colour] = {
     Mark.MISTAKE: (255, 148, 56),
     Mark.BLUNDER: (255, 86, 96),
 }
-"""Each mark's colour (its glyph says it too: ?!, ?, ??)."""
+"""Each mark's colour (in the move list its glyph says it too: ?!, ?, ??; the best a dot, a good move a tick)."""
 BAD_MARKS = (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
 LIST_BACK = (12, 15, 34)
 
@@ -583,28 +583,8 @@ class AnalysisPanel:
                 max_lines=1,
                 cut_ok=True,
             )
-            if mark is not None and mark.glyph:
-                glyph_box = pygame.Rect(rect.right - glyph_w, rect.y, glyph_w - self.px(8), rect.height)
-                draw_text(
-                    surface,
-                    ui,
-                    mark.glyph,
-                    "body",
-                    size,
-                    MARK_COLOURS[mark],
-                    glyph_box,
-                    bold=True,
-                    align="right",
-                    valign="middle",
-                    max_lines=1,
-                )
-            elif mark is Mark.BEST:
-                pygame.draw.circle(
-                    surface,
-                    MARK_COLOURS[Mark.BEST],
-                    (rect.right - self.px(14), rect.centery),
-                    max(2, self.px(3)),
-                )
+            if mark is not None:
+                self._draw_row_mark(surface, rect, mark, glyph_w, size)
         surface.set_clip(clip)
         if self.max_scroll:
             track = pygame.Rect(area.right - self.px(5), area.y + 2, self.px(3), area.height - 4)
@@ -613,3 +593,23 @@ class AnalysisPanel:
             pygame.draw.rect(
                 surface, theme.PANEL_EDGE, (track.x, knob_y, track.width, knob_h), border_radius=2
             )
+
+    def _draw_row_mark(
+        self, surface: pygame.Surface, row: pygame.Rect, mark: Mark, glyph_w: int, size: int
+    ) -> None:
+        """A move's mark at the right of its row, in the mark's colour: a bad move's glyph (?!, ?, ??), a dot
+        for the best, a tick for a good one (quiet marks: most moves are one or the other)."""
+        colour = MARK_COLOURS[mark]
+        x, y = row.right - self.px(14), row.centery
+        if mark.glyph:
+            box = pygame.Rect(row.right - glyph_w, row.y, glyph_w - self.px(8), row.height)
+            draw_text(
+                surface, self.scene.app.theme, mark.glyph, "body", size, colour, box, bold=True, align="right",
+                valign="middle", max_lines=1,
+            )  # fmt: skip
+        elif mark is Mark.BEST:
+            pygame.draw.circle(surface, colour, (x, y), max(2, self.px(3)))
+        elif mark is Mark.GOOD:
+            half = max(3, self.px(5))
+            tick = [(x - half, y), (x - half // 3, y + half * 2 // 3), (x + half, y - half * 2 // 3)]
+            pygame.draw.lines(surface, colour, False, tick, max(2, self.px(2)))

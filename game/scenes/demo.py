@@ -1,11 +1,15 @@
 """Demonstration set-ups of each screen, for ``main.py --demo NAME`` (README pictures, visual checks).
 
 The screens are opened through the router, in a state worth a picture: a game
-a dozen moves in, a finished game's results, sample saves and statistics. The
-current game's own demonstrations (Ataxx: the editor, keypad play) come from
-its registry entry's ``demos``. Screens that show the player's files are shown
-on sample files written into a temporary user-data folder, so a screenshot
-never reads or changes the player's own saves and statistics.
+a dozen moves in, a finished game's results, sample saves and statistics. A
+game's own demonstrations (Ataxx: the editor, keypad play) come from its
+registry entry's ``demos``. Each demonstration says which games can show it
+(``demo_games``): a game's own belongs to that game alone, a generic one to
+every game with what it needs (puzzles, engines), so ``--demo`` opens a game
+that can show it whichever game was chosen last. Screens that show the
+player's files are shown on sample files written into a temporary user-data
+folder, so a screenshot never reads or changes the player's own saves and
+statistics.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ import random
 import tempfile
 import threading
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import paths
+from game import games, paths
 from game.engine import saves
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics, record_for
@@ -32,9 +37,10 @@ from game.ui import theme
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.games import GameDefinition
     from game.scenes.base import Scene
 
-__all__ = ["DEMOS", "plausible_move", "start_demo"]
+__all__ = ["DEMOS", "demo_game", "demo_games", "plausible_move", "start_demo"]
 
 DEMOS = (
     "menu",
@@ -64,6 +70,49 @@ DEMOS = (
     "puzzle-solved",
 )
 """The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
+
+
+def _has_puzzles(definition: GameDefinition) -> bool:
+    from game.engine.puzzles import has_shipped_puzzles
+
+    return has_shipped_puzzles(definition.key)
+
+
+def _takes_engines(definition: GameDefinition) -> bool:
+    return definition.engine_protocol is not None
+
+
+_NEEDS: dict[str, Callable[[GameDefinition], bool]] = {
+    "puzzle": _has_puzzles,
+    "puzzle-solved": _has_puzzles,
+    "engines": _takes_engines,
+    "engines-add": _takes_engines,
+    "newgame-engine": _takes_engines,
+    "engine-stuck": _takes_engines,
+}
+"""What a generic demonstration needs of a game; the others show any game."""
+
+
+def demo_games(name: str) -> list[GameDefinition]:
+    """The playable games that can show demonstration ``name``, in menu order.
+
+    A game's own demonstration belongs to that game alone; a generic one to
+    every game with what it needs (``_NEEDS``); a name nobody declares (the
+    match screen is what it shows) to every game.
+    """
+    playable = games.playable_games()
+    owners = [definition for definition in playable if name in definition.demo_names]
+    if owners:
+        return owners
+    need = _NEEDS.get(name)
+    return [definition for definition in playable if need is None or need(definition)]
+
+
+def demo_game(name: str, last: str) -> GameDefinition:
+    """The game demonstration ``name`` opens: ``last`` (the game chosen last) if it can show it, else the
+    first that can (any game, if none can)."""
+    able = demo_games(name) or games.playable_games()
+    return next((definition for definition in able if definition.key == last), able[0])
 
 
 def plausible_move(match: Match, rng: random.Random) -> Any:

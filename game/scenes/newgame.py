@@ -12,6 +12,9 @@ game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
 there is no choice of who starts: the screen says the dice decide; in a game
 whose rules name the first seat (``GameRules.first_seat_fixed``) neither: the
 screen says which seat always starts, and the colour chosen decides who it is.
+Who starts is remembered apart for the two kinds of game: against the computer
+as "you" or "the computer", between two people as a seat, which is the one the
+rules name first (the start position's) until the players choose another.
 """
 
 from __future__ import annotations
@@ -41,17 +44,25 @@ _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def config_from_settings(
-    settings: GameSettings, level_keys: list[str], *, engines: bool = False
+    settings: GameSettings, level_keys: list[str], *, engines: bool = False, rules_first: int = 0
 ) -> MatchConfig:
     """The choices made last time in a game (an unknown level falls back to the second one); an engine
-    chosen last is offered again when ``engines`` may play here and it is still there."""
+    chosen last is offered again when ``engines`` may play here and it is still there. Between two
+    people the seat chosen last starts, or ``rules_first`` (the seat the rules name) if none was."""
     level = settings.level if settings.level in level_keys else level_keys[min(1, len(level_keys) - 1)]
     human = settings.human_seat if settings.human_seat in (0, 1) else 0
+    if settings.opponent == "human":
+        return MatchConfig(False, level, human, _pair_first(settings, rules_first))
     first = human if settings.human_starts else 1 - human
     entry = settings.find_engine(settings.engine) if engines and settings.opponent == "engine" else None
     if entry is not None:
         return MatchConfig(True, engine_level(entry.key), human, first, entry.name)
     return MatchConfig(settings.opponent != "human", level, human, first)
+
+
+def _pair_first(settings: GameSettings, rules_first: int) -> int:
+    """Who starts a game between two people: the seat chosen last time, else ``rules_first``."""
+    return rules_first if settings.two_player_first is None else settings.two_player_first
 
 
 class NewGameScene(Scene):
@@ -84,8 +95,18 @@ class NewGameScene(Scene):
         remembered = app.settings.for_game(app.game.key)
         self.engine_entries: list[EngineEntry] = list(remembered.engines) if self.speaks else []
         self.config = config_from_settings(
-            remembered, [level.key for level in self.levels] or ["casual"], engines=self.speaks
+            remembered,
+            [level.key for level in self.levels] or ["casual"],
+            engines=self.speaks,
+            rules_first=rules.first_seat(rules.start_text),
         )
+        self.pair_first = _pair_first(remembered, rules.first_seat(rules.start_text))
+        """Who starts a game between two people: the seat chosen last time, else the rules' first."""
+        self.pair_chosen = False
+        """Whether the players chose who starts a game between two people on this screen (then remembered)."""
+        human = self.config.human_seat
+        self.vs_first = human if remembered.human_starts else 1 - human
+        """Who starts against the computer, as chosen last time."""
         self.own_level = self.config.level if engine_key(self.config.level) is None else remembered.level
         """The game's own level chosen (kept while an engine is chosen, for a change of mind)."""
         self.engine_key = engine_key(self.config.level) or ""
@@ -118,11 +139,11 @@ class NewGameScene(Scene):
         if first is None or self.rules_first is not None:
             self.starts = Choice(
                 [("You", True), ("Computer", False)],
-                self.config.first == self.config.human_seat,
+                self.vs_first == self.config.human_seat,
                 self._set_starts,
             )
             self.two_player_first = Choice(
-                [(names[0], 0), (names[1], 1)], self.config.first, self._set_first, translated=True
+                [(names[0], 0), (names[1], 1)], self.pair_first, self._set_first, translated=True
             )
         else:
             locked = tr("{side} starts (set in the editor)", side=names[first])
@@ -207,6 +228,7 @@ class NewGameScene(Scene):
 
     def _set_first(self, value: object) -> None:
         self.config = dataclasses.replace(self.config, first=int(value))  # type: ignore[call-overload]
+        self.pair_chosen = True
         self.app.audio.play("select")
 
     def _remembered_engine(self) -> EngineEntry | None:
@@ -274,6 +296,8 @@ class NewGameScene(Scene):
             remembered.human_seat = self.config.human_seat
             if not self.no_first_choice:
                 remembered.human_starts = self.config.first == self.config.human_seat
+        elif self.pair_chosen:
+            remembered.two_player_first = self.config.first
         self.app.save_settings()
 
     def _next(self) -> None:

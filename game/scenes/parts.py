@@ -60,7 +60,9 @@ class RulesPages:
     """A game's rules for the rules screen (texts are English keys, translated when drawn).
 
     ``pages`` are ``(title, text, diagram)``; a page with no diagram key is
-    the controls page, which lists ``controls`` (a key, what it does).
+    the controls page, which lists ``controls`` (a key, what it does). A text
+    names the seats ``{side}`` (seat 0) and ``{other}`` (seat 1), never by a
+    colour: the palette chosen names them ("Red", "Orange", "Gold"...).
     ``draw_diagram(surface, rect, diagram, seconds, ui)`` animates a diagram.
     The titles are the game's own short words ("Clone", "Capturing"), so they
     are translated in the game's ``context`` (its key: ``trc("ataxx", "Clone")``).

@@ -17,6 +17,7 @@ from game.i18n import tr, trc
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
+from game.ui.lang import seat_name
 from game.ui.textbox import Paragraph, draw_column, draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
@@ -24,7 +25,12 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.parts import RulesPages
 
-__all__ = ["RulesScene"]
+__all__ = ["RulesScene", "page_text"]
+
+
+def page_text(text: str) -> str:
+    """A page's text in the player's language, the seats named as the palette in use names them."""
+    return tr(text, side=seat_name(0), other=seat_name(1))
 
 
 class RulesScene(Scene):
@@ -183,7 +189,7 @@ class RulesScene(Scene):
         bottom = self.widgets.buttons[0].rect.y - self.px(34)
         if diagram:
             box = pygame.Rect(inner.x, top, self.diagram_rect.x - self.px(28) - inner.x, bottom - top)
-            self._draw_text(surface, tr(text), box)
+            self._draw_text(surface, page_text(text), box)
             self.pages.draw_diagram(surface, self.diagram_rect, diagram, self.page_time, ui)
         else:
             self._draw_controls(surface, pygame.Rect(inner.x, top, inner.width, bottom - top))

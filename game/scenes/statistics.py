@@ -2,12 +2,18 @@
 and board, as bar charts; the resignations, under the chart by opponent; streaks; the longest and
 shortest games; the puzzles solved and their streak (a game with puzzles); a reset with confirmation.
 
+Every total adds up: the games are those against the computer (wins, draws
+and losses are the person's, by level and by board too) plus those between two
+people, which are counted by seat ("Red 3 · Blue 2", the seats named as the
+palette in use names them), never as one seat's wins and losses.
+
 Everything is computed by ``game.engine.stats.Statistics`` from the records of
 the game's finished games; this scene only draws it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING
 
@@ -20,7 +26,7 @@ from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.lang import format_time, seat_name, tr_data
+from game.ui.lang import format_time, tr_data
 from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
@@ -31,6 +37,11 @@ if TYPE_CHECKING:
 __all__ = ["StatisticsScene"]
 
 WIN, DRAW, LOSS = theme.CLONE, theme.GOLD, theme.DANGER
+BAR_BACK = (30, 36, 70)
+
+
+class SeatsTally(Tally):
+    """The games between two people: ``wins`` are the first seat's, ``losses`` the second's."""
 
 
 def _load_note(message: str | None) -> str:
@@ -142,16 +153,25 @@ class StatisticsScene(Scene):
 
     # -- the figures --
 
+    def seat_name(self, seat: int) -> str:
+        """The name of ``seat`` of the game shown, in the palette in use (the game shown may not be the menu's)."""
+        return tr(self.game.seat_looks(self.app.settings.palette)[seat].name)
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The colour of ``seat`` of the game shown, in the palette in use."""
+        return self.game.seat_looks(self.app.settings.palette)[seat].colour
+
     def chart_rows(self) -> list[tuple[str, list[tuple[str, Tally]]]]:
-        """The three charts: (title, [(label, tally)])."""
+        """The three charts: (title, [(label, tally)]); the games against the computer, and in the chart by
+        opponent the games between two people (a ``SeatsTally``)."""
         stats = self.stats
         opponent = [
             (tr("Computer"), stats.tally(opponent="computer")),
-            (tr("Two players ({side}'s view)", side=seat_name(0)), stats.tally(opponent="human")),
+            (tr("Two players"), SeatsTally(**dataclasses.asdict(stats.tally(opponent="human")))),
         ]
         by_level = stats.by("difficulty")
         difficulty = [(tr(level.name), by_level.get(level.key, Tally())) for level in self.levels]
-        boards = stats.by("level_name", opponent=None)
+        boards = stats.by("level_name")
         board_rows = sorted(boards.items(), key=lambda item: (-item[1].games, item[0]))
         board = [(tr_data(name) if name else tr("Unknown level"), tally) for name, tally in board_rows]
         return [
@@ -159,6 +179,34 @@ class StatisticsScene(Scene):
             (tr("By computer level"), difficulty),
             (tr("By board"), board),
         ]
+
+    def tally_text(self, tally: Tally) -> str:
+        """A chart row's figures: the person's wins, draws and losses, or for the games between two people
+        each seat's wins (and the draws)."""
+        if isinstance(tally, SeatsTally):  # the draws only if any: the row is short of room beside its label
+            first, second = self.seat_name(0), self.seat_name(1)
+            if tally.draws:
+                return tr(
+                    "{first} {first_wins} · {second} {second_wins} · {draws} D",
+                    first=first, first_wins=tally.wins, second=second, second_wins=tally.losses,
+                    draws=tally.draws,
+                )  # fmt: skip
+            return tr(
+                "{first} {first_wins} · {second} {second_wins}",
+                first=first, first_wins=tally.wins, second=second, second_wins=tally.losses,
+            )  # fmt: skip
+        if self.can_draw:
+            return tr(
+                "{wins} W · {draws} D · {losses} L", wins=tally.wins, draws=tally.draws, losses=tally.losses
+            )
+        return tr("{wins} W · {losses} L", wins=tally.wins, losses=tally.losses)
+
+    def bar_colours(self, tally: Tally) -> tuple[tuple[int, int, int], ...]:
+        """The colours of a chart row's bar, for its wins, draws and losses (the seats' own between two people)."""
+        if isinstance(tally, SeatsTally):
+            first, second = (theme.readable(self.seat_colour(seat), BAR_BACK, 3.0) for seat in (0, 1))
+            return first, DRAW, second
+        return WIN, DRAW, LOSS
 
     def resignation_rows(self) -> list[tuple[str, int]]:
         """The games given up, by whom: against the computer (you, it) and between two people (each seat),
@@ -170,8 +218,8 @@ class StatisticsScene(Scene):
         if self.stats.tally(opponent="human").games:
             first, second = self.stats.resignations(opponent="human")
             rows += [
-                (tr("{side} resigned", side=seat_name(0)), first),
-                (tr("{side} resigned", side=seat_name(1)), second),
+                (tr("{side} resigned", side=self.seat_name(0)), first),
+                (tr("{side} resigned", side=self.seat_name(1)), second),
             ]
         return rows
 
@@ -288,7 +336,8 @@ class StatisticsScene(Scene):
         return tr("{name} STATISTICS", name=tr(self.game.name).upper())
 
     def _figures(self) -> list[tuple[str, str, tuple[int, int, int]]]:
-        """The cards: (label, figure, colour); no Draws card for a game that cannot end in a draw."""
+        """The cards: (label, figure, colour); no Draws card for a game that cannot end in a draw. The games
+        are the wins, draws and losses against the computer and the games between two people."""
         stats = self.stats
         computer = stats.tally(opponent="computer")
         current, best, worst = stats.streaks()
@@ -297,6 +346,7 @@ class StatisticsScene(Scene):
             (tr("Wins"), str(computer.wins), WIN),
             *([(tr("Draws"), str(computer.draws), DRAW)] if self.can_draw else []),
             (tr("Losses"), str(computer.losses), LOSS),
+            (tr("Two-player games"), str(stats.tally(opponent="human").games), theme.TEXT),
             (tr("Winning streak"), str(current), theme.ACCENT),
             (tr("Best / worst run"), f"{best} / {worst}", theme.ACCENT_2),
         ]
@@ -381,16 +431,7 @@ class StatisticsScene(Scene):
         for index, (label, tally) in enumerate(shown):
             y = inner.y + index * row_h
             line = pygame.Rect(inner.x, y, inner.width, line_h)
-            figures = (
-                tr(
-                    "{wins} W · {draws} D · {losses} L",
-                    wins=tally.wins,
-                    draws=tally.draws,
-                    losses=tally.losses,
-                )
-                if self.can_draw
-                else tr("{wins} W · {losses} L", wins=tally.wins, losses=tally.losses)
-            )
+            figures = self.tally_text(tally)
             figures_box = pygame.Rect(inner.centerx, y, inner.width // 2, line_h)
             shown_figures = draw_text(
                 surface,
@@ -420,9 +461,10 @@ class StatisticsScene(Scene):
                 container=inner,
             )
             bar = pygame.Rect(inner.x, y + line_h + self.px(3), inner.width, bar_h)
-            pygame.draw.rect(surface, (30, 36, 70), bar, border_radius=bar_h // 2)
+            pygame.draw.rect(surface, BAR_BACK, bar, border_radius=bar_h // 2)
             x = bar.x
-            for count, colour in ((tally.wins, WIN), (tally.draws, DRAW), (tally.losses, LOSS)):
+            counts = (tally.wins, tally.draws, tally.losses)
+            for count, colour in zip(counts, self.bar_colours(tally), strict=True):
                 length = int(bar.width * count / most * grow)
                 if length > 0:
                     pygame.draw.rect(
@@ -499,12 +541,18 @@ class StatisticsScene(Scene):
             below = pygame.Rect(box.x, box.y + head.height, box.width, box.height - head.height)
             draw_text(surface, ui, detail, "body", self.px(14), theme.TEXT, below, max_lines=1)
 
-    @staticmethod
-    def _describe(record: GameRecord | None) -> str:
+    def _describe(self, record: GameRecord | None) -> str:
+        """A game in one line: its length, its board and how it ended for you (between two people: which seat
+        won)."""
         if record is None:
             return "—"
         level = tr_data(record.level_name) if record.level_name else tr("Unknown level")
-        verdict = {"win": tr("won"), "draw": tr("drawn"), "loss": tr("lost")}[record.result]
+        if record.result == "draw":
+            verdict = tr("drawn")
+        elif record.opponent == "human":  # the result is the first seat's
+            verdict = tr("{side} won", side=self.seat_name(0 if record.result == "win" else 1))
+        else:
+            verdict = tr("won") if record.result == "win" else tr("lost")
         return tr(
             "{moves} in {time} on {level}, {verdict}",
             moves=ntr("{count} move", "{count} moves", record.full_moves),

@@ -7,7 +7,7 @@ The file (schema 2)::
      "palette": "classic", "piece_set": "glossy", "board_theme": "midnight", "language": "en",
      "ai_numbers": false, "analysis_strength": "normal", "game": "ataxx",
      "games": {"ataxx": {"opponent": "computer", "level": "casual", "human_starts": true,
-                         "human_seat": 0, "engine": "",
+                         "human_seat": 0, "two_player_first": null, "engine": "",
                          "rules": {"early_finish": true, "threefold_repetition": true},
                          "view": {"keypad": false},
                          "engines": [{"key": "3f9a0c12", "name": "Attax Arcade 0.1.0",
@@ -18,6 +18,10 @@ The file (schema 2)::
 last new-game choices for it, the match rules (the game's ``RuleOption``
 keys) and the board's display switches (its board's ``ViewOption`` keys)
 switched on or off. A game without a section gets the defaults.
+``human_starts`` and ``human_seat`` are the choices against the computer;
+``two_player_first`` the seat that starts a game between two people, as
+chosen last (``null`` until one is chosen: the seat the rules name first), so
+neither kind of game inherits the other's choice of who starts.
 
 In a game whose engines speak a protocol (``GameDefinition.engine_protocol``),
 ``engines`` lists the programs the player added as opponents (Options →
@@ -144,6 +148,7 @@ _GAME_CHECKS: dict[str, Callable[[Any], bool]] = {
     "level": _is_level,
     "human_starts": _is_bool,
     "human_seat": _is_seat,
+    "two_player_first": lambda v: v is None or _is_seat(v),
     "engine": lambda v: v == "" or (isinstance(v, str) and _ENGINE_KEY.fullmatch(v) is not None),
     "engine_time": _is_engine_time,
 }
@@ -196,6 +201,8 @@ class GameSettings:
     """The computer's level key."""
     human_starts: bool = True
     human_seat: int = 0
+    two_player_first: int | None = None
+    """The seat that started the last game between two people, if the player chose it; ``None``: the rules' first."""
     engine: str = ""
     """The key of the engine chosen last (``opponent`` is then ``engine``), or ""."""
     rules: dict[str, bool] = dataclasses.field(default_factory=dict)

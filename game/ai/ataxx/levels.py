@@ -52,7 +52,10 @@ class Level(api.Level):
 # Spaced by matches (``bench/strength.py --match A B --games 40``, issue 21): Beginner scores 11% against
 # the greedy player; each level then beats the one below by 95-99%, +512 to +759 Elo a step. The
 # compiled Master is some 2,500 Elo above a Beginner that loses to greedy play, so four even steps are
-# that wide: Expert is a fixed five-ply search, in the middle between Skilled and Master.
+# that wide: Expert is a fixed five-ply search, in the middle between Skilled and Master. A description
+# counts the moves a level reads as plies, each side's move one ("reads five moves ahead": depth 5), as
+# Attangle's do; Expert finishes its five compiled, but run as Python (while the kernel is built) most
+# positions stop at four within its half second (``python bench/level_depth.py``).
 LEVELS: tuple[Level, ...] = (
     Level(
         "beginner",
@@ -78,7 +81,7 @@ LEVELS: tuple[Level, ...] = (
     Level(
         "skilled",
         "Skilled",
-        "Reads two moves ahead and rarely gives pieces away.",
+        "Reads three moves ahead and rarely gives pieces away.",
         max_think_time=0.8,
         think_time=0.5,
         depth=3,
@@ -88,7 +91,7 @@ LEVELS: tuple[Level, ...] = (
     Level(
         "expert",
         "Expert",
-        "Reads three moves ahead and hardly ever gives pieces away.",
+        "Reads five moves ahead and hardly ever gives pieces away.",
         max_think_time=1.0,
         think_time=0.5,
         depth=5,

@@ -25,8 +25,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 PAGES: tuple[tuple[str, str, str], ...] = (
     (
         "The goal",
-        "Two players, Red and Blue, take turns on a board of 7 by 7 squares. Each starts with two "
-        "pieces in opposite corners, and Red moves first.\nOwn more pieces than your opponent when "
+        "Two players, {side} and {other}, take turns on a board of 7 by 7 squares. Each starts with two "
+        "pieces in opposite corners, and {side} moves first.\nOwn more pieces than your opponent when "
         "the game ends.",
         "goal",
     ),

@@ -27,7 +27,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 PAGES: tuple[tuple[str, str, str], ...] = (
     (
         "The goal",
-        "Two players, White and Black, have 18 pieces each and a hexagonal board of 37 points. White "
+        "Two players, {side} and {other}, have 18 pieces each and a hexagonal board of 37 points. {side} "
         "moves first, then the players take turns.\nBe the first to build three stacks three pieces "
         "high, each topped by your colour.",
         "goal",
@@ -70,7 +70,8 @@ PAGES: tuple[tuple[str, str, str], ...] = (
         "End of the game",
         "The first player to build their third triple wins at once. There is no draw.\nCapturing is "
         "compulsory only when your reserve is empty; a player who then cannot capture loses. You may "
-        "also resign when your opponent's third triple can no longer be stopped.",
+        "resign at any time on your turn; it is customary once your opponent's third triple can no "
+        "longer be stopped.",
         "end",
     ),
     (

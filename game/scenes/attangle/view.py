@@ -129,6 +129,28 @@ class HexView:
             centres.append((edge - self.spacing * 0.38, float(self.point_centre(row[0])[1])))
         return centres
 
+    def number_centres(self) -> list[tuple[int, tuple[float, float]]]:
+        """Where each point number is centred, along the two lower edges (none when the board is too small).
+
+        A point's number is its place in its row, so the points of one number
+        run down-left from the top row to the middle row, then down-right to a
+        lower edge: beyond the last of them, on that line, stands the number,
+        just outside the plate (as the row letters stand left of their rows).
+        """
+        if self.spacing < 26:
+            return []
+        rows = self.geometry.rows
+        last: dict[int, int] = {}
+        for row in rows[len(rows) // 2 :]:
+            for index, point in enumerate(row):
+                last[index + 1] = point
+        reach = self.spacing * (PLATE_GROW + 0.44)  # down-right, the way the numbers' lines leave the board
+        centres = []
+        for number, point in sorted(last.items()):
+            x, y = self.point_centre(point)
+            centres.append((number, (x + reach / 2, y + reach * ROOT3 / 2)))
+        return centres
+
     def point_centre(self, point: int) -> tuple[int, int]:
         """The pixel position of ``point``."""
         q, r = self.geometry.coords[point]
@@ -158,7 +180,7 @@ class HexView:
     # -- the static board --
 
     def draw_static(self, surface: pygame.Surface, ui: Theme) -> None:
-        """The board without pieces: plate, lines, points, the free points' marks, row letters."""
+        """The board without pieces: plate, lines, points, the free points' marks, row letters and point numbers."""
         key = (tuple(self.rect), round(self.spacing, 3), self.centre, theme.LOOK_VERSION)
         if self._static is None or self._static_key != key:
             self._static = self._render_static(ui)
@@ -187,13 +209,15 @@ class HexView:
             layer, local(self.centre), self.spacing, geometry.side - 1 + PLATE_GROW, lines, dots, stars
         )
         size = self.row_letter_size()
-        for index, centre in enumerate(self.row_letter_centres()):
+        labels = [("abcdefghi"[index], centre) for index, centre in enumerate(self.row_letter_centres())]
+        labels += [(str(number), centre) for number, centre in self.number_centres()]
+        for label, centre in labels:
             box = pygame.Rect(0, 0, self.spacing, self.spacing)
             box.center = (round(local(centre)[0]), round(local(centre)[1]))
             draw_text(
                 layer,
                 ui,
-                "abcdefghi"[index],
+                label,
                 "body",
                 size,
                 theme.TEXT_FAINT,

@@ -33,7 +33,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
 PAGES: tuple[tuple[str, str, str], ...] = (
     (
         "The battle",
-        "Gold and Silver face each other on a field of 9 by 10 squares. Each base is a unit, and its "
+        "{side} and {other} face each other on a field of 9 by 10 squares. Each base is a unit, and its "
         "figures are its lives.\nLevel 1: five units of four infantrymen in front; behind them archers "
         "(4), knights (2), the king, knights (2), archers (4).\nWin by killing the enemy king, or every "
         "other enemy unit.",
@@ -105,7 +105,7 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "Who starts",
-        "Before the battle, each side rolls four dice: Gold first, then Silver. The side with more axes "
+        "Before the battle, each side rolls four dice: {side} first, then {other}. The side with more axes "
         "takes the first turn; on a tie, both roll again.\nEvery roll of the battle is made by the game "
         "and shown in the dice tray, for both sides alike.",
         "opening",
@@ -133,8 +133,8 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "Level 2: placement",
-        "The kings stand in the middle of the back ranks, on e1 and e10. Gold places its bases one by "
-        "one anywhere on its two home ranks, all facing the enemy; then Silver, out of sight. Then the "
+        "The kings stand in the middle of the back ranks, on e1 and e10. {side} places its bases one "
+        "by one anywhere on its two home ranks, all facing the enemy; then {other}, out of sight. Then the "
         "opening roll.\nA side may stop before its tenth base, once one unit stands with its king.",
         "setup",
     ),
