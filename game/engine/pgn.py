@@ -68,9 +68,9 @@ MAX_MOVES = 5000
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Black", "White", "Result")
 _TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
-_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|\(|\)|\$\d+|[^\s(){};]+")
-_MOVE_NUMBER = re.compile(r"^\d+\.+$")
-_NUMBERED_MOVE = re.compile(r"^(\d+\.+)(.+)$")
+_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|\(|\)|\$[0-9]+|[^\s(){};]+")
+_MOVE_NUMBER = re.compile(r"^[0-9]+\.+$")
+_NUMBERED_MOVE = re.compile(r"^([0-9]+\.+)(.+)$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _OWN_TAGS = ("SetUp", "Redo", "Result")
 """Tags ``write_pgn`` derives itself (with the position tag); values given for them are ignored."""

@@ -59,7 +59,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import logging
-import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -77,7 +76,7 @@ from game.engine.pgn import (
     write_pgn,
 )
 from game.engine.rules import GameRules
-from game.filedata import clean_text, reason_of
+from game.filedata import ascii_int, ascii_number, clean_text, reason_of
 from game.paths import (
     atomic_write_text,
     display_name,
@@ -282,9 +281,9 @@ def _schema_version(pgn_game: PgnGame) -> int:
 
 
 def _check_schema_text(text: str) -> int:
-    if not text.isdigit() or len(text) > 6 or int(text) < 1:
+    version = ascii_int(text, max_digits=6)
+    if version is None or version < 1:
         raise SaveError(f"bad SchemaVersion tag {text[:20]!r}")
-    version = int(text)
     if version > SCHEMA_VERSION:
         raise SaveError(
             f"written by a newer version of Attax Arcade (save format {version}; this one reads up to {SCHEMA_VERSION})",
@@ -317,20 +316,18 @@ def _options(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> dict[str
 
 
 def _time_spent(pgn_game: PgnGame) -> float:
-    try:
-        elapsed = float(pgn_game.tag("TimeSpent", "0"))
-    except ValueError:
-        return 0.0
-    return min(elapsed, MAX_TIME_SPENT) if math.isfinite(elapsed) and elapsed > 0 else 0.0
+    elapsed = ascii_number(pgn_game.tag("TimeSpent", "0"))
+    return min(elapsed, MAX_TIME_SPENT) if elapsed is not None and elapsed > 0 else 0.0
 
 
 def _seed(pgn_game: PgnGame) -> int | None:
     text = pgn_game.tag("Seed")
     if not text:
         return None
-    if not text.isdigit() or len(text) > 40:
+    seed = ascii_int(text, max_digits=40)
+    if seed is None:
         raise SaveError(f"bad Seed tag {text[:20]!r}")
-    return int(text)
+    return seed
 
 
 def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
@@ -341,9 +338,10 @@ def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
             return 0
         # Schema 2 re-drew each roll of the moves and of the redo line while loading.
         return _count_rolls(pgn_game, rules)
-    if not text.isdigit() or len(text) > 7 or int(text) > MAX_DRAWS:
+    draws = ascii_int(text, max_digits=7)
+    if draws is None or draws > MAX_DRAWS:
         raise SaveError(f"bad Draws tag {text[:20]!r}: expected a count of draws up to {MAX_DRAWS}")
-    return int(text)
+    return draws
 
 
 def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
@@ -425,6 +423,14 @@ def _read(path: Path) -> str:
         raise SaveError(str(error)) from None
 
 
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file; ``False`` when that cannot even be asked (a file to leave alone)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def _rules_for(text: str, where: str) -> GameRules[Any]:
     """The rules of the game ``text`` is a save of (its ``Game`` tag), refusing a newer schema first."""
     version = read_tag(text, "SchemaVersion")
@@ -478,17 +484,21 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     """
     target = Path(path)
     where = display_name(target)
-    text = _read(target)
-    rules = _rules_for(text, where)
     try:
-        pgn_game = parse_pgn(text, rules)
-        _clean_text_tags(pgn_game)
-        match = match_from_pgn(pgn_game, rules)
-    except SaveError as error:
-        raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
+        text = _read(target)
+        rules = _rules_for(text, where)
+        try:
+            pgn_game = parse_pgn(text, rules)
+            _clean_text_tags(pgn_game)
+            match = match_from_pgn(pgn_game, rules)
+        except SaveError as error:
+            raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
+        _check_levels(match, where)
+    except SaveError:
+        raise
     except Exception as error:  # PgnError, or anything a hostile file provokes: damage, never a crash
+        log.debug("reading %s failed", where, exc_info=True)
         raise SaveError(f"{where}: {reason_of(error)}") from None
-    _check_levels(match, where)
     return match, pgn_game
 
 
@@ -545,7 +555,7 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
                 str(error) if isinstance(error, SaveError) else f"{display_name(path)}: {reason_of(error)}"
             )
             where = path
-            if isinstance(error, SaveError) and error.damaged and path.is_file():
+            if isinstance(error, SaveError) and error.damaged and _is_file(path):
                 aside = set_aside(path)
                 if aside is not None:
                     reason, where = f"{reason}; the file is kept as {display_name(aside)}", aside
@@ -601,7 +611,7 @@ def migrate_legacy_autosave() -> str | None:
         match, _ = load_game(legacy)
     except SaveError as error:
         reason = str(error)
-        if error.damaged and legacy.is_file():
+        if error.damaged and _is_file(legacy):
             aside = set_aside(legacy)
             if aside is not None:
                 reason = f"{reason}; the file is kept as {display_name(aside)}"
