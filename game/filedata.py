@@ -77,7 +77,7 @@ class FileDataError(ValueError):
     """A file whose text parses badly or holds what no reader can use; the message says what."""
 
 
-def ascii_int(text: str, *, max_digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
+def ascii_int(text: object, *, max_digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
     """The whole number ``text`` writes in ASCII digits (a sign first if ``signed``), or ``None``.
 
     ``None`` too for more than ``max_digits`` digits, spaces, underscores, or
@@ -92,7 +92,7 @@ def ascii_int(text: str, *, max_digits: int = MAX_DIGITS, signed: bool = False) 
     return int(text)
 
 
-def is_ascii_digits(text: str) -> bool:
+def is_ascii_digits(text: object) -> bool:
     """Whether ``text`` is one or more ASCII digits, however many (``ascii_int`` refuses a long run).
 
     >>> is_ascii_digits("0" * 50), is_ascii_digits("²"), is_ascii_digits("")
@@ -101,7 +101,7 @@ def is_ascii_digits(text: str) -> bool:
     return isinstance(text, str) and text.isascii() and text.isdigit()
 
 
-def ascii_number(text: str, *, signed: bool = False) -> float | None:
+def ascii_number(text: object, *, signed: bool = False) -> float | None:
     """The decimal number ``text`` writes in ASCII digits (``2.5``, ``.5``, ``90``), or ``None``.
 
     Spaces around it are allowed; exponents, ``nan``, ``inf``, underscores and

@@ -49,7 +49,6 @@ from game.engine.core import CHANCE
 from game.engine.rules import GameRules
 
 __all__ = [
-    "MAX_MOVES",
     "MAX_PGN_BYTES",
     "SEVEN_TAGS",
     "PgnError",
@@ -61,9 +60,8 @@ __all__ = [
 ]
 
 MAX_PGN_BYTES = 1024 * 1024
-"""Longer texts are refused unread."""
-MAX_MOVES = 5000
-"""More moves than any real game: a longer move list is refused."""
+"""Longer texts are refused unread: the longest game of any of the arcade's rules takes about 120 KB (a
+Lionheart battle of level 2's fullest armies, every turn as long as it can be: 17,968 entries)."""
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Black", "White", "Result")
 _TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -264,6 +262,10 @@ def _parse_token(rules: GameRules[Any], position: Any, token: str) -> Any:
     raise error
 
 
+def _too_long(rules: GameRules[Any], longest: int) -> str:
+    return f"more than {longest} moves, longer than any game of {rules.key} from its start position"
+
+
 def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
     """Read the first game in ``text`` with ``rules``; raises ``PgnError`` with the reason.
 
@@ -303,6 +305,7 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
     except ValueError as error:
         raise PgnError(f"bad {rules.pgn_position_tag} tag: {error}") from None
     game.start = rules.position_text(position)
+    longest = rules.longest_game(position)
     depth = 0
     for token in _TOKEN.findall("\n".join(movetext_lines)):
         if token == "(":
@@ -331,14 +334,14 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
         except ValueError as error:
             raise PgnError(f"move {len(game.moves) + 1} ({token!r}): {error}") from None
         game.moves.append(move)
-        if len(game.moves) > MAX_MOVES:
-            raise PgnError(f"more than {MAX_MOVES} moves")
+        if longest is not None and len(game.moves) > longest:
+            raise PgnError(_too_long(rules, longest))
     if depth:
         raise PgnError("a variation '(' is never closed")
     redo_text = game.tag("Redo")
     if redo_text:
-        if len(redo_text.split()) > MAX_MOVES:
-            raise PgnError(f"bad Redo tag: more than {MAX_MOVES} moves")
+        if longest is not None and len(game.moves) + len(redo_text.split()) > longest:
+            raise PgnError(f"bad Redo tag: {_too_long(rules, longest)}")
         try:
             # The redo line must be playable after the moves.
             game.redo = [_parse_token(rules, position, word) for word in redo_text.split()]

@@ -78,7 +78,7 @@ def positive_seconds(text: str) -> float:
     ...
     ValueError: 'nan' is not a number of seconds: give a number above 0 (60 is a minute)
     """
-    value = ascii_number(text) if isinstance(text, str) else None
+    value = ascii_number(text)
     if value is None or value <= 0:
         raise ValueError(f"{text!r} is not a number of seconds: give a number above 0 (60 is a minute)")
     if value > MAX_TIMER:
