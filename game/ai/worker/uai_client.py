@@ -566,6 +566,9 @@ class EngineManager:
                 if item[0] == "close":
                     return
                 self._handle(item)
+                # An engine writing without pause never lets the inbox empty: the deadline is looked at
+                # after every item too, or the limit would hold only once it fell silent.
+                self._overdue()
         finally:
             self._end_session()
             for process in self._dropped:
