@@ -49,7 +49,11 @@ such players by their seat. Schema 1 kept a single ``<user data>/autosave.pgn``:
 is the seed advanced by one draw per roll in the moves and the redo line, which
 is what loading it gives. A ``SchemaVersion`` above 3 is refused ("written by a newer version"), never
 guessed at. PGN from other programs (none of our tags) loads as two people
-playing with the default options. A resignation came without a new schema: the
+playing with the default options. A file cut short (its move text ends
+without a result, which every writer puts there) loads with the moves it
+holds, without its redo line or a resignation (both came after the end that is
+lost); ``PgnGame.cut_short`` and ``SaveEntry.cut_short`` say so, for the
+screens to tell the player. A resignation came without a new schema: the
 tags were there before, and a version that does not know the value loads the
 game as one still going on.
 """
@@ -167,6 +171,8 @@ class SaveEntry:
     """Full moves played, as the move list numbers them (``Match.full_moves``)."""
     move_number: int
     """The number of the move to play next (``Match.move_number``)."""
+    cut_short: bool = False
+    """The file ends without its result (``PgnGame.cut_short``): it loads with the moves it holds."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -390,7 +396,8 @@ def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
             match.undo()
     except (ValueError, IndexError) as error:
         raise SaveError(f"the moves cannot be replayed under this game's rules: {error}") from None
-    resigned = _resigned_seat(pgn_game)
+    # A file cut short lost its end: a resignation there came after the last move read.
+    resigned = None if pgn_game.cut_short else _resigned_seat(pgn_game)
     if resigned is not None and not match.is_over:
         match.resign(resigned)
     match.resume()  # no effect on a finished game: its clock stays stopped
@@ -479,6 +486,8 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     Ataxx). Raises ``SaveError`` naming the file when it cannot be read, is
     too large, not UTF-8, of an unknown game or a newer schema, not PGN the
     game's rules accept, or names a computer level the game's AI lacks.
+    A file cut short (``PgnGame.cut_short``) loads with the moves it holds:
+    the caller tells the player.
     The ``Level`` and name tags are cleaned and cut to ``MAX_TEXT_TAG``
     letters (``_clean_text_tags``); nothing else is ever cut.
     """
@@ -494,6 +503,8 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
         except SaveError as error:
             raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
         _check_levels(match, where)
+        if pgn_game.cut_short:
+            log.warning("%s was cut short: %d entries read, the game goes on from there", where, match.ply)
     except SaveError:
         raise
     except Exception as error:  # PgnError, or anything a hostile file provokes: damage, never a crash
@@ -575,6 +586,7 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
                 players=(_display_name(match.players[0]), _display_name(match.players[1])),
                 moves=match.full_moves,
                 move_number=match.move_number,
+                cut_short=pgn_game.cut_short,
             )
         )
     entries.sort(

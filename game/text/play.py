@@ -469,6 +469,17 @@ class TextGame:
         self.news.clear()
         self.news.append([])
         self.note(tr("Loaded {name}: move {number}.", name=path.stem, number=match.move_number))
+        if pgn_game.cut_short:
+            self.note(
+                ntr(
+                    "{file} was cut short: {count} move read, the rest is missing.",
+                    "{file} was cut short: {count} moves read, the rest is missing.",
+                    match.full_moves,
+                    file=display_name(path),
+                )
+                + " "
+                + tr("The game goes on from there.")
+            )
         if engines:
             self.note(
                 tr(
