@@ -213,3 +213,34 @@ def test_window_sizes_and_timers_are_ascii(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit) as exited:
         module.parse_args(["--size", "٨٠٠x٦٠٠"])
     assert exited.value.code == 2 and "is not a size" in capsys.readouterr().err
+
+
+def test_a_statistics_record_s_numbers_are_json_numbers(user_data_dir: object) -> None:
+    import json
+    from pathlib import Path
+
+    from game.engine.stats import STATS_FILE, Statistics
+
+    good = {
+        "finished_at": "2026-11-20T18:00:00",
+        "opponent": "computer",
+        "difficulty": "expert",
+        "level_name": "Classic",
+        "seat": 0,
+        "result": "win",
+        "plies": 12,
+        "seconds": 30.5,
+        "scores": [30, 19],
+        "moves": 6,
+    }
+    records = [good]
+    for field, text in (("plies", "١٢"), ("plies", "12"), ("seconds", "٣٠"), ("moves", "٦"), ("plies", True)):
+        records.append({**good, field: text})
+    records.append({**good, "scores": ["٣٠", 19]})
+    folder = Path(str(user_data_dir))
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {"schema_version": 4, "games": {"ataxx": {"records": records}}}
+    (folder / STATS_FILE).write_text(json.dumps(data), encoding="utf-8")
+    stats = Statistics.load("ataxx")
+    assert len(stats.records) == 1 and stats.records[0].plies == 12
+    assert "6 damaged record(s) skipped" in stats.load_message
