@@ -46,10 +46,12 @@ def _game_key(text: str) -> str:
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1024x768") from None
+    from game.filedata import ascii_int
+
+    parts = [ascii_int(part, max_digits=5) for part in text.lower().split("x")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1024x768")
+    width, height = parts
     if width < 640 or height < 480 or width > 8192 or height > 8192:
         raise argparse.ArgumentTypeError(f"{text!r}: the window must be between 640x480 and 8192x8192")
     return width, height

@@ -14,6 +14,13 @@ custom levels) may be damaged, truncated or written by someone hostile.
 Both raise ``FileDataError`` (a ``ValueError``) saying what is wrong; a caller
 adds the file's name and sets the file aside.
 
+Numbers read from text of any kind (a save's tags, a position, a file name, a
+command line, an engine's output) go through ``ascii_int`` and
+``ascii_number``: ASCII digits only. ``str.isdigit()`` takes ``"²"``, which
+``int()`` then refuses with an error nobody catches, and ``int()`` and
+``float()`` take ``"٣"`` (an Arabic-Indic three) and ``"1_000"``, which no file
+of the game ever holds.
+
 >>> load_json('{"plies": 12, "tags": ["a", "b"]}')
 {'plies': 12, 'tags': ['a', 'b']}
 >>> load_json("[" * 100 + "]" * 100)
@@ -39,8 +46,11 @@ __all__ = [
     "MAX_KEY_PARTS",
     "MAX_NESTING",
     "FileDataError",
+    "ascii_int",
+    "ascii_number",
     "check_nesting",
     "clean_text",
+    "is_ascii_digits",
     "load_json",
     "load_toml",
     "reason_of",
@@ -55,12 +65,58 @@ MAX_NUMBER = 10**18
 MAX_KEY_PARTS = 32
 """The most parts a dotted TOML key may have (``a.b.c`` has 3): tomllib takes quadratic time over them."""
 
+_ASCII_INT = re.compile(r"[0-9]+")
+_ASCII_SIGNED_INT = re.compile(r"[+-]?[0-9]+")
+_ASCII_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+_ASCII_SIGNED_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 """Control characters and lone surrogates (a JSON ``\\ud800``): no font draws them, and pygame refuses them."""
 
 
 class FileDataError(ValueError):
     """A file whose text parses badly or holds what no reader can use; the message says what."""
+
+
+def ascii_int(text: object, *, max_digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (a sign first if ``signed``), or ``None``.
+
+    ``None`` too for more than ``max_digits`` digits, spaces, underscores, or
+    any other digit Unicode knows; the caller says what was expected.
+
+    >>> ascii_int("042"), ascii_int("²"), ascii_int("٣"), ascii_int("-7"), ascii_int("-7", signed=True)
+    (42, None, None, None, -7)
+    """
+    pattern = _ASCII_SIGNED_INT if signed else _ASCII_INT
+    if not isinstance(text, str) or not pattern.fullmatch(text) or len(text.lstrip("+-")) > max_digits:
+        return None
+    return int(text)
+
+
+def is_ascii_digits(text: object) -> bool:
+    """Whether ``text`` is one or more ASCII digits, however many (``ascii_int`` refuses a long run).
+
+    >>> is_ascii_digits("0" * 50), is_ascii_digits("²"), is_ascii_digits("")
+    (True, False, False)
+    """
+    return isinstance(text, str) and text.isascii() and text.isdigit()
+
+
+def ascii_number(text: object, *, signed: bool = False) -> float | None:
+    """The decimal number ``text`` writes in ASCII digits (``2.5``, ``.5``, ``90``), or ``None``.
+
+    Spaces around it are allowed; exponents, ``nan``, ``inf``, underscores and
+    other digits are not, nor more than ``MAX_DIGITS`` digits.
+
+    >>> ascii_number(" 2.5 "), ascii_number("٣.٥"), ascii_number("nan"), ascii_number("-1", signed=True)
+    (2.5, None, None, -1.0)
+    """
+    if not isinstance(text, str):
+        return None
+    stripped = text.strip()
+    pattern = _ASCII_SIGNED_NUMBER if signed else _ASCII_NUMBER
+    if not pattern.fullmatch(stripped) or len(stripped) > MAX_DIGITS + 2:
+        return None
+    return float(stripped)
 
 
 def reason_of(error: BaseException) -> str:

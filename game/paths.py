@@ -30,6 +30,7 @@ __all__ = [
     "APP_DIR_NAME",
     "DAMAGED_MARK",
     "ENV_DATA_DIR",
+    "MAX_NAME_BYTES",
     "MAX_STEM_BYTES",
     "MAX_STEM_LENGTH",
     "DataFolderError",
@@ -54,6 +55,10 @@ __all__ = [
 
 APP_DIR_NAME = "attax-arcade"
 ENV_DATA_DIR = "ATTAX_DATA_DIR"
+MAX_NAME_BYTES = 255
+"""The longest file name the usual file systems take (ext4, APFS, NTFS), in bytes of the name as stored."""
+_TEMPORARY_BYTES = len(".") + len(".xxxxxxxx.tmp")
+"""What ``atomic_write_bytes`` adds around a file's name for its temporary file."""
 MAX_STEM_LENGTH = 60
 """The longest file stem ``safe_file_stem`` returns, in characters."""
 MAX_STEM_BYTES = 180
@@ -303,26 +308,50 @@ def safe_file_stem(name: str) -> str:
     return text
 
 
+def _cut_to_bytes(text: str, room: int) -> str:
+    """The longest start of ``text`` whose name on disk takes at most ``room`` bytes, cut between letters.
+
+    A letter takes 1 to 4 bytes of UTF-8; a byte of a name that is not UTF-8
+    (a lone surrogate, as ``os.fsdecode`` gives it) takes one.
+    """
+    used = 0
+    for index, char in enumerate(text):
+        used += len(os.fsencode(char))
+        if used > room:
+            return text[:index]
+    return text
+
+
 def _aside_name(target: Path) -> Path:
-    """A free ``NAME.damaged-<time>.EXT`` beside ``target`` (``-2``, ``-3``... added if taken)."""
+    """A free ``NAME.damaged-<time>.EXT`` beside ``target`` (``-2``, ``-3``... added if taken).
+
+    ``NAME`` is cut when the whole would not fit in ``MAX_NAME_BYTES`` with room
+    for the temporary file a copy is written through (a name copied in from
+    elsewhere may be 255 bytes already); an extension too long to keep is dropped.
+    Raises ``OSError`` if the folder cannot even be asked what is taken.
+    """
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = target.with_name(f"{target.stem}{DAMAGED_MARK}{stamp}{target.suffix}")
+    room = MAX_NAME_BYTES - _TEMPORARY_BYTES
+    suffix = target.suffix if len(os.fsencode(target.suffix)) <= 16 else ""
     number = 1
-    while aside.exists():
+    while True:
+        tail = f"{DAMAGED_MARK}{stamp}{f'-{number}' if number > 1 else ''}{suffix}"
+        aside = target.with_name(_cut_to_bytes(target.stem, room - len(os.fsencode(tail))) + tail)
+        if not os.path.lexists(aside):
+            return aside
         number += 1
-        aside = target.with_name(f"{target.stem}{DAMAGED_MARK}{stamp}-{number}{target.suffix}")
-    return aside
 
 
 def set_aside(path: Path | str) -> Path | None:
     """Rename a damaged file out of the way, as ``NAME.damaged-<time>.EXT``; the new path, or ``None``.
 
     Never overwrites a file kept aside before (``-2``, ``-3``... are added).
-    ``None`` when the file could not be renamed (it is left where it is).
+    ``None`` when the file could not be renamed (it is left where it is);
+    never raises ``OSError``: a file that cannot be set aside hides no other.
     """
     target = Path(path)
-    aside = _aside_name(target)
     try:
+        aside = _aside_name(target)
         target.replace(aside)
     except OSError:
         return None
@@ -333,11 +362,11 @@ def keep_copy(path: Path | str) -> Path | None:
     """Copy a file that is about to be rewritten with less in it, as ``NAME.damaged-<time>.EXT``; or ``None``.
 
     For a file whose bad parts a reader skipped: the copy keeps them, the
-    original is then replaced as usual.
+    original is then replaced as usual. Never raises ``OSError``.
     """
     target = Path(path)
-    aside = _aside_name(target)
     try:
+        aside = _aside_name(target)
         atomic_write_bytes(aside, target.read_bytes())
     except OSError:
         return None

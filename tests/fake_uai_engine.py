@@ -20,9 +20,14 @@ Modes:
 - ``flood``: writes ``FAKE_FLOOD`` (default 200,000) ``info`` lines and as many garbage lines before
   its ``bestmove``, as fast as it can;
 - ``exit``: exits at once, before reading anything;
-- ``noname``: answers properly but without an ``id name``.
+- ``noname``: answers properly but without an ``id name``;
+- ``fork``: starts a helper process first (which keeps the engine's pipes, as a program started in
+  the background does, and sleeps), then answers as ``good`` and exits on ``quit``, leaving the helper;
+- ``fork-exit``: starts a helper (which closes the pipes), then exits at once.
 
-With ``PIDFILE`` it writes its process id there first, so a test can check it is gone.
+With ``PIDFILE`` it writes its process id there first, so a test can check it is gone; a helper
+writes its own to ``PIDFILE.helper``. A helper is in the engine's process group, and sleeps
+``FAKE_HELPER_SECONDS`` (default 120) unless it is killed.
 Every line it reads is appended to ``FAKE_LOG`` when that is set.
 """
 
@@ -38,12 +43,33 @@ def say(line: str) -> None:
     sys.stdout.flush()
 
 
+def fork_helper(pid_path: str | None, *, keep_pipes: bool) -> None:
+    """Start a helper process that sleeps (in this process group); it writes its id to ``PIDPATH.helper``."""
+    if os.fork():
+        return
+    try:
+        if not keep_pipes:
+            quiet = os.open(os.devnull, os.O_RDWR)
+            for descriptor in (0, 1, 2):
+                os.dup2(quiet, descriptor)
+        if pid_path:
+            with open(pid_path + ".helper.tmp", "w", encoding="utf-8") as pid_file:
+                pid_file.write(str(os.getpid()))
+            os.replace(pid_path + ".helper.tmp", pid_path + ".helper")
+        time.sleep(float(os.environ.get("FAKE_HELPER_SECONDS", "120")))
+    finally:
+        os._exit(0)
+
+
 def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "good"
-    if len(sys.argv) > 2:
-        with open(sys.argv[2], "w", encoding="utf-8") as pid_file:
+    pid_path = sys.argv[2] if len(sys.argv) > 2 else None
+    if pid_path:
+        with open(pid_path, "w", encoding="utf-8") as pid_file:
             pid_file.write(str(os.getpid()))
-    if mode == "exit":
+    if mode in ("fork", "fork-exit"):
+        fork_helper(pid_path, keep_pipes=mode == "fork")
+    if mode in ("exit", "fork-exit"):
         sys.stderr.write("fake engine: nothing to do\n")
         return 2
     moves = os.environ.get("FAKE_MOVES", "g2").split(",")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from game.engine.lionheart import CHANCE, Action, Battle, Move
+from game.engine.lionheart import CHANCE, QUIET_TURNS, Action, Battle, Move
 
 FILLER = {"gK": "gK1a1N", "gX": "gI4b1N", "sK": "sK1i10S", "sX": "sI4h10S"}
 
@@ -70,3 +70,72 @@ def random_game(battle: Battle, seed: int, fierce: bool = True, limit: int = 100
             return
         battle.push(roll(battle, rng) if battle.turn == CHANCE else choose(battle, rng, fierce))
     yield battle  # cut at ``limit``: the position after the last entry too, as after a finished game
+
+
+def long_battle() -> list[object]:
+    """The entries of a legal battle from the standard start of more than 7,000 entries (actions and rolls).
+
+    Thirty quiet turns in a row draw; so every turn attacks where it can with a roll that takes nothing
+    (an attack and its roll, twice a turn), and on the 29th or 30th quiet turn an attack takes one
+    figure, never the last of an army; a side that cannot attack advances. The battle ends drawn, each
+    king with one figure beside it: 62 figures fall, each after a long fight.
+    """
+    battle = Battle.standard()
+    rng = random.Random(1)
+    entries: list[object] = []
+
+    def play(entry: object) -> None:
+        battle.push(entry)  # type: ignore[arg-type]
+        entries.append(entry)
+
+    while battle.outcome() is None:
+        if battle.turn == CHANCE:  # the opening roll: Gold all axes, Silver none
+            outcomes = [outcome for outcome, _ in battle.chance_outcomes()]
+            play(outcomes[-1] if battle.pending.token else outcomes[0])
+            continue
+        wanted = [1, 0] if battle.quiet >= QUIET_TURNS - 1 else [0]
+        attack = _attack_taking(battle, wanted)
+        if attack is None:
+            moves = battle.legal_moves()
+            advances = [move for move in moves if move.action is Action.MOVE]
+            play(rng.choice(advances or moves))
+            continue
+        for entry in attack:
+            play(entry)
+    return entries
+
+
+def _figures(battle: Battle) -> int:
+    return sum(unit.figures for side in (0, 1) for unit in battle.army(side))
+
+
+def _attack_taking(battle: Battle, wanted: list[int]) -> list[object] | None:
+    """An attack and the rolls that make it take ``wanted[0]`` figures (else ``wanted[1]``...) without ending
+    the battle, or ``None``."""
+    for figures in wanted:
+        for move in battle.legal_moves():
+            if move.action is not Action.ATTACK:
+                continue
+            battle.push(move)
+            rolls = _rolls_taking(battle, figures) if battle.turn == CHANCE else None
+            battle.pop()
+            if rolls is not None:
+                return [move, *rolls]
+    return None
+
+
+def _rolls_taking(battle: Battle, figures: int) -> list[object] | None:
+    before = _figures(battle)
+    for outcome, _ in battle.chance_outcomes():
+        battle.push(outcome)
+        if battle.turn == CHANCE:  # the lone soldier's second roll
+            rolls = _rolls_taking(battle, figures - (before - _figures(battle)))
+            battle.pop()
+            if rolls is not None:
+                return [outcome, *rolls]
+            continue
+        taken = before - _figures(battle) == figures and battle.outcome() is None
+        battle.pop()
+        if taken:
+            return [outcome]
+    return None

@@ -60,3 +60,21 @@ def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
     )
+
+
+def ended(pid: int, timeout: float = 30.0) -> bool:
+    """Whether process ``pid`` has ended, reaped or not: an orphan (a program's helper whose parent is gone)
+    is reaped by the system's first process, which may take its time or never do it."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+            with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return True
+        except (ProcessLookupError, FileNotFoundError):
+            return True
+        except OSError:
+            pass  # no /proc (not Linux): wait for it to be reaped
+        time.sleep(0.02)
+    return False

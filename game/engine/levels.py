@@ -115,7 +115,7 @@ class LevelInfo:
 
 
 def _number_from_name(path: Path) -> int | None:
-    match = re.match(r"(\d{1,3})[-_ ]", path.name)
+    match = re.match(r"([0-9]{1,3})[-_ ]", path.name)
     return int(match.group(1)) if match else None
 
 

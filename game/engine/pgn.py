@@ -18,6 +18,11 @@ glyphs (``!``, ``?``, ``$1``), any tag order and case, moves in capitals. Every
 move is checked against the rules; a bad file raises ``PgnError`` saying where
 and why. Only the first game of a file is read.
 
+PGN ends every game's move text with its result (``*`` while it goes on), and
+every writer does (python-ataxx's too): a game without one was cut short, a
+file truncated between two moves or inside the last one. It is read as far as
+it goes, and ``PgnGame.cut_short`` says so; the caller tells the player.
+
 >>> from game.games import game
 >>> rules = game("ataxx").load_rules()
 >>> read = parse_pgn('[Event "x"]\\n\\n1. b6 {good} f6! 2. F2 (2. a2) *', rules)
@@ -47,9 +52,9 @@ from typing import Any
 
 from game.engine.core import CHANCE
 from game.engine.rules import GameRules
+from game.filedata import is_ascii_digits
 
 __all__ = [
-    "MAX_MOVES",
     "MAX_PGN_BYTES",
     "SEVEN_TAGS",
     "PgnError",
@@ -61,16 +66,15 @@ __all__ = [
 ]
 
 MAX_PGN_BYTES = 1024 * 1024
-"""Longer texts are refused unread."""
-MAX_MOVES = 5000
-"""More moves than any real game: a longer move list is refused."""
+"""Longer texts are refused unread: the longest game of any of the arcade's rules takes about 120 KB (a
+Lionheart battle of level 2's fullest armies, every turn as long as it can be: 17,968 entries)."""
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Black", "White", "Result")
 _TAG_LINE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
-_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|\(|\)|\$\d+|[^\s(){};]+")
-_MOVE_NUMBER = re.compile(r"^\d+\.+$")
-_NUMBERED_MOVE = re.compile(r"^(\d+\.+)(.+)$")
+_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|\(|\)|\$[0-9]+|[^\s(){};]+")
+_MOVE_NUMBER = re.compile(r"^[0-9]+\.+$")
+_NUMBERED_MOVE = re.compile(r"^([0-9]+\.+)(.+)$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _OWN_TAGS = ("SetUp", "Redo", "Result")
 """Tags ``write_pgn`` derives itself (with the position tag); values given for them are ignored."""
@@ -95,6 +99,9 @@ class PgnGame:
     moves: list[Any] = dataclasses.field(default_factory=list)
     redo: list[Any] = dataclasses.field(default_factory=list)
     comments: list[str] = dataclasses.field(default_factory=list)
+    cut_short: bool = False
+    """The move text ends without its result: the file was cut short. ``moves`` are those read (a last
+    move cut in two left out), and the ``Redo`` line, which came after the end that is lost, is dropped."""
 
     def position(self, rules: GameRules[Any]) -> Any:
         """A position of ``rules`` with the start position and every move pushed (the game's ``ValueError`` if one is illegal)."""
@@ -264,6 +271,28 @@ def _parse_token(rules: GameRules[Any], position: Any, token: str) -> Any:
     raise error
 
 
+def _cut_in_two(rules: GameRules[Any], position: Any, token: str) -> bool:
+    """Whether ``token``, a file's last word, is the beginning and not the whole of what may come next: a move
+    (or chance outcome) possible in ``position``, a move number (before its dot) or a result."""
+    if is_ascii_digits(token) or any(
+        len(result) > len(token) and result.startswith(token) for result in _RESULTS
+    ):
+        return True
+    if position.turn == CHANCE:
+        entries = [outcome for outcome, _ in position.chance_outcomes()]
+    else:
+        entries = list(position.legal_moves())
+    start = token.lower()
+    return any(
+        len(text) > len(start) and text.lower().startswith(start)
+        for text in (rules.move_text(entry) for entry in entries)
+    )
+
+
+def _too_long(rules: GameRules[Any], longest: int) -> str:
+    return f"more than {longest} moves, longer than any game of {rules.key} from its start position"
+
+
 def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
     """Read the first game in ``text`` with ``rules``; raises ``PgnError`` with the reason.
 
@@ -271,6 +300,7 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
     present, else the standard start, and ``start`` holds its text as
     ``rules.position_text`` writes it. The moves and the ``Redo`` line are
     replayed on ``rules.new_position``, so a returned game is always legal.
+    A move text without its result is read as far as it goes (``cut_short``).
     """
     if len(text) > MAX_PGN_BYTES:
         raise PgnError(f"the file is larger than {MAX_PGN_BYTES // 1024} KB")
@@ -303,8 +333,11 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
     except ValueError as error:
         raise PgnError(f"bad {rules.pgn_position_tag} tag: {error}") from None
     game.start = rules.position_text(position)
+    longest = rules.longest_game(position)
     depth = 0
-    for token in _TOKEN.findall("\n".join(movetext_lines)):
+    tokens = _TOKEN.findall("\n".join(movetext_lines))
+    game.cut_short = True
+    for index, token in enumerate(tokens):
         if token == "(":
             depth += 1
             continue
@@ -322,6 +355,7 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
         if depth or token.startswith((";", "$")) or _MOVE_NUMBER.match(token):
             continue
         if token in _RESULTS:
+            game.cut_short = False
             break
         numbered = _NUMBERED_MOVE.match(token)
         if numbered:
@@ -329,16 +363,18 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
         try:
             move = _parse_token(rules, position, token)
         except ValueError as error:
+            if index == len(tokens) - 1 and _cut_in_two(rules, position, token):
+                break  # the file ends inside its last word: cut short
             raise PgnError(f"move {len(game.moves) + 1} ({token!r}): {error}") from None
         game.moves.append(move)
-        if len(game.moves) > MAX_MOVES:
-            raise PgnError(f"more than {MAX_MOVES} moves")
+        if longest is not None and len(game.moves) > longest:
+            raise PgnError(_too_long(rules, longest))
     if depth:
         raise PgnError("a variation '(' is never closed")
-    redo_text = game.tag("Redo")
+    redo_text = "" if game.cut_short else game.tag("Redo")
     if redo_text:
-        if len(redo_text.split()) > MAX_MOVES:
-            raise PgnError(f"bad Redo tag: more than {MAX_MOVES} moves")
+        if longest is not None and len(game.moves) + len(redo_text.split()) > longest:
+            raise PgnError(f"bad Redo tag: {_too_long(rules, longest)}")
         try:
             # The redo line must be playable after the moves.
             game.redo = [_parse_token(rules, position, word) for word in redo_text.split()]

@@ -214,6 +214,15 @@ class GameRules(Protocol[PositionT]):
         rolls, against what it could expect; ``None`` for a roll that scores nothing (an opening roll)."""
         ...
 
+    def longest_game(self, position: PositionT) -> int | None:
+        """The most entries (moves, passes, chance outcomes) a game from ``position`` can still have under
+        the rules, whatever the match options; ``None`` if the rules set no bound.
+
+        A record longer than this is no game of these rules: the PGN reader refuses it unread (a hostile
+        file), so it must never be below a game the match can play. Each game explains its bound.
+        """
+        ...
+
 
 class RulesDefaults:
     """The answers of a game without dice, forced moves or match rules; a game's rules inherit what fits.
@@ -289,6 +298,10 @@ class RulesDefaults:
 
     def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
         """No dice that score: no luck to count."""
+        return None
+
+    def longest_game(self, position: Any) -> int | None:
+        """No bound known: only the size of a file limits what is read of it."""
         return None
 
 

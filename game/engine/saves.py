@@ -49,7 +49,11 @@ such players by their seat. Schema 1 kept a single ``<user data>/autosave.pgn``:
 is the seed advanced by one draw per roll in the moves and the redo line, which
 is what loading it gives. A ``SchemaVersion`` above 3 is refused ("written by a newer version"), never
 guessed at. PGN from other programs (none of our tags) loads as two people
-playing with the default options. A resignation came without a new schema: the
+playing with the default options. A file cut short (its move text ends
+without a result, which every writer puts there) loads with the moves it
+holds, without its redo line or a resignation (both came after the end that is
+lost); ``PgnGame.cut_short`` and ``SaveEntry.cut_short`` say so, for the
+screens to tell the player. A resignation came without a new schema: the
 tags were there before, and a version that does not know the value loads the
 game as one still going on.
 """
@@ -59,7 +63,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import logging
-import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -77,7 +80,7 @@ from game.engine.pgn import (
     write_pgn,
 )
 from game.engine.rules import GameRules
-from game.filedata import clean_text, reason_of
+from game.filedata import ascii_int, ascii_number, clean_text, reason_of
 from game.paths import (
     atomic_write_text,
     display_name,
@@ -168,6 +171,8 @@ class SaveEntry:
     """Full moves played, as the move list numbers them (``Match.full_moves``)."""
     move_number: int
     """The number of the move to play next (``Match.move_number``)."""
+    cut_short: bool = False
+    """The file ends without its result (``PgnGame.cut_short``): it loads with the moves it holds."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -282,9 +287,9 @@ def _schema_version(pgn_game: PgnGame) -> int:
 
 
 def _check_schema_text(text: str) -> int:
-    if not text.isdigit() or len(text) > 6 or int(text) < 1:
+    version = ascii_int(text, max_digits=6)
+    if version is None or version < 1:
         raise SaveError(f"bad SchemaVersion tag {text[:20]!r}")
-    version = int(text)
     if version > SCHEMA_VERSION:
         raise SaveError(
             f"written by a newer version of Attax Arcade (save format {version}; this one reads up to {SCHEMA_VERSION})",
@@ -317,20 +322,18 @@ def _options(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> dict[str
 
 
 def _time_spent(pgn_game: PgnGame) -> float:
-    try:
-        elapsed = float(pgn_game.tag("TimeSpent", "0"))
-    except ValueError:
-        return 0.0
-    return min(elapsed, MAX_TIME_SPENT) if math.isfinite(elapsed) and elapsed > 0 else 0.0
+    elapsed = ascii_number(pgn_game.tag("TimeSpent", "0"))
+    return min(elapsed, MAX_TIME_SPENT) if elapsed is not None and elapsed > 0 else 0.0
 
 
 def _seed(pgn_game: PgnGame) -> int | None:
     text = pgn_game.tag("Seed")
     if not text:
         return None
-    if not text.isdigit() or len(text) > 40:
+    seed = ascii_int(text, max_digits=40)
+    if seed is None:
         raise SaveError(f"bad Seed tag {text[:20]!r}")
-    return int(text)
+    return seed
 
 
 def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
@@ -341,9 +344,10 @@ def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
             return 0
         # Schema 2 re-drew each roll of the moves and of the redo line while loading.
         return _count_rolls(pgn_game, rules)
-    if not text.isdigit() or len(text) > 7 or int(text) > MAX_DRAWS:
+    draws = ascii_int(text, max_digits=7)
+    if draws is None or draws > MAX_DRAWS:
         raise SaveError(f"bad Draws tag {text[:20]!r}: expected a count of draws up to {MAX_DRAWS}")
-    return int(text)
+    return draws
 
 
 def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
@@ -392,7 +396,8 @@ def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
             match.undo()
     except (ValueError, IndexError) as error:
         raise SaveError(f"the moves cannot be replayed under this game's rules: {error}") from None
-    resigned = _resigned_seat(pgn_game)
+    # A file cut short lost its end: a resignation there came after the last move read.
+    resigned = None if pgn_game.cut_short else _resigned_seat(pgn_game)
     if resigned is not None and not match.is_over:
         match.resign(resigned)
     match.resume()  # no effect on a finished game: its clock stays stopped
@@ -423,6 +428,14 @@ def _read(path: Path) -> str:
         raise SaveError(f"{where}: cannot be read ({error.strerror or error})") from None
     except ValueError as error:
         raise SaveError(str(error)) from None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file; ``False`` when that cannot even be asked (a file to leave alone)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _rules_for(text: str, where: str) -> GameRules[Any]:
@@ -473,22 +486,30 @@ def load_game(path: Path | str) -> tuple[Match, PgnGame]:
     Ataxx). Raises ``SaveError`` naming the file when it cannot be read, is
     too large, not UTF-8, of an unknown game or a newer schema, not PGN the
     game's rules accept, or names a computer level the game's AI lacks.
+    A file cut short (``PgnGame.cut_short``) loads with the moves it holds:
+    the caller tells the player.
     The ``Level`` and name tags are cleaned and cut to ``MAX_TEXT_TAG``
     letters (``_clean_text_tags``); nothing else is ever cut.
     """
     target = Path(path)
     where = display_name(target)
-    text = _read(target)
-    rules = _rules_for(text, where)
     try:
-        pgn_game = parse_pgn(text, rules)
-        _clean_text_tags(pgn_game)
-        match = match_from_pgn(pgn_game, rules)
-    except SaveError as error:
-        raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
+        text = _read(target)
+        rules = _rules_for(text, where)
+        try:
+            pgn_game = parse_pgn(text, rules)
+            _clean_text_tags(pgn_game)
+            match = match_from_pgn(pgn_game, rules)
+        except SaveError as error:
+            raise SaveError(f"{where}: {error}", damaged=error.damaged) from None
+        _check_levels(match, where)
+        if pgn_game.cut_short:
+            log.warning("%s was cut short: %d entries read, the game goes on from there", where, match.ply)
+    except SaveError:
+        raise
     except Exception as error:  # PgnError, or anything a hostile file provokes: damage, never a crash
+        log.debug("reading %s failed", where, exc_info=True)
         raise SaveError(f"{where}: {reason_of(error)}") from None
-    _check_levels(match, where)
     return match, pgn_game
 
 
@@ -545,7 +566,7 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
                 str(error) if isinstance(error, SaveError) else f"{display_name(path)}: {reason_of(error)}"
             )
             where = path
-            if isinstance(error, SaveError) and error.damaged and path.is_file():
+            if isinstance(error, SaveError) and error.damaged and _is_file(path):
                 aside = set_aside(path)
                 if aside is not None:
                     reason, where = f"{reason}; the file is kept as {display_name(aside)}", aside
@@ -565,6 +586,7 @@ def list_saves() -> list[SaveEntry | DamagedSave]:
                 players=(_display_name(match.players[0]), _display_name(match.players[1])),
                 moves=match.full_moves,
                 move_number=match.move_number,
+                cut_short=pgn_game.cut_short,
             )
         )
     entries.sort(
@@ -601,7 +623,7 @@ def migrate_legacy_autosave() -> str | None:
         match, _ = load_game(legacy)
     except SaveError as error:
         reason = str(error)
-        if error.damaged and legacy.is_file():
+        if error.damaged and _is_file(legacy):
             aside = set_aside(legacy)
             if aside is not None:
                 reason = f"{reason}; the file is kept as {display_name(aside)}"

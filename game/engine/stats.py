@@ -97,6 +97,21 @@ _V1_SIDES = {"red": 0, "blue": 1}
 """Schema 1's ``side`` values (Ataxx's colours) and the seats they are."""
 
 
+def _number(value: object, name: str) -> int | float:
+    """``value`` if it is a number as JSON writes one; a string ("12", "١٢") or a boolean is no number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a number, not {str(value)[:20]!r}")
+    return value
+
+
+def _whole(value: object, name: str) -> int:
+    """``value`` if it is a whole number as JSON writes one (see ``_number``)."""
+    number = _number(value, name)
+    if not isinstance(number, int):
+        raise ValueError(f"{name} must be a whole number, not {number!r}")
+    return number
+
+
 @dataclasses.dataclass(frozen=True)
 class GameRecord:
     """One finished game, from the point of view of the person at the machine.
@@ -159,6 +174,7 @@ class GameRecord:
             resigned = data.get("resigned")
             if resigned is not None and (resigned not in (0, 1) or isinstance(resigned, bool)):
                 raise ValueError(f"resigned must be a seat (0 or 1) or null, not {resigned!r}")
+            moves = data.get("moves")
             record = cls(
                 finished_at=clean_text(str(data["finished_at"]), 40),
                 opponent=str(data["opponent"]),
@@ -166,10 +182,10 @@ class GameRecord:
                 level_name=clean_text(str(data.get("level_name", "")), 80),
                 seat=int(seat),
                 result=str(data["result"]),
-                plies=int(data["plies"]),
-                seconds=float(data["seconds"]),
-                scores=(int(scores[0]), int(scores[1])),
-                moves=None if data.get("moves") is None else int(data["moves"]),
+                plies=_whole(data["plies"], "plies"),
+                seconds=float(_number(data["seconds"], "seconds")),
+                scores=(_whole(scores[0], "scores"), _whole(scores[1], "scores")),
+                moves=None if moves is None else _whole(moves, "moves"),
                 resigned=None if resigned is None else int(resigned),
             )
         except (KeyError, TypeError, ValueError, OverflowError) as error:

@@ -16,7 +16,6 @@ The timers come from the App's options, else from the environment variables
 from __future__ import annotations
 
 import logging
-import math
 import os
 import random
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import paths
+from game.filedata import ascii_number
 
 if TYPE_CHECKING:
     from game.app import App
@@ -78,11 +78,8 @@ def positive_seconds(text: str) -> float:
     ...
     ValueError: 'nan' is not a number of seconds: give a number above 0 (60 is a minute)
     """
-    try:
-        value = float(text)
-    except (TypeError, ValueError):
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
+    value = ascii_number(text)
+    if value is None or value <= 0:
         raise ValueError(f"{text!r} is not a number of seconds: give a number above 0 (60 is a minute)")
     if value > MAX_TIMER:
         raise ValueError(f"{text!r} seconds is more than a day: give at most {MAX_TIMER:.0f}")

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from game.engine import saves
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig, Player
-from game.i18n import tr
+from game.engine.pgn import PgnGame
+from game.i18n import ntr, tr
 from game.paths import set_aside
 from game.ui import theme
 from game.ui.lang import explain_file_error
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
 
-__all__ = ["continue_autosave", "message", "open_match"]
+__all__ = ["continue_autosave", "message", "open_match", "tell_cut_short"]
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,34 @@ def continue_autosave(app: App) -> Scene | None:
     if loaded is None:
         return None
     match, game = loaded
-    return open_match(app, match, game.tag("Level"))
+    scene = open_match(app, match, game.tag("Level"))
+    tell_cut_short(app, game, match, str(path))
+    return scene
+
+
+def tell_cut_short(app: App, game: PgnGame, match: Match, file: str) -> None:
+    """Say, over the top scene, that the save ``file`` was cut short and how many moves it held (if it was).
+
+    Nothing is lost: the game goes on from the last move the file holds, and
+    the file itself is left as it is (an autosave is rewritten at the next move).
+    """
+    if not game.cut_short:
+        return
+    moves = match.full_moves
+    message(
+        app,
+        tr("File cut short"),
+        [
+            ntr(
+                "{file} was cut short: {count} move read, the rest is missing.",
+                "{file} was cut short: {count} moves read, the rest is missing.",
+                moves,
+                file=file,
+            ),
+            tr("The game goes on from there."),
+        ],
+        accent=theme.ACCENT,
+    )
 
 
 def message(app: App, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> None:

@@ -18,10 +18,10 @@ import pygame
 from game import games
 from game.engine import saves
 from game.i18n import ntr, tr
-from game.paths import DAMAGED_MARK, MAX_STEM_LENGTH, SetAsideNameError
+from game.paths import DAMAGED_MARK, MAX_STEM_LENGTH, SetAsideNameError, display_name
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
-from game.scenes.resume import message, open_match
+from game.scenes.resume import message, open_match, tell_cut_short
 from game.ui import gfx, theme
 from game.ui.lang import explain_file_error, explain_write_error, level_name, player_label, tr_data
 from game.ui.textbox import draw_text
@@ -56,6 +56,8 @@ def save_detail(entry: saves.SaveEntry) -> str:
     else:
         move = tr("move {number}", number=entry.move_number)
     parts = [game_name, move] if level == game_name else [game_name, level, move]
+    if entry.cut_short:
+        parts.append(tr("cut short"))
     return "  ·  ".join(parts)
 
 
@@ -271,6 +273,7 @@ class LoadScene(Scene):
         if selected is not None:
             entry, match, game = selected
             open_match(self.app, match, game.tag("Level"), save_name=entry.name)
+            tell_cut_short(self.app, game, match, display_name(entry.path))
 
     def analyse_selected(self) -> None:
         """The selected save's analysis, in its own game (a damaged one only buzzes); Back returns here."""
@@ -280,6 +283,7 @@ class LoadScene(Scene):
             self.app.choose_game(match.rules.key)
             level = tr_data(game.tag("Level")) if game.tag("Level") else ""
             self.app.router.push("analysis", match, level, save_name=entry.name)
+            tell_cut_short(self.app, game, match, display_name(entry.path))
 
     def ask_delete(self) -> None:
         """Ask before deleting the selected save."""

@@ -54,7 +54,7 @@ def _load_note(message: str | None) -> str:
             "The statistics file was damaged; it is kept as {name} and counting starts afresh.",
             name=found.group(1),
         )
-    found = re.search(r"(\d+) damaged record", message)
+    found = re.search(r"([0-9]+) damaged record", message)
     if found:
         count = int(found.group(1))
         return ntr(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import os
 import re
 import shutil
@@ -25,6 +24,7 @@ from game.ai.api import LEVEL_KEYS
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelError, LevelInfo, custom_levels, load_level, shipped_levels
 from game.engine.match import Match, MatchConfig
+from game.filedata import ascii_int, ascii_number
 from game.i18n import LANGUAGES, set_language, tr
 from game.text.computer import Computer, ComputerError
 from game.text.play import TextGame
@@ -41,11 +41,10 @@ INTERRUPTED = 130
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value < 0 or value > 60:
+    value = ascii_number(text, signed=True)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
+    if value < 0 or value > 60:
         raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds from 0 to 60")
     return value
 
@@ -158,8 +157,8 @@ def find_level(name: str | None) -> LevelInfo:
         keys = {_words(level.name), _words(tr(level.name)) if not level.custom else ""}
         if level.path is not None:
             stem = _words(level.path.stem)
-            keys |= {stem, re.sub(r"^\d+ ", "", stem)}
-        if level.number is not None and not level.custom and wanted.isdigit() and int(wanted) == level.number:
+            keys |= {stem, re.sub(r"^[0-9]+ ", "", stem)}
+        if level.number is not None and not level.custom and ascii_int(wanted, max_digits=3) == level.number:
             return level
         if wanted in keys - {""}:
             return level

@@ -36,6 +36,7 @@ from game.engine.ataxx import Board, Cell, InvalidMoveError, Move, Side, bits, n
 from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
+from game.filedata import ascii_int
 from game.i18n import current_language, load_catalog, ntr, tr
 from game.paths import display_name, set_aside
 from game.text.computer import Computer
@@ -224,7 +225,7 @@ class TextGame:
         typed = "".join(text.split())
         problem = ""
         square = -1
-        if len(typed) != 2 or not typed.isdigit():
+        if len(typed) != 2 or ascii_int(typed) is None:
             problem = tr("Type the row then the column: two digits from 1 to 7, like 11 or 74 (? for help).")
         elif not ("1" <= typed[0] <= "7" and "1" <= typed[1] <= "7"):
             problem = tr("{cell} is off the board: rows and columns go from 1 to 7.", cell=typed)
@@ -468,6 +469,17 @@ class TextGame:
         self.news.clear()
         self.news.append([])
         self.note(tr("Loaded {name}: move {number}.", name=path.stem, number=match.move_number))
+        if pgn_game.cut_short:
+            self.note(
+                ntr(
+                    "{file} was cut short: {count} move read, the rest is missing.",
+                    "{file} was cut short: {count} moves read, the rest is missing.",
+                    match.full_moves,
+                    file=display_name(path),
+                )
+                + " "
+                + tr("The game goes on from there.")
+            )
         if engines:
             self.note(
                 tr(

@@ -96,7 +96,7 @@ _REASONS: tuple[tuple[str, str], ...] = (
     (r"bad FEN tag: .*", "the starting position (FEN tag) cannot be read"),
     (r"bad Redo tag: .*", "the Redo tag is damaged"),
     (r"move (?P<n>\d+) \((?P<move>.*?)\): .*", "move {n} ({move}) is not a legal move"),
-    (r"more than (?P<n>\d+) moves", "more than {n} moves"),
+    (r"more than (?P<n>\d+) moves.*", "more than {n} moves"),
     (r".*never (closed|opened).*", "the move text is cut off or garbled"),
     (r"the moves cannot be replayed.*", "the moves cannot be replayed under these rules"),
     (r"cannot be read.*", "the file cannot be read"),

@@ -52,6 +52,7 @@ from game.ai.ataxx.search import (
 )
 from game.engine.ataxx import STARTPOS, AtaxxError, Board, Move, Side, Termination
 from game.engine.ataxx.perft import PerftStopped
+from game.filedata import ascii_int, is_ascii_digits
 
 __all__ = ["GoParams", "UaiEngine", "UaiError", "main", "parse_go", "time_limits"]
 
@@ -181,11 +182,11 @@ def parse_go(tokens: list[str]) -> GoParams:
         if index + 1 >= len(tokens):
             raise UaiError(f"go {key} needs a number after it")
         text = tokens[index + 1]
-        if not re.fullmatch(r"[+-]?[0-9]+", text):
+        number = ascii_int(text, signed=True, max_digits=MAX_NUMBER_DIGITS)
+        if number is None:
+            if is_ascii_digits(text.lstrip("+-")):
+                raise UaiError(f"go {key} {_quote(text)} is too large")
             raise UaiError(f"go {key} needs a whole number, not {_quote(text)}")
-        if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
-            raise UaiError(f"go {key} {_quote(text)} is too large")
-        number = int(text)
         if key in _GO_TIMES and number < 0:
             clamped.append(key)
             number = 0
@@ -380,10 +381,11 @@ class UaiEngine:
                 known = ", ".join(level.key for level in levels.LEVELS)
                 raise UaiError(f"unknown level {_quote(value)}: expected one of {known}") from None
         elif name == "hash":
-            if not re.fullmatch(r"[0-9]{1,6}", value) or not MIN_HASH_MB <= int(value) <= MAX_HASH_MB:
+            megabytes = ascii_int(value, max_digits=6)
+            if megabytes is None or not MIN_HASH_MB <= megabytes <= MAX_HASH_MB:
                 raise UaiError(f"Hash must be a whole number of MB from {MIN_HASH_MB} to {MAX_HASH_MB}")
             self._finish_task()  # the searcher is about to be replaced
-            self.hash_mb = int(value)
+            self.hash_mb = megabytes
             self._searcher = None
         else:
             raise UaiError(f"unknown option {_quote(' '.join(args[1:split]))}: expected Level or Hash")
@@ -470,9 +472,9 @@ class UaiEngine:
             task.stop.set()
 
     def _perft(self, args: list[str]) -> None:
-        if len(args) != 1 or not re.fullmatch(r"[0-9]{1,3}", args[0]):
+        depth = ascii_int(args[0], max_digits=3) if len(args) == 1 else None
+        if depth is None:
             raise UaiError("perft needs one depth, a whole number >= 0")
-        depth = int(args[0])
         self._finish_task()
         task = _Task()
         board = self.board.copy()

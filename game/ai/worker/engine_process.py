@@ -14,9 +14,10 @@ program with pipes for its input and output:
 - lines to it are written by a thread of their own: a program that stops
   reading its input blocks that thread, never the caller;
 - ``kill`` ends it and every process it started (its own process group, on
-  POSIX); the reader thread waits for it, so it never stays a zombie, and
-  then reports its end through ``on_exit`` with the exit code and those last
-  lines.
+  POSIX), even once it has exited itself: a helper it started in the
+  background lives on in the group. The reader thread waits for it, so it
+  never stays a zombie, ends what is left of the group, and then reports its
+  end through ``on_exit`` with the exit code and those last lines.
 """
 
 from __future__ import annotations
@@ -134,6 +135,8 @@ class EngineProcess:
         self.skipped_lines = 0
         """Lines longer than ``MAX_LINE_BYTES``, skipped."""
         self.returncode: int | None = None
+        self._group_ended = False
+        """The process group is known to be empty (it is never signalled again)."""
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._stderr_reader = threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True)
         self._stdout_reader = threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True)
@@ -152,15 +155,34 @@ class EngineProcess:
         self._outbox.put((line + "\n").encode("utf-8", errors="replace"))
 
     def kill(self) -> None:
-        """End the program and its process group now (idempotent); the reader reaps it and calls ``on_exit``."""
+        """End the program and its process group now (idempotent); the reader reaps it and calls ``on_exit``.
+
+        The group is signalled whether or not the program itself is still
+        there: what it started (a helper in the background) is in the group
+        and outlives it otherwise.
+        """
         self._outbox.put(None)
-        if self.process.poll() is not None:
-            return
-        with contextlib.suppress(OSError):
-            if _POSIX:
-                os.killpg(self.pid, signal.SIGKILL)
-            else:
+        if _POSIX:
+            self._end_group()
+        elif self.process.poll() is None:
+            with contextlib.suppress(OSError):
                 self.process.kill()
+
+    def _end_group(self) -> None:
+        """Kill every process of the program's group, until the group is known to be empty.
+
+        The group keeps the program's id while any of its processes lives, so
+        the id cannot name another group meanwhile; once it is empty
+        (``ProcessLookupError``), the group is never signalled again.
+        """
+        if self._group_ended:
+            return
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            self._group_ended = True
+        except OSError:  # not ours to signal any more (EPERM): nothing of it is left to end
+            self._group_ended = True
 
     def quit(self, line: str | None, grace: float) -> None:
         """Say ``line`` (the protocol's goodbye), close its input, wait up to ``grace`` seconds, then kill;
@@ -235,6 +257,8 @@ class EngineProcess:
         except subprocess.TimeoutExpired:  # it closed its output but runs on
             self.kill()
             self.process.wait()
+        if _POSIX:
+            self._end_group()  # it has ended: what it started in the background ends with it
         self.returncode = self.process.returncode
         self._outbox.put(None)
         self._stderr_reader.join(EXIT_WAIT)  # its last error lines explain the end

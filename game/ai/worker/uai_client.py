@@ -54,6 +54,7 @@ from game.ai.limits import WIN_BOUND, WIN_SCORE
 from game.ai.worker.engine_process import EngineCommandError, EngineProcess, parse_command
 from game.ai.worker.jobs import Job, JobBook
 from game.engine.rules import GameRules, replay, split_history_text
+from game.filedata import ascii_int
 
 __all__ = [
     "PROTOCOL",
@@ -217,10 +218,10 @@ def parse_info(tokens: Sequence[str], score_unit: int = 100) -> dict[str, Any] |
         while index < len(tokens):
             word = tokens[index]
             if word in _INFO_NUMBERS:
-                numbers[word] = int(tokens[index + 1])
+                numbers[word] = _engine_int(tokens[index + 1])
                 index += 2
             elif word == "score":
-                kind, value = tokens[index + 1], int(tokens[index + 2])
+                kind, value = tokens[index + 1], _engine_int(tokens[index + 2])
                 if kind not in ("cp", "mate"):
                     return None
                 score = _score(kind, value, score_unit)
@@ -247,6 +248,14 @@ def parse_info(tokens: Sequence[str], score_unit: int = 100) -> dict[str, Any] |
         "elapsed": elapsed,
         "pv": pv,
     }
+
+
+def _engine_int(text: str) -> int:
+    """A number of an engine's line, in ASCII digits; ``ValueError`` for anything else (the line is ignored)."""
+    number = ascii_int(text, signed=True)
+    if number is None:
+        raise ValueError(f"{text[:20]!r} is not a whole number")
+    return number
 
 
 def parse_bestmove(line: str) -> str:
@@ -557,6 +566,9 @@ class EngineManager:
                 if item[0] == "close":
                     return
                 self._handle(item)
+                # An engine writing without pause never lets the inbox empty: the deadline is looked at
+                # after every item too, or the limit would hold only once it fell silent.
+                self._overdue()
         finally:
             self._end_session()
             for process in self._dropped:

@@ -46,6 +46,7 @@ from game.engine.ataxx.bits import (
     raw_is_legal,
 )
 from game.engine.core import Outcome
+from game.filedata import ascii_int, is_ascii_digits
 
 __all__ = [
     "STARTPOS",
@@ -775,11 +776,11 @@ class Board:
 
 
 def _parse_clock(text: str, what: str, *, minimum: int) -> int:
-    if not text.isascii() or not text.isdigit():
+    value = ascii_int(text, max_digits=MAX_CLOCK_DIGITS)
+    if value is None:
+        if is_ascii_digits(text):
+            raise InvalidFenError(f"{what} {text!r} is too large")
         raise InvalidFenError(f"{what} {text!r} is not a whole number >= {minimum}")
-    if len(text) > MAX_CLOCK_DIGITS:
-        raise InvalidFenError(f"{what} {text!r} is too large")
-    value = int(text)
     if value < minimum:
         raise InvalidFenError(f"{what} {text!r} must be at least {minimum}")
     return value

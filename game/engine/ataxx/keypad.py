@@ -25,6 +25,7 @@ that way, and ``5`` plus two digits reaches the squares between those lines.
 from __future__ import annotations
 
 from game.engine.ataxx import InvalidMoveError, Move, square_name
+from game.filedata import ascii_int
 
 __all__ = ["CODE_GRID", "cell_code", "code_for_move", "code_for_offset", "move_for_code", "parse_cell"]
 
@@ -52,7 +53,7 @@ def parse_cell(text: str) -> int:
     Raises ``InvalidMoveError`` (a ``ValueError``) naming the problem.
     """
     text = text.strip()
-    if len(text) != 2 or not text.isdigit():
+    if len(text) != 2 or ascii_int(text) is None:
         raise InvalidMoveError(f"{text!r} is not a cell: type the row then the column, two digits 1-7")
     row, column = int(text[0]), int(text[1])
     if not (1 <= row <= 7 and 1 <= column <= 7):

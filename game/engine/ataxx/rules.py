@@ -127,5 +127,19 @@ class AtaxxRules(RulesDefaults):
         """Ataxx's level checks (``game.engine.ataxx.levels``)."""
         return validate_position(position)
 
+    def longest_game(self, position: Board) -> int:
+        """At most 100 plies (passes included) per empty square of ``position``, and 100 more.
+
+        A clone fills an empty square and nothing ever empties one (a jump
+        empties its origin and fills its target), so a game has at most E
+        clones, E the empty squares now. Every other ply (a jump, a pass)
+        moves the half-move clock on, which a clone resets, and the game is
+        over when it reaches 100: at most 99 of them before each clone and
+        100 after the last. So at most E + 99 E + 100 = 100 (E + 1) plies,
+        4,600 from the start, 4,800 from the emptiest position that is not over.
+        Threefold repetition and the early finish only end a game sooner.
+        """
+        return 100 * (position.empty.bit_count() + 1)
+
 
 RULES = AtaxxRules()

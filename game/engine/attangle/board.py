@@ -35,6 +35,7 @@ from typing import Any, NamedTuple, Self
 
 from game.engine.attangle.geometry import GRAND, SMALL, Geometry, geometry_for_rows
 from game.engine.core import Outcome
+from game.filedata import ascii_int
 
 __all__ = [
     "GRAND_STARTPOS",
@@ -360,9 +361,10 @@ class Board:
             raise InvalidPositionError(f"the side to move is {turn_text!r}: expected w or b")
         reserves = []
         for side_name, value in (("White", white_text), ("Black", black_text)):
-            if not value.isdigit() or len(value) > 3 or not value.isascii():
+            reserve = ascii_int(value, max_digits=3)
+            if reserve is None:
                 raise InvalidPositionError(f"{side_name}'s reserve is {value!r}: expected a number of pieces")
-            reserves.append(int(value))
+            reserves.append(reserve)
         for side in Side:
             on_board = sum(stack.count(side.symbol) for stack in stacks)
             if on_board + reserves[side] > geometry.pieces_per_side:

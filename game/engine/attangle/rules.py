@@ -97,5 +97,16 @@ class AttangleRules(RulesDefaults):
         """Attangle's level checks (``validate_position``)."""
         return validate_position(position)
 
+    def longest_game(self, position: Board) -> int:
+        """The sum of the squared stack heights can still rise that much: every move raises it.
+
+        A placement adds a stack of one (+1). A capture puts the taller attacker
+        (height a) on the target (height t) and sends the single home: t², a²
+        and 1 become (t + a)², a rise of 2ta - 1 >= 1. No stack is over three
+        high, so the sum is at most 3 per piece, 3 x 36 on the small board and
+        3 x 54 on the large one: 108 moves at most from the empty board.
+        """
+        return 3 * 2 * position.geometry.pieces_per_side - sum(len(stack) ** 2 for stack in position.stacks)
+
 
 RULES = AttangleRules()

@@ -77,6 +77,7 @@ from game.engine.lionheart.notation import (
     outcome_text,
     parse_outcome,
 )
+from game.filedata import ascii_int
 
 __all__ = [
     "CHANCE",
@@ -438,16 +439,11 @@ class Battle:
         if actions_text not in ("1", "2"):
             raise InvalidPositionError(f"the actions left are {actions_text!r}: expected 1 or 2")
         actions = int(actions_text)
-        if (
-            not quiet_text.isdigit()
-            or not quiet_text.isascii()
-            or int(quiet_text) > QUIET_TURNS + 1
-            or (len(quiet_text) > 1 and quiet_text[0] == "0")
-        ):
+        quiet = ascii_int(quiet_text, max_digits=2)
+        if quiet is None or quiet > QUIET_TURNS + 1 or (len(quiet_text) > 1 and quiet_text[0] == "0"):
             raise InvalidPositionError(
                 f"QUIET is {quiet_text!r}: expected the quiet turns, 0 to {QUIET_TURNS + 1}"
             )
-        quiet = int(quiet_text)
         pending = _parse_pending(pending_text)
         _check_consistency(units, side, actions, pending)
         self._units = units

@@ -223,7 +223,7 @@ class Action(enum.Enum):
 
 
 _MOVE_TEXT = re.compile(r"([a-i](?:10|[1-9]))([-x:])([a-i](?:10|[1-9])|[NESW])")
-_PLACE_TEXT = re.compile(r"([A-Z])(\d{0,2})@(.*)")
+_PLACE_TEXT = re.compile(r"([A-Z])([0-9]{0,2})@(.*)")
 MAX_REACH = 3
 """No action reaches further than three squares ahead and one aside (archers' zone), but moves."""
 

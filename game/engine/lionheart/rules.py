@@ -23,6 +23,8 @@ from game.engine.core import CHANCE, Trait
 from game.engine.lionheart.battle import (
     GOLD,
     KING_SQUARES,
+    MAX_BASES,
+    QUIET_TURNS,
     SILVER,
     STANDARD_TEXT,
     Battle,
@@ -31,6 +33,8 @@ from game.engine.lionheart.battle import (
     hits,
 )
 from game.engine.lionheart.notation import (
+    KINDS,
+    PLACEABLE,
     InvalidMoveError,
     Move,
     outcome_text,
@@ -50,6 +54,29 @@ TERMINATION_TEXTS: Mapping[enum.Enum, str] = {
 """Why a battle ended, as the results screen says it (English keys for ``tr``)."""
 
 _DICE_LETTERS = frozenset("HFP")
+OPENING_ROUNDS = 64
+"""The opening rolls a record may hold, counted in rounds (Gold's four dice, then Silver's).
+
+A tie rolls again without end in the rules; both sides roll as many axes
+(each die an axe one time in two) 70 times in 256, so 63 ties in a row come
+about once in 3 x 10^35 battles: never in one played."""
+ENTRIES_PER_TURN = 6
+"""Two actions a turn, each an attack at most, followed by its roll and the lone soldier's second roll."""
+
+
+def _fullest_army() -> int:
+    """The most figures an army within level 2's table fields: its king and the nine largest bases the
+    table allows (two of mass infantry and seven of four figures: 49)."""
+    bases: list[int] = []
+    for kind in PLACEABLE:
+        info = KINDS[kind]
+        size = max(info.base_sizes)
+        bases += [size] * min(info.max_bases, info.army_limit // size)
+    return KINDS["K"].base_sizes[0] + sum(sorted(bases, reverse=True)[: MAX_BASES - 1])
+
+
+MOST_FIGURES = 2 * _fullest_army()
+"""The most figures a battle of the game holds: two of the fullest armies the table allows (98)."""
 
 
 def validate_position(battle: Battle) -> list[LevelProblem]:
@@ -170,6 +197,29 @@ class LionheartRules(RulesDefaults):
     def with_first_seat(self, start_text: str, seat: int) -> str:
         """``start_text`` unchanged: the opening roll, or the level itself, says who starts."""
         return start_text
+
+    def longest_game(self, position: Battle) -> int:
+        """The set-up, ``OPENING_ROUNDS`` opening rolls, and thirty turns per figure that can fall and after the last.
+
+        A turn in which no figure falls is quiet, and the 30th quiet turn in a
+        row ends the battle: at most 29 quiet turns come before each turn that
+        takes a figure, and 30 after the last one. A figure falls once, so with
+        F figures a battle has at most 30 (F + 1) turns of at most
+        ``ENTRIES_PER_TURN`` entries; nothing else (moves, turns, bribes, panic)
+        takes a figure or adds one. The standard battle (66 figures): 12,060
+        entries, and 128 for the opening. A set-up places at most ten bases a
+        side (the king is one, ``done`` may end it), and F is then at most
+        ``MOST_FIGURES``. A position with more figures than that is no level's
+        and no save's (levels keep to the table, and figures never grow); only a
+        hand-made file holds one, and it is read as far as the fullest battle goes.
+        """
+        figures = sum(unit.figures for unit in position.units)
+        setup = 0
+        if position.in_setup:
+            figures = MOST_FIGURES
+            setup = 2 * MAX_BASES
+        turns = QUIET_TURNS * (min(figures, MOST_FIGURES) + 1)
+        return setup + 2 * OPENING_ROUNDS + ENTRIES_PER_TURN * turns
 
     def validate_level(self, position: Battle) -> list[LevelProblem]:
         """Lionheart's level checks (``validate_position``)."""
