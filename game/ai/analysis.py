@@ -65,6 +65,7 @@ from game.ai.limits import WIN_SCORE, is_win_score
 from game.engine.core import CHANCE, Outcome
 from game.engine.rules import GameRules, history_text
 from game.engine.saves import match_to_pgn
+from game.formats import format_percent
 from game.paths import atomic_write_text, safe_file_stem, user_data_dir
 
 __all__ = [
@@ -620,10 +621,6 @@ def _comment(text: str) -> str:
     return "{" + _NOT_IN_A_COMMENT.sub(" ", text).strip() + "}"
 
 
-def _percent(value: float) -> str:
-    return f"{round(value * 100)}%"
-
-
 def pgn_annotations(analysis: Analysis, review: Review, seat_names: tuple[str, str]) -> tuple[list[str], str]:
     """The PGN annotations of each entry of the game and the comment before the first move
     (``game.engine.pgn.write_pgn``'s ``annotations`` and ``preface``), in English as PGN comments are.
@@ -641,9 +638,11 @@ def pgn_annotations(analysis: Analysis, review: Review, seat_names: tuple[str, s
         if verdict.mark in (Mark.BEST, Mark.GOOD):
             continue
         name = seat_names[verdict.seat]
-        words = (
-            f"{verdict.mark.label}. {name} {_percent(verdict.before)} -> {_percent(verdict.after or 0.0)}."
+        # In English, as PGN comments are.
+        before, after = (
+            format_percent(value, language="en") for value in (verdict.before, verdict.after or 0.0)
         )
+        words = f"{verdict.mark.label}. {name} {before} -> {after}."
         words += f" Better {verdict.best}."
         glyph = "" if rules.pgn_nags else f"{verdict.mark.glyph} "
         parts = [verdict.mark.nag] if rules.pgn_nags else []

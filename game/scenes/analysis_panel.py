@@ -19,6 +19,7 @@ from game.ai.analysis import (
 )
 from game.ai.analysis_run import RunState
 from game.engine.core import CHANCE
+from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
@@ -52,8 +53,9 @@ def mark_name(mark: Mark) -> str:
     }[mark]
 
 
-def _percent(value: float | None) -> str:
-    return "?" if value is None else f"{round(value * 100)}%"
+def _expected(value: float | None) -> str:
+    """An expected result as a percentage, "?" when the search gave none."""
+    return "?" if value is None else format_percent(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -307,7 +309,7 @@ class AnalysisPanel:
                     "{side} rolled {count} hits for {expected} expected",
                     round(tally.rolled),
                     side=seat_name(tally.seat),
-                    expected=f"{tally.expected:.1f}",
+                    expected=format_decimal(tally.expected),
                 )
                 self._text(
                     surface, text, theme.seat_text(tally.seat), pygame.Rect(area.x, y, area.width, line)
@@ -398,7 +400,7 @@ class AnalysisPanel:
                             "{count} hit for {expected} expected",
                             "{count} hits for {expected} expected",
                             round(luck.rolled),
-                            expected=f"{luck.expected:.1f}",
+                            expected=format_decimal(luck.expected),
                         ),
                         theme.seat_text(luck.seat),
                     )
@@ -435,8 +437,8 @@ class AnalysisPanel:
                 tr(
                     "{side}: from {before} to {after}",
                     side=seat_name(seat),
-                    before=_percent(verdict.before),
-                    after=_percent(verdict.after),
+                    before=_expected(verdict.before),
+                    after=_expected(verdict.after),
                 ),
                 theme.seat_text(seat),
             )

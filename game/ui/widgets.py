@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pygame
 
+from game.formats import format_percent
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
@@ -336,7 +337,7 @@ class Slider:
         draw_text(
             surface,
             ui,
-            f"{round(self.value * 100)}%",
+            format_percent(self.value),
             "body",
             max(11, rect.height // 1.4),
             theme.TEXT_DIM,

@@ -28,6 +28,7 @@ import pygame
 from game.engine.lionheart import KINDS, Action, Battle, Move, Unit, attack_zone
 from game.engine.lionheart.notation import SQUARE_NAMES, square_index
 from game.engine.lionheart.odds import AttackOdds, attack_odds
+from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr
 from game.scenes.lionheart.anim import EntryAnimation, Sprite, scoring_faces, shown_order
 from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
@@ -757,10 +758,10 @@ class LionheartBoard(BoardController):
         else:
             title = ntr("Attack: {count} die", "Attack: {count} dice", odds.dice)
             lines = [
-                (tr("Kill at least one"), _percent(odds.kill)),
-                (tr("Destroy the unit"), _percent(odds.destroy)),
-                (tr("Panic"), _percent(odds.panic)),
-                (tr("Hits expected"), f"{odds.expected_hits:.1f}"),
+                (tr("Kill at least one"), format_percent(odds.kill, precise=True)),
+                (tr("Destroy the unit"), format_percent(odds.destroy, precise=True)),
+                (tr("Panic"), format_percent(odds.panic, precise=True)),
+                (tr("Hits expected"), format_decimal(odds.expected_hits)),
             ]
         line_h = ui.font("body", size).get_height()
         label_w = max(ui.measure(label, "body", size) for label, _ in lines)
@@ -1076,17 +1077,3 @@ class LionheartBoard(BoardController):
             )
             height = getattr(drawn, "height", None)
             y += (height if isinstance(height, int) else size * 3) + size // 2
-
-
-def _percent(value: float) -> str:
-    """A chance as a percentage: whole numbers, with one decimal under 10 % and "<0.1 %" for the rare."""
-    percent = value * 100
-    if percent <= 0:
-        return "0%"
-    if percent < 0.1:
-        return "<0.1%"
-    if percent < 10 and abs(percent - round(percent)) > 0.05:
-        return f"{percent:.1f}%"
-    if percent > 99.5 and percent < 100:
-        return ">99%"
-    return f"{round(percent)}%"
