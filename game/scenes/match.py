@@ -435,7 +435,12 @@ class MatchScene(Scene):
             self.app.stack.pop()
             self.resign(seat)
 
-        if self.vs_computer:
+        opponent = self.match.player(1 - seat)
+        if opponent.engine is not None:
+            question = tr(
+                "Give up this game? {name} wins it, and it counts as a loss.", name=self.engine_name(opponent)
+            )
+        elif self.vs_computer:
             question = tr("Give up this game? The computer wins it, and it counts as a loss.")
         else:
             question = tr(
