@@ -126,6 +126,26 @@ def test_the_person_to_move_resigns_from_the_panel(driver: Driver, key: str) -> 
     assert not saves.has_autosave(key)
 
 
+def test_a_rematch_after_resigning_starts_with_resign_unlit(driver: Driver) -> None:
+    """The pointer was on Resign when the question covered the game; the rematch starts with it at rest,
+    not lit red as if the pointer were still there."""
+    play = _from_menu(driver, "ataxx")
+    driver.frames(1)
+    resign = driver.button("resign")
+    driver.press("resign")
+    driver.press("resign")
+    _results(driver)
+    driver.frames(30)
+    driver.press("rematch")
+    assert driver.top is play and play.can_resign()
+    driver.frames(30)
+    assert resign.enabled and resign.hover == 0.0
+    # The pointer coming back over it lights it as ever.
+    driver.move_mouse(resign.rect.center)
+    driver.frames(30)
+    assert resign.hover == 1.0
+
+
 def test_keep_playing_esc_and_enter_leave_the_game_going(driver: Driver) -> None:
     play = _from_menu(driver, "ataxx")
     driver.frames(1)

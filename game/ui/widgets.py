@@ -80,6 +80,9 @@ class Button:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to the mouse or the button's key; True when the event was for this button."""
+        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window, or the scene was covered
+            self._pointed = self._pressed = False
+            return False
         if not self.visible:
             return False
         if event.type == pygame.MOUSEMOTION:

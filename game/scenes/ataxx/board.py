@@ -230,6 +230,9 @@ class AtaxxBoard(BoardOverlays, BoardController):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.keys.handle_event(event):
             return True
+        if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
+            self.hover = None
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.view.square_at(event.pos)
             if self.drag is not None:

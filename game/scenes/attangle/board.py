@@ -225,6 +225,9 @@ class AttangleBoard(BoardController):
             self.hover = self.view.point_at(event.pos)
             self._cursor_shown = False
             return False
+        if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
+            self.hover = None
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.press(self.view.point_at(event.pos))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:

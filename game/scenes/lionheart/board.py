@@ -308,6 +308,9 @@ class LionheartBoard(BoardController):
             self.hover = self.view.square_at(event.pos)
             self._cursor_shown = False
             return False
+        if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
+            self.hover_pos = self.hover = None
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.scene.skip():
                 return True
