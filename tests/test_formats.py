@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -23,14 +22,6 @@ from game.scenes.resume import open_match
 
 ROOT = Path(__file__).resolve().parent.parent
 NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
-
-
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    user_data_dir.mkdir(parents=True, exist_ok=True)
-    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    yield
-    i18n.set_language("en")
 
 
 def test_percentages_are_written_as_each_language_writes_them() -> None:

@@ -176,10 +176,6 @@ class BoardController:
         """How a player's card and the results write ``seat``'s ``score``: the number by default."""
         return str(score)
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        """Parts of the board area a passing message must not cover (reserves and their counts): none by default."""
-        return []
-
     def score_caption(self) -> str:
         """What the scores count, written beside them (translated), or "" when the number says it (pieces)."""
         return ""

@@ -134,9 +134,6 @@ class AttangleBoard(BoardController):
         """The triples against the number that wins ("2/3")."""
         return f"{score}/{self.position.geometry.triples_to_win}"
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        return self.view.reserve_areas()
-
     def score_caption(self) -> str:
         return tr("Triples")
 

@@ -165,9 +165,6 @@ class LionheartBoard(BoardController):
         gold, silver = self.displayed_score(0), self.displayed_score(1)
         return gold, silver, max(1, gold + silver)
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        return [self.view.tray]
-
     def turn_state(self) -> list[str] | None:
         battle = self.position
         if self.match.is_over:
