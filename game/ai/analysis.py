@@ -378,6 +378,8 @@ class Analysis:
         self.total = len(self._queue)
         """The game's own positions to search (the positions the dice might have given come on top)."""
         self._answered_main = 0
+        self._probes = 0
+        """How many positions the last roll probed may give (``probing``)."""
 
     @classmethod
     def of_match(cls, match: Any, curve: ResultCurve) -> Analysis:
@@ -416,6 +418,15 @@ class Analysis:
         probing = bool(self._queue) and self._queue[0] not in self.main
         return max(0, self._answered_main - (1 if probing else 0))
 
+    @property
+    def probing(self) -> tuple[int, int] | None:
+        """While the positions a roll might have given are searched (after a move not the search's): how many
+        of them are searched, and how many there are; ``None`` otherwise."""
+        if not self._queue or any(self._queue[0] is main for main in self.main):
+            return None
+        left = sum(1 for node in self._queue if not any(node is main for main in self.main))
+        return self._probes - left, self._probes
+
     def answer(self, node: _Node, search: Search) -> None:
         """The search of ``node`` (one of ``pending()``) said ``search``."""
         if node not in self._queue:
@@ -441,6 +452,7 @@ class Analysis:
         self._origin = index + 1
         after.children = self._outcomes(position, list(self.texts[: index + 1]), probes, 0)
         self._queue[0:0] = probes
+        self._probes = len(probes)
 
     def _outcomes(
         self, position: Any, texts: list[str], probes: list[_Node], forced: int

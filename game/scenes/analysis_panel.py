@@ -263,11 +263,17 @@ class AnalysisPanel:
             filled = bar.copy()
             filled.width = max(bar.height, int(bar.width * run.fraction))
             pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
-            text = tr(
-                "Position {done} of {total}",
-                done=scene.analysis.searched + 1,
-                total=max(1, scene.analysis.total),
-            )
+            total = max(1, scene.analysis.total)
+            text = tr("Position {done} of {total}", done=min(total, scene.analysis.searched + 1), total=total)
+            probing = scene.analysis.probing
+            if probing is not None:
+                # After the move, the rolls it led to: the run goes on past the game's last position.
+                text = tr(
+                    "{position} · rolls {done} of {total}",
+                    position=text,
+                    done=probing[0] + 1,
+                    total=probing[1],
+                )
             self._text(surface, text, theme.TEXT_DIM, pygame.Rect(area.x, area.y + top_h, area.width, line))
         elif scene.finished:
             for seat in (0, 1):
