@@ -262,3 +262,50 @@ def test_the_strength_chosen_is_kept_for_the_next_analysis(driver: Driver) -> No
     driver.press("back")
     again = _analysis_of(driver, GAME)
     assert again.strength == "quick" and again.strength_choice.value == "quick"
+
+
+@pytest.mark.parametrize(
+    ("key", "start", "moves", "places"),
+    [
+        ("ataxx", None, GAME[:6], 2),  # b2d1: the piece leaving b2, and d1
+        ("lionheart", "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -", ["e4xe5", "HHFP"], 2),  # both infantries
+        (
+            "lionheart",
+            "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -",
+            ["e4:E"],
+            1,
+        ),  # a turn: the unit, not its handle
+    ],
+)
+def test_the_rings_of_the_move_played_leave_its_pieces_in_sight(
+    driver: Driver, key: str, start: str | None, moves: list[str], places: int
+) -> None:
+    """The move on show is ringed round its places: inside each ring, the board is as it was drawn."""
+    driver.app.choose_game(key)
+    rules = driver.app.game.load_rules()
+    match = Match(rules, start, (Player.human(), Player.human()))
+    for text in moves:
+        match.replay(rules.parse_move(text))
+    scene = driver.app.router.push("analysis", match, "")
+    assert isinstance(scene, AnalysisScene)
+    driver.frames(1)
+    index = len(moves) - 1 if key == "ataxx" else 0
+    scene.show(index)
+    scene.ensure_layout()
+    surface = pygame.Surface(driver.app.size)
+    scene.board.draw(surface)
+    before = pygame.surfarray.array3d(surface)
+    scene._draw_played(surface)
+    after = pygame.surfarray.array3d(surface)
+    points = scene.board.click_points(scene.entries[index])[:places]
+    radius = scene.board.place_radius()
+    for x, y in points:
+        inside = [
+            (px, py)
+            for px in range(int(x - radius), int(x + radius) + 1)
+            for py in range(int(y - radius), int(y + radius) + 1)
+            if (px - x) ** 2 + (py - y) ** 2 < (radius * 0.75) ** 2
+        ]
+        assert all((before[px, py] == after[px, py]).all() for px, py in inside), (x, y)
+        ring = [(round(x + radius * 0.95), round(y)), (round(x), round(y - radius * 0.95))]
+        assert any((before[px, py] != after[px, py]).any() for px, py in ring), "no ring drawn"

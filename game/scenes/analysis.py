@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -499,15 +500,25 @@ class AnalysisScene(Scene):
             return
         if not points:
             return
-        radius = max(6, self.board_area.height // 30)
-        width = max(2, radius // 3)
+        # Rings round the places, and a line between them from ring to ring: the pieces stay in sight.
+        radius = round(self.board.place_radius())
+        width = max(2, radius // 9)
         colour = theme.lerp_colour(theme.TEXT, theme.SEAT_COLOURS[seat], 0.25)
-        if len(points) >= 2:
-            gfx.thick_line(surface, points[0], points[-1], (10, 12, 30), width + 2)
-            gfx.thick_line(surface, points[0], points[-1], colour, width)
-        for point in points:
+        places = [points[0]]
+        for point in points[1:]:
+            if math.dist(point, places[-1]) > radius:  # a place of its own, not a handle on the first
+                places.append(point)
+        if len(places) >= 2 and math.dist(places[0], places[-1]) > 2 * radius + width:
+            start, end = places[0], places[-1]
+            span = math.dist(start, end)
+            step = ((end[0] - start[0]) / span * radius, (end[1] - start[1]) / span * radius)
+            ends = ((start[0] + step[0], start[1] + step[1]), (end[0] - step[0], end[1] - step[1]))
+            gfx.thick_line(surface, *ends, (10, 12, 30), width + 2)
+            gfx.thick_line(surface, *ends, colour, width)
+        for point in places:
             gfx.ring(surface, point, radius + 1, (10, 12, 30), width + 2)
             gfx.ring(surface, point, radius, colour, width)
+        points = places
         verdict = self.verdict()
         if verdict is None or verdict.mark is None or not verdict.mark.glyph:
             return
@@ -516,7 +527,7 @@ class AnalysisScene(Scene):
         text = ui.text(verdict.mark.glyph, "body", size, (10, 12, 30), bold=True)
         chip = text.get_rect().inflate(self.px(10), self.px(2))
         chip.height = max(chip.height, chip.width * 2 // 3)
-        chip.bottomleft = (round(points[-1][0] + radius * 0.6), round(points[-1][1] - radius * 0.6))
+        chip.bottomleft = (round(points[-1][0] + radius * 0.72), round(points[-1][1] - radius * 0.72))
         chip.clamp_ip(self.board_area)
         pygame.draw.rect(surface, MARK_COLOURS[verdict.mark], chip, border_radius=chip.height // 2)
         pygame.draw.rect(surface, (10, 12, 30), chip, 2, border_radius=chip.height // 2)

@@ -261,6 +261,11 @@ class BoardController:
         """Where a person clicks, in order, to play ``move`` (scripted tests and demos use it)."""
         raise NotImplementedError
 
+    def place_radius(self) -> float:
+        """The radius of a ring around one place of the board (a square, a point) that leaves the piece on
+        it in sight (the analysis rings the move played): by default a sixteenth of the board's height."""
+        return max(6.0, self.rect.height / 16)
+
     # -- the frame --
 
     def static_key(self) -> object:

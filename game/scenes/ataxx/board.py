@@ -150,6 +150,9 @@ class AtaxxBoard(BoardOverlays, BoardController):
             49 - board.blocks.bit_count(),
         )
 
+    def place_radius(self) -> float:
+        return self.view.cell * 0.5  # the square's own outline: the piece inside stays whole
+
     def move_label(self, move: Any) -> str:
         return trc("ataxx", "pass") if isinstance(move, Move) and move.is_pass else str(move)
 

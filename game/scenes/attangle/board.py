@@ -134,6 +134,9 @@ class AttangleBoard(BoardController):
         """The triples against the number that wins ("2/3")."""
         return f"{score}/{self.position.geometry.triples_to_win}"
 
+    def place_radius(self) -> float:
+        return self.view.disc_width() * 0.68  # round the stack, clear of its discs
+
     def score_caption(self) -> str:
         return tr("Triples")
 

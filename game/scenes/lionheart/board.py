@@ -207,6 +207,9 @@ class LionheartBoard(BoardController):
     def hint_instruction(self, move: Any) -> str:
         return hint_text(self.position, move)
 
+    def place_radius(self) -> float:
+        return self.view.square * 0.5  # the square's width: round the unit's token, touching its corners
+
     def move_label(self, move: Any) -> str:
         if isinstance(move, Move) and move.action is Action.PLACE:
             return f"{kind_name(move.unit)} {move.square}"
