@@ -32,9 +32,9 @@ from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr
 from game.scenes.lionheart.anim import EntryAnimation, Sprite, scoring_faces, shown_order
 from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
-from game.scenes.lionheart.units import draw_die, draw_unit
+from game.scenes.lionheart.units import die_sprite, draw_die, draw_unit
 from game.scenes.lionheart.view import FieldView, thumbnail
-from game.scenes.lionheart.words import BattleRecord, hint_text, kind_name, read_battle
+from game.scenes.lionheart.words import BattleRecord, faces_text, hint_text, kind_name, read_battle
 from game.scenes.parts import BoardController
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
@@ -209,6 +209,12 @@ class LionheartBoard(BoardController):
 
     def place_radius(self) -> float:
         return self.view.square * 0.5  # the square's width: round the unit's token, touching its corners
+
+    def roll_label(self, outcome: Any) -> str:
+        return faces_text(outcome)  # "2 axes, 1 arrow, 1 panic", as the battle log says it
+
+    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None:
+        return [die_sprite(size, face) for face in outcome]
 
     def move_label(self, move: Any) -> str:
         if isinstance(move, Move) and move.action is Action.PLACE:
