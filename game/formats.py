@@ -40,11 +40,17 @@ def _locale(language: str) -> Locale:
 
 
 @functools.cache
-def _percent_pattern(language: str, decimals: int) -> NumberPattern:
-    """The language's own percent pattern ("#,##0 %" in French) with ``decimals`` digits after the point."""
-    pattern = copy.copy(_locale(language).percent_formats[None])
+def _pattern(language: str, percent: bool, decimals: int) -> NumberPattern:
+    """The language's own pattern of a number or a percentage ("#,##0 %" in French) with ``decimals``
+    digits after the decimal sign."""
+    locale = _locale(language)
+    pattern: NumberPattern = copy.copy((locale.percent_formats if percent else locale.decimal_formats)[None])
     pattern.frac_prec = (decimals, decimals)
     return pattern
+
+
+def _number(value: float, decimals: int, language: str, *, percent: bool) -> str:
+    return str(_pattern(language, percent, decimals).apply(value, _locale(language)))
 
 
 def format_percent(value: float, *, precise: bool = False, language: str | None = None) -> str:
@@ -57,15 +63,11 @@ def format_percent(value: float, *, precise: bool = False, language: str | None 
     language = language or current_language()
     percent = value * 100
     if precise and 0 < percent < 0.1:
-        return "<" + _percent_text(0.001, 1, language)
+        return "<" + _number(0.001, 1, language, percent=True)
     if precise and 99.5 < percent < 100:
-        return ">" + _percent_text(0.99, 0, language)
+        return ">" + _number(0.99, 0, language, percent=True)
     decimals = 1 if precise and percent < 10 and abs(percent - round(percent)) > 0.05 else 0
-    return _percent_text(value, decimals, language)
-
-
-def _percent_text(value: float, decimals: int, language: str) -> str:
-    return _percent_pattern(language, decimals).apply(value, _locale(language))
+    return _number(value, decimals, language, percent=True)
 
 
 def format_decimal(value: float, decimals: int = 1, *, language: str | None = None) -> str:
@@ -75,14 +77,7 @@ def format_decimal(value: float, decimals: int = 1, *, language: str | None = No
     ('33.7', '33,7', '2,0')
     """
     language = language or current_language()
-    return _decimal_pattern(language, decimals).apply(value, _locale(language))
-
-
-@functools.cache
-def _decimal_pattern(language: str, decimals: int) -> NumberPattern:
-    pattern = copy.copy(_locale(language).decimal_formats[None])
-    pattern.frac_prec = (decimals, decimals)
-    return pattern
+    return _number(value, decimals, language, percent=False)
 
 
 def format_duration(seconds: float, *, language: str | None = None) -> str:
