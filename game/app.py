@@ -142,7 +142,7 @@ class App:
         set_language(self.settings.language)
         self.audio = Audio(self.settings.volume, self.settings.muted, enabled=self.options.audio)
         self._worker: AIWorker | None = None
-        self.stack = SceneStack(self._scene_failed, self._scene_on_top)
+        self.stack = SceneStack(self._scene_failed, self._scene_on_top, self._scene_covered)
         self.router = Router(self)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -349,6 +349,11 @@ class App:
 
     def _scene_on_top(self, scene: Scene) -> None:
         self.lock_down(scene)
+
+    def _scene_covered(self, scene: Scene) -> None:
+        # The events go to the scene on top now: the one beneath would keep a button lit where the pointer
+        # was (Resign glowing at a rematch) until the pointer moved again after it came back.
+        self.stack.call(scene, "handle_event", pygame.event.Event(pygame.WINDOWLEAVE))
 
     def lock_down(self, scene: Scene) -> None:
         """In a kiosk, hide ``scene``'s buttons a kiosk must not offer (a scene calls it after showing more)."""

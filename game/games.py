@@ -104,6 +104,9 @@ class GameDefinition:
     """``module:function(app, name) -> bool`` setting up the game's own demonstrations (``main.py --demo``)."""
     demo_names: tuple[str, ...] = ()
     """The names of those demonstrations."""
+    motto: str = ""
+    """The menu's line under its title while the game is chosen (three verbs, in capitals), an English key
+    for ``tr``; none: the tagline in capitals."""
 
     @property
     def playable(self) -> bool:
@@ -175,6 +178,7 @@ GAMES: tuple[GameDefinition, ...] = (
         engine_protocol="uai",
         demos="game.scenes.ataxx.demos:start_demo",
         demo_names=("keypad", "cursor", "editor", "editor-problems", "editor-save", "editor-open"),
+        motto="INFECT  ·  EXPAND  ·  CONQUER",
     ),
     GameDefinition(
         key="attangle",
@@ -195,6 +199,7 @@ GAMES: tuple[GameDefinition, ...] = (
         rules_pages="game.scenes.attangle.pages:RULES_PAGES",
         demos="game.scenes.attangle.demos:start_demo",
         demo_names=("capture", "grand"),
+        motto="PLACE  ·  CAPTURE  ·  STACK",
     ),
     GameDefinition(
         key="lionheart",
@@ -215,6 +220,7 @@ GAMES: tuple[GameDefinition, ...] = (
         rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
         demos="game.scenes.lionheart.demos:start_demo",
         demo_names=("battle", "dice", "odds", "builder", "silver"),
+        motto="MARCH  ·  ROLL  ·  PREVAIL",
     ),
 )
 

@@ -28,17 +28,20 @@ class SceneStack:
 
     ``on_error(scene, method, error)`` hears of a scene that raised;
     ``on_top(scene)`` is told whenever a scene comes to the top (entered or
-    resumed), for the kiosk's lock-down.
+    resumed), for the kiosk's lock-down; ``on_covered(scene)`` when another
+    scene is pushed over it (the pointer is no longer over its buttons).
     """
 
     def __init__(
         self,
         on_error: Callable[[Scene, str, Exception], None],
         on_top: Callable[[Scene], None] | None = None,
+        on_covered: Callable[[Scene], None] | None = None,
     ) -> None:
         self.scenes: list[Scene] = []
         self._on_error = on_error
         self._on_top = on_top
+        self._on_covered = on_covered
         self._failed: set[int] = set()
         self.dropped = False
         """Set when a scene leaves the stack (the app collects garbage after the frame)."""
@@ -68,7 +71,10 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         """Cover the top scene with ``scene``."""
         if self.scenes:
-            self.call(self.scenes[-1], "pause")
+            covered = self.scenes[-1]
+            self.call(covered, "pause")
+            if self._on_covered is not None:
+                self._on_covered(covered)
         self.scenes.append(scene)
         self._enter(scene)
 

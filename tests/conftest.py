@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import tempfile  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
@@ -43,6 +44,17 @@ def user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "userdata"
     monkeypatch.setenv("ATTAX_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def french(user_data_dir: Path) -> Iterator[None]:
+    """The game in French: the settings say so before the app starts (English again after the test)."""
+    from game import i18n
+
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -160,6 +160,24 @@ def test_scores_are_by_seat_and_a_move_before_the_dice_is_worth_their_expectatio
     )
 
 
+def test_the_rolls_searched_after_the_games_positions_are_counted_apart() -> None:
+    """The screen says "Position 2 of 5 · rolls 1 of 1" while the positions a roll might have given are
+    searched after the game's own: at the end, "Position 5 of 5" alone with the run going on looked finished."""
+    analysis = Analysis(RAID, Curve(), "0 0 0 2 0 -", ["step", "gamble", "L", "step", "step"])
+    assert analysis.probing is None and analysis.total == 5
+    for _ in range(2):
+        node = analysis.pending()[0]
+        analysis.answer(node, raid_search(node.text))
+    assert analysis.probing == (0, 1) and analysis.searched == 1
+    node = analysis.pending()[0]
+    analysis.answer(node, raid_search(node.text))
+    assert analysis.probing is None and analysis.searched == 2
+    while analysis.pending():
+        node = analysis.pending()[0]
+        analysis.answer(node, raid_search(node.text))
+    assert analysis.probing is None and analysis.searched == analysis.total
+
+
 def test_lionheart_counts_expected_hits_against_hits_rolled() -> None:
     start = "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -"
     analysis = Analysis(LIONHEART, Curve(), start, ["e4xe5", "HHFP"])

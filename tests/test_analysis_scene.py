@@ -196,7 +196,7 @@ def test_lionheart_shows_the_dice_and_each_sides_luck(driver: Driver) -> None:
     assert heading == "1. Gold e4xe5" and ("Judged before the dice: their average", lines[1][1]) == lines[1]
     driver.key(pygame.K_RIGHT)
     heading, _, lines = scene.panel.verdict_text()
-    assert heading == "Dice: HHFP"
+    assert heading == "Dice: 2 axes, 1 arrow, 1 panic"
     assert lines[0][0] == "2 hits for 2.0 expected"
     assert scene.review.luck is not None and scene.review.luck[0].rolled == 2
 
@@ -302,3 +302,78 @@ def test_every_mark_shows_in_the_move_list_good_ones_too(size: tuple[int, int]) 
             )
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize(
+    ("key", "start", "moves", "places"),
+    [
+        ("ataxx", None, GAME[:6], 2),  # b2d1: the piece leaving b2, and d1
+        ("lionheart", "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -", ["e4xe5", "HHFP"], 2),  # both infantries
+        (
+            "lionheart",
+            "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -",
+            ["e4:E"],
+            1,
+        ),  # a turn: the unit, not its handle
+    ],
+)
+def test_the_rings_of_the_move_played_leave_its_pieces_in_sight(
+    driver: Driver, key: str, start: str | None, moves: list[str], places: int
+) -> None:
+    """The move on show is ringed round its places: inside each ring, the board is as it was drawn."""
+    driver.app.choose_game(key)
+    rules = driver.app.game.load_rules()
+    match = Match(rules, start, (Player.human(), Player.human()))
+    for text in moves:
+        match.replay(rules.parse_move(text))
+    scene = driver.app.router.push("analysis", match, "")
+    assert isinstance(scene, AnalysisScene)
+    driver.frames(1)
+    index = len(moves) - 1 if key == "ataxx" else 0
+    scene.show(index)
+    scene.ensure_layout()
+    surface = pygame.Surface(driver.app.size)
+    scene.board.draw(surface)
+    before = pygame.surfarray.array3d(surface)
+    scene._draw_played(surface)
+    after = pygame.surfarray.array3d(surface)
+    points = scene.board.click_points(scene.entries[index])[:places]
+    radius = scene.board.place_radius()
+    for x, y in points:
+        inside = [
+            (px, py)
+            for px in range(int(x - radius), int(x + radius) + 1)
+            for py in range(int(y - radius), int(y + radius) + 1)
+            if (px - x) ** 2 + (py - y) ** 2 < (radius * 0.75) ** 2
+        ]
+        assert all((before[px, py] == after[px, py]).all() for px, py in inside), (x, y)
+        ring = [(round(x + radius * 0.95), round(y)), (round(x), round(y - radius * 0.95))]
+        assert any((before[px, py] != after[px, py]).any() for px, py in ring), "no ring drawn"
+
+
+def test_lionheart_dice_show_as_dice_not_letters(driver: Driver, recorded: list[str]) -> None:
+    """The move list draws a roll's dice after the attack as the dice tray does; the move on show names
+    their faces in words. No "HHFP" anywhere."""
+    driver.app.choose_game("lionheart")
+    start = "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -"
+    match = Match(LIONHEART, start, (Player.human(), Player.human()))
+    match.play(LIONHEART.parse_move("e4xe5"))
+    match.replay(LIONHEART.parse_move("HHFP"))
+    scene = driver.app.router.push("analysis", match, "")
+    assert isinstance(scene, AnalysisScene)
+    driver.frames(1)
+    row = scene.panel.rows[0]
+    assert row.label == "e4xe5" and len(row.rolls) == 1
+    icons = scene.board.roll_icons(row.rolls[0], 16)
+    assert icons is not None and len(icons) == 4
+    driver.key(pygame.K_RIGHT)
+    recorded.clear()
+    driver.frames(2)
+    assert "e4xe5" in recorded and "Dice: 2 axes, 1 arrow, 1 panic" in recorded
+    assert not any("HHFP" in text or "HH" in text for text in recorded), recorded
+    # The dice are drawn in the row: the row's right part differs from the list's plain ground.
+    rect = scene.panel.row_rect(0)
+    picture = pygame.surfarray.array3d(driver.app.screen.subsurface(rect))
+    label_end = rect.x + driver.app.theme.measure("e4xe5", "body", scene.px(15)) + scene.px(40)
+    dice_part = picture[label_end - rect.x : label_end - rect.x + 4 * rect.height]
+    assert (dice_part.max(axis=2) > 180).sum() > rect.height * 4, "no ivory dice drawn after the move"

@@ -176,3 +176,28 @@ def test_choosing_a_tile_switches_the_game(
     with pytest.raises(ValueError, match="cannot be played yet"):
         app.choose_game(later.key)
     assert app.game is ataxx
+
+
+def test_the_line_under_the_title_is_the_chosen_games_motto(driver: Driver, recorded: list[str]) -> None:
+    """Each game says its own three verbs under ATTAX ARCADE, in the player's language."""
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    mottos = []
+    for definition in games.playable_games():
+        driver.click(menu.tile_centre(definition.key))
+        recorded.clear()
+        driver.frames(1)
+        assert menu.motto() in recorded
+        mottos.append(menu.motto())
+    assert mottos == [
+        "INFECT  ·  EXPAND  ·  CONQUER",
+        "PLACE  ·  CAPTURE  ·  STACK",
+        "MARCH  ·  ROLL  ·  PREVAIL",
+    ]
+    from game.i18n import set_language
+
+    set_language("fr")
+    try:
+        assert menu.motto() == "MARCHER  ·  LANCER  ·  VAINCRE"
+    finally:
+        set_language("en")

@@ -202,6 +202,27 @@ def test_f1_opens_the_rules_over_the_game_and_the_clock_stops(driver: Driver) ->
     assert play.match.turn == Side.BLUE
 
 
+def test_the_rules_from_the_pause_menu_hide_the_menu_under_their_panel(driver: Driver) -> None:
+    """Opened over the pause menu, the rules panel shows nothing of what lies beneath it: drawn over white
+    and over black, every pixel inside it is the same."""
+    play = open_match(driver.app, Match(RULES, players=(Player.human(), Player.human())), "Classic")
+    driver.frames(1)
+    play.open_menu()
+    driver.frames(20)
+    driver.press("rules")
+    rules = driver.top
+    assert isinstance(rules, RulesScene) and rules.overlay
+    driver.frames(30)  # the veil has faded in
+    inside = rules.panel_rect.inflate(-2 * rules.px(18), -2 * rules.px(18))
+    pictures = []
+    for ground in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface(driver.app.size)
+        surface.fill(ground)
+        rules.draw(surface)
+        pictures.append(pygame.surfarray.array3d(surface.subsurface(inside)))
+    assert (pictures[0] == pictures[1]).all()
+
+
 def test_rules_and_about_from_the_menu(driver: Driver) -> None:
     driver.press("help")
     rules = driver.top

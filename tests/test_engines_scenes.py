@@ -253,6 +253,46 @@ def test_the_new_game_screen_offers_the_engines_beside_the_levels(user_data_dir:
         driver.app.close()
 
 
+def test_against_an_engine_the_screens_name_it_not_the_computer(
+    user_data_dir: Path, recorded: list[str]
+) -> None:
+    """ "Who starts" offers You or the engine chosen, level select says "vs" the engine, and so does the
+    question Resign asks."""
+    with_engines(("00aa", "First", fake("good")), ("00bb", "Kataxx 2.3", fake("good")))
+    driver = make_driver()
+    try:
+        driver.press("new_game")
+        newgame = driver.top
+        assert [label for label, _ in newgame.starts.options] == ["You", "Computer"]
+        driver.click(newgame.opponent.rects[2].center)
+        driver.click(newgame.level_centre(engine_level("00bb")))
+        assert [label for label, _ in newgame.starts.options] == ["You", "Kataxx 2.3"]
+        recorded.clear()
+        driver.frames(1)
+        assert "Kataxx 2.3" in recorded and recorded.count("Computer") == 1  # the Opponent row's chip only
+        driver.click(newgame.level_centre(engine_level("00aa")))
+        assert newgame.starts.options[1][0] == "First"
+        driver.click(newgame.opponent.rects[0].center)
+        assert newgame.starts.options[1][0] == "Computer"
+        driver.click(newgame.opponent.rects[2].center)
+        driver.press("choose_level")
+        recorded.clear()
+        driver.frames(1)
+        assert "vs First" in recorded and "vs Computer" not in recorded
+    finally:
+        driver.app.close()
+    driver = make_driver()
+    try:
+        config = MatchConfig(True, engine_level("00bb"), 0, 0, "Kataxx 2.3")
+        level = LevelInfo("Test", "A test position.", "tests", OPEN)
+        play = driver.app.router.push("match", config, level)
+        driver.frames(1)
+        play.ask_resign()
+        assert driver.top.lines == ["Give up this game? Kataxx 2.3 wins it, and it counts as a loss."]
+    finally:
+        driver.app.close()
+
+
 def test_without_engines_the_engine_column_says_what_one_is(driver: Driver) -> None:
     driver.press("new_game")
     newgame = driver.top

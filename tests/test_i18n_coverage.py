@@ -272,7 +272,7 @@ def _data_texts() -> list[str]:
     texts += list(PIECE_SETS.values()) + [board.label for board in BOARD_THEMES.values()]
     texts += ["{first} and {second}"]  # the palettes named by their seats
     for definition in games.GAMES:
-        texts += [definition.name, definition.tagline]
+        texts += [definition.name, definition.tagline, definition.motto]
         texts += [look.name for looks in definition.seats.values() for look in looks]
         if not definition.playable:
             continue
@@ -444,6 +444,11 @@ def _french_words() -> set[str]:
     words: set[str] = set()
     values = list(load_catalog("fr").values())
     values += [text for forms in load_plurals("fr").values() for text in forms.values()]
+    # Dates are written with CLDR's French month names ("28 nov. 2026"), not the catalogue's.
+    from babel import Locale
+
+    months = Locale.parse("fr").months["format"]
+    values += [name for width in ("abbreviated", "wide") for name in months[width].values()]
     for value in values:
         found = re.findall(r"[^\W\d_]+", value)
         words |= set(found) | {word.upper() for word in found} | {word.lower() for word in found}

@@ -79,6 +79,7 @@ def test_names_and_colours_differ_between_games() -> None:
     assert len({definition.key for definition in games.GAMES}) == len(games.GAMES)
     assert len({definition.name for definition in games.GAMES}) == len(games.GAMES)
     assert len({definition.tagline for definition in games.GAMES}) == len(games.GAMES)
+    assert len({definition.motto for definition in games.GAMES}) == len(games.GAMES)
 
 
 @pytest.mark.parametrize("definition", games.GAMES, ids=GAME_IDS)

@@ -49,14 +49,6 @@ def patient() -> Iterator[Driver]:
     driver.app.close()
 
 
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    user_data_dir.mkdir(parents=True, exist_ok=True)
-    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    yield
-    i18n.set_language("en")
-
-
 def _from_menu(driver: Driver, key: str, *, two_players: bool = False) -> MatchScene:
     """A new game of ``key`` chosen from the menus (against the Casual computer, or two people), at the
     first level, run until a person is to move."""
@@ -124,6 +116,26 @@ def test_the_person_to_move_resigns_from_the_panel(driver: Driver, key: str) -> 
     records = Statistics.load(key).records
     assert [(record.result, record.resigned, record.seat) for record in records] == [("loss", seat, seat)]
     assert not saves.has_autosave(key)
+
+
+def test_a_rematch_after_resigning_starts_with_resign_unlit(driver: Driver) -> None:
+    """The pointer was on Resign when the question covered the game; the rematch starts with it at rest,
+    not lit red as if the pointer were still there."""
+    play = _from_menu(driver, "ataxx")
+    driver.frames(1)
+    resign = driver.button("resign")
+    driver.press("resign")
+    driver.press("resign")
+    _results(driver)
+    driver.frames(30)
+    driver.press("rematch")
+    assert driver.top is play and play.can_resign()
+    driver.frames(30)
+    assert resign.enabled and resign.hover == 0.0
+    # The pointer coming back over it lights it as ever.
+    driver.move_mouse(resign.rect.center)
+    driver.frames(30)
+    assert resign.hover == 1.0
 
 
 def test_keep_playing_esc_and_enter_leave_the_game_going(driver: Driver) -> None:

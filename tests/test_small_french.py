@@ -9,7 +9,6 @@ pieces visible in thumbnails, and a diagram that shows what its caption says.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -27,14 +26,6 @@ from game.ui import theme
 from game.ui.textbox import layout_text
 
 SMALL = (640, 480)
-
-
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    user_data_dir.mkdir(parents=True, exist_ok=True)
-    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    yield
-    i18n.set_language("en")
 
 
 def _open(demo: str, game: str = "attangle", size: tuple[int, int] = SMALL) -> Driver:
@@ -132,18 +123,21 @@ def test_the_computers_name_never_wraps_after_its_dot(french: None) -> None:
         driver.app.close()
 
 
-def test_messages_leave_the_reserve_count_clear(french: None) -> None:
+def test_messages_leave_the_board_and_its_reserves_clear(french: None) -> None:
     driver = _open("grand")
     try:
         scene = driver.top
         long = "Votre réserve est vide : vous devez capturer une pile adverse avec deux des vôtres"
-        _, rect = scene.toast_layout(long)  # type: ignore[attr-defined]
-        back = rect.inflate(scene.px(28), scene.px(12))  # type: ignore[attr-defined]
-        keep = scene.board.keep_clear()  # type: ignore[attr-defined]
-        assert len(keep) == 2
-        assert not any(back.colliderect(area) for area in keep)
-        assert scene.board.rect.contains(back)  # type: ignore[attr-defined]
+        scene.say(long)  # type: ignore[attr-defined]
+        driver.app.theme.drawn = []
+        driver.frames(1)
+        strip = scene.messages.rect  # type: ignore[attr-defined]
+        lines = [drawn for drawn in driver.app.theme.drawn if drawn.container == strip]
+        assert len(lines) == 1 and lines[0].text == long  # whole, on one line
+        assert not strip.colliderect(scene.board_area)  # type: ignore[attr-defined]
+        assert pygame.Rect((0, 0), SMALL).contains(strip)
     finally:
+        driver.app.theme.drawn = None
         driver.app.close()
 
 

@@ -84,7 +84,7 @@ def test_a_game_between_two_people_says_which_seat_won(scene: StatisticsScene) -
         _record("human", "win", moves=90),
     ]
     parts = dict(scene.extreme_parts())
-    assert parts["Shortest game"] == "2 moves in 1:00 on Classic, Blue won"
-    assert parts["Longest game"] == "90 moves in 1:00 on Classic, Orange won"
+    assert parts["Shortest game"] == "2 moves in 1 min on Classic, Blue won"
+    assert parts["Longest game"] == "90 moves in 1 min on Classic, Orange won"
     set_language("fr")
     assert "Classique, Orange a gagné" in scene.extreme_parts()[0][1]

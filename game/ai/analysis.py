@@ -65,6 +65,7 @@ from game.ai.limits import WIN_SCORE, is_win_score
 from game.engine.core import CHANCE, Outcome
 from game.engine.rules import GameRules, history_text
 from game.engine.saves import match_to_pgn
+from game.formats import format_percent
 from game.paths import atomic_write_text, safe_file_stem, user_data_dir
 
 __all__ = [
@@ -377,6 +378,8 @@ class Analysis:
         self.total = len(self._queue)
         """The game's own positions to search (the positions the dice might have given come on top)."""
         self._answered_main = 0
+        self._probes = 0
+        """How many positions the last roll probed may give (``probing``)."""
 
     @classmethod
     def of_match(cls, match: Any, curve: ResultCurve) -> Analysis:
@@ -415,6 +418,15 @@ class Analysis:
         probing = bool(self._queue) and self._queue[0] not in self.main
         return max(0, self._answered_main - (1 if probing else 0))
 
+    @property
+    def probing(self) -> tuple[int, int] | None:
+        """While the positions a roll might have given are searched (after a move not the search's): how many
+        of them are searched, and how many there are; ``None`` otherwise."""
+        if not self._queue or any(self._queue[0] is main for main in self.main):
+            return None
+        left = sum(1 for node in self._queue if not any(node is main for main in self.main))
+        return self._probes - left, self._probes
+
     def answer(self, node: _Node, search: Search) -> None:
         """The search of ``node`` (one of ``pending()``) said ``search``."""
         if node not in self._queue:
@@ -440,6 +452,7 @@ class Analysis:
         self._origin = index + 1
         after.children = self._outcomes(position, list(self.texts[: index + 1]), probes, 0)
         self._queue[0:0] = probes
+        self._probes = len(probes)
 
     def _outcomes(
         self, position: Any, texts: list[str], probes: list[_Node], forced: int
@@ -620,10 +633,6 @@ def _comment(text: str) -> str:
     return "{" + _NOT_IN_A_COMMENT.sub(" ", text).strip() + "}"
 
 
-def _percent(value: float) -> str:
-    return f"{round(value * 100)}%"
-
-
 def pgn_annotations(analysis: Analysis, review: Review, seat_names: tuple[str, str]) -> tuple[list[str], str]:
     """The PGN annotations of each entry of the game and the comment before the first move
     (``game.engine.pgn.write_pgn``'s ``annotations`` and ``preface``), in English as PGN comments are.
@@ -641,9 +650,11 @@ def pgn_annotations(analysis: Analysis, review: Review, seat_names: tuple[str, s
         if verdict.mark in (Mark.BEST, Mark.GOOD):
             continue
         name = seat_names[verdict.seat]
-        words = (
-            f"{verdict.mark.label}. {name} {_percent(verdict.before)} -> {_percent(verdict.after or 0.0)}."
+        # In English, as PGN comments are.
+        before, after = (
+            format_percent(value, language="en") for value in (verdict.before, verdict.after or 0.0)
         )
+        words = f"{verdict.mark.label}. {name} {before} -> {after}."
         words += f" Better {verdict.best}."
         glyph = "" if rules.pgn_nags else f"{verdict.mark.glyph} "
         parts = [verdict.mark.nag] if rules.pgn_nags else []

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -60,7 +61,7 @@ from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS
 from game.ui.evalgraph import EvalGraph
 from game.ui.lang import explain_write_error
-from game.ui.textbox import layout_text
+from game.ui.notice import MessageStrip
 from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -137,6 +138,8 @@ class AnalysisScene(Scene):
         )
         self.panel = AnalysisPanel(self)
         self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.messages = MessageStrip()
+        """Where passing messages show (where an export went): a line of its own along the bottom."""
         self._backdrop = BoardBackdrop()
         board_class = self.definition.load("board")
         self.board: BoardController = board_class(self)
@@ -179,7 +182,7 @@ class AnalysisScene(Scene):
         self.app.audio.play("invalid")
 
     def say(self, message: str, seconds: float = 1.6) -> None:
-        """A short note over the bottom of the board (already translated)."""
+        """A short note in the message strip along the bottom (already translated)."""
         self.toast = (message, seconds)
 
     def skip(self) -> bool:
@@ -462,10 +465,14 @@ class AnalysisScene(Scene):
         panel_w = max(210, min(int(width * 0.33), self.px(380)))
         graph_h = max(72, min(self.px(170), int(height * 0.2)))
         left_w = width - panel_w - margin * 3
-        self.board_area = pygame.Rect(margin, margin, left_w, height - graph_h - margin * 3)
+        # The messages' strip along the bottom, the window's width: an export's whole path fits on its line.
+        strip = MessageStrip.height(self.app.theme, self.px(16))
+        self.messages.rect = pygame.Rect(margin, height - margin - strip, width - margin * 2, strip)
+        bottom = self.messages.rect.y - self.px(8)
+        self.board_area = pygame.Rect(margin, margin, left_w, bottom - graph_h - margin * 2)
         self.board.layout(self.board_area)
-        self.graph.layout(pygame.Rect(margin, height - margin - graph_h, left_w, graph_h), max(4, self.px(8)))
-        self.panel.layout(pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2))
+        self.graph.layout(pygame.Rect(margin, bottom - graph_h, left_w, graph_h), max(4, self.px(8)))
+        self.panel.layout(pygame.Rect(width - panel_w - margin, margin, panel_w, bottom - margin))
 
     # -- drawing --
 
@@ -493,15 +500,25 @@ class AnalysisScene(Scene):
             return
         if not points:
             return
-        radius = max(6, self.board_area.height // 30)
-        width = max(2, radius // 3)
+        # Rings round the places, and a line between them from ring to ring: the pieces stay in sight.
+        radius = round(self.board.place_radius())
+        width = max(2, radius // 9)
         colour = theme.lerp_colour(theme.TEXT, theme.SEAT_COLOURS[seat], 0.25)
-        if len(points) >= 2:
-            gfx.thick_line(surface, points[0], points[-1], (10, 12, 30), width + 2)
-            gfx.thick_line(surface, points[0], points[-1], colour, width)
-        for point in points:
+        places = [points[0]]
+        for point in points[1:]:
+            if math.dist(point, places[-1]) > radius:  # a place of its own, not a handle on the first
+                places.append(point)
+        if len(places) >= 2 and math.dist(places[0], places[-1]) > 2 * radius + width:
+            start, end = places[0], places[-1]
+            span = math.dist(start, end)
+            step = ((end[0] - start[0]) / span * radius, (end[1] - start[1]) / span * radius)
+            ends = ((start[0] + step[0], start[1] + step[1]), (end[0] - step[0], end[1] - step[1]))
+            gfx.thick_line(surface, *ends, (10, 12, 30), width + 2)
+            gfx.thick_line(surface, *ends, colour, width)
+        for point in places:
             gfx.ring(surface, point, radius + 1, (10, 12, 30), width + 2)
             gfx.ring(surface, point, radius, colour, width)
+        points = places
         verdict = self.verdict()
         if verdict is None or verdict.mark is None or not verdict.mark.glyph:
             return
@@ -510,7 +527,7 @@ class AnalysisScene(Scene):
         text = ui.text(verdict.mark.glyph, "body", size, (10, 12, 30), bold=True)
         chip = text.get_rect().inflate(self.px(10), self.px(2))
         chip.height = max(chip.height, chip.width * 2 // 3)
-        chip.bottomleft = (round(points[-1][0] + radius * 0.6), round(points[-1][1] - radius * 0.6))
+        chip.bottomleft = (round(points[-1][0] + radius * 0.72), round(points[-1][1] - radius * 0.72))
         chip.clamp_ip(self.board_area)
         pygame.draw.rect(surface, MARK_COLOURS[verdict.mark], chip, border_radius=chip.height // 2)
         pygame.draw.rect(surface, (10, 12, 30), chip, 2, border_radius=chip.height // 2)
@@ -542,21 +559,4 @@ class AnalysisScene(Scene):
         )
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
-        if self.toast is None:
-            return
-        ui = self.app.theme
-        message, left = self.toast
-        alpha = min(1.0, left / 0.3)
-        area = self.board_area
-        block = layout_text(
-            ui, message, "body", self.px(16), area.width - self.px(60), bold=True, max_lines=3
-        )
-        rect = pygame.Rect(0, 0, block.width, block.height)
-        rect.midbottom = (area.centerx, area.bottom - self.px(10))
-        back = rect.inflate(self.px(28), self.px(12))
-        layer = pygame.Surface(back.size, pygame.SRCALPHA)
-        radius = min(back.height // 2, self.px(20))
-        pygame.draw.rect(layer, (10, 12, 30, int(225 * alpha)), layer.get_rect(), border_radius=radius)
-        pygame.draw.rect(layer, (*theme.ACCENT, int(200 * alpha)), layer.get_rect(), 1, border_radius=radius)
-        surface.blit(layer, back.topleft)
-        block.draw(surface, ui, theme.TEXT, rect, align="center", alpha=int(255 * alpha), container=back)
+        self.messages.draw(surface, self.app.theme, self.toast, self.px(16))

@@ -9,7 +9,7 @@ list into moves to show.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,7 @@ from game.ai.analysis import (
 )
 from game.ai.analysis_run import RunState
 from game.engine.core import CHANCE
+from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
@@ -52,19 +53,22 @@ def mark_name(mark: Mark) -> str:
     }[mark]
 
 
-def _percent(value: float | None) -> str:
-    return "?" if value is None else f"{round(value * 100)}%"
+def _expected(value: float | None) -> str:
+    """An expected result as a percentage, "?" when the search gave none."""
+    return "?" if value is None else format_percent(value)
 
 
 @dataclasses.dataclass(frozen=True)
 class Row:
-    """A line of the move list: a seat's move (the rolls after it in brackets) and where it was played."""
+    """A line of the move list: a seat's move, the rolls after it, and where it was played."""
 
     index: int
     """The position the move was played in (its entry in the game)."""
     number: int
     seat: int
     label: str
+    rolls: tuple[Any, ...] = ()
+    """The outcomes of the rolls that followed the move (their dice drawn after it)."""
 
 
 class AnalysisPanel:
@@ -86,10 +90,7 @@ class AnalysisPanel:
         for index, (seat, entry) in enumerate(scene.history):
             if seat == CHANCE:
                 if rows:
-                    last = rows[-1]
-                    rows[-1] = dataclasses.replace(
-                        last, label=f"{last.label} [{scene.board.roll_label(entry)}]"
-                    )
+                    rows[-1] = dataclasses.replace(rows[-1], rolls=(*rows[-1].rolls, entry))
                 continue
             rows.append(Row(index, scene.numbers[index], seat, scene.board.move_label(entry)))
         return rows
@@ -261,11 +262,17 @@ class AnalysisPanel:
             filled = bar.copy()
             filled.width = max(bar.height, int(bar.width * run.fraction))
             pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
-            text = tr(
-                "Position {done} of {total}",
-                done=scene.analysis.searched + 1,
-                total=max(1, scene.analysis.total),
-            )
+            total = max(1, scene.analysis.total)
+            text = tr("Position {done} of {total}", done=min(total, scene.analysis.searched + 1), total=total)
+            probing = scene.analysis.probing
+            if probing is not None:
+                # After the move, the rolls it led to: the run goes on past the game's last position.
+                text = tr(
+                    "{position} · rolls {done} of {total}",
+                    position=text,
+                    done=probing[0] + 1,
+                    total=probing[1],
+                )
             self._text(surface, text, theme.TEXT_DIM, pygame.Rect(area.x, area.y + top_h, area.width, line))
         elif scene.finished:
             for seat in (0, 1):
@@ -307,7 +314,7 @@ class AnalysisPanel:
                     "{side} rolled {count} hits for {expected} expected",
                     round(tally.rolled),
                     side=seat_name(tally.seat),
-                    expected=f"{tally.expected:.1f}",
+                    expected=format_decimal(tally.expected),
                 )
                 self._text(
                     surface, text, theme.seat_text(tally.seat), pygame.Rect(area.x, y, area.width, line)
@@ -398,7 +405,7 @@ class AnalysisPanel:
                             "{count} hit for {expected} expected",
                             "{count} hits for {expected} expected",
                             round(luck.rolled),
-                            expected=f"{luck.expected:.1f}",
+                            expected=format_decimal(luck.expected),
                         ),
                         theme.seat_text(luck.seat),
                     )
@@ -435,8 +442,8 @@ class AnalysisPanel:
                 tr(
                     "{side}: from {before} to {after}",
                     side=seat_name(seat),
-                    before=_percent(verdict.before),
-                    after=_percent(verdict.after),
+                    before=_expected(verdict.before),
+                    after=_expected(verdict.after),
                 ),
                 theme.seat_text(seat),
             )
@@ -519,6 +526,55 @@ class AnalysisPanel:
             self._text(surface, text, colour, pygame.Rect(area.x, y, area.width, line_h))
             y += line_h
 
+    def _draw_row_label(
+        self,
+        surface: pygame.Surface,
+        row: Row,
+        box: pygame.Rect,
+        colour: theme.Colour,
+        size: int,
+        *,
+        bold: bool,
+    ) -> None:
+        """A row's move, then the dice of the rolls after it as the board draws them (a game that draws no
+        dice: the rolls written in brackets)."""
+        ui = self.scene.app.theme
+        board = self.scene.board
+        label = row.label
+        die = max(8, box.height - self.px(6))
+        pictures: list[list[pygame.Surface]] = []
+        for outcome in row.rolls:
+            icons = board.roll_icons(outcome, die)
+            if icons is None:
+                label = f"{label} [{board.roll_label(outcome)}]"
+            else:
+                pictures.append(icons)
+        gap = max(1, die // 8)
+        icons_w = sum(len(icons) * (die + gap) + gap * 3 for icons in pictures)
+        text_box = box.copy()
+        text_box.width = max(box.width // 3, box.width - icons_w)
+        block = draw_text(
+            surface,
+            ui,
+            label,
+            "body",
+            size,
+            colour,
+            text_box,
+            bold=bold,
+            valign="middle",
+            max_lines=1,
+            cut_ok=True,
+        )
+        x = text_box.x + block.width + gap * 3
+        for icons in pictures:
+            for icon in icons:
+                if x + die > box.right:
+                    return
+                surface.blit(icon, icon.get_rect(midleft=(x, box.centery)))
+                x += die + gap
+            x += gap * 3
+
     def _draw_list(self, surface: pygame.Surface) -> None:
         scene, ui = self.scene, self.scene.app.theme
         area = self.parts["list"]
@@ -570,19 +626,7 @@ class AnalysisPanel:
                 )
             )
             label_box = pygame.Rect(x + dot * 3, rect.y, rect.right - x - dot * 3 - glyph_w, rect.height)
-            draw_text(
-                surface,
-                ui,
-                row.label,
-                "body",
-                size,
-                colour,
-                label_box,
-                bold=number == current,
-                valign="middle",
-                max_lines=1,
-                cut_ok=True,
-            )
+            self._draw_row_label(surface, row, label_box, colour, size, bold=number == current)
             if mark is not None:
                 self._draw_row_mark(surface, rect, mark, glyph_w, size)
         surface.set_clip(clip)

@@ -23,6 +23,7 @@ import pygame
 
 from game.ai.worker.engine_process import MAX_COMMAND_LENGTH, EngineCommandError, parse_command
 from game.ai.worker.uai_client import EngineError, EngineIdentity, EngineProbe
+from game.formats import format_decimal
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
@@ -186,7 +187,7 @@ class EnginesScene(Scene):
                         "{name} is ready: it played {move} in {seconds} s",
                         name=entry.name,
                         move=result.move,
-                        seconds=f"{result.seconds:.1f}",
+                        seconds=format_decimal(result.seconds),
                     ),
                     theme.CLONE,
                 )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.levels import LevelError, LevelInfo, custom_levels
+from game.engine.match import engine_key
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.level_cards import (
@@ -256,7 +257,12 @@ class LevelSelectScene(Scene):
         ui = self.app.theme
         width, _height = surface.get_size()
         self.draw_screen_title(surface, tr("CHOOSE A LEVEL"), size=36, y=50)
-        who = tr("vs Computer") if self.config.vs_computer else tr("Two players")
+        if not self.config.vs_computer:
+            who = tr("Two players")
+        elif engine_key(self.config.level) is not None and self.config.computer_name:
+            who = tr("vs {name}", name=self.config.computer_name)
+        else:
+            who = tr("vs Computer")
         sub_h = ui.font("body", self.px(17)).get_height()
         margin = self.px(30)
         sub_box = pygame.Rect(margin, self.px(82) - sub_h // 2, width - margin * 2, sub_h)

@@ -48,7 +48,8 @@ from game.scenes.parts import BoardBackdrop
 from game.ui import gfx, theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import end_reason, level_name, player_label, seat_name
-from game.ui.textbox import TextBlock, draw_text, layout_text
+from game.ui.notice import MessageStrip
+from game.ui.textbox import draw_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -97,6 +98,8 @@ class MatchScene(Scene):
         self.config = config
         self.level = level
         self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.messages = MessageStrip()
+        """Where passing messages show: a line of its own under the board, so they cover nothing."""
         self._backdrop = BoardBackdrop()
         self.keeper = MatchKeeper(self)
         self.revealed_to: int | None = None
@@ -303,9 +306,13 @@ class MatchScene(Scene):
         width, height = size
         margin = self.px(16)
         panel_w = max(200, min(int(width * 0.3), self.px(330)))
-        self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, height - margin * 2)
+        # The messages' strip along the bottom, the window's width: a long message fits on its line.
+        strip = MessageStrip.height(self.app.theme, self.px(17))
+        self.messages.rect = pygame.Rect(margin, height - margin - strip, width - margin * 2, strip)
+        above = height - margin * 2 - strip - self.px(8)
+        self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, above)
         self.board.layout(self.board_area)
-        self.panel.layout(pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2))
+        self.panel.layout(pygame.Rect(width - panel_w - margin, margin, panel_w, above))
 
     # -- moves --
 
@@ -326,7 +333,7 @@ class MatchScene(Scene):
             self.say(message, 1.6)
 
     def say(self, message: str, seconds: float = 1.6) -> None:
-        """A short note over the bottom of the board (already translated)."""
+        """A short note in the message strip under the board (already translated)."""
         self.toast = (message, seconds)
 
     # -- buttons --
@@ -435,7 +442,12 @@ class MatchScene(Scene):
             self.app.stack.pop()
             self.resign(seat)
 
-        if self.vs_computer:
+        opponent = self.match.player(1 - seat)
+        if opponent.engine is not None:
+            question = tr(
+                "Give up this game? {name} wins it, and it counts as a loss.", name=self.engine_name(opponent)
+            )
+        elif self.vs_computer:
             question = tr("Give up this game? The computer wins it, and it counts as a loss.")
         else:
             question = tr(
@@ -981,48 +993,5 @@ class MatchScene(Scene):
                 spread=self.px(8),
             )
 
-    def toast_layout(self, message: str) -> tuple[TextBlock, pygame.Rect]:
-        """The passing message laid out, and where its text goes: low on the board, clear of its reserves."""
-        ui = self.app.theme
-        area = self.board.rect
-        left, right = area.x + self.px(30), area.right - self.px(30)
-        # Between whatever the board keeps clear low down (a reserve and its count).
-        band = pygame.Rect(area.x, area.bottom - self.px(90), area.width, self.px(90))
-        for keep in self.board.keep_clear():
-            if keep.colliderect(band):
-                if keep.centerx < area.centerx:
-                    left = max(left, keep.right + self.px(14))
-                else:
-                    right = min(right, keep.left - self.px(14))
-        right = max(right, left + self.px(120))
-        block = layout_text(ui, message, "body", self.px(17), right - left, bold=True, max_lines=3)
-        rect = pygame.Rect(0, 0, block.width, block.height)
-        # Centred on the board when that leaves the kept parts clear, else in the free stretch.
-        centre = min(max(area.centerx, left + block.width // 2), right - block.width // 2)
-        rect.midbottom = (centre, area.bottom - self.px(10))
-        return block, rect
-
     def _draw_toast(self, surface: pygame.Surface) -> None:
-        if self.toast is None:
-            return
-        ui = self.app.theme
-        message, left = self.toast
-        alpha = min(1.0, left / 0.3)
-        block, rect = self.toast_layout(message)
-        back = rect.inflate(self.px(28), self.px(12))
-        layer = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            layer,
-            (10, 12, 30, int(225 * alpha)),
-            layer.get_rect(),
-            border_radius=min(back.height // 2, self.px(20)),
-        )
-        pygame.draw.rect(
-            layer,
-            (*theme.ACCENT, int(200 * alpha)),
-            layer.get_rect(),
-            1,
-            border_radius=min(back.height // 2, self.px(20)),
-        )
-        surface.blit(layer, back.topleft)
-        block.draw(surface, ui, theme.TEXT, rect, align="center", alpha=int(255 * alpha), container=back)
+        self.messages.draw(surface, self.app.theme, self.toast, self.px(17))

@@ -231,7 +231,7 @@ class MenuScene(Scene):
         draw_text(
             surface,
             ui,
-            tr("INFECT  ·  EXPAND  ·  CONQUER"),
+            self.motto(),
             "body",
             self.px(19),
             theme.ACCENT_2,
@@ -260,6 +260,11 @@ class MenuScene(Scene):
                 align="center",
                 max_lines=1,
             )
+
+    def motto(self) -> str:
+        """The line under the title: the chosen game's motto (translated)."""
+        definition = self.app.game
+        return tr(definition.motto) if definition.motto else tr(definition.tagline).upper()
 
     def _draw_floaters(self, surface: pygame.Surface) -> None:
         base = self.px(46)

@@ -136,11 +136,14 @@ class NewGameScene(Scene):
             self.opponent_kind,
             self._set_opponent,
         )
-        if first is None or self.rules_first is not None:
+        self.starts_between_players = first is None or self.rules_first is not None
+        """Whether "Who starts" offers the two players (not a start fixed in the editor)."""
+        if self.starts_between_players:
             self.starts = Choice(
-                [("You", True), ("Computer", False)],
+                self._starters(),
                 self.vs_first == self.config.human_seat,
                 self._set_starts,
+                translated=True,
             )
             self.two_player_first = Choice(
                 [(names[0], 0), (names[1], 1)], self.pair_first, self._set_first, translated=True
@@ -185,6 +188,20 @@ class NewGameScene(Scene):
             return "human"
         return "engine" if engine_key(self.config.level) is not None else "computer"
 
+    def opponent_name(self) -> str:
+        """Who the person plays against, as "Who starts" names it: the engine chosen, else the computer."""
+        engine = self.engine_chosen
+        return engine.name if engine is not None else tr("Computer")
+
+    def _starters(self) -> list[tuple[str, object]]:
+        return [(tr("You"), True), (self.opponent_name(), False)]
+
+    def _name_the_opponent(self) -> None:
+        """The "Who starts" choice names the opponent chosen now (an engine by its name)."""
+        if self.starts_between_players:
+            self.starts.options = self._starters()
+            self.relayout()
+
     @property
     def engine_chosen(self) -> EngineEntry | None:
         """The engine chosen to play, if the opponent is one and it is still there."""
@@ -211,7 +228,7 @@ class NewGameScene(Scene):
             first = self.fixed_first
         self.config = dataclasses.replace(self.config, vs_computer=vs_computer, first=first)
         self.app.audio.play("select")
-        self.relayout()
+        self._name_the_opponent()
 
     def _set_starts(self, value: object) -> None:
         human = self.config.human_seat
@@ -249,6 +266,7 @@ class NewGameScene(Scene):
         else:
             raise ValueError(f"unknown level {key!r}")
         self.app.audio.play("select")
+        self._name_the_opponent()
         self._sync_go()
 
     def card_keys(self) -> list[str]:
@@ -278,7 +296,7 @@ class NewGameScene(Scene):
             )
             self.config = dataclasses.replace(self.config, level=level, computer_name=name)
         self._sync_go()
-        self.relayout()
+        self._name_the_opponent()
 
     def _back(self) -> None:
         self.app.audio.play("click")
@@ -336,7 +354,7 @@ class NewGameScene(Scene):
         if self.no_first_choice:
             self.dice_note = pygame.Rect(left, y + self.px(28), column, row_h)
         if vs:
-            self.starts.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
+            self.starts.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10), self.app.theme)
             y += self.px(100)
             self.labels.append(("Your colour", (left, y)))
             self.seat.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))

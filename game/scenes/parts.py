@@ -178,10 +178,6 @@ class BoardController:
         """How a player's card and the results write ``seat``'s ``score``: the number by default."""
         return str(score)
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        """Parts of the board area a passing message must not cover (reserves and their counts): none by default."""
-        return []
-
     def score_caption(self) -> str:
         """What the scores count, written beside them (translated), or "" when the number says it (pieces)."""
         return ""
@@ -197,6 +193,11 @@ class BoardController:
     def roll_label(self, outcome: Any) -> str:
         """How the move list writes a roll's ``outcome`` (it adds the brackets): the game's notation by default."""
         return self.scene.match.entry_text(outcome)
+
+    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None:
+        """A roll's ``outcome`` as the board draws it (each die's face), pictures ``size`` pixels high, for a
+        list that shows the dice rather than writes them; ``None`` (by default): written (``roll_label``)."""
+        return None
 
     def hidden_seat(self) -> int | None:
         """The seat whose pieces must not be drawn now (a set-up kept secret), or ``None``.
@@ -266,6 +267,11 @@ class BoardController:
     def click_points(self, move: Any) -> list[tuple[int, int]]:
         """Where a person clicks, in order, to play ``move`` (scripted tests and demos use it)."""
         raise NotImplementedError
+
+    def place_radius(self) -> float:
+        """The radius of a ring around one place of the board (a square, a point) that leaves the piece on
+        it in sight (the analysis rings the move played): by default a sixteenth of the board's height."""
+        return max(6.0, self.rect.height / 16)
 
     # -- the frame --
 

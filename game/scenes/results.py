@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.core import SEATS
+from game.formats import format_duration
 from game.i18n import ntr, tr
 from game.scenes.dialog import Dialog
 from game.ui import gfx, theme
-from game.ui.lang import end_reason, format_time, level_name, seat_name
+from game.ui.lang import end_reason, level_name, seat_name
 from game.ui.textbox import draw_text, shared_size
 from game.ui.widgets import Choice
 
@@ -208,7 +209,7 @@ class ResultsScene(Dialog):
             container=rect,
         )
         moves = ntr("{count} move", "{count} moves", result.moves)
-        stats = tr("{moves}  ·  {time}", moves=moves, time=format_time(result.elapsed))
+        stats = tr("{moves}  ·  {time}", moves=moves, time=format_duration(result.elapsed))
         stats_box = pygame.Rect(
             rect.x + self.px(20), self._row_top("stats"), rect.width - self.px(40), self._rows()["stats"]
         )

@@ -139,7 +139,8 @@ class RulesScene(Scene):
         else:
             surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
         rect = self.panel_rect
-        gfx.panel(surface, rect, edge=theme.ACCENT, alpha=242, radius=self.px(18), width=2)
+        # Opaque: over the pause menu, its buttons would show through the text.
+        gfx.panel(surface, rect, edge=theme.ACCENT, alpha=255, radius=self.px(18), width=2)
         head_h = ui.font("title", self.px(15), bold=True).get_height()
         inner = rect.inflate(-self.px(56), 0)
         counter = draw_text(

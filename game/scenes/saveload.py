@@ -17,6 +17,7 @@ import pygame
 
 from game import games
 from game.engine import saves
+from game.formats import format_datetime
 from game.i18n import ntr, tr
 from game.paths import DAMAGED_MARK, MAX_STEM_LENGTH, SetAsideNameError, display_name
 from game.scenes.base import Scene
@@ -183,7 +184,7 @@ class SaveAsScene(Dialog):
 
 def _when(seconds: float) -> str:
     try:
-        return _dt.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
+        return format_datetime(_dt.datetime.fromtimestamp(seconds))
     except (OverflowError, OSError, ValueError):
         return "?"
 

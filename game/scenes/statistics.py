@@ -22,11 +22,12 @@ import pygame
 from game import games
 from game.engine.puzzles import has_shipped_puzzles, shipped_puzzles
 from game.engine.stats import GameRecord, Statistics, Tally
+from game.formats import format_duration
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.lang import format_time, tr_data
+from game.ui.lang import tr_data
 from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
@@ -556,7 +557,7 @@ class StatisticsScene(Scene):
         return tr(
             "{moves} in {time} on {level}, {verdict}",
             moves=ntr("{count} move", "{count} moves", record.full_moves),
-            time=format_time(record.seconds),
+            time=format_duration(record.seconds),
             level=level,
             verdict=verdict,
         )

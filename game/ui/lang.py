@@ -28,7 +28,6 @@ __all__ = [
     "engine_time_label",
     "explain_file_error",
     "explain_write_error",
-    "format_time",
     "level_description",
     "level_name",
     "player_label",
@@ -71,18 +70,6 @@ def player_label(name: str) -> str:
     if found:
         return tr("Computer ({level})", level=tr(found.group(1).capitalize()))
     return tr_data(name)
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss`` (or ``h:mm:ss``).
-
-    >>> format_time(263.0), format_time(3725)
-    ('4:23', '1:02:05')
-    """
-    seconds = int(seconds)
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 # The reasons game.saves, game.paths and game.engine.pgn give, and their translation keys.

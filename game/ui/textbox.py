@@ -40,6 +40,7 @@ __all__ = [
     "TextBlock",
     "draw_column",
     "draw_text",
+    "elide_middle",
     "layout_column",
     "layout_text",
     "shared_size",
@@ -516,3 +517,27 @@ def _fitting_cut(ui: Theme, text: str, role: str, size: int, bold: bool, width: 
         else:
             high = middle - 1
     return low
+
+
+def elide_middle(ui: Theme, text: str, role: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``text`` as is if it fits ``width``, else its start and its end around an ellipsis: a path keeps its
+    folder's start and its file's name ("Saved as /home/me/.loc…/Classic analysis.pgn").
+
+    Two thirds of the letters kept are the end's (a file's name says more than its folders); a binary
+    search on their number, so a text of any length is measured a few dozen times.
+    """
+    if ui.measure(text, role, size, bold=bold) <= width:
+        return text
+
+    def cut(kept: int) -> str:
+        head = kept // 3
+        return text[:head].rstrip() + ELLIPSIS + text[len(text) - (kept - head) :].lstrip()
+
+    low, high = 0, len(text) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if ui.measure(cut(middle), role, size, bold=bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low)

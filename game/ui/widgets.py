@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pygame
 
+from game.formats import format_percent
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
@@ -79,6 +80,9 @@ class Button:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to the mouse or the button's key; True when the event was for this button."""
+        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window, or the scene was covered
+            self._pointed = self._pressed = False
+            return False
         if not self.visible:
             return False
         if event.type == pygame.MOUSEMOTION:
@@ -336,7 +340,7 @@ class Slider:
         draw_text(
             surface,
             ui,
-            f"{round(self.value * 100)}%",
+            format_percent(self.value),
             "body",
             max(11, rect.height // 1.4),
             theme.TEXT_DIM,

@@ -150,6 +150,9 @@ class AtaxxBoard(BoardOverlays, BoardController):
             49 - board.blocks.bit_count(),
         )
 
+    def place_radius(self) -> float:
+        return self.view.cell * 0.5  # the square's own outline: the piece inside stays whole
+
     def move_label(self, move: Any) -> str:
         return trc("ataxx", "pass") if isinstance(move, Move) and move.is_pass else str(move)
 
@@ -230,6 +233,9 @@ class AtaxxBoard(BoardOverlays, BoardController):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.keys.handle_event(event):
             return True
+        if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
+            self.hover = None
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.view.square_at(event.pos)
             if self.drag is not None:

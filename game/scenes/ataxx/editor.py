@@ -38,7 +38,8 @@ from game.scenes.ataxx.view import BoardView, PieceLook
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.lang import explain_write_error, level_description, level_name, tr_data
-from game.ui.textbox import draw_text, layout_text
+from game.ui.notice import MessageStrip
+from game.ui.textbox import draw_text
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ class EditorScene(Scene):
         )
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.messages = MessageStrip()
+        """Where passing messages show: a line of its own under the board, so they cover nothing."""
         self.labels: list[tuple[str, tuple[int, int]]] = []
         self.title_y = 0
         self.caption_y = 0
@@ -447,7 +450,11 @@ class EditorScene(Scene):
         width, height = size
         margin = self.px(16)
         panel_w = max(262, min(int(width * 0.4), self.px(372)))
-        self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, height - margin * 2)
+        # The messages' strip under the board (the panel keeps its height for its tools).
+        strip = MessageStrip.height(self.app.theme, self.px(17))
+        board_w = width - panel_w - margin * 3
+        self.messages.rect = pygame.Rect(margin, height - margin - strip, board_w, strip)
+        self.board_area = pygame.Rect(margin, margin, board_w, self.messages.rect.y - self.px(8) - margin)
         self.view.place(self.board_area)
         self.panel_rect = pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
         pad = self.px(16)
@@ -590,23 +597,7 @@ class EditorScene(Scene):
             view.ring_square(surface, sq, colour, max(2, view.cell // 22))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
-        if self.toast is None:
-            return
-        ui = self.app.theme
-        text, left = self.toast
-        block = layout_text(
-            ui, text, "body", self.px(18), self.view.rect.width - self.px(60), bold=True, max_lines=2
-        )
-        box = pygame.Rect(0, 0, block.width, block.height)
-        box.midbottom = (self.view.rect.centerx, self.view.rect.bottom - self.px(16))
-        frame = box.inflate(self.px(28), self.px(14))
-        layer = pygame.Surface(frame.size, pygame.SRCALPHA)
-        alpha = int(235 * min(1.0, left / 0.3))
-        radius = min(frame.height // 2, self.px(22))
-        pygame.draw.rect(layer, (14, 18, 40, alpha), layer.get_rect(), border_radius=radius)
-        pygame.draw.rect(layer, (*theme.ACCENT, alpha), layer.get_rect(), 2, border_radius=radius)
-        surface.blit(layer, frame)
-        block.draw(surface, ui, theme.TEXT, box, align="center", alpha=alpha, container=frame)
+        self.messages.draw(surface, self.app.theme, self.toast, self.px(17))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         ui = self.app.theme

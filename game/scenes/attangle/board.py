@@ -134,8 +134,8 @@ class AttangleBoard(BoardController):
         """The triples against the number that wins ("2/3")."""
         return f"{score}/{self.position.geometry.triples_to_win}"
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        return self.view.reserve_areas()
+    def place_radius(self) -> float:
+        return self.view.disc_width() * 0.68  # round the stack, clear of its discs
 
     def score_caption(self) -> str:
         return tr("Triples")
@@ -224,6 +224,9 @@ class AttangleBoard(BoardController):
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.view.point_at(event.pos)
             self._cursor_shown = False
+            return False
+        if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
+            self.hover = None
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.press(self.view.point_at(event.pos))

@@ -107,11 +107,6 @@ class HexView:
         black.topright = (area.right - gap, area.y + gap)
         self.reserve_rects = (white, black)
 
-    def reserve_areas(self) -> list[pygame.Rect]:
-        """Each reserve pile with the room its count takes on its right (messages leave them clear)."""
-        size = max(12, int(self.disc_width() * 0.5))
-        return [rect.inflate(size * 3, 0).move(size * 3 // 2, 0) for rect in self.reserve_rects]
-
     def row_letter_size(self) -> int:
         """The size of the row letters beside the plate."""
         return max(11, int(self.spacing * 0.4))

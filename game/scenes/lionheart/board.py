@@ -28,12 +28,13 @@ import pygame
 from game.engine.lionheart import KINDS, Action, Battle, Move, Unit, attack_zone
 from game.engine.lionheart.notation import SQUARE_NAMES, square_index
 from game.engine.lionheart.odds import AttackOdds, attack_odds
+from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr
 from game.scenes.lionheart.anim import EntryAnimation, Sprite, scoring_faces, shown_order
 from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
-from game.scenes.lionheart.units import draw_die, draw_unit
+from game.scenes.lionheart.units import die_sprite, draw_die, draw_unit
 from game.scenes.lionheart.view import FieldView, thumbnail
-from game.scenes.lionheart.words import BattleRecord, hint_text, kind_name, read_battle
+from game.scenes.lionheart.words import BattleRecord, faces_text, hint_text, kind_name, read_battle
 from game.scenes.parts import BoardController
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
@@ -164,9 +165,6 @@ class LionheartBoard(BoardController):
         gold, silver = self.displayed_score(0), self.displayed_score(1)
         return gold, silver, max(1, gold + silver)
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        return [self.view.tray]
-
     def turn_state(self) -> list[str] | None:
         battle = self.position
         if self.match.is_over:
@@ -208,6 +206,15 @@ class LionheartBoard(BoardController):
 
     def hint_instruction(self, move: Any) -> str:
         return hint_text(self.position, move)
+
+    def place_radius(self) -> float:
+        return self.view.square * 0.5  # the square's width: round the unit's token, touching its corners
+
+    def roll_label(self, outcome: Any) -> str:
+        return faces_text(outcome)  # "2 axes, 1 arrow, 1 panic", as the battle log says it
+
+    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None:
+        return [die_sprite(size, face) for face in outcome]
 
     def move_label(self, move: Any) -> str:
         if isinstance(move, Move) and move.action is Action.PLACE:
@@ -306,6 +313,9 @@ class LionheartBoard(BoardController):
             self.hover_pos = event.pos
             self.hover = self.view.square_at(event.pos)
             self._cursor_shown = False
+            return False
+        if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
+            self.hover_pos = self.hover = None
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.scene.skip():
@@ -757,10 +767,10 @@ class LionheartBoard(BoardController):
         else:
             title = ntr("Attack: {count} die", "Attack: {count} dice", odds.dice)
             lines = [
-                (tr("Kill at least one"), _percent(odds.kill)),
-                (tr("Destroy the unit"), _percent(odds.destroy)),
-                (tr("Panic"), _percent(odds.panic)),
-                (tr("Hits expected"), f"{odds.expected_hits:.1f}"),
+                (tr("Kill at least one"), format_percent(odds.kill, precise=True)),
+                (tr("Destroy the unit"), format_percent(odds.destroy, precise=True)),
+                (tr("Panic"), format_percent(odds.panic, precise=True)),
+                (tr("Hits expected"), format_decimal(odds.expected_hits)),
             ]
         line_h = ui.font("body", size).get_height()
         label_w = max(ui.measure(label, "body", size) for label, _ in lines)
@@ -1076,17 +1086,3 @@ class LionheartBoard(BoardController):
             )
             height = getattr(drawn, "height", None)
             y += (height if isinstance(height, int) else size * 3) + size // 2
-
-
-def _percent(value: float) -> str:
-    """A chance as a percentage: whole numbers, with one decimal under 10 % and "<0.1 %" for the rare."""
-    percent = value * 100
-    if percent <= 0:
-        return "0%"
-    if percent < 0.1:
-        return "<0.1%"
-    if percent < 10 and abs(percent - round(percent)) > 0.05:
-        return f"{percent:.1f}%"
-    if percent > 99.5 and percent < 100:
-        return ">99%"
-    return f"{round(percent)}%"

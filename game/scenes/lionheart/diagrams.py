@@ -42,6 +42,7 @@ from game.engine.lionheart import (
 )
 from game.engine.lionheart.notation import square_index
 from game.engine.lionheart.odds import AttackOdds, attack_odds
+from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr
 from game.scenes.lionheart.diagram_acts import (
     DIAGRAMS,
@@ -895,10 +896,10 @@ def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
     """The odds as the battle screen shows them, in a card under the field: the dice, then four rows."""
     room = field.tray
     lines = (
-        (tr("Kill at least one"), _percent(odds.kill)),
-        (tr("Destroy the unit"), _percent(odds.destroy)),
-        (tr("Panic"), _percent(odds.panic)),
-        (tr("Hits expected"), f"{odds.expected_hits:.1f}"),
+        (tr("Kill at least one"), format_percent(odds.kill, precise=True)),
+        (tr("Destroy the unit"), format_percent(odds.destroy, precise=True)),
+        (tr("Panic"), format_percent(odds.panic, precise=True)),
+        (tr("Hits expected"), format_decimal(odds.expected_hits)),
     )
     title = ntr("Attack: {count} die", "Attack: {count} dice", odds.dice)
     size = max(theme.MIN_TEXT_SIZE, min(round(field.cell * 0.3), int(room.height / 6.2)))
@@ -921,20 +922,6 @@ def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
         draw_text(field.surface, ui, value, theme.SCORE_ROLE, size, theme.GOLD, row, bold=True, align="right",
                   max_lines=1, container=card)  # fmt: skip
         row = row.move(0, line_h)
-
-
-def _percent(value: float) -> str:
-    """A chance as the battle screen writes it (``board._percent``): whole percents, a decimal under 10%."""
-    percent = value * 100
-    if percent <= 0:
-        return "0%"
-    if percent < 0.1:
-        return "<0.1%"
-    if percent < 10 and abs(percent - round(percent)) > 0.05:
-        return f"{percent:.1f}%"
-    if 99.5 < percent < 100:
-        return ">99%"
-    return f"{round(percent)}%"
 
 
 # -- drawing a diagram --

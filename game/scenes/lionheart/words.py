@@ -15,6 +15,7 @@ from typing import Any
 
 from game.engine.lionheart import Action, Battle, Move, Unit
 from game.engine.lionheart.odds import attack_odds
+from game.formats import format_decimal
 from game.i18n import ntr, tr, trc
 from game.ui.lang import seat_name
 
@@ -284,7 +285,7 @@ def hint_text(battle: Battle, move: Move) -> str:
         "enemy": enemy,
         "target": move.target,
         "dice": odds.dice,
-        "hits": f"{odds.expected_hits:.1f}",
+        "hits": format_decimal(odds.expected_hits),
     }
     if unit.kind == "A":
         return tr(
