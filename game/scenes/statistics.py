@@ -180,7 +180,11 @@ class StatisticsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(26)
-        top = self.px(92)
+        back, reset, previous, following = self.widgets.buttons
+        arrow_w, arrow_h = self.px(150), self.px(40)
+        previous.rect = pygame.Rect(margin, self.px(42) - arrow_h // 2, arrow_w, arrow_h)
+        following.rect = pygame.Rect(width - margin - arrow_w, previous.rect.y, arrow_w, arrow_h)
+        top = max(self.px(92), self._note_box().bottom + self.px(4))
         ui = self.app.theme
         # A figure, and two lines of its label beneath it (French labels are long).
         figure_h = ui.font("title", self.px(28), bold=True).get_height()
@@ -209,10 +213,6 @@ class StatisticsScene(Scene):
         self.charts = [
             pygame.Rect(margin + index * (chart_w + gap), chart_top, chart_w, chart_h) for index in range(3)
         ]
-        back, reset, previous, following = self.widgets.buttons
-        arrow_w, arrow_h = self.px(150), self.px(40)
-        previous.rect = pygame.Rect(margin, self.px(42) - arrow_h // 2, arrow_w, arrow_h)
-        following.rect = pygame.Rect(width - margin - arrow_w, previous.rect.y, arrow_w, arrow_h)
         back.rect = pygame.Rect(width - margin - self.px(200), buttons_y, self.px(200), self.px(48))
         reset.rect = pygame.Rect(margin, buttons_y, self.px(200), self.px(48))
         reset.enabled = bool(self.stats.records or self.stats.puzzles)
@@ -234,8 +234,7 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        width, height = surface.get_size()
-        self.draw_screen_title(surface, self.title(), size=36, y=42)
+        self.draw_screen_title(surface, self.title(), size=36, y=42, avoid=self._beside_title())
         self._draw_cards(surface)
         grow = ease_out_cubic(min(1.0, self.time / 0.7))
         for index, (rect, (name, rows)) in enumerate(zip(self.charts, self.chart_rows(), strict=True)):
@@ -244,8 +243,7 @@ class StatisticsScene(Scene):
                 self._draw_resignations(surface, rect, bottom)
         self._draw_extremes(surface)
         self.widgets.draw(surface, ui)
-        note_h = ui.font("body", self.px(15)).get_height()
-        note_box = pygame.Rect(self.px(26), self.px(74) - note_h // 2, width - self.px(52), note_h)
+        note_box = self._note_box()
         if self.note:
             draw_text(
                 surface, ui, self.note, "body", self.px(14), theme.GOLD, note_box, align="center", max_lines=1
@@ -281,7 +279,16 @@ class StatisticsScene(Scene):
                 surface, ui, label, "body", self.px(15), theme.TEXT_DIM, box, valign="middle", max_lines=1
             )
             legend_x += self.px(30) + text.width
-        del height
+
+    def _beside_title(self) -> list[pygame.Rect]:
+        """The buttons on the title's line (the previous and the next game's)."""
+        return [button.rect for button in self.widgets.buttons[2:] if button.visible]
+
+    def _note_box(self) -> pygame.Rect:
+        """The line under the title ("No finished games yet"), clear of the title's glow."""
+        note_h = self.app.theme.font("body", self.px(15)).get_height()
+        title = self.screen_title_box(36, 42, self._beside_title())
+        return pygame.Rect(self.px(26), title.bottom, self.app.size[0] - self.px(52), note_h)
 
     def title(self) -> str:
         """The screen's title: the statistics of which game."""
