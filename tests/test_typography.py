@@ -1,4 +1,5 @@
-"""The display face reads as letters and figures, and titles stand clear of what is under them.
+"""The display face reads as letters and figures, titles stand clear of what is under them, and
+small codes read on what they are drawn over.
 
 Orbitron, the title face, slashes its zero ("Ø" in the statistics), sets its accents as short
 strokes that turn into dots when the type is small ("GAGNÉ !" at 640x480), and its small letters
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from colour_metrics import contrast_ratio
 from screens import SCREENS
 
 from game import i18n
@@ -116,5 +118,56 @@ def test_the_line_under_a_title_stands_clear_of_its_glow(
         drawn = _drawn(driver)
         title_rect, below_rect = _line(drawn, title), _line(drawn, below)
         assert below_rect.top >= title_rect.bottom, (title_rect, below_rect)
+    finally:
+        driver.app.close()
+
+
+def test_the_keypad_code_of_the_chosen_piece_reads_on_the_selection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The "5" under the selected piece was gold on the gold selection: its contrast with what is
+    behind it, pixel by pixel, is at least 4.5:1 (WCAG 2.1, success criterion 1.4.3)."""
+    driver = Driver.fast(size=(1024, 768), audio=False, demo="keypad")
+    try:
+        driver.frames(3)
+        board = driver.top.board  # type: ignore[attr-defined]
+        square = board.view.square_rect(board.selected)
+        colours: list[theme.Colour] = []
+        original = Theme.text
+
+        def spy(
+            self: Theme, text: str, role: str, size: int, colour: theme.Colour, **kwargs: bool
+        ) -> pygame.Surface:
+            rendered = original(self, text, role, size, colour, **kwargs)
+            if text != "5" or not hide:
+                return rendered
+            colours.append(colour)
+            return pygame.Surface(rendered.get_size(), pygame.SRCALPHA)
+
+        monkeypatch.setattr(Theme, "text", spy)
+        hide = False
+        driver.app.draw()
+        shown = driver.app.screen.subsurface(square).copy()
+        hide = True
+        driver.app.draw()
+        behind = driver.app.screen.subsurface(square).copy()
+        assert colours, "no keypad 5 drawn"
+        # The glyph's own pixels: those the 5 changes, drawn in its colour (the anti-aliased edge left out).
+        # The console's typed 5 is drawn too, elsewhere: the colour is the one the square shows.
+        changed = [
+            (x, y)
+            for x in range(square.width)
+            for y in range(square.height)
+            if shown.get_at((x, y)) != behind.get_at((x, y))
+        ]
+        text = max(
+            set(colours), key=lambda colour: sum(tuple(shown.get_at(p))[:3] == colour for p in changed)
+        )
+        ratios = [
+            contrast_ratio(text, tuple(behind.get_at(p))[:3])
+            for p in changed
+            if tuple(shown.get_at(p))[:3] == text
+        ]
+        assert ratios, "the 5 covers no pixel of its square"
+        ratios.sort()
+        assert ratios[len(ratios) // 10] >= 4.5, f"{text} on the selection: {ratios[len(ratios) // 10]:.2f}:1"
     finally:
         driver.app.close()
