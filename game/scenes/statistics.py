@@ -383,11 +383,9 @@ class StatisticsScene(Scene):
         bar_h = max(4, self.px(8))
         # A row is its label and its bar: as many rows as fit, never squeezed into one another.
         row_h = max(line_h + bar_h + self.px(8), min(self.px(50), inner.height // max(1, len(rows))))
-        shown = rows[: max(1, inner.height // max(1, row_h))]
         most = max(1, max(tally.games for _, tally in rows))
-        for index, (label, tally) in enumerate(shown):
-            y = inner.y + index * row_h
-            line = pygame.Rect(inner.x, y, inner.width, line_h)
+        y = inner.y
+        for index, (label, tally) in enumerate(rows):
             figures = (
                 tr(
                     "{wins} W · {draws} D · {losses} L",
@@ -398,8 +396,19 @@ class StatisticsScene(Scene):
                 if self.can_draw
                 else tr("{wins} W · {losses} L", wins=tally.wins, losses=tally.losses)
             )
+            figures_w = layout_text(
+                ui, figures, "body", label_size * 0.9, inner.width // 2, max_lines=1
+            ).width
+            label_w = inner.width - figures_w - self.px(8)
+            # A label too long for its line beside the figures takes a second line, not an ellipsis.
+            name = layout_text(ui, label, "body", label_size, label_w, bold=True, max_lines=1)
+            if name.cut or name.condense < 1.0 or not name.bold:
+                name = layout_text(ui, label, "body", label_size, label_w, bold=True, max_lines=2)
+            height = max(row_h, name.height + bar_h + self.px(8))
+            if index and y + height > inner.bottom:
+                break
             figures_box = pygame.Rect(inner.centerx, y, inner.width // 2, line_h)
-            shown_figures = draw_text(
+            draw_text(
                 surface,
                 ui,
                 figures,
@@ -412,21 +421,8 @@ class StatisticsScene(Scene):
                 max_lines=1,
                 container=inner,
             )
-            label_box = line.copy()
-            label_box.width = inner.width - shown_figures.width - self.px(8)
-            draw_text(
-                surface,
-                ui,
-                label,
-                "body",
-                label_size,
-                theme.TEXT,
-                label_box,
-                bold=True,
-                max_lines=1,
-                container=inner,
-            )
-            bar = pygame.Rect(inner.x, y + line_h + self.px(3), inner.width, bar_h)
+            name.draw(surface, ui, theme.TEXT, pygame.Rect(inner.x, y, label_w, name.height), container=inner)
+            bar = pygame.Rect(inner.x, y + name.height + self.px(3), inner.width, bar_h)
             pygame.draw.rect(surface, (30, 36, 70), bar, border_radius=bar_h // 2)
             x = bar.x
             for count, colour in ((tally.wins, WIN), (tally.draws, DRAW), (tally.losses, LOSS)):
@@ -436,7 +432,8 @@ class StatisticsScene(Scene):
                         surface, colour, (x, bar.y, length, bar.height), border_radius=bar_h // 2
                     )
                     x += length
-        return inner.y + len(shown) * row_h
+            y += height
+        return y
 
     def _draw_resignations(self, surface: pygame.Surface, chart: pygame.Rect, top: int) -> None:
         """The resignations in the room a chart leaves under its rows: a heading, then one line each, as

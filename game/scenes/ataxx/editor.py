@@ -446,7 +446,8 @@ class EditorScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(16)
-        panel_w = max(262, min(int(width * 0.4), self.px(372)))
+        # At least 300 pixels where the window allows: the tools' labels keep their words whole.
+        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
         self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, height - margin * 2)
         self.view.place(self.board_area)
         self.panel_rect = pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
