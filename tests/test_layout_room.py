@@ -45,3 +45,23 @@ def test_attangles_reserve_piles_stand_beside_the_board(demo: str, size: tuple[i
         assert not white.colliderect(black)
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize("game", ["ataxx", "attangle", "lionheart"])
+def test_level_select_fills_its_rows_in_a_wide_window(game: str) -> None:
+    """Lionheart's four levels stood three and one, the lower half of the window empty."""
+    driver = Driver.fast(size=WIDE, audio=False, game=game, demo="levels")
+    try:
+        driver.frames(2)
+        scene = driver.top
+        shipped = [rect for rect, level in scene.cards if not level.custom]  # type: ignore[attr-defined]
+        rows: dict[int, int] = {}
+        for rect in shipped:
+            rows[rect.y] = rows.get(rect.y, 0) + 1
+        widest = max(rows.values())
+        assert all(count >= widest - 1 for count in rows.values()), rows
+        # The cards take most of the view's height when there are few of them.
+        bottom = max(rect.bottom for rect in shipped)
+        assert bottom - scene.view.top >= scene.view.height * 0.45, (bottom, scene.view)  # type: ignore[attr-defined]
+    finally:
+        driver.app.close()

@@ -107,8 +107,14 @@ class LevelSelectScene(Scene):
         top = self.header_bottom() + self.px(12)
         bottom = height - self.px(90)
         most = 3 if self.custom_start <= 9 or width < 1500 else 4
-        # A game with two levels shows them in two wide columns rather than two narrow cards and a gap.
-        most = min(most, max(2, self.custom_start))
+        # Rows as full as they can be: four levels in two wide columns, not three and one alone
+        # (and two levels in two wide columns rather than two narrow cards and a gap).
+        shipped_count = max(1, self.custom_start)
+        most = min(
+            range(min(most, max(2, shipped_count)), 1, -1),
+            key=lambda columns: -(-shipped_count // columns) * columns - shipped_count,
+            default=most,
+        )
         gap = self.px(16)
         visible_h = bottom - top
         header_h = self.px(40)
@@ -120,7 +126,7 @@ class LevelSelectScene(Scene):
             fit_h = (visible_h - header_h - self.px(40) - gap * rows) // max(1, rows)
             if fit_h < self.px(100):
                 return self.px(120)
-            return min(max(self.px(120), min(self.px(170), card_w // 2)), fit_h)
+            return min(max(self.px(120), card_w // 2), fit_h)
 
         shipped = self.levels[: self.custom_start]
         tagged = [

@@ -336,7 +336,7 @@ class NewGameScene(Scene):
             # The cards share the height between their label and the buttons' row.
             button_top = height - margin - self.px(50)
             room = (button_top - self.px(12) - top - self.px(28)) // len(self.levels) - self.px(6)
-            card_h = min(self.px(66), room)
+            card_h = min(self.px(76), room)
             self.level_sizes = (max(12, int(card_h * 0.3)), max(11, int(card_h * 0.24)))
             # A description that needs more lines than the card has gets them, as far as the room allows.
             ui = self.app.theme
