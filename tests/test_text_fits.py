@@ -110,7 +110,18 @@ DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
     "demo attangle levels": _demo("levels", "attangle"),
     **{
         f"demo lionheart {name}": _demo(name, "lionheart")
-        for name in ("newgame", "levels", "play", "results", "rules", "battle", "builder", "dice", "odds")
+        for name in (
+            "newgame",
+            "levels",
+            "play",
+            "results",
+            "rules",
+            "battle",
+            "builder",
+            "dice",
+            "odds",
+            "silver",
+        )
     },
 }
 

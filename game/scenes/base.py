@@ -159,9 +159,12 @@ class Scene:
         size: int,
         spread: int | None = None,
         container: pygame.Rect | None = None,
+        glow: theme.Colour = theme.ACCENT,
+        max_lines: int = 1,
     ) -> TextBlock:
-        """A glowing ``title`` (translated, drawn in capitals) on one line centred in ``box``; ``size``
-        and ``spread`` (the glow's reach, 10 pixels by default) in design pixels."""
+        """A ``title`` (translated, drawn in capitals) glowing in ``glow``, centred in ``box`` on one line
+        (or up to ``max_lines``); ``size`` and ``spread`` (the glow's reach, 10 pixels by default) in
+        design pixels. Every glowing headline of the game is drawn here, so they all look alike."""
         return draw_text(
             surface,
             self.app.theme,
@@ -173,8 +176,8 @@ class Scene:
             bold=True,
             align="center",
             valign="middle",
-            max_lines=1,
-            glow=theme.ACCENT,
+            max_lines=max_lines,
+            glow=glow,
             spread=10 if spread is None else self.px(spread),
             container=container,
         )

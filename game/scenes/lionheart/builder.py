@@ -25,6 +25,9 @@ __all__ = ["PLACEABLE", "ArmyBuilder", "KindTally", "army_tally"]
 
 PLACEABLE = "NAIMHPR"
 
+FOOT_LEAST = 30
+"""The least height of the panel's foot, in pixels: its note on two lines of the smallest type."""
+
 
 @dataclasses.dataclass(frozen=True)
 class KindTally:
@@ -77,7 +80,7 @@ class ArmyBuilder:
         self.rect = rect.copy()
         pad = max(4, square // 8)
         title_h = max(16, round(square * 0.42))
-        foot_h = max(20, round(square * 0.55))
+        foot_h = max(FOOT_LEAST, round(square * 0.55))
         inner = rect.inflate(-pad * 2, -pad * 2)
         self.title_rect = pygame.Rect(inner.x, inner.y, inner.width, title_h)
         body = pygame.Rect(
