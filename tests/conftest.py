@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import tempfile  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
@@ -66,3 +67,14 @@ def importable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Engines run in the data folder: our own engine (``python -m game.ai.uai``) finds its package
     through PYTHONPATH."""
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+
+
+@pytest.fixture
+def french(user_data_dir: Path) -> Iterator[None]:
+    """The game in French, from the settings file as a player's would be; English again afterwards."""
+    from game import i18n
+
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
+    yield
+    i18n.set_language("en")

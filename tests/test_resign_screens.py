@@ -5,7 +5,6 @@ computer giving up a game its search proved lost, two people, the attract mode, 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
@@ -47,14 +46,6 @@ def patient() -> Iterator[Driver]:
     driver = Driver.fast(ai_time_budget=2.0)
     yield driver
     driver.app.close()
-
-
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    user_data_dir.mkdir(parents=True, exist_ok=True)
-    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    yield
-    i18n.set_language("en")
 
 
 def _from_menu(driver: Driver, key: str, *, two_players: bool = False) -> MatchScene:

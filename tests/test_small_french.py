@@ -9,7 +9,6 @@ pieces visible in thumbnails, and a diagram that shows what its caption says.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -27,14 +26,6 @@ from game.ui import theme
 from game.ui.textbox import layout_text
 
 SMALL = (640, 480)
-
-
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    user_data_dir.mkdir(parents=True, exist_ok=True)
-    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    yield
-    i18n.set_language("en")
 
 
 def _open(demo: str, game: str = "attangle", size: tuple[int, int] = SMALL) -> Driver:

@@ -10,28 +10,16 @@ measure what is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 from colour_metrics import contrast_ratio
 from screens import SCREENS
 
-from game import i18n
 from game.scenes.driver import Driver
 from game.ui import theme
 from game.ui.theme import Theme
 
 SIZES = [(640, 480), (1024, 768), (1920, 1080)]
-
-
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    user_data_dir.mkdir(parents=True, exist_ok=True)
-    (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
-    yield
-    i18n.set_language("en")
 
 
 def _drawn(driver: Driver) -> list[theme.DrawnText]:
