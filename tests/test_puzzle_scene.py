@@ -127,7 +127,7 @@ def test_a_new_player_solves_a_puzzle_after_a_wrong_try(driver: Driver, recorded
     assert scene.state is PuzzleState.SOLVED and scene.match.is_over
     recorded.clear()
     driver.frames(1)
-    assert "Solved!" in recorded and "Solved in 2 tries" in recorded
+    assert "SOLVED!" in recorded and "Solved in 2 tries" in recorded
     progress = Statistics.load("ataxx").puzzles
     assert progress.solved == {"red-win-in-1": SolvedPuzzle(2, False)} and progress.streak == 0
 

@@ -275,7 +275,7 @@ def test_resigning_in_french(french: None, recorded: list[str]) -> None:
         driver.press("resign")
         recorded.clear()
         driver.frames(30)
-        assert {"Abandonner ?", "Continuer la partie", "Abandonner"} <= set(recorded)
+        assert {"ABANDONNER ?", "Continuer la partie", "Abandonner"} <= set(recorded)
         driver.press("resign")
         results = _results(driver)
         assert seat_name(seat) == ("Rouge", "Bleu")[seat]

@@ -252,7 +252,7 @@ def test_two_people_set_up_behind_a_curtain(driver: Driver, recorded: list[str])
     assert play.curtain_seat() == 1 and play.hidden_seat() == 0 and not play.human_turn()
     recorded.clear()
     driver.frames(1)
-    assert "Silver, your turn to set up" in recorded
+    assert "SILVER, YOUR TURN TO SET UP" in recorded
     assert play.board.drawn_scores[0] == "?"
     assert play.status_text()[0] == "Silver to set up"
     # The move list masks Gold's placement.
@@ -322,7 +322,8 @@ def test_the_turn_screens_in_french(driver: Driver, recorded: list[str]) -> None
     play.play("b2")
     recorded.clear()
     driver.frames(1)
-    assert any("à vous de vous mettre en place" in text for text in recorded)
+    # The curtain, in capitals as every title.
+    assert any("À VOUS DE VOUS METTRE" in text for text in recorded)
     play.reveal()
     play.play("b1")
     assert driver.until(lambda: not play.match.at_chance, max_frames=30)

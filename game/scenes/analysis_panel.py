@@ -117,7 +117,7 @@ class AnalysisPanel:
             y += height + gap
             return parts[name]
 
-        take("title", round(self.px(24) * 1.3))
+        take("title", round(scene.title_px(24) * 1.3))
         take("subtitle", ui.font("body", self.px(14)).get_height())
         chips = take("strength", max(24, self.px(32)))
         caption_w = ui.measure(tr("Strength"), "body", self.px(14), bold=True) + self.px(10)

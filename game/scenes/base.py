@@ -12,6 +12,7 @@ router (``game.scenes.router``) and found on the stack by their ``name``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -112,18 +113,42 @@ class Scene:
         """``value`` design pixels at the current window scale."""
         return max(1, round(value * self.scale))
 
+    def title_px(self, value: float) -> int:
+        """The pixel size of a glowing title of ``value`` design pixels: scaled, never under ``theme.TITLE_MIN_SIZE``."""
+        return max(self.px(value), theme.TITLE_MIN_SIZE)
+
     def draw_screen_title(
-        self, surface: pygame.Surface, title: str, *, size: int, y: int, spread: int | None = None
+        self,
+        surface: pygame.Surface,
+        title: str,
+        *,
+        size: int,
+        y: int,
+        spread: int | None = None,
+        avoid: Sequence[pygame.Rect] = (),
     ) -> None:
         """The full-screen scenes' background, and their glowing ``title`` centred at ``y``.
 
-        ``size``, ``y`` and ``spread`` (the glow's reach) are in design pixels;
-        ``title`` is drawn as given (translate it first).
+        ``size``, ``y`` and ``spread`` (the glow's reach) are in design pixels; the title keeps clear of
+        the rectangles in ``avoid`` (buttons beside it);
+        Translate ``title`` first (``draw_title`` sets it in capitals).
         """
         surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        height = round(self.px(size) * 1.3)
-        box = pygame.Rect(self.px(16), self.px(y) - height // 2, surface.get_width() - self.px(32), height)
-        self.draw_title(surface, title, box, size=size, spread=spread)
+        self.draw_title(surface, title, self.screen_title_box(size, y, avoid), size=size, spread=spread)
+
+    def screen_title_box(self, size: int, y: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """The box of a screen's title of ``size`` design pixels centred at ``y`` (``draw_screen_title``),
+        with its glow: what is drawn below starts under it. Centred in the window, as wide as it can be
+        without meeting a rectangle of ``avoid``."""
+        height = round(self.title_px(size) * 1.3)
+        width = self.app.size[0]
+        box = pygame.Rect(self.px(16), self.px(y) - height // 2, width - self.px(32), height)
+        for rect in avoid:
+            if rect.colliderect(box):
+                # Narrower on both sides alike, so the title stays centred.
+                half = min(abs(rect.right - box.centerx), abs(rect.left - box.centerx)) - self.px(12)
+                box = pygame.Rect(box.centerx - max(0, half), box.y, 2 * max(0, half), height)
+        return box
 
     def draw_title(
         self,
@@ -134,22 +159,25 @@ class Scene:
         size: int,
         spread: int | None = None,
         container: pygame.Rect | None = None,
+        glow: theme.Colour = theme.ACCENT,
+        max_lines: int = 1,
     ) -> TextBlock:
-        """A glowing ``title`` (drawn as given) on one line centred in ``box``; ``size`` and ``spread``
-        (the glow's reach, 10 pixels by default) in design pixels."""
+        """A ``title`` (translated, drawn in capitals) glowing in ``glow``, centred in ``box`` on one line
+        (or up to ``max_lines``); ``size`` and ``spread`` (the glow's reach, 10 pixels by default) in
+        design pixels. Every glowing headline of the game is drawn here, so they all look alike."""
         return draw_text(
             surface,
             self.app.theme,
-            title,
+            title.upper(),
             "title",
-            self.px(size),
+            self.title_px(size),
             theme.TEXT,
             box,
             bold=True,
             align="center",
             valign="middle",
-            max_lines=1,
-            glow=theme.ACCENT,
+            max_lines=max_lines,
+            glow=glow,
             spread=10 if spread is None else self.px(spread),
             container=container,
         )

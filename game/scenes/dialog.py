@@ -100,7 +100,9 @@ class Dialog(Scene):
         width = min(size[0] - self.px(40), self.px(self.design_width))
         ui = self.app.theme
         inner = width - self.px(60)
-        self._title_block = layout_text(ui, self.title, "title", self.px(30), inner, bold=True, max_lines=2)
+        # In capitals, as every title of the game: Orbitron's small letters read as another face.
+        title = self.title.upper()
+        self._title_block = layout_text(ui, title, "title", self.title_px(30), inner, bold=True, max_lines=2)
         button_height = self.px(46)
         gap = self.px(12)
         visible = [b for b in self.widgets.buttons if b.visible]

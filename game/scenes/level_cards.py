@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +30,8 @@ Thumbnail = Callable[[str, int], pygame.Surface]
 
 __all__ = [
     "available_levels",
+    "card_grid",
+    "card_name_fit",
     "damaged_name",
     "damaged_reason",
     "descriptions_fit",
@@ -37,6 +39,7 @@ __all__ = [
     "draw_damaged_card",
     "draw_level_card",
     "explain_level_error",
+    "thumbnail_side",
 ]
 
 log = logging.getLogger(__name__)
@@ -140,6 +143,16 @@ def damaged_reason(error: LevelError) -> str:
     return display_text(explain_level_error(error), 160)
 
 
+THUMBNAIL_SHARE = 0.45
+"""The most of a card's width its thumbnail takes: a tall card keeps room for its text."""
+
+
+def thumbnail_side(card: pygame.Rect, pad: int) -> int:
+    """The side of a card's square thumbnail: the card's height inside its padding, at most ``THUMBNAIL_SHARE``
+    of its width."""
+    return max(1, min(card.height - pad * 2, int(card.width * THUMBNAIL_SHARE)))
+
+
 def draw_level_card(
     surface: pygame.Surface,
     ui: Theme,
@@ -167,8 +180,9 @@ def draw_level_card(
         surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
     gfx.panel(surface, rect, edge=edge, radius=px(12))
     pad = px(10)
-    picture = thumbnail(level.position, rect.height - pad * 2)
-    surface.blit(picture, (rect.x + pad, rect.y + pad))
+    side = thumbnail_side(rect, pad)
+    picture = thumbnail(level.position, side)
+    surface.blit(picture, (rect.x + pad, rect.y + pad + (rect.height - pad * 2 - side) // 2))
     text_x = rect.x + pad * 2 + picture.get_width()
     text = pygame.Rect(text_x, rect.y + pad, rect.right - pad - text_x, rect.height - pad * 2)
     name = display_text(level_name(level), 60)
@@ -195,8 +209,10 @@ def descriptions_fit(
     name_fit: tuple[int, int, bool],
     *,
     scale: float = 1.0,
+    custom: bool = False,
 ) -> bool:
-    """Whether every shipped level's (level, tag) description fits whole on a card of ``card``'s size.
+    """Whether every shipped level's (level, tag) description fits whole on a card of ``card``'s size
+    (``custom``: the player's own levels' too).
 
     The same arithmetic as ``draw_level_card``: the thumbnail a square on the left, then the tag,
     the name and what is left for the description.
@@ -206,12 +222,15 @@ def descriptions_fit(
         return max(1, round(value * scale))
 
     pad = px(10)
-    width = card.width - pad * 3 - (card.height - pad * 2)
+    width = card.width - pad * 3 - thumbnail_side(card, pad)
     inner = card.height - pad * 2
     for level, tag in levels:
-        if level.custom:
+        if level.custom and not custom:
             continue
-        used = layout_text(ui, tag, "title", px(12), width, inner, max_lines=2).height + px(2)
+        tag_block = layout_text(ui, tag, "title", px(12), width, inner, max_lines=2)
+        if tag_block.cut:
+            return False
+        used = tag_block.height + px(2)
         name = display_text(level_name(level), 60)
         used += layout_text(
             ui, name, "title", name_fit[0], width, bold=name_fit[2], max_lines=name_fit[1]
@@ -234,7 +253,7 @@ def card_name_fit(
     player's own levels, which may be as long as they were typed, do not pull the others down.
     """
     pad = max(1, round(10 * scale))
-    width = card.right - pad - (card.x + pad * 2 + card.height - pad * 2)
+    width = card.width - pad * 3 - thumbnail_side(card, pad)
     names = [display_text(level_name(level), 60) for level in levels if not level.custom]
     size = max(1, round(19 * scale))
     for lines, bold in ((1, True), (2, True), (1, False), (2, False)):
@@ -242,6 +261,39 @@ def card_name_fit(
         if all(block.bold == bold and not block.cut and block.condense == 1.0 for block in blocks):
             break
     return min((block.size for block in blocks), default=size), lines, bold
+
+
+def card_grid(
+    ui: Theme,
+    width: int,
+    tagged: Sequence[tuple[LevelInfo, str]],
+    *,
+    columns: int,
+    gap: int,
+    height: Callable[[int, int], int],
+    scale: float = 1.0,
+    custom: bool = False,
+) -> tuple[int, int, int]:
+    """The columns, card width and card height of a grid of level cards ``width`` pixels across.
+
+    ``height(columns, card width)`` is the height the screen would give its cards (filling its view);
+    a card grows from there, up to two thirds of its width, until every shipped description of
+    ``tagged`` (level, tag) is whole on it (``custom``: the player's own levels' too). When none is
+    enough the grid takes a column fewer: a small window shows fewer, wider cards and scrolls, rather
+    than cut what they say. Texts too long for any card leave the grid as ``columns`` would have it.
+    """
+    columns = max(1, columns)
+    step = max(2, round(8 * scale))
+    for count in range(columns, 0, -1):
+        card_w = (width - gap * (count - 1)) // count
+        card_h = height(count, card_w)
+        for grown in range(card_h, max(card_h, card_w * 2 // 3) + 1, step):
+            card = pygame.Rect(0, 0, card_w, grown)
+            fit = card_name_fit(ui, card, (level for level, _ in tagged), scale=scale)
+            if descriptions_fit(ui, card, tagged, fit, scale=scale, custom=custom):
+                return count, card_w, grown
+    card_w = (width - gap * (columns - 1)) // columns
+    return columns, card_w, height(columns, card_w)
 
 
 def _draw_card_text(
@@ -310,8 +362,9 @@ def draw_damaged_card(
         surface, rect, fill=(34, 20, 36), edge=theme.DANGER if hovered else (120, 56, 72), radius=px(12)
     )
     pad = px(10)
-    side = rect.height - pad * 2
-    slot = pygame.Rect(rect.x + pad, rect.y + pad, side, side)
+    # A sign, not a picture: smaller than a thumbnail, leaving its words more room.
+    side = thumbnail_side(rect, pad) * 2 // 3
+    slot = pygame.Rect(rect.x + pad, rect.y + pad + (rect.height - pad * 2 - side) // 2, side, side)
     pygame.draw.rect(surface, (22, 14, 26), slot, border_radius=px(8))
     pygame.draw.rect(surface, (120, 56, 72), slot, 2, border_radius=px(8))
     draw_text(

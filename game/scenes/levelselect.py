@@ -19,10 +19,10 @@ from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.level_cards import (
     available_levels,
+    card_grid,
     card_name_fit,
     damaged_name,
     damaged_reason,
-    descriptions_fit,
     draw_damaged_card,
     draw_level_card,
 )
@@ -105,23 +105,39 @@ class LevelSelectScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(30)
-        top = self.px(112)
+        top = self.header_bottom() + self.px(12)
         bottom = height - self.px(90)
-        columns = 3 if len(self.levels) <= 9 or width < 1500 else 4
-        # A game with two levels shows them in two wide columns rather than two narrow cards and a gap.
-        columns = min(columns, max(2, self.custom_start))
+        most = 3 if self.custom_start <= 9 or width < 1500 else 4
+        # Rows as full as they can be: four levels in two wide columns, not three and one alone
+        # (and two levels in two wide columns rather than two narrow cards and a gap).
+        shipped_count = max(1, self.custom_start)
+        most = min(
+            range(min(most, max(2, shipped_count)), 1, -1),
+            key=lambda columns: -(-shipped_count // columns) * columns - shipped_count,
+            default=most,
+        )
         gap = self.px(16)
-        card_w = (width - margin * 2 - gap * (columns - 1)) // columns
-        card_h = max(self.px(120), min(self.px(170), card_w // 2))
-        rows = (self.custom_start + columns - 1) // columns
         visible_h = bottom - top
         header_h = self.px(40)
-        # The shipped levels fill the view but leave the "My levels" heading and a peek of its cards.
-        fit_h = (visible_h - header_h - self.px(40) - gap * rows) // max(1, rows)
-        if fit_h >= self.px(100):
-            card_h = min(card_h, fit_h)
-            # Room to spare (few levels): cards grow until their descriptions are whole.
-            card_h = self._height_for_descriptions(card_w, card_h, min(fit_h, card_w * 2 // 3))
+
+        def fill(columns: int, card_w: int) -> int:
+            # The shipped levels fill the view but leave the "My levels" heading and a peek of its cards;
+            # when they cannot, the view scrolls and the cards are no taller than what they say needs.
+            rows = (self.custom_start + columns - 1) // columns
+            fit_h = (visible_h - header_h - self.px(40) - gap * rows) // max(1, rows)
+            if fit_h < self.px(100):
+                return self.px(120)
+            return min(max(self.px(120), card_w // 2), fit_h)
+
+        shipped = self.levels[: self.custom_start]
+        tagged = [
+            (level, tr("LEVEL {number}", number=level.number if level.number is not None else index + 1))
+            for index, level in enumerate(shipped)
+        ]
+        columns, card_w, card_h = card_grid(
+            self.app.theme, width - margin * 2, tagged, columns=most, gap=gap, height=fill, scale=self.scale
+        )
+        rows = (self.custom_start + columns - 1) // columns
         self.view = pygame.Rect(margin, top, width - margin * 2, visible_h)
         self.cards = []
         self.damaged_cards = []
@@ -130,7 +146,7 @@ class LevelSelectScene(Scene):
             row, column = divmod(position, columns)
             return pygame.Rect(margin + column * (card_w + gap), y0 + row * (card_h + gap), card_w, card_h)
 
-        for index, level in enumerate(self.levels[: self.custom_start]):
+        for index, level in enumerate(shipped):
             self.cards.append((place(index, top), level))
         self.section_y = top + rows * (card_h + gap) + self.px(6)
         custom_top = self.section_y + header_h
@@ -151,22 +167,15 @@ class LevelSelectScene(Scene):
         back = self.widgets.buttons[0]
         back.rect = pygame.Rect(margin, height - self.px(70), self.px(180), self.px(48))
 
-    def _height_for_descriptions(self, card_w: int, card_h: int, most: int) -> int:
-        """The least card height from ``card_h`` to ``most`` at which every shipped description fits whole."""
-        ui = self.app.theme
-        shipped = self.levels[: self.custom_start]
-        tagged = [
-            (level, tr("LEVEL {number}", number=level.number if level.number is not None else index + 1))
-            for index, level in enumerate(shipped)
-        ]
-        height = card_h
-        while height <= most:
-            card = pygame.Rect(0, 0, card_w, height)
-            fit = card_name_fit(ui, card, shipped, scale=self.scale)
-            if descriptions_fit(ui, card, tagged, fit, scale=self.scale):
-                return height
-            height += self.px(8)
-        return card_h
+    def header_bottom(self) -> int:
+        """Where the title and the line under it ("vs Computer") end."""
+        return self._subtitle_box().bottom
+
+    def _subtitle_box(self) -> pygame.Rect:
+        """The line under the title, clear of the title's glow."""
+        sub_h = self.app.theme.font("body", self.px(17)).get_height()
+        title = self.screen_title_box(36, 50)
+        return pygame.Rect(title.x, title.bottom + self.px(4), title.width, sub_h)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self._key(event):
@@ -263,9 +272,7 @@ class LevelSelectScene(Scene):
             who = tr("vs {name}", name=self.config.computer_name)
         else:
             who = tr("vs Computer")
-        sub_h = ui.font("body", self.px(17)).get_height()
-        margin = self.px(30)
-        sub_box = pygame.Rect(margin, self.px(82) - sub_h // 2, width - margin * 2, sub_h)
+        sub_box = self._subtitle_box()
         draw_text(surface, ui, who, "body", self.px(17), theme.TEXT_DIM, sub_box, align="center", max_lines=1)
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(self.px(20), self.px(10)))

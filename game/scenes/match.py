@@ -926,20 +926,14 @@ class MatchScene(Scene):
         sprite_rect = sprite.get_rect(midbottom=(area.centerx, area.centery - self.px(44)))
         surface.blit(sprite, sprite_rect)
         head = pygame.Rect(inner.x, area.centery - self.px(36), inner.width, self.px(72))
-        draw_text(
+        self.draw_title(
             surface,
-            ui,
             tr("{side}, your turn to set up", side=seat_name(seat)),
-            "title",
-            self.px(28),
-            theme.TEXT,
             head,
-            bold=True,
-            align="center",
-            valign="middle",
-            max_lines=2,
+            size=28,
+            spread=8,
             glow=colour,
-            spread=self.px(8),
+            max_lines=2,
             container=area,
         )
         note = pygame.Rect(inner.x, head.bottom + self.px(8), inner.width, self.px(60))
@@ -960,7 +954,6 @@ class MatchScene(Scene):
         """The announcement of a forced move, across the board."""
         if self.forced_timer is None:
             return
-        ui = self.app.theme
         seat = self.match.turn
         total = self.pace(1.7, 1.0, 0.8) or 1.0
         elapsed = total - self.forced_timer
@@ -978,20 +971,8 @@ class MatchScene(Scene):
         surface.blit(layer, rect.topleft)
         if appear > 0.3:
             headline = self.board.forced_text(seat)[0]
-            draw_text(
-                surface,
-                ui,
-                headline,
-                "title",
-                self.px(22),
-                theme.TEXT,
-                rect.inflate(-self.px(24), -self.px(10)),
-                bold=True,
-                align="center",
-                valign="middle",
-                glow=colour,
-                spread=self.px(8),
-            )
+            box = rect.inflate(-self.px(24), -self.px(10))
+            self.draw_title(surface, headline, box, size=22, spread=8, glow=colour, max_lines=2)
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         self.messages.draw(surface, self.app.theme, self.toast, self.px(17))

@@ -338,14 +338,19 @@ class NewGameScene(Scene):
         top = self.px(120)
         column = (width - margin * 3) // 2
         row_h = self.px(44)
-        left = margin
+        vs = self.config.vs_computer
+        # Two people need no right-hand column (levels or engines): their choices stand in the middle.
+        left = margin if vs else (width - column) // 2
+        if not vs:
+            # A third of the room the title and the buttons leave is above them, two thirds below.
+            content_h = self.px(100) + self.px(28) + row_h
+            top += max(0, height - margin - self.px(50) - top - content_h) // 3
         self.labels = []
         y = top
         self.labels.append(("Opponent", (left, y)))
         self.opponent.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10), self.app.theme)
         self.opponent.visible = bool(self.levels)
         y += self.px(100)
-        vs = self.config.vs_computer
         self.starts.visible = vs and not self.no_first_choice
         self.seat.visible = vs
         self.two_player_first.visible = not vs and not self.no_first_choice
@@ -373,7 +378,7 @@ class NewGameScene(Scene):
             # The cards share the height between their label and the buttons' row.
             button_top = height - margin - self.px(50)
             room = (button_top - self.px(12) - top - self.px(28)) // len(self.levels) - self.px(6)
-            card_h = min(self.px(66), room)
+            card_h = min(self.px(76), room)
             self.level_sizes = (max(12, int(card_h * 0.3)), max(11, int(card_h * 0.24)))
             # A description that needs more lines than the card has gets them, as far as the room allows.
             ui = self.app.theme

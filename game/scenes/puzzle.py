@@ -530,7 +530,10 @@ class PuzzleScene(MatchScene):
         ui = self.app.theme
         area = self.board.rect
         appear = ease_out_cubic(min(1.0, (self.time - self.solved_at) / 0.35))
-        rect = pygame.Rect(0, 0, area.width, self.px(96))
+        # The headline as tall as its type (never under the 28 pixels of a title), the line below it.
+        head_h = max(self.px(50), ui.font("title", self.title_px(30), bold=True).get_height())
+        below_h = ui.font("body", self.px(15)).get_height()
+        rect = pygame.Rect(0, 0, area.width, head_h + below_h + self.px(24))
         rect.center = area.center
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         layer.fill((8, 10, 26, int(215 * appear)))
@@ -541,11 +544,8 @@ class PuzzleScene(MatchScene):
         if appear < 0.3:
             return
         inner = rect.inflate(-self.px(24), -self.px(12))
-        head = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 3 // 5)
-        draw_text(
-            surface, ui, tr("Solved!"), "title", self.px(30), theme.TEXT, head, bold=True, align="center",
-            valign="middle", max_lines=1, glow=theme.GOLD, spread=self.px(8),
-        )  # fmt: skip
+        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
+        self.draw_title(surface, tr("Solved!"), head, size=30, spread=8, glow=theme.GOLD)
         below = pygame.Rect(inner.x, head.bottom, inner.width, inner.bottom - head.bottom)
         draw_text(
             surface, ui, self.puzzle_status()[1], "body", self.px(15), theme.TEXT_DIM, below,

@@ -314,7 +314,7 @@ class LoadScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(30)
-        top = self.px(100)
+        top = max(self.px(100), self._subtitle_box().bottom + self.px(6))
         bottom = height - self.px(86)
         self.list_rect = pygame.Rect(margin, top, width - margin * 2, bottom - top)
         ui = self.app.theme
@@ -390,13 +390,17 @@ class LoadScene(Scene):
 
     # -- drawing --
 
+    def _subtitle_box(self) -> pygame.Rect:
+        """The line under the title (how many saved games), clear of the title's glow."""
+        sub_h = self.app.theme.font("body", self.px(16)).get_height()
+        title = self.screen_title_box(36, 48)
+        return pygame.Rect(self.px(30), title.bottom, self.app.size[0] - self.px(60), sub_h)
+
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        width, _height = surface.get_size()
         self.draw_screen_title(surface, tr("LOAD A GAME"), size=36, y=48)
         count = sum(isinstance(entry, saves.SaveEntry) for entry in self.entries)
-        sub_h = ui.font("body", self.px(16)).get_height()
-        sub_box = pygame.Rect(self.px(30), self.px(80) - sub_h // 2, width - self.px(60), sub_h)
+        sub_box = self._subtitle_box()
         draw_text(
             surface,
             ui,

@@ -229,7 +229,11 @@ class StatisticsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(26)
-        top = self.px(92)
+        back, reset, previous, following = self.widgets.buttons
+        arrow_w, arrow_h = self.px(150), self.px(40)
+        previous.rect = pygame.Rect(margin, self.px(42) - arrow_h // 2, arrow_w, arrow_h)
+        following.rect = pygame.Rect(width - margin - arrow_w, previous.rect.y, arrow_w, arrow_h)
+        top = max(self.px(92), self._note_box().bottom + self.px(4))
         ui = self.app.theme
         # A figure, and two lines of its label beneath it (French labels are long).
         figure_h = ui.font("title", self.px(28), bold=True).get_height()
@@ -258,10 +262,6 @@ class StatisticsScene(Scene):
         self.charts = [
             pygame.Rect(margin + index * (chart_w + gap), chart_top, chart_w, chart_h) for index in range(3)
         ]
-        back, reset, previous, following = self.widgets.buttons
-        arrow_w, arrow_h = self.px(150), self.px(40)
-        previous.rect = pygame.Rect(margin, self.px(42) - arrow_h // 2, arrow_w, arrow_h)
-        following.rect = pygame.Rect(width - margin - arrow_w, previous.rect.y, arrow_w, arrow_h)
         back.rect = pygame.Rect(width - margin - self.px(200), buttons_y, self.px(200), self.px(48))
         reset.rect = pygame.Rect(margin, buttons_y, self.px(200), self.px(48))
         reset.enabled = bool(self.stats.records or self.stats.puzzles)
@@ -283,8 +283,7 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        width, height = surface.get_size()
-        self.draw_screen_title(surface, self.title(), size=36, y=42)
+        self.draw_screen_title(surface, self.title(), size=36, y=42, avoid=self._beside_title())
         self._draw_cards(surface)
         grow = ease_out_cubic(min(1.0, self.time / 0.7))
         for index, (rect, (name, rows)) in enumerate(zip(self.charts, self.chart_rows(), strict=True)):
@@ -293,8 +292,7 @@ class StatisticsScene(Scene):
                 self._draw_resignations(surface, rect, bottom)
         self._draw_extremes(surface)
         self.widgets.draw(surface, ui)
-        note_h = ui.font("body", self.px(15)).get_height()
-        note_box = pygame.Rect(self.px(26), self.px(74) - note_h // 2, width - self.px(52), note_h)
+        note_box = self._note_box()
         if self.note:
             draw_text(
                 surface, ui, self.note, "body", self.px(14), theme.GOLD, note_box, align="center", max_lines=1
@@ -330,7 +328,16 @@ class StatisticsScene(Scene):
                 surface, ui, label, "body", self.px(15), theme.TEXT_DIM, box, valign="middle", max_lines=1
             )
             legend_x += self.px(30) + text.width
-        del height
+
+    def _beside_title(self) -> list[pygame.Rect]:
+        """The buttons on the title's line (the previous and the next game's)."""
+        return [button.rect for button in self.widgets.buttons[2:] if button.visible]
+
+    def _note_box(self) -> pygame.Rect:
+        """The line under the title ("No finished games yet"), clear of the title's glow."""
+        note_h = self.app.theme.font("body", self.px(15)).get_height()
+        title = self.screen_title_box(36, 42, self._beside_title())
+        return pygame.Rect(self.px(26), title.bottom, self.app.size[0] - self.px(52), note_h)
 
     def title(self) -> str:
         """The screen's title: the statistics of which game."""
@@ -427,14 +434,23 @@ class StatisticsScene(Scene):
         bar_h = max(4, self.px(8))
         # A row is its label and its bar: as many rows as fit, never squeezed into one another.
         row_h = max(line_h + bar_h + self.px(8), min(self.px(50), inner.height // max(1, len(rows))))
-        shown = rows[: max(1, inner.height // max(1, row_h))]
         most = max(1, max(tally.games for _, tally in rows))
-        for index, (label, tally) in enumerate(shown):
-            y = inner.y + index * row_h
-            line = pygame.Rect(inner.x, y, inner.width, line_h)
+        y = inner.y
+        for index, (label, tally) in enumerate(rows):
             figures = self.tally_text(tally)
+            figures_w = layout_text(
+                ui, figures, "body", label_size * 0.9, inner.width // 2, max_lines=1
+            ).width
+            label_w = inner.width - figures_w - self.px(8)
+            # A label too long for its line beside the figures takes a second line, not an ellipsis.
+            name = layout_text(ui, label, "body", label_size, label_w, bold=True, max_lines=1)
+            if name.cut or name.condense < 1.0 or not name.bold:
+                name = layout_text(ui, label, "body", label_size, label_w, bold=True, max_lines=2)
+            height = max(row_h, name.height + bar_h + self.px(8))
+            if index and y + height > inner.bottom:
+                break
             figures_box = pygame.Rect(inner.centerx, y, inner.width // 2, line_h)
-            shown_figures = draw_text(
+            draw_text(
                 surface,
                 ui,
                 figures,
@@ -447,21 +463,8 @@ class StatisticsScene(Scene):
                 max_lines=1,
                 container=inner,
             )
-            label_box = line.copy()
-            label_box.width = inner.width - shown_figures.width - self.px(8)
-            draw_text(
-                surface,
-                ui,
-                label,
-                "body",
-                label_size,
-                theme.TEXT,
-                label_box,
-                bold=True,
-                max_lines=1,
-                container=inner,
-            )
-            bar = pygame.Rect(inner.x, y + line_h + self.px(3), inner.width, bar_h)
+            name.draw(surface, ui, theme.TEXT, pygame.Rect(inner.x, y, label_w, name.height), container=inner)
+            bar = pygame.Rect(inner.x, y + name.height + self.px(3), inner.width, bar_h)
             pygame.draw.rect(surface, BAR_BACK, bar, border_radius=bar_h // 2)
             x = bar.x
             counts = (tally.wins, tally.draws, tally.losses)
@@ -472,7 +475,8 @@ class StatisticsScene(Scene):
                         surface, colour, (x, bar.y, length, bar.height), border_radius=bar_h // 2
                     )
                     x += length
-        return inner.y + len(shown) * row_h
+            y += height
+        return y
 
     def _draw_resignations(self, surface: pygame.Surface, chart: pygame.Rect, top: int) -> None:
         """The resignations in the room a chart leaves under its rows: a heading, then one line each, as

@@ -37,11 +37,15 @@ __all__ = [
     "ELLIPSIS",
     "MIN_CONDENSE",
     "Paragraph",
+    "Run",
+    "RunLayout",
     "TextBlock",
     "draw_column",
+    "draw_runs",
     "draw_text",
     "elide_middle",
     "layout_column",
+    "layout_runs",
     "layout_text",
     "shared_size",
 ]
@@ -342,6 +346,98 @@ def draw_column(
         area = pygame.Rect(box.x, box.y + top, box.width, block.height)
         block.draw(surface, ui, paragraph.colour, area, align=paragraph.align, container=container or box)
     return [block for block, _ in placed]
+
+
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """A stretch of text in its own look, beside others in one paragraph (``layout_runs``): a seat's name
+    in its colour, then plain words, then typed figures."""
+
+    text: str
+    colour: Colour
+    role: str = "body"
+    bold: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class RunLayout:
+    """Runs laid out at one size: each line's pieces as (run, its words on that line, x from the box's left)."""
+
+    size: int
+    lines: tuple[tuple[tuple[Run, str, int], ...], ...]
+    line_height: int
+    ascent: int
+    """From a line's top to its baseline, where every piece stands."""
+    ends: tuple[int, ...]
+    """Where each line's last piece ends, from the box's left."""
+
+    @property
+    def height(self) -> int:
+        """From the top of the first line to the bottom of the last, in pixels."""
+        return len(self.lines) * self.line_height
+
+
+def layout_runs(
+    ui: Theme, runs: Sequence[Run], size: float, width: int, *, max_lines: int, min_size: float | None = None
+) -> RunLayout:
+    """``runs`` wrapped between words in ``width`` pixels: the largest size from ``size`` down to ``min_size``
+    (the smallest legible by default) at which they take at most ``max_lines`` lines.
+
+    A run never joins the next without a space, and a word never breaks; at the smallest size the lines
+    are as many as the words need.
+    """
+    preferred = max(MIN_TEXT_SIZE, int(size))
+    floor = min(preferred, max(MIN_TEXT_SIZE, int(min_size if min_size is not None else MIN_TEXT_SIZE)))
+    current = preferred
+    while True:
+        lines: list[list[tuple[Run, str, int]]] = [[]]
+        ends = [0]
+        for run in runs:
+            for word in (word for word in run.text.split(" ") if word):
+                word_w = ui.measure(word, run.role, current, bold=run.bold)
+                line = lines[-1]
+                same = bool(line) and line[-1][0] is run
+                x = ends[-1] + ui.word_gap(run.role if same else "body", current, bold=run.bold and same)
+                if not line:
+                    x = 0
+                elif x + word_w > width:
+                    lines.append([])
+                    ends.append(0)
+                    line, same, x = lines[-1], False, 0
+                if same:
+                    last_run, text, start = line[-1]
+                    line[-1] = (last_run, f"{text} {word}", start)
+                else:
+                    line.append((run, word, x))
+                ends[-1] = x + word_w
+        if len(lines) <= max_lines or current <= floor:
+            break
+        current = max(floor, current - max(1, current // 12))
+    fonts = [ui.font(run.role, current, bold=run.bold) for run in runs]
+    ascent = max((font.get_ascent() for font in fonts), default=current)
+    descent = max((-font.get_descent() for font in fonts), default=0)
+    return RunLayout(current, tuple(tuple(line) for line in lines), ascent + descent, ascent, tuple(ends))
+
+
+def draw_runs(
+    surface: pygame.Surface,
+    ui: Theme,
+    placed: RunLayout,
+    box: pygame.Rect,
+    *,
+    container: pygame.Rect | None = None,
+) -> None:
+    """Draw runs laid out by ``layout_runs`` from ``box``'s top left, each piece on its line's baseline."""
+    area = pygame.Rect(container if container is not None else box)
+    for index, line in enumerate(placed.lines):
+        baseline = box.y + index * placed.line_height + placed.ascent
+        for run, text, x in line:
+            rendered = ui.text(text, run.role, placed.size, run.colour, bold=run.bold)
+            ascent = ui.font(run.role, placed.size, bold=run.bold).get_ascent()
+            rect = rendered.get_rect(topleft=(box.x + x, baseline - ascent))
+            surface.blit(rendered, rect)
+            if ui.drawn is not None and surface.get_clip().contains(rect):
+                ui.drawn.append(DrawnText(text, rect, area, surface))
 
 
 # -- the layout itself --

@@ -25,6 +25,7 @@ __all__ = [
     "SEAT_COLOURS",
     "SEAT_NAMES",
     "TARGETS",
+    "TITLE_MIN_SIZE",
     "DrawnText",
     "Theme",
     "contrast_ratio",
@@ -79,10 +80,19 @@ _FONT_FILES = {
 }
 
 SCORE_ROLE = "body"
-"""The font role of scores and counts: the title face (Orbitron) slashes its zero, which reads as "Ø"."""
+"""The font role of scores and counts, the body face's figures (wider and rounder than the title face's)."""
+
+TITLE_GLYPHS = str.maketrans({"0": "O"})
+"""What the title face draws in place of a character: Orbitron slashes its zero, which reads as "Ø";
+its capital O is the same rounded box, as wide, without the slash."""
 
 MIN_TEXT_SIZE = 11
 """The smallest type drawn, in pixels: below it Exo 2 and Orbitron stop being legible."""
+
+TITLE_MIN_SIZE = 28
+"""The smallest size a glowing title asks for, in pixels (it shrinks below only when its box is smaller):
+Orbitron sets its accents as short strokes on the capitals, and under about 28 pixels the acute of
+"GAGNÉ" is a square dot, which the glow blurs further."""
 
 WORD_SPACE = 0.3
 """The narrowest space between two words, in ems. Exo 2's own space is 0.22 em: at the
@@ -188,6 +198,8 @@ class Theme:
         self._widths: dict[tuple[str, int, bool, str], int] = {}
         self._gaps: dict[tuple[str, int, bool], int] = {}
         self._warned: set[str] = set()
+        self._fallback: set[str] = set()
+        """The roles drawn in pygame's built-in font (their file could not be read)."""
         self.layouts: dict[tuple[Any, ...], Any] = {}
         """Text laid out in boxes (``game.ui.textbox``), cached: the same texts every frame."""
         self.drawn: list[DrawnText] | None = None
@@ -209,6 +221,7 @@ class Theme:
         try:
             return pygame.font.Font(path, size)
         except (OSError, pygame.error) as error:
+            self._fallback.add(role)
             if role not in self._warned:
                 self._warned.add(role)
                 log.warning("font %s unavailable (%s); using the default font", path.name, error)
@@ -236,7 +249,7 @@ class Theme:
             if len(self._widths) > 20000:
                 self._widths.clear()
             font = self.font(role, size, bold=bold)
-            words = _printable(text).split(" ")
+            words = self._glyphs(text, role).split(" ")
             gap = self.word_gap(role, size, bold=bold)
             width = sum(font.size(word)[0] for word in words if word) + gap * (len(words) - 1)
             self._widths[key] = width
@@ -255,7 +268,7 @@ class Theme:
     def _render(self, text: str, role: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
         # Word by word, so the space between words stays legible at small sizes.
         font = self.font(role, size, bold=bold)
-        words = _printable(text).split(" ")
+        words = self._glyphs(text, role).split(" ")
         if len(words) == 1:
             return font.render(words[0], True, colour)
         gap = self.word_gap(role, size, bold=bold)
@@ -271,3 +284,12 @@ class Theme:
                 x += piece.get_width()
             x += gap
         return surface
+
+    def _glyphs(self, text: str, role: str) -> str:
+        """``text`` as the role's font draws it: printable, and the title face's zero unslashed."""
+        text = _printable(text)
+        if role == "title" and "0" in text:
+            self.font(role, MIN_TEXT_SIZE)  # loaded, so a fallback is known
+            if role not in self._fallback:
+                text = text.translate(TITLE_GLYPHS)
+        return text

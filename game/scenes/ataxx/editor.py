@@ -449,7 +449,8 @@ class EditorScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(16)
-        panel_w = max(262, min(int(width * 0.4), self.px(372)))
+        # At least 300 pixels where the window allows: the tools' labels keep their words whole.
+        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
         # The messages' strip under the board (the panel keeps its height for its tools).
         strip = MessageStrip.height(self.app.theme, self.px(17))
         board_w = width - panel_w - margin * 3
@@ -465,9 +466,14 @@ class EditorScene(Scene):
         # A label's line: never shorter than its type (the smallest windows).
         label_h = max(self.px(20), self.app.theme.font("title", self.px(13)).get_height() + 1)
         caption_h = max(self.px(20), self.app.theme.font("body", self.px(14)).get_height() + 1)
-        # Sections and their heights at the design size; spare height is shared between the gaps.
+        # The title and the level's name under it, then the sections and their heights at the design
+        # size; spare height is shared between the gaps.
+        ui = self.app.theme
+        self.title_y = inner.y + self.px(4)
+        title_h = ui.font("title", self.title_px(24), bold=True).get_height()
+        subtitle_h = ui.font("body", self.px(15)).get_height()
         sections = [
-            max(self.px(58), 46),
+            max(self.px(58), self.title_y - inner.y + title_h + self.px(2) + subtitle_h + self.px(4)),
             label_h + self.px(74),
             label_h + self.px(38 + 4) + caption_h,
             label_h + self.px(36),
@@ -478,7 +484,6 @@ class EditorScene(Scene):
         section_gap = max(self.px(6), min(self.px(30), spare // 6))
         if spare < section_gap * 6:  # a small window: shrink the tool buttons instead
             row_h = max(20, row_h - (section_gap * 6 - spare) // 4)
-        self.title_y = inner.y + self.px(14)
         self.label_h, self.caption_h = label_h, caption_h
         y = inner.y + sections[0]
         self.labels = []
@@ -603,8 +608,8 @@ class EditorScene(Scene):
         ui = self.app.theme
         panel = self.panel_rect
         inner = panel.inflate(-self.px(32), 0)
-        title_h = ui.font("title", self.px(24), bold=True).get_height()
-        title_box = pygame.Rect(inner.x, self.title_y + self.px(6) - title_h // 2, inner.width, title_h)
+        title_h = ui.font("title", self.title_px(24), bold=True).get_height()
+        title_box = pygame.Rect(inner.x, self.title_y, inner.width, title_h)
         self.draw_title(surface, tr("LEVEL EDITOR"), title_box, size=24)
         if self.source is not None:
             subtitle = level_name(self.source) + (" *" if self.dirty else "")

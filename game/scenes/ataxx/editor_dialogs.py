@@ -15,7 +15,7 @@ from game.i18n import tr
 from game.scenes.ataxx.view import thumbnail
 from game.scenes.base import PLAYER_INPUT, Scene
 from game.scenes.dialog import Dialog
-from game.scenes.level_cards import card_name_fit, draw_damaged_card, draw_level_card
+from game.scenes.level_cards import card_grid, card_name_fit, draw_damaged_card, draw_level_card
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
 from game.ui.scrollbar import ScrollBar, ScrollOffset
@@ -386,15 +386,33 @@ class LevelPickerScene(Scene):
         top = self.panel_rect.y + self.px(80)
         bottom = self.panel_rect.bottom - self.px(84)
         inner = self.panel_rect.inflate(-self.px(40), 0)
-        columns = 3 if inner.width >= self.px(840) else 2
         gap = self.px(14)
-        card_w = (inner.width - gap * (columns - 1)) // columns
-        card_h = max(self.px(104), min(self.px(150), card_w // 2))
-        rows = max(1, math.ceil(len(self.entries) / columns))
         self.view = pygame.Rect(inner.x, top, inner.width, bottom - top)
-        fit_h = (self.view.height - gap * (rows - 1)) // rows
-        if fit_h >= self.px(96):
-            card_h = min(card_h, fit_h)
+
+        def fill(columns: int, card_w: int) -> int:
+            # Every card in view when they fit; else the list scrolls.
+            rows = max(1, math.ceil(len(self.entries) / columns))
+            fit_h = (self.view.height - gap * (rows - 1)) // rows
+            card_h = max(self.px(104), min(self.px(150), card_w // 2))
+            return min(card_h, fit_h) if fit_h >= self.px(96) else self.px(104)
+
+        tagged = [
+            (entry, self.tag(index, entry))
+            for index, entry in enumerate(self.entries)
+            if isinstance(entry, LevelInfo)
+        ]
+        most = 3 if inner.width >= self.px(840) else 2
+        columns, card_w, card_h = card_grid(
+            self.app.theme,
+            inner.width,
+            tagged,
+            columns=most,
+            gap=gap,
+            height=fill,
+            scale=self.scale,
+            custom=True,
+        )
+        rows = max(1, math.ceil(len(self.entries) / columns))
         self.cards = []
         for index in range(len(self.entries)):
             row, column = divmod(index, columns)

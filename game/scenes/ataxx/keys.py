@@ -22,7 +22,8 @@ from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
-from game.ui.textbox import draw_text, layout_text, shared_size
+from game.ui.textbox import Run, RunLayout, draw_runs, draw_text, layout_runs, layout_text
+from game.ui.theme import MIN_TEXT_SIZE
 
 if TYPE_CHECKING:
     from game.scenes.ataxx.board import AtaxxBoard
@@ -30,6 +31,18 @@ if TYPE_CHECKING:
 __all__ = ["ALL_CODES", "KeypadEntry", "PlayKeys", "code_is_final", "digit_of"]
 
 ALL_CODES: frozenset[str] = frozenset(code for row in CODE_GRID for code in row if code)
+
+CHIP: theme.Colour = (10, 12, 30)
+"""The dark fill behind a keypad code on the board, so the code reads over any square or piece."""
+
+
+def _chip(surface: pygame.Surface, rect: pygame.Rect, fill: theme.Colour, edge: theme.Colour) -> None:
+    """A pill behind a keypad code: ``fill``, nearly opaque, ringed in ``edge``."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=rect.height // 2)
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=rect.height // 2)
+    surface.blit(layer, rect.topleft)
+
 
 _DIGIT_KEYS: dict[int, str] = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)}
 _DIGIT_KEYS.update(
@@ -316,31 +329,17 @@ class PlayKeys:
                 block = layout_text(ui, code, "title", size, square.width - size, bold=True, max_lines=1)
                 rect = pygame.Rect(0, 0, block.width, block.height)
                 rect.center = square.center
-                chip = rect.inflate(size * 0.7, size * 0.35)
-                layer = pygame.Surface(chip.size, pygame.SRCALPHA)
-                fill = theme.lerp_colour((10, 12, 30), colour, 0.55 if typed else 0.25)
-                pygame.draw.rect(layer, (*fill, 235), layer.get_rect(), border_radius=chip.height // 2)
-                edge = theme.GOLD if typed else colour
-                pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 2, border_radius=chip.height // 2)
-                surface.blit(layer, chip.topleft)
+                fill = theme.lerp_colour(CHIP, colour, 0.55 if typed else 0.25)
+                _chip(surface, rect.inflate(size * 0.7, size * 0.35), fill, theme.GOLD if typed else colour)
                 block.draw(surface, ui, theme.TEXT, rect, container=square)
-        # The source is key 5 of the pad: say so, small, in its top-left corner.
+        # The source is key 5 of the pad: say so, small, on a dark chip in its top-left corner (the square
+        # itself is lit in the selection's colour, and a "5" in that colour over it all but vanished).
         corner = view.square_rect(source)
-        box = pygame.Rect(
-            corner.x + view.cell * 0.09, corner.y + view.cell * 0.05, view.cell // 2, view.cell // 2
-        )
-        draw_text(
-            surface,
-            ui,
-            "5",
-            "title",
-            view.cell * 0.2,
-            theme.SELECT,
-            box,
-            bold=True,
-            max_lines=1,
-            container=corner,
-        )
+        block = layout_text(ui, "5", "title", view.cell * 0.2, view.cell // 2, bold=True, max_lines=1)
+        rect = pygame.Rect(0, 0, block.width, block.height)
+        rect.topleft = (round(corner.x + view.cell * 0.1), round(corner.y + view.cell * 0.04))
+        _chip(surface, rect.inflate(block.size * 0.7, 0), CHIP, theme.BOARD_SELECT)
+        block.draw(surface, ui, theme.readable(theme.BOARD_SELECT, CHIP), rect, container=corner)
 
     def _draw_cursor(self, surface: pygame.Surface, square: int) -> None:
         board = self.board
@@ -407,44 +406,16 @@ class PlayKeys:
         tag = "[" + seat_name(side) + "]"
         digits = self.entry.digits
         inner = rect.inflate(-pad * 2, 0)
-        # One size for the three parts of the line (the tag, the prompt, the digits): the widest that fits.
-        size = shared_size(
-            ui, [f"{tag} - {line} {digits or ' '}__"], "body", board.px(14), inner.width, max_lines=1
-        )
-        line_h = ui.font("title", size, bold=True).get_height()
-        x, y = inner.x, rect.y + board.px(6)
-        gap = ui.word_gap("body", size)
-        # Once the game is over the line is said to nobody: no seat tag ("[Blue] - The game is over.").
-        for text, role, colour, bold in (
-            (tag if speaker is not None else "", "body", theme.seat_text(side), True),
-            (
-                ("- " if speaker is not None else "") + line,
-                "body",
-                theme.TEXT if waiting else theme.TEXT_FAINT,
-                False,
-            ),
-            (digits, "title", theme.GOLD, True),
-        ):
-            if not text:
-                continue
-            width = min(inner.right - x, ui.measure(text, role, size, bold=bold) + 1)
-            block = draw_text(
-                surface,
-                ui,
-                text,
-                role,
-                size,
-                colour,
-                pygame.Rect(x, y, width, line_h),
-                bold=bold,
-                max_lines=1,
-                valign="bottom",
-                container=rect,
-            )
-            x += block.width + gap
-        x -= gap
+        # The tag, the prompt and the digits share one size; a narrow panel wraps them between words.
+        placed = self._prompt_layout(speaker is not None, side, line, digits, inner.width, waiting)
+        y = rect.y + board.px(6)
+        draw_runs(surface, ui, placed, pygame.Rect(inner.x, y, inner.width, placed.height), container=rect)
+        line_h = placed.height
         if waiting and (board.time * 2) % 2 < 1.3:
-            caret = pygame.Rect(x + 1, y + 2, max(2, size // 2), line_h - 4)
+            caret_h = placed.line_height - 4
+            last = len(placed.lines) - 1
+            x = inner.x + placed.ends[last] + (0 if digits else ui.word_gap("body", placed.size))
+            caret = pygame.Rect(x + 1, y + last * placed.line_height + 2, max(2, placed.size // 2), caret_h)
             pygame.draw.rect(surface, theme.GOLD, caret.clip(rect))
         message = self.entry.message
         small = board.px(12)
@@ -489,14 +460,33 @@ class PlayKeys:
                 container=rect,
             )
 
+    def _prompt_layout(
+        self, tagged: bool, side: Side, line: str, digits: str, width: int, waiting: bool = True
+    ) -> RunLayout:
+        """The console's line ``[Red] - Enter a position to play: 34`` wrapped in ``width`` (room left for the
+        caret); once the game is over it is said to nobody, without the tag."""
+        board = self.board
+        runs = []
+        if tagged:
+            runs.append(Run("[" + seat_name(side) + "]", theme.seat_text(side), bold=True))
+            line = "- " + line
+        runs.append(Run(line, theme.TEXT if waiting else theme.TEXT_FAINT))
+        if digits:
+            runs.append(Run(digits, theme.GOLD, "title", bold=True))
+        size = board.px(14)
+        caret = max(MIN_TEXT_SIZE, size) // 2 + 2
+        return layout_runs(board.app.theme, runs, size, width - caret, max_lines=1, min_size=size * 0.85)
+
     def console_height(self) -> int:
         """The prompt's line and, beneath it, as many lines as the longest refusal takes (three at most)."""
         board = self.board
         ui = board.app.theme
-        prompt = ui.font("title", board.px(14), bold=True).get_height()
         panel = board.scene.panel.rect
         width = panel.width - 2 * board.px(14) - 2 * board.px(8)
-        tag = "[" + max((seat_name(side) for side in Side), key=len) + "] - "
+        side = max(Side, key=lambda seat: len(seat_name(seat)))
+        prompts = ("Enter a position to play:", "Enter a move:", "is thinking…", "passes.")
+        prompt = max(self._prompt_layout(True, side, tr(text), "77", width).height for text in prompts)
+        tag = "[" + seat_name(side) + "] - "
         longest = max(
             (
                 tr("Position entered is incorrect.") + " " + tr(reason)

@@ -101,10 +101,14 @@ class HexView:
         self.rect.center = (round(self.centre[0]), round(self.centre[1]))
         pile_w, pile_h = pile_size(self.disc_width())
         gap = int(self.spacing * 0.12)
+        # The piles stand in the corners of the board's own block, not of a wider window's area.
+        block = pygame.Rect(0, 0, int(self.spacing * across), int(self.spacing * down))
+        block.center = self.rect.center
+        block = block.clip(area)
         white = pygame.Rect(0, 0, pile_w, pile_h)
-        white.bottomleft = (area.x + gap, area.bottom - gap)
+        white.bottomleft = (block.x + gap, block.bottom - gap)
         black = pygame.Rect(0, 0, pile_w, pile_h)
-        black.topright = (area.right - gap, area.y + gap)
+        black.topright = (block.right - gap, block.y + gap)
         self.reserve_rects = (white, black)
 
     def row_letter_size(self) -> int:

@@ -18,12 +18,15 @@ from game.i18n import ntr, tr
 from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.words import kind_name
 from game.ui import gfx, theme
-from game.ui.textbox import draw_text
+from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Theme
 
 __all__ = ["PLACEABLE", "ArmyBuilder", "KindTally", "army_tally"]
 
 PLACEABLE = "NAIMHPR"
+
+FOOT_LEAST = 30
+"""The least height of the panel's foot, in pixels: its note on two lines of the smallest type."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,7 +80,7 @@ class ArmyBuilder:
         self.rect = rect.copy()
         pad = max(4, square // 8)
         title_h = max(16, round(square * 0.42))
-        foot_h = max(20, round(square * 0.55))
+        foot_h = max(FOOT_LEAST, round(square * 0.55))
         inner = rect.inflate(-pad * 2, -pad * 2)
         self.title_rect = pygame.Rect(inner.x, inner.y, inner.width, title_h)
         body = pygame.Rect(
@@ -219,12 +222,17 @@ class ArmyBuilder:
                 default=0,
             )
             text_h = max(theme.MIN_TEXT_SIZE, round(card.rect.height * 0.13))
-            wide = ui.measure(_capital(kind_name(card.kind)), "body", text_h) > (card.rect.width - 4) * 0.9
+            name_block = layout_text(
+                ui, _capital(kind_name(card.kind)), "body", text_h, card.rect.width - 4, max_lines=2
+            )
             # A long name takes two lines; on a card with size chips the figures left then go unsaid
             # (the chips that still fit say it).
-            tell_left = not (wide and card.chips)
-            sprite_room = card.rect.height - chip_h - text_h * (1 + wide + tell_left) - 8
-            unit_size = max(18, min(card.rect.width - 8, sprite_room))
+            tell_left = not (len(name_block.lines) > 1 and card.chips)
+            left_size = max(theme.MIN_TEXT_SIZE, text_h - 1)
+            left_h = ui.font("body", left_size).get_height() + 1 if tell_left else 0
+            # The unit takes what the words (as tall as their type) and the chips leave.
+            sprite_room = card.rect.height - chip_h - name_block.height - left_h - 8
+            unit_size = max(12, min(card.rect.width - 8, sprite_room))
             figures = (
                 self.figures if card.kind == self.kind else max(tally.sizes or KINDS[card.kind].base_sizes)
             )
@@ -239,22 +247,17 @@ class ArmyBuilder:
                 alpha=255 if usable else 90,
             )
             name_box = pygame.Rect(
-                card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, text_h * 3
+                card.rect.x + 2, card.rect.y + 4 + unit_size, card.rect.width - 4, name_block.height
             )
-            name = draw_text(
+            name_block.draw(
                 surface,
                 ui,
-                _capital(kind_name(card.kind)),
-                "body",
-                text_h,
                 theme.TEXT if usable else theme.TEXT_FAINT,
                 name_box,
                 align="center",
-                max_lines=2,
-                min_size=theme.MIN_TEXT_SIZE,
                 container=card.rect,
             )
-            left_box = pygame.Rect(name_box.x, name_box.y + name.height + 1, name_box.width, text_h + 2)
+            left_box = pygame.Rect(name_box.x, name_box.bottom + 1, name_box.width, left_h)
             left_text = tr("{count} left", count=tally.figures_left)
             if tell_left:
                 draw_text(
@@ -262,7 +265,7 @@ class ArmyBuilder:
                     ui,
                     left_text,
                     "body",
-                    max(theme.MIN_TEXT_SIZE, text_h - 1),
+                    left_size,
                     theme.TEXT_DIM if usable else theme.TEXT_FAINT,
                     left_box,
                     align="center",

@@ -27,6 +27,9 @@ LABEL_SHARE = 0.42
 """Room for the file letters and the rank numbers, in squares."""
 TRAY_SHARE = 1.25
 """The dice tray's height under the field, in squares."""
+TRAY_LEAST = 62
+"""The dice tray's least height under the field, in pixels: three lines of the battle log in the
+smallest type (a small window's tray, 1.25 squares, held two and cut the third)."""
 
 
 def square_name(file: int, rank: int) -> str:
@@ -71,7 +74,9 @@ class FieldView:
         if beside:
             square = min(area.width / (across + 3.8), area.height / down)
         else:
-            square = min(area.width / across, area.height / (down + TRAY_SHARE))
+            square = min(
+                area.width / across, area.height / (down + TRAY_SHARE), (area.height - TRAY_LEAST) / down
+            )
         self.square = max(12, int(square))
         label = round(self.square * LABEL_SHARE)
         field_w, field_h = self.square * 9, self.square * 10
@@ -86,7 +91,7 @@ class FieldView:
                 self.rect.right + gap, self.rect.y, round(self.square * 3.8) - gap, field_h
             )
         else:
-            tray_h = round(self.square * TRAY_SHARE)
+            tray_h = max(round(self.square * TRAY_SHARE), TRAY_LEAST)
             total_h = field_h + label + tray_h
             left = area.x + (area.width - field_w - label) // 2
             top = area.y + (area.height - total_h) // 2
