@@ -448,7 +448,7 @@ def test_the_about_screen_of_a_kiosk_hides_the_data_folder(
     drawn = " ".join(_drawn(kiosk, monkeypatch))
     assert tr("Made with").upper() in drawn  # the credits are drawn
     assert str(user_data_dir) not in drawn and user_data_dir.name not in drawn
-    assert tr("Your saves, settings and statistics are kept in {folder}", folder="").split()[0] not in drawn
+    assert tr("Your saves, settings and statistics are kept in this folder:").split()[0] not in drawn
     # Outside a kiosk the note is there.
     driver = Driver.fast()
     try:

@@ -224,7 +224,8 @@ def _used_strings() -> set[str]:
 
 
 def _ntr_plurals() -> set[str]:
-    """The English plurals of every ``ntr(singular, plural, count)``: never looked up on their own."""
+    """The English plurals of every ``ntr(singular, plural, count)``: never looked up on their own (an
+    English plural that is its singular, as "{count} left", is the key itself)."""
     return {
         plural
         for _, tree in _sources()
@@ -233,6 +234,7 @@ def _ntr_plurals() -> set[str]:
         and getattr(node.func, "id", None) == "ntr"
         and len(node.args) > 1
         and (plural := _string(node.args[1])) is not None
+        and plural != _string(node.args[0])
     }
 
 

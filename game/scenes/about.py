@@ -13,7 +13,7 @@ from game import paths
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
-from game.ui.textbox import Paragraph, draw_column, draw_text
+from game.ui.textbox import Paragraph, draw_column, draw_text, elide_middle
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -101,8 +101,12 @@ class AboutScene(Scene):
             paragraphs += [Paragraph(tr(text), self.px(16), theme.TEXT) for text in lines]
             paragraphs[-1] = dataclasses.replace(paragraphs[-1], after=self.px(12))
         if not self.app.kiosk:  # a kiosk shows visitors nothing of its files
-            folder = str(paths.user_data_dir(create=False))
-            note = tr("Your saves, settings and statistics are kept in {folder}", folder=folder)
+            column_w = rect.width - self.px(52)
+            # The folder on a line of its own, its middle left out if too long: its start and its name say
+            # where it is.
+            folder = elide_middle(ui, str(paths.user_data_dir(create=False)), "body", self.px(14), column_w)
+            note = tr("Your saves, settings and statistics are kept in this folder:")
             paragraphs.append(Paragraph(note, self.px(14), theme.TEXT_DIM))
+            paragraphs.append(Paragraph(folder, self.px(14), theme.TEXT_DIM))
         draw_column(surface, ui, paragraphs, rect.inflate(-self.px(52), -self.px(40)), container=rect)
         self.widgets.draw(surface, ui)

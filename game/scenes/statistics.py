@@ -252,7 +252,9 @@ class StatisticsScene(Scene):
             self.px(52),
             self.px(10)
             + ui.font("body", self.px(14), bold=True).get_height()
-            + ui.font("body", self.px(14)).get_height(),
+            + layout_text(
+                ui, "\n".join("1" * self._extreme_lines(width - margin * 2)), "body", self.px(14), 100
+            ).height,
         )
         self.extremes = pygame.Rect(
             margin, buttons_y - self.px(10) - extremes_h, width - margin * 2, extremes_h
@@ -531,6 +533,17 @@ class StatisticsScene(Scene):
             )
         return parts
 
+    def _extreme_lines(self, width: int) -> int:
+        """The lines the bottom strip's details take in ``width`` pixels: one, or two where a detail (a
+        French duration and a level's name in a narrow window) does not fit on one."""
+        ui = self.app.theme
+        parts = self.extreme_parts()
+        room = width // len(parts) - self.px(24)
+        size = self.px(14)
+        one_line = (layout_text(ui, detail, "body", size, room, max_lines=1) for _, detail in parts)
+        whole = all(not block.cut and block.condense == 1.0 and block.size >= int(size) for block in one_line)
+        return 1 if whole else 2
+
     def _draw_extremes(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         rect = self.extremes
@@ -544,7 +557,7 @@ class StatisticsScene(Scene):
                 surface, ui, label, "body", self.px(14), theme.ACCENT, box, bold=True, max_lines=1
             )
             below = pygame.Rect(box.x, box.y + head.height, box.width, box.height - head.height)
-            draw_text(surface, ui, detail, "body", self.px(14), theme.TEXT, below, max_lines=1)
+            draw_text(surface, ui, detail, "body", self.px(14), theme.TEXT, below, max_lines=2)
 
     def _describe(self, record: GameRecord | None) -> str:
         """A game in one line: its length, its board and how it ended for you (between two people: which seat

@@ -89,20 +89,24 @@ class ArmyBuilder:
         per_row = 7 if body.width / 7 >= body.height * 0.62 else 4
         rows = 1 if per_row == 7 else 2
         gap = max(3, pad // 2)
-        card_w = (body.width - gap * (per_row - 1)) // per_row
         card_h = (body.height - gap * (rows - 1)) // rows
         self.cards = []
         for index, kind in enumerate(PLACEABLE):
             row, column = divmod(index, per_row)
             in_row = min(per_row, len(PLACEABLE) - row * per_row)
-            offset = (body.width - in_row * card_w - (in_row - 1) * gap) // 2
+            # A shorter last row shares the whole width: its cards are wider (room for "Mercenaries").
+            row_card_w = (body.width - gap * (in_row - 1)) // in_row
+            offset = (body.width - in_row * row_card_w - (in_row - 1) * gap) // 2
             card = pygame.Rect(
-                body.x + offset + column * (card_w + gap), body.y + row * (card_h + gap), card_w, card_h
+                body.x + offset + column * (row_card_w + gap),
+                body.y + row * (card_h + gap),
+                row_card_w,
+                card_h,
             )
             sizes = KINDS[kind].base_sizes
             chips = []
             if len(sizes) > 1:
-                chip = max(12, min(card_w // (len(sizes) + 1), round(card_h * 0.2)))
+                chip = max(12, min(card.width // (len(sizes) + 1), round(card_h * 0.2)))
                 total = chip * len(sizes) + 2 * (len(sizes) - 1)
                 x = card.centerx - total // 2
                 for size in sizes:
@@ -258,7 +262,7 @@ class ArmyBuilder:
                 container=card.rect,
             )
             left_box = pygame.Rect(name_box.x, name_box.bottom + 1, name_box.width, left_h)
-            left_text = tr("{count} left", count=tally.figures_left)
+            left_text = ntr("{count} left", "{count} left", tally.figures_left)
             if tell_left:
                 draw_text(
                     surface,
