@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import puzzles as puzzle_files
+from game.engine.ataxx import Move
 from game.engine.proof import ProofBudgetError, Prover
 from game.engine.puzzles import (
     MAX_PUZZLE_BYTES,
@@ -229,6 +230,22 @@ def test_a_position_where_several_moves_win_is_no_puzzle() -> None:
         prove_puzzle(puzzle, ATAXX)
     winners = Prover(ATAXX).winning_moves(ATAXX.new_position(text), 2)
     assert len(winners) == 7  # 4 clones and 3 jumps reach a square next to d4
+
+
+def test_a_wrong_move_that_wins_one_move_later_spoils_the_puzzle() -> None:
+    # g6 wins at once; g4g6 wins too, a move later: the player would hear "not this one" for a win.
+    text = "oo-o-xx/o-o-x-1/-o-x-x-/x-x-x-x/-o-o-x-/x-o-o-x/xo-o-xx x 0 20"
+    puzzle = Puzzle(puzzle_id("ataxx", text), "ataxx", text, ("g6",), 1, 1, 0, 0)
+    with pytest.raises(PuzzleProofError, match=r"g4g6 also win\(s\) by force within 4 plies"):
+        prove_puzzle(puzzle, ATAXX)
+    # Here the later wins need the early finish: proved under the game's usual rules, they count.
+    text = "oo1oxxx/oooooxx/xx-o-xx/xxooxxx/oo-o-xx/oooxxxx/oooxxxx x 0 38"
+    puzzle = Puzzle(puzzle_id("ataxx", text), "ataxx", text, ("e7c7", "d5e7", "d5"), 2, 1, 0, 0)
+    with pytest.raises(PuzzleProofError, match=r"a5c7, b5c7 also win\(s\) by force within 6 plies"):
+        prove_puzzle(puzzle, ATAXX)
+    assert Prover(ATAXX, {"early_finish": False}).winning_moves(ATAXX.new_position(text), 6) == [
+        Move.from_uai("e7c7")
+    ]
 
 
 def test_an_attangle_puzzle_reads_and_proves() -> None:

@@ -350,7 +350,8 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | Non
 
     Proved: the first move of the solution wins by force within the
     puzzle's ``plies``, and not within two plies fewer (the puzzle is no
-    shorter than it says); no other move wins within ``plies``. Raises
+    shorter than it says); no other move wins within ``plies``, nor within
+    two plies more (one move of the puzzle's seat). Raises
     ``PuzzleProofError`` saying which part fails, ``ProofBudgetError`` past
     ``node_limit`` positions.
     """
@@ -377,6 +378,15 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | Non
         raise PuzzleProofError(
             f"puzzle {puzzle.id}: the moves that win within {puzzle.plies} plies are "
             f"{', '.join(texts) or 'none'}, not {puzzle.solution[0]} alone"
+        )
+    # A wrong first move that still wins, one move later, would be answered "not this one" for a win.
+    later = prover.winning_moves(position, puzzle.plies + 2)
+    nodes += prover.nodes
+    if later != [key]:
+        texts = [rules.move_text(move) for move in later if move != key]
+        raise PuzzleProofError(
+            f"puzzle {puzzle.id}: {', '.join(texts)} also win(s) by force within {puzzle.plies + 2} plies: "
+            f"one move later than {puzzle.solution[0]}"
         )
     return nodes
 
