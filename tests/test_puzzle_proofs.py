@@ -6,6 +6,11 @@ the puzzle's plies and not sooner, and every other move fails to, even with
 one move more (the player would be told "not this one" for a win). The miner
 (``tools/mine_puzzles.py``) keeps only puzzles whose proof fits ``PROOF_NODES``
 positions, so the whole collection is proved in seconds.
+
+The collection is graded by what a greedy player does not find
+(``game.engine.puzzles.greedy_moves``: the moves that gain the most material
+at once, every tie counted as found): a fifth of it at most is solved by the
+greedy move, and those are grade 1.
 """
 
 from __future__ import annotations
@@ -14,13 +19,24 @@ import time
 
 import pytest
 
-from game.engine.puzzles import prove_puzzle, shipped_puzzles
+from game.engine.puzzles import (
+    HasMaterialGain,
+    grade_of,
+    greedy_misses,
+    prove_puzzle,
+    shipped_puzzles,
+    solved_by_greedy,
+)
 from game.games import game
 
 PROOF_NODES = 4_000
 """The most positions one puzzle's proof may visit (the miner's ``--proof-nodes``)."""
 LEAST = {"ataxx": 100, "attangle": 30}
 """Issue 22: at least this many puzzles shipped per game."""
+GREEDY_SOLVED_AT_MOST = 0.2
+"""The share of a collection the greedy move may solve."""
+GREEDY_MISSED_AT_LEAST = {"ataxx": 60, "attangle": 24}
+"""Puzzles the greedy move does not solve, at least (Attangle: four fifths of its least collection)."""
 
 
 @pytest.mark.parametrize("key", sorted(LEAST))
@@ -47,5 +63,41 @@ def test_the_collection_is_graded_from_easy_to_hard(key: str) -> None:
     puzzles, _ = shipped_puzzles(game(key).load_rules())
     grades = [puzzle.grade for puzzle in puzzles]
     assert grades == sorted(grades), "the collection opens with the easiest"
-    assert len(set(grades)) >= 3 and {puzzle.moves for puzzle in puzzles} >= {1, 2}
+    assert set(grades) == {1, 2, 3, 4, 5} and {puzzle.moves for puzzle in puzzles} >= {1, 2}
     assert len({puzzle.position for puzzle in puzzles}) == len(puzzles)
+
+
+@pytest.mark.parametrize("key", sorted(LEAST))
+def test_the_greedy_move_solves_a_fifth_of_the_collection_at_most(key: str) -> None:
+    rules = game(key).load_rules()
+    assert isinstance(rules, HasMaterialGain)
+    puzzles, _ = shipped_puzzles(rules)
+    solved = [puzzle for puzzle in puzzles if solved_by_greedy(puzzle, rules)]
+    by_moves = {
+        count: sum(1 for puzzle in solved if puzzle.moves == count)
+        for count in sorted({p.moves for p in puzzles})
+    }
+    print(f"{key}: {len(solved)} of {len(puzzles)} solved by the greedy move (by moves: {by_moves})")
+    assert len(solved) <= GREEDY_SOLVED_AT_MOST * len(puzzles)
+    assert len(puzzles) - len(solved) >= GREEDY_MISSED_AT_LEAST[key]
+
+
+@pytest.mark.parametrize("key", sorted(LEAST))
+def test_the_grades_say_what_the_greedy_player_misses(key: str) -> None:
+    rules = game(key).load_rules()
+    assert isinstance(rules, HasMaterialGain)
+    puzzles, _ = shipped_puzzles(rules)
+    for puzzle in puzzles:
+        position = rules.new_position(puzzle.position)
+        key_move = rules.parse_move(puzzle.solution[0])
+        key_gain = rules.material_gain(position, key_move)
+        tempting = sum(
+            1
+            for move in position.legal_moves()
+            if move != key_move and rules.material_gain(position, move) >= key_gain
+        )
+        greedy = solved_by_greedy(puzzle, rules)
+        misses = greedy_misses(puzzle, rules, node_limit=PROOF_NODES)
+        assert puzzle.tempting == tempting, puzzle.id
+        assert puzzle.grade == grade_of(puzzle.moves, misses, tempting, greedy=greedy), puzzle.id
+        assert (puzzle.grade == 1) == greedy, puzzle.id

@@ -18,12 +18,16 @@ from game.engine.puzzles import (
     PuzzleError,
     PuzzleProofError,
     dump_puzzles,
+    grade_of,
+    greedy_misses,
+    greedy_moves,
     has_shipped_puzzles,
     load_puzzle_file,
     prove_puzzle,
     puzzle_id,
     puzzles_from_text,
     shipped_puzzles,
+    solved_by_greedy,
 )
 from game.games import game
 
@@ -205,22 +209,76 @@ def test_mangled_files_give_puzzle_errors_only(data: st.DataObject) -> None:
         assert puzzle.solution and 1 <= puzzle.moves <= 3
 
 
+SOUND = (
+    HEAD
+    + """
+[[puzzle]]
+id = "3087c6a32b"
+position = "ooxoooo/ooxxoxx/o--x--o/xxoxxoo/x--x--x/1ooxoxx/oooxoxx x 0 33"
+solution = ["a2"]
+moves = 1
+grade = 1
+tempting = 0
+
+[[puzzle]]
+id = "40b4c6e4f6"
+position = "oxoxxo1/ooxxxoo/ooxxxoo/xxxxxxx/xxxxxoo/oxxxxoo/oxxxooo x 0 37"
+solution = ["e7g7", "f5e7", "f5"]
+moves = 2
+grade = 3
+tempting = 2
+"""
+)
+"""Two puzzles whose every claim holds, one move more included."""
+
+
 def test_the_proof_of_a_puzzle() -> None:
-    (first, second), _ = puzzles_from_text(GOOD, ATAXX)
+    (first, second), _ = puzzles_from_text(SOUND, ATAXX)
     assert 0 < prove_puzzle(first, ATAXX) < prove_puzzle(second, ATAXX)
     with pytest.raises(ProofBudgetError):
         prove_puzzle(second, ATAXX, node_limit=5)
     # Another first move: refused, naming the moves that do win.
-    other = next(move for move in ATAXX.new_position(second.position).legal_moves() if str(move) != "d1")
-    wrong = dataclasses.replace(second, solution=(str(other), "d1", "g4"))
-    with pytest.raises(PuzzleProofError, match=rf"win within 4 plies are d1, not {other} alone"):
+    other = next(move for move in ATAXX.new_position(second.position).legal_moves() if str(move) != "e7g7")
+    wrong = dataclasses.replace(second, solution=(str(other), "f5e7", "f5"))
+    with pytest.raises(PuzzleProofError, match=rf"win within 4 plies are e7g7, not {other} alone"):
         prove_puzzle(wrong, ATAXX)
-    with pytest.raises(PuzzleProofError, match="g4g2 is not a legal move"):
-        prove_puzzle(dataclasses.replace(second, solution=("g4g2", "d1", "g4")), ATAXX)
+    with pytest.raises(PuzzleProofError, match="a1a3 is not a legal move"):
+        prove_puzzle(dataclasses.replace(second, solution=("a1a3", "f5e7", "f5")), ATAXX)
     # A puzzle said to take two moves that one move wins.
     longer = dataclasses.replace(first, moves=2)
     with pytest.raises(PuzzleProofError, match="it is shorter than 2 moves"):
         prove_puzzle(longer, ATAXX)
+
+
+def test_the_greedy_player_takes_the_most_material_at_once() -> None:
+    board = ATAXX.new_position("7/7/7/2xo3/7/7/7 x 0 1")
+    # The four clones next to the blue piece take it; the jumps that take it are worth a piece less.
+    assert sorted(str(move) for move in greedy_moves(ATAXX, board)) == ["c3", "c5", "d3", "d5"]
+    capture = Puzzle("t", "ataxx", board.fen(), ("c5",), 1, 1, 0, 0)
+    assert solved_by_greedy(capture, ATAXX)  # a tie counts as found: a greedy player may choose it
+    assert not solved_by_greedy(dataclasses.replace(capture, solution=("c4e4",)), ATAXX)
+    assert not solved_by_greedy(dataclasses.replace(capture, solution=("b4",)), ATAXX)
+    # Attangle: a capture that builds a triple first, then any capture, then a placement.
+    board = ATTANGLE.new_position(
+        "-,-,-,-/-,-,-,-,-/-,w,b,bw,-,-/-,-,-,-,-,-,-/w,b,w,-,-,-/-,-,-,-,-/-,-,-,- w 14 15"
+    )
+    assert [str(move) for move in greedy_moves(ATTANGLE, board)] == ["c2,c4-c3"]
+
+
+def test_what_the_greedy_player_misses_grades_a_puzzle() -> None:
+    text = (
+        'game = "ataxx"\nschema_version = 1\n[[puzzle]]\nid = "1d3230e01e"\n'
+        'position = "xooooxx/xooooxx/x--x--x/xx1xxox/x--o--o/xoooooo/xooooox x 0 43"\n'
+        'solution = ["a4c4", "b2a4", "b2"]\nmoves = 2\ngrade = 3\ntempting = 6\n'
+    )
+    (puzzle,), _ = puzzles_from_text(text, ATAXX)
+    # The jumps that take the most lose; after a4c4, the clone that takes the most wins.
+    assert not solved_by_greedy(puzzle, ATAXX) and greedy_misses(puzzle, ATAXX) == 1
+    assert grade_of(puzzle.moves, 1, puzzle.tempting, greedy=False) == puzzle.grade
+    (_, second), _ = puzzles_from_text(SOUND, ATAXX)
+    assert solved_by_greedy(second, ATAXX) and greedy_misses(second, ATAXX) == 0
+    assert grade_of(2, 0, 2, greedy=True) == 1
+    assert [grade_of(1, 1, 0, greedy=False), grade_of(3, 3, 9, greedy=False)] == [2, 5]
 
 
 def test_a_position_where_several_moves_win_is_no_puzzle() -> None:
@@ -250,9 +308,9 @@ def test_a_wrong_move_that_wins_one_move_later_spoils_the_puzzle() -> None:
 
 def test_an_attangle_puzzle_reads_and_proves() -> None:
     text = (
-        'game = "attangle"\nschema_version = 1\n[[puzzle]]\nid = "dc68b74c73"\n'
-        'position = "bw,b,-,b/w,-,bwb,-,-/-,wbw,-,-,-,w/b,b,-,-,-,wwb,-/-,b,-,-,w,b/-,-,-,-,w/b,bbw,w,- w 6 4"\n'
-        'solution = ["b2", "a3", "a1,b2-a2"]\nmoves = 2\ngrade = 3\ntempting = 1\n'
+        'game = "attangle"\nschema_version = 1\n[[puzzle]]\nid = "713630be9c"\n'
+        'position = "-,wb,b,-/-,b,bbw,w,b/-,wb,bw,-,w,-/b,-,-,-,-,wwb,-/b,-,-,-,bw,w/wb,-,wbw,w,w/bw,b,b,w w 1 1"\n'
+        'solution = ["f2", "a1", "f2,g1-g2"]\nmoves = 2\ngrade = 4\ntempting = 13\n'
     )
     (puzzle,), errors = puzzles_from_text(text, ATTANGLE)
     assert errors == [] and puzzle.seat == 0

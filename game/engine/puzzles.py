@@ -46,7 +46,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from game import games
 from game.engine.core import CHANCE
@@ -60,11 +60,15 @@ __all__ = [
     "MAX_MOVES",
     "MAX_PUZZLE_BYTES",
     "SCHEMA_VERSION",
+    "HasMaterialGain",
     "Puzzle",
     "PuzzleError",
     "PuzzleProofError",
     "check_puzzle",
     "dump_puzzles",
+    "grade_of",
+    "greedy_misses",
+    "greedy_moves",
     "has_shipped_puzzles",
     "load_puzzle_file",
     "prove_puzzle",
@@ -72,6 +76,7 @@ __all__ = [
     "puzzles_from_text",
     "shipped_puzzles",
     "shipped_puzzles_dir",
+    "solved_by_greedy",
 ]
 
 SCHEMA_VERSION = 1
@@ -339,6 +344,90 @@ def shipped_puzzles(
             seen.add(puzzle.id)
             puzzles.append(dataclasses.replace(puzzle, number=len(puzzles) + 1))
     return puzzles, errors
+
+
+@runtime_checkable
+class HasMaterialGain(Protocol):
+    """A game whose moves have a material gain at once: what its greedy player maximises."""
+
+    def material_gain(self, position: Any, move: Any) -> int:
+        """What ``move`` (legal in ``position``) wins at once, in the game's own units (higher is more)."""
+        ...
+
+
+def greedy_moves(rules: GameRules[Any], position: Any) -> list[Any]:
+    """The moves a greedy player chooses among: every move of the largest material gain (ties all count).
+
+    Every legal move when the game gives no material gain: such a player has no preference.
+    """
+    moves = list(position.legal_moves())
+    if not isinstance(rules, HasMaterialGain) or not moves:
+        return moves
+    gains = [rules.material_gain(position, move) for move in moves]
+    best = max(gains)
+    return [move for move, gain in zip(moves, gains, strict=True) if gain == best]
+
+
+def solved_by_greedy(puzzle: Puzzle, rules: GameRules[Any]) -> bool:
+    """Whether the puzzle's winning move is one a greedy player might choose (one of ``greedy_moves``).
+
+    A tie counts as found: a greedy player could choose it. So "not solved by
+    greedy" means every move of the largest gain is wrong.
+    """
+    position = rules.new_position(puzzle.position)
+    return rules.parse_move(puzzle.solution[0]) in greedy_moves(rules, position)
+
+
+def grade_of(moves: int, misses: int, tempting: int, *, greedy: bool) -> int:
+    """The difficulty from 1 to 5, by what a greedy player does not find.
+
+    1: the greedy player solves it (``solved_by_greedy``). Otherwise 1 for
+    each move of the solution it misses (``greedy_misses``: the first at
+    least), 1 more for a win in ``MAX_MOVES``, and 1 more for three tempting
+    wrong moves (as greedy as the winning one or more), another for seven;
+    5 at most.
+    """
+    if greedy:
+        return 1
+    points = (
+        misses + (1 if moves >= MAX_MOVES else 0) + (1 if tempting >= 3 else 0) + (1 if tempting >= 7 else 0)
+    )
+    return max(2, min(GRADES[-1], 1 + points))
+
+
+def greedy_misses(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> int:
+    """How many of the seat's moves in the solution a greedy player would not find.
+
+    At the first move, found means the winning move is one of
+    ``greedy_moves``; at a later one, that one of the greedy moves there
+    still wins within the plies left (any winning move is accepted after the
+    first). ``ProofBudgetError`` past ``node_limit`` positions for one move.
+    """
+    position = rules.new_position(puzzle.position)
+    prover = Prover(rules, node_limit=node_limit)
+    misses = 0
+    for index, text in enumerate(puzzle.solution):
+        move = rules.parse_move(text)
+        if int(position.turn) == puzzle.seat:
+            greedy = greedy_moves(rules, position)
+            if index == 0:
+                found = move in greedy
+            else:
+                found = any(
+                    _wins_after(prover, position, choice, puzzle.seat, puzzle.plies - index)
+                    for choice in greedy
+                )
+            misses += 0 if found else 1
+        position.push(move)
+    return misses
+
+
+def _wins_after(prover: Prover, position: Any, move: Any, seat: int, plies: int) -> bool:
+    position.push(move)
+    try:
+        return prover.wins_within(position, seat, plies - 1)
+    finally:
+        position.pop()
 
 
 class PuzzleProofError(ValueError):

@@ -127,5 +127,19 @@ class AtaxxRules(RulesDefaults):
         """Ataxx's level checks (``game.engine.ataxx.levels``)."""
         return validate_position(position)
 
+    def material_gain(self, position: Board, move: Move) -> int:
+        """How much ``move`` (legal) widens the mover's lead in pieces at once: 2 per piece taken, 1 more for a clone.
+
+        What a greedy player maximises (``game.engine.puzzles.greedy_moves``):
+        the most pieces taken, a clone before a jump that takes as many.
+
+        >>> board = Board("7/7/7/2xo3/7/7/7 x 0 1")
+        >>> [RULES.material_gain(board, Move.from_uai(text)) for text in ("e4", "c4e4", "a7")]
+        [3, 2, 1]
+        """
+        if move.is_pass:
+            return 0
+        return 2 * position.captures(move).bit_count() + (1 if move.is_clone else 0)
+
 
 RULES = AtaxxRules()
