@@ -19,6 +19,7 @@ import time
 
 import pytest
 
+from game.engine.proof import Prover
 from game.engine.puzzles import (
     HasMaterialGain,
     grade_of,
@@ -28,9 +29,10 @@ from game.engine.puzzles import (
     solved_by_greedy,
 )
 from game.games import game
+from game.scenes.puzzle import RUNTIME_NODES
 
-PROOF_NODES = 4_000
-"""The most positions one puzzle's proof may visit (the miner's ``--proof-nodes``)."""
+PROOF_NODES = 10_000
+"""The most positions one search of a puzzle's proof may visit (the miner's ``--proof-nodes``)."""
 LEAST = {"ataxx": 100, "attangle": 30}
 """Issue 22: at least this many puzzles shipped per game."""
 GREEDY_SOLVED_AT_MOST = 0.2
@@ -101,3 +103,13 @@ def test_the_grades_say_what_the_greedy_player_misses(key: str) -> None:
         assert puzzle.tempting == tempting, puzzle.id
         assert puzzle.grade == grade_of(puzzle.moves, misses, tempting, greedy=greedy), puzzle.id
         assert (puzzle.grade == 1) == greedy, puzzle.id
+
+
+@pytest.mark.parametrize("key", sorted(LEAST))
+def test_the_screen_proves_within_its_budget(key: str) -> None:
+    """The screen's own proofs (a move off the line, a reply) are parts of the proof within the puzzle's moves."""
+    rules = game(key).load_rules()
+    puzzles, _ = shipped_puzzles(rules)
+    for puzzle in puzzles:
+        prover = Prover(rules, node_limit=RUNTIME_NODES)
+        prover.winning_moves(rules.new_position(puzzle.position), puzzle.plies)

@@ -57,9 +57,9 @@ log = logging.getLogger(__name__)
 
 RUNTIME_NODES = 4_000
 """The most positions one of the screen's own proofs may visit (a move off the line, a reply to it),
-so that a frame never waits long: a shipped puzzle's whole proof fits as many (the tests check it),
-and what the screen asks is a part of the same tree. Past it (an edited file), a move off the line
-is not taken as winning, and the reply is the first legal move."""
+so that a frame never waits long: the proof within a shipped puzzle's moves fits as many (the tests
+check it), and what the screen asks is a part of the same tree. Past it (an edited file), a move off
+the line is not taken as winning, and the reply is the first legal move."""
 DEFENDER_LEVEL = "puzzle"
 """The other seat's "level": it never asks the computer, the screen answers for it."""
 
