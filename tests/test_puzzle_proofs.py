@@ -22,8 +22,7 @@ import pytest
 from game.engine.proof import Prover
 from game.engine.puzzles import (
     HasMaterialGain,
-    grade_of,
-    greedy_misses,
+    grade_puzzle,
     prove_puzzle,
     shipped_puzzles,
     solved_by_greedy,
@@ -35,6 +34,8 @@ PROOF_NODES = 10_000
 """The most positions one search of a puzzle's proof may visit (the miner's ``--proof-nodes``)."""
 LEAST = {"ataxx": 100, "attangle": 30}
 """Issue 22: at least this many puzzles shipped per game."""
+GRADES_SHIPPED = {"ataxx": {1, 2, 3, 4, 5}, "attangle": {1, 2, 3, 4}}
+"""The grades each collection spreads over at least (Attangle's puzzles, all wins in 2, reach no grade 5)."""
 GREEDY_SOLVED_AT_MOST = 0.2
 """The share of a collection the greedy move may solve."""
 GREEDY_MISSED_AT_LEAST = {"ataxx": 60, "attangle": 24}
@@ -65,7 +66,7 @@ def test_the_collection_is_graded_from_easy_to_hard(key: str) -> None:
     puzzles, _ = shipped_puzzles(game(key).load_rules())
     grades = [puzzle.grade for puzzle in puzzles]
     assert grades == sorted(grades), "the collection opens with the easiest"
-    assert set(grades) == {1, 2, 3, 4, 5} and {puzzle.moves for puzzle in puzzles} >= {1, 2}
+    assert set(grades) >= GRADES_SHIPPED[key] and {puzzle.moves for puzzle in puzzles} >= {1, 2}
     assert len({puzzle.position for puzzle in puzzles}) == len(puzzles)
 
 
@@ -87,22 +88,11 @@ def test_the_greedy_move_solves_a_fifth_of_the_collection_at_most(key: str) -> N
 @pytest.mark.parametrize("key", sorted(LEAST))
 def test_the_grades_say_what_the_greedy_player_misses(key: str) -> None:
     rules = game(key).load_rules()
-    assert isinstance(rules, HasMaterialGain)
     puzzles, _ = shipped_puzzles(rules)
     for puzzle in puzzles:
-        position = rules.new_position(puzzle.position)
-        key_move = rules.parse_move(puzzle.solution[0])
-        key_gain = rules.material_gain(position, key_move)
-        tempting = sum(
-            1
-            for move in position.legal_moves()
-            if move != key_move and rules.material_gain(position, move) >= key_gain
-        )
-        greedy = solved_by_greedy(puzzle, rules)
-        misses = greedy_misses(puzzle, rules, node_limit=PROOF_NODES)
-        assert puzzle.tempting == tempting, puzzle.id
-        assert puzzle.grade == grade_of(puzzle.moves, misses, tempting, greedy=greedy), puzzle.id
-        assert (puzzle.grade == 1) == greedy, puzzle.id
+        graded = grade_puzzle(puzzle, rules, node_limit=PROOF_NODES)
+        assert (puzzle.tempting, puzzle.grade) == (graded.tempting, graded.grade), puzzle.id
+        assert (puzzle.grade == 1) == solved_by_greedy(puzzle, rules), puzzle.id
 
 
 @pytest.mark.parametrize("key", sorted(LEAST))

@@ -19,6 +19,7 @@ from game.engine.puzzles import (
     PuzzleProofError,
     dump_puzzles,
     grade_of,
+    grade_puzzle,
     greedy_misses,
     greedy_moves,
     has_shipped_puzzles,
@@ -28,6 +29,7 @@ from game.engine.puzzles import (
     puzzles_from_text,
     shipped_puzzles,
     solved_by_greedy,
+    tempting_moves,
 )
 from game.games import game
 
@@ -269,16 +271,19 @@ def test_what_the_greedy_player_misses_grades_a_puzzle() -> None:
     text = (
         'game = "ataxx"\nschema_version = 1\n[[puzzle]]\nid = "1d3230e01e"\n'
         'position = "xooooxx/xooooxx/x--x--x/xx1xxox/x--o--o/xoooooo/xooooox x 0 43"\n'
-        'solution = ["a4c4", "b2a4", "b2"]\nmoves = 2\ngrade = 3\ntempting = 6\n'
+        'solution = ["a4c4", "b2a4", "b2"]\nmoves = 2\ngrade = 1\ntempting = 0\n'
     )
     (puzzle,), _ = puzzles_from_text(text, ATAXX)
-    # The jumps that take the most lose; after a4c4, the clone that takes the most wins.
+    # c4 is the last empty square: the clone there takes as much and a piece more, and ends the game
+    # unwon; the jump leaves a4 empty, and after the reply the greedy clone wins.
+    position = ATAXX.new_position(puzzle.position)
+    assert tempting_moves(ATAXX, position, ATAXX.parse_move("a4c4")) == 1
     assert not solved_by_greedy(puzzle, ATAXX) and greedy_misses(puzzle, ATAXX) == 1
-    assert grade_of(puzzle.moves, 1, puzzle.tempting, greedy=False) == puzzle.grade
+    graded = grade_puzzle(puzzle, ATAXX)
+    assert (graded.tempting, graded.grade) == (1, 2)
     (_, second), _ = puzzles_from_text(SOUND, ATAXX)
     assert solved_by_greedy(second, ATAXX) and greedy_misses(second, ATAXX) == 0
-    assert grade_of(2, 0, 2, greedy=True) == 1
-    assert [grade_of(1, 1, 0, greedy=False), grade_of(3, 3, 9, greedy=False)] == [2, 5]
+    assert grade_puzzle(second, ATAXX).grade == 1 and grade_of(3, 3, 9, greedy=False) == 5
 
 
 def test_a_position_where_several_moves_win_is_no_puzzle() -> None:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
+import re
 import signal
 import sys
 import time
@@ -59,11 +60,11 @@ from game.engine.puzzles import (  # noqa: E402
     Puzzle,
     PuzzleProofError,
     dump_puzzles,
-    grade_of,
-    greedy_misses,
+    grade_puzzle,
     greedy_moves,
     prove_puzzle,
     puzzle_id,
+    shipped_puzzles,
     shipped_puzzles_dir,
 )
 from game.engine.rules import GameRules  # noqa: E402
@@ -209,7 +210,6 @@ class Found:
     """The positions its proof visits."""
     greedy: bool
     """Whether the greedy player solves it."""
-    misses: int
     choices: int
     """The legal moves at the start."""
 
@@ -290,8 +290,6 @@ def find_puzzle(
     except ProofBudgetError:
         figures.too_long += 1
         return None
-    key_gain = gains[moves.index(key)]
-    tempting = sum(1 for move, gain in zip(moves, gains, strict=True) if move != key and gain >= key_gain)
     puzzle = Puzzle(
         id=puzzle_id(rules.key, rules.position_text(position)),
         game=rules.key,
@@ -299,21 +297,20 @@ def find_puzzle(
         solution=tuple(line),
         moves=count,
         grade=1,
-        tempting=tempting,
+        tempting=0,
         seat=int(position.turn),
         source=source,
     )
     try:
         nodes = prove_puzzle(puzzle, rules, node_limit=args.proof_nodes)
-        misses = greedy_misses(puzzle, rules, node_limit=args.mine_nodes)
+        puzzle = grade_puzzle(puzzle, rules, node_limit=args.mine_nodes)
     except ProofBudgetError:
         figures.too_long += 1
         return None
     except PuzzleProofError as error:  # the miner's proof and the plain one disagree: a bug, said loudly
         print(f"  !! {error}", flush=True)
         return None
-    puzzle = dataclasses.replace(puzzle, grade=grade_of(count, misses, tempting, greedy=greedy))
-    return Found(puzzle, nodes, greedy, misses, len(moves))
+    return Found(puzzle, nodes, greedy, len(moves))
 
 
 def collection(found: dict[str, Found]) -> list[Found]:
@@ -359,7 +356,7 @@ def mine_games(
             figures.puzzles += 1
             print(
                 f"  puzzle {len(found)}: win in {puzzle.moves}, grade {puzzle.grade}, "
-                f"{'solved' if result.greedy else 'missed'} by greedy, misses {result.misses}, tempting "
+                f"{'solved' if result.greedy else 'missed'} by greedy, tempting "
                 f"{puzzle.tempting}, proof {result.nodes} positions ({source})",
                 flush=True,
             )
@@ -393,7 +390,11 @@ def mine(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl+C: the puzzles found so far are written all the same
         print("\ninterrupted: writing the puzzles found so far", flush=True)
     kept = collection(found)
-    write(rules, [entry.puzzle for entry in kept], Path(args.out) if args.out else None, args)
+    command = (
+        f"python tools/mine_puzzles.py {rules.key} --games {args.games} --seed {args.seed} --time {args.time} "
+        f"--target {args.target} --per-game {args.per_game}"
+    )
+    write(rules, [entry.puzzle for entry in kept], Path(args.out) if args.out else None, command)
     elapsed = time.monotonic() - started
     total_nodes = sum(entry.nodes for entry in kept)
     greedy = sum(1 for entry in kept if entry.greedy)
@@ -414,16 +415,13 @@ def mine(args: argparse.Namespace) -> int:
     return 0
 
 
-def write(rules: GameRules[Any], puzzles: list[Puzzle], out: Path | None, args: argparse.Namespace) -> None:
+def write(rules: GameRules[Any], puzzles: list[Puzzle], out: Path | None, command: str) -> None:
+    """The collection as one file per grade in ``out`` (the shipped folder by default), replacing what was there."""
     folder = out or shipped_puzzles_dir(rules.key)
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.toml"):
         old.unlink()
     ordered = sorted(puzzles, key=lambda p: (p.grade, p.moves, p.tempting, p.id))
-    command = (
-        f"python tools/mine_puzzles.py {rules.key} --games {args.games} --seed {args.seed} --time {args.time} "
-        f"--target {args.target} --per-game {args.per_game}"
-    )
     for grade, name in GRADE_NAMES.items():
         chosen = [puzzle for puzzle in ordered if puzzle.grade == grade]
         if not chosen:
@@ -437,6 +435,29 @@ def write(rules: GameRules[Any], puzzles: list[Puzzle], out: Path | None, args: 
         path = folder / f"{grade}-{name.replace(' ', '-')}.toml"
         path.write_text(dump_puzzles(chosen, rules, header=header), encoding="utf-8")
         print(f"wrote {len(chosen)} puzzles to {path}")
+
+
+def regrade(args: argparse.Namespace) -> int:
+    """Grade a collection again (``grade_puzzle``) and write it back, each puzzle and the command that mined it kept."""
+    rules = game(args.game).load_rules()
+    folder = Path(args.out) if args.out else shipped_puzzles_dir(rules.key)
+    puzzles, errors = shipped_puzzles(rules, folder)
+    if errors or not puzzles:
+        print("\n".join(str(error) for error in errors) or f"no puzzles in {folder}", file=sys.stderr)
+        return 1
+    commands = {
+        found.group(1)
+        for path in folder.glob("*.toml")
+        for found in re.finditer(r"`(python tools/mine_puzzles\.py [^`]*)`", path.read_text(encoding="utf-8"))
+    }
+    if len(commands) != 1:
+        print(f"{folder}: the files do not name the one command that mined them", file=sys.stderr)
+        return 1
+    graded = [dataclasses.replace(grade_puzzle(puzzle, rules), number=0) for puzzle in puzzles]
+    write(rules, graded, folder, commands.pop())
+    by_grade = {grade: sum(1 for puzzle in graded if puzzle.grade == grade) for grade in GRADE_NAMES}
+    print(f"{len(graded)} puzzles graded again: {by_grade}")
+    return 0
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -456,8 +477,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--proof-nodes", type=int, default=10_000, help="positions the tests' proof may visit"
     )
     parser.add_argument("--out", help="the folder to write (levels/<game>/puzzles/ by default)")
+    parser.add_argument(
+        "--regrade",
+        action="store_true",
+        help="no mining: grade the collection in --out (or the shipped one) again",
+    )
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    sys.exit(mine(parse_args()))
+    arguments = parse_args()
+    sys.exit(regrade(arguments) if arguments.regrade else mine(arguments))

@@ -23,9 +23,9 @@ many puzzles each, read in file-name order::
 move, the defender's most stubborn reply, and so on to the win (the line may
 end with the defender's last, forced move); ``moves`` is how many moves the
 puzzle's seat plays in it (at most ``MAX_MOVES``). ``grade`` is the difficulty
-from 1 to 5, from the depth and ``tempting``, the number of wrong moves that
-look as good as the winning one at first sight. ``id`` names the puzzle in
-the player's statistics.
+from 1 to 5, by what a greedy player misses (``grade_of``); ``tempting`` is
+the number of wrong moves it prefers to the winning one (``tempting_moves``).
+``id`` names the puzzle in the player's statistics.
 
 Puzzles are played under the game's default match rules (Ataxx: early finish
 on), as the proofs are made.
@@ -67,6 +67,7 @@ __all__ = [
     "check_puzzle",
     "dump_puzzles",
     "grade_of",
+    "grade_puzzle",
     "greedy_misses",
     "greedy_moves",
     "has_shipped_puzzles",
@@ -77,6 +78,7 @@ __all__ = [
     "shipped_puzzles",
     "shipped_puzzles_dir",
     "solved_by_greedy",
+    "tempting_moves",
 ]
 
 SCHEMA_VERSION = 1
@@ -378,19 +380,30 @@ def solved_by_greedy(puzzle: Puzzle, rules: GameRules[Any]) -> bool:
     return rules.parse_move(puzzle.solution[0]) in greedy_moves(rules, position)
 
 
+def tempting_moves(rules: GameRules[Any], position: Any, key: Any) -> int:
+    """The wrong moves a greedy player prefers to ``key``: those of a larger material gain (0 without one)."""
+    if not isinstance(rules, HasMaterialGain):
+        return 0
+    gain = rules.material_gain(position, key)
+    return sum(1 for move in position.legal_moves() if rules.material_gain(position, move) > gain)
+
+
 def grade_of(moves: int, misses: int, tempting: int, *, greedy: bool) -> int:
     """The difficulty from 1 to 5, by what a greedy player does not find.
 
     1: the greedy player solves it (``solved_by_greedy``). Otherwise 1 for
     each move of the solution it misses (``greedy_misses``: the first at
-    least), 1 more for a win in ``MAX_MOVES``, and 1 more for three tempting
-    wrong moves (as greedy as the winning one or more), another for seven;
-    5 at most.
+    least), 1 more for a win in ``MAX_MOVES`` moves, 1 more when two wrong
+    moves or more gain more than the winning one (``tempting_moves``), and
+    another when four do; 5 at most.
+
+    >>> grade_of(1, 1, 1, greedy=False), grade_of(2, 1, 3, greedy=False), grade_of(3, 2, 4, greedy=False)
+    (2, 3, 5)
     """
     if greedy:
         return 1
     points = (
-        misses + (1 if moves >= MAX_MOVES else 0) + (1 if tempting >= 3 else 0) + (1 if tempting >= 7 else 0)
+        misses + (1 if moves >= MAX_MOVES else 0) + (1 if tempting >= 2 else 0) + (1 if tempting >= 4 else 0)
     )
     return max(2, min(GRADES[-1], 1 + points))
 
@@ -420,6 +433,15 @@ def greedy_misses(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | No
             misses += 0 if found else 1
         position.push(move)
     return misses
+
+
+def grade_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> Puzzle:
+    """``puzzle`` with its ``tempting`` and ``grade`` as the greedy player sets them (``grade_of``)."""
+    position = rules.new_position(puzzle.position)
+    tempting = tempting_moves(rules, position, rules.parse_move(puzzle.solution[0]))
+    misses = greedy_misses(puzzle, rules, node_limit=node_limit)
+    grade = grade_of(puzzle.moves, misses, tempting, greedy=solved_by_greedy(puzzle, rules))
+    return dataclasses.replace(puzzle, tempting=tempting, grade=grade)
 
 
 def _wins_after(prover: Prover, position: Any, move: Any, seat: int, plies: int) -> bool:
