@@ -1,7 +1,8 @@
 """Mine puzzles from the computer's own games: positions where exactly one move wins by force.
 
-    python tools/mine_puzzles.py ataxx --games 200 --seed 1
-    python tools/mine_puzzles.py attangle --games 150 --seed 1
+    python tools/mine_puzzles.py ataxx --games 3000 --seed 1 --target 100 --per-game 3
+    python tools/mine_puzzles.py attangle --games 3000 --seed 1 --target 30
+    python tools/mine_puzzles.py ataxx --regrade    # the shipped collection graded again, no mining
 
 The computer plays games against itself (its own levels, in pairs close in
 strength, so that games stay close and mistakes happen), from every shipped
@@ -9,8 +10,11 @@ level of the game. Every position of every game is then looked at in steps,
 each dearer and rarer than the last:
 
 1. a scout, the game's own search for a moment (the compiled Ataxx search to
-   a few plies; Attangle's alpha-beta, only where the side to move already has
-   a triple): does it see a forced win within ``2 * MAX_MOVES`` plies?
+   a few plies, and, as it knows no early finish, the exact prover two plies
+   deep wherever a move leaves the other side stuck; Attangle's search, only
+   where the side to move already has a triple): does it see a forced win
+   within ``2 * MAX_MOVES`` plies? Once no more puzzles the greedy player
+   solves are wanted, a position where every move gains as much is passed over;
 2. the exact prover (``game.engine.proof``, under the game's usual rules:
    Ataxx's early finish on): the moves that win within 2, then 4, then 6
    plies, until one does; a position where two do, or where the proof needs
@@ -23,14 +27,14 @@ each dearer and rarer than the last:
    move later, drops the position (the player would hear "not this one" for
    a win);
 5. the proof the tests will make again (``game.engine.puzzles.prove_puzzle``)
-   from scratch, which must fit ``--proof-nodes`` positions, so that the whole
-   collection is re-proved in seconds.
+   from scratch, each of whose searches must fit ``--proof-nodes`` positions,
+   so that the whole collection is re-proved in seconds.
 
 The main line is then made (the defender's most stubborn replies, the
 attacker's quickest wins) and the puzzle graded by what the greedy player
-misses (``grade_of``). The collection keeps every puzzle the greedy player
-does not solve and at most a quarter as many that it does (a fifth of the
-whole). The puzzles are written, easiest first, into
+misses (``game.engine.puzzles.grade_puzzle``). The collection keeps every
+puzzle the greedy player does not solve and at most a quarter as many that it
+does (a fifth of the whole). The puzzles are written, easiest first, into
 ``levels/<game>/puzzles/`` as one file per grade (``--out`` elsewhere),
 replacing what was there. Figures go to standard output.
 """
