@@ -8,9 +8,10 @@ one move more (the player would be told "not this one" for a win). The miner
 positions, so the whole collection is proved in seconds.
 
 The collection is graded by what a greedy player does not find
-(``game.engine.puzzles.greedy_moves``: the moves that gain the most material
-at once, every tie counted as found): a fifth of it at most is solved by the
-greedy move, and those are grade 1.
+(``game.engine.puzzles.greedy_moves``: the moves that take the most at once,
+in Ataxx the most pieces, a clone or a jump alike; every tie counted as
+found): a fifth of it at most is solved by the greedy move, and those are
+grade 1.
 """
 
 from __future__ import annotations
@@ -80,9 +81,10 @@ def test_the_greedy_move_solves_a_fifth_of_the_collection_at_most(key: str) -> N
         count: sum(1 for puzzle in solved if puzzle.moves == count)
         for count in sorted({p.moves for p in puzzles})
     }
-    print(f"{key}: {len(solved)} of {len(puzzles)} solved by the greedy move (by moves: {by_moves})")
-    assert len(solved) <= GREEDY_SOLVED_AT_MOST * len(puzzles)
-    assert len(puzzles) - len(solved) >= GREEDY_MISSED_AT_LEAST[key]
+    said = f"{key}: {len(solved)} of {len(puzzles)} solved by the greedy move (by moves: {by_moves})"
+    print(said)
+    assert len(solved) <= GREEDY_SOLVED_AT_MOST * len(puzzles), said
+    assert len(puzzles) - len(solved) >= GREEDY_MISSED_AT_LEAST[key], said
 
 
 @pytest.mark.parametrize("key", sorted(LEAST))

@@ -128,18 +128,18 @@ class AtaxxRules(RulesDefaults):
         return validate_position(position)
 
     def material_gain(self, position: Board, move: Move) -> int:
-        """How much ``move`` (legal) widens the mover's lead in pieces at once: 2 per piece taken, 1 more for a clone.
+        """The pieces ``move`` (legal) takes at once; the greedy player (``game.engine.puzzles.greedy_moves``) takes the most.
 
-        What a greedy player maximises (``game.engine.puzzles.greedy_moves``):
-        the most pieces taken, a clone before a jump that takes as many.
+        A clone and a jump that take as many gain alike: the greedy player
+        may play either, so a puzzle whose winning move is any of them counts
+        as solved by greedy. That is the wider reading: the moves that widen
+        the lead the most (a clone adds a piece) are always among these.
 
-        >>> board = Board("7/7/7/2xo3/7/7/7 x 0 1")
-        >>> [RULES.material_gain(board, Move.from_uai(text)) for text in ("e4", "c4e4", "a7")]
-        [3, 2, 1]
+        >>> board = Board("7/7/7/2xo3/3o3/7/7 x 0 1")
+        >>> [RULES.material_gain(board, Move.from_uai(text)) for text in ("c3", "c4e3", "d5", "b4")]
+        [2, 2, 1, 0]
         """
-        if move.is_pass:
-            return 0
-        return 2 * position.captures(move).bit_count() + (1 if move.is_clone else 0)
+        return position.captures(move).bit_count()  # a pass takes none
 
 
 RULES = AtaxxRules()
