@@ -20,9 +20,9 @@ each dearer and rarer than the last:
    plies, until one does; a position where two do, or where the proof needs
    more than ``--mine-nodes`` positions, is dropped;
 3. the greedy player (``game.engine.puzzles.greedy_moves``: the moves that
-   gain the most material at once): a puzzle it solves (its move is the
-   winning one, ties counted) is kept only while such puzzles are fewer than a
-   fifth of ``--target``;
+   take the most at once, in Ataxx the most pieces, a clone or a jump alike):
+   a puzzle it solves (its move is the winning one, ties counted) is kept only
+   while such puzzles are fewer than a fifth of ``--target``;
 4. the prover again, two plies further: a wrong move that still wins, one
    move later, drops the position (the player would hear "not this one" for
    a win);
