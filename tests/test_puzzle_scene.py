@@ -111,6 +111,7 @@ def test_a_new_player_solves_a_puzzle_after_a_wrong_try(driver: Driver, recorded
     driver.frames(2)
     assert "Red to play and win!" in recorded and "Win in 1 move" in recorded
     assert "PUZZLE 1 / 3" in recorded
+    assert scene.panel.figures()[0] == ("Tries", "0")  # no try made yet
     start = scene.match.position_text()
     # A wrong move is shown, said, counted and taken back.
     wrong = next(move for move in scene.match.legal_moves() if str(move) != "g4")
@@ -119,10 +120,10 @@ def test_a_new_player_solves_a_puzzle_after_a_wrong_try(driver: Driver, recorded
     # (No animations here: the move was played and taken back at once.)
     assert scene.match.redo_moves == [wrong] and driver.app.audio.played[-1] == "invalid"
     assert scene.toast is not None and scene.toast[0] == "Not this one: try again"
-    assert scene.state is PuzzleState.SOLVING and scene.match.position_text() == start and scene.tries == 2
+    assert scene.state is PuzzleState.SOLVING and scene.match.position_text() == start and scene.tries == 1
     recorded.clear()
     driver.frames(1)
-    assert "Tries" in recorded and "2" in recorded
+    assert "Tries" in recorded and "1" in recorded
     _play(driver, "g4")
     assert scene.state is PuzzleState.SOLVED and scene.match.is_over
     recorded.clear()
@@ -151,6 +152,50 @@ def test_the_other_seat_replies_with_the_line_and_a_clean_solve_starts_a_streak(
     assert scene.puzzle.id == "red-win-in-1"
     driver.key(pygame.K_p)
     assert scene.puzzle.id == "blue-win-in-1"
+
+
+def test_a_try_is_counted_once_however_many_moves_it_takes(driver: Driver) -> None:
+    scene = _open_puzzles(driver)
+    scene.go_to(1)  # Blue wins in 2
+    _play(driver, "d1")
+    assert scene.tries == 1 and scene.match.ply == 2  # the reply came; the same try goes on
+    wrong = next(move for move in scene.match.legal_moves() if not scene._wins(move))
+    driver.play_move(wrong)
+    _settle(driver)
+    assert scene.tries == 1 and scene.match.ply == 2  # the miss was taken back: the next move is a new try
+    _play(driver, "g4")
+    assert scene.state is PuzzleState.SOLVED and scene.tries == 2
+
+
+RED_WINS_BY_THE_EARLY_FINISH = """
+[[puzzle]]
+id = "red-early-finish"
+position = "xxxxxoo/oxxoooo/xxx-ooo/xx---1x/x1x-ooo/1xxxooo/2xxooo x 0 37"
+solution = ["f4"]
+moves = 1
+grade = 2
+tempting = 3
+"""
+
+
+@pytest.mark.parametrize(("number", "move"), [(1, "g4"), (4, "f4")])
+def test_solved_is_said_as_the_winning_move_lands(collections: Path, number: int, move: str) -> None:
+    """With the animations on: no pause after the last move, and an early finish fills in under the banner."""
+    (collections / "ataxx" / "2-fill.toml").write_text(
+        _head("ataxx") + RED_WINS_BY_THE_EARLY_FINISH, encoding="utf-8"
+    )
+    driver = Driver.fast(game="ataxx", size=(640, 480), instant=False, animation="normal")
+    try:
+        scene = _open_puzzles(driver)
+        scene.go_to(number - 1)
+        driver.frames(2)
+        driver.play_move(scene.rules.parse_move(move))
+        assert scene.match.is_over and scene.board.busy  # the winning move is being shown
+        assert driver.until(lambda: not scene.board.busy)
+        driver.frames(1)
+        assert scene.state is PuzzleState.SOLVED
+    finally:
+        driver.app.close()
 
 
 def test_a_move_off_the_line_is_judged_by_a_proof(driver: Driver) -> None:
@@ -193,7 +238,7 @@ def test_the_solution_is_played_out_and_the_puzzle_stays_unsolved(
     # Retry: the puzzle from its start, a fresh attempt.
     driver.press("retry")
     assert (
-        scene.state is PuzzleState.SOLVING and not scene.match.ply and scene.tries == 1 and not scene.helped
+        scene.state is PuzzleState.SOLVING and not scene.match.ply and scene.tries == 0 and not scene.helped
     )
 
 

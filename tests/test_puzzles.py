@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import puzzles as puzzle_files
+from game.engine.ataxx import Move
 from game.engine.proof import ProofBudgetError, Prover
 from game.engine.puzzles import (
     MAX_PUZZLE_BYTES,
@@ -17,12 +18,18 @@ from game.engine.puzzles import (
     PuzzleError,
     PuzzleProofError,
     dump_puzzles,
+    grade_of,
+    grade_puzzle,
+    greedy_misses,
+    greedy_moves,
     has_shipped_puzzles,
     load_puzzle_file,
     prove_puzzle,
     puzzle_id,
     puzzles_from_text,
     shipped_puzzles,
+    solved_by_greedy,
+    tempting_moves,
 )
 from game.games import game
 
@@ -204,22 +211,85 @@ def test_mangled_files_give_puzzle_errors_only(data: st.DataObject) -> None:
         assert puzzle.solution and 1 <= puzzle.moves <= 3
 
 
+SOUND = (
+    HEAD
+    + """
+[[puzzle]]
+id = "3087c6a32b"
+position = "ooxoooo/ooxxoxx/o--x--o/xxoxxoo/x--x--x/1ooxoxx/oooxoxx x 0 33"
+solution = ["a2"]
+moves = 1
+grade = 1
+tempting = 0
+
+[[puzzle]]
+id = "40b4c6e4f6"
+position = "oxoxxo1/ooxxxoo/ooxxxoo/xxxxxxx/xxxxxoo/oxxxxoo/oxxxooo x 0 37"
+solution = ["e7g7", "f5e7", "f5"]
+moves = 2
+grade = 3
+tempting = 2
+"""
+)
+"""Two puzzles whose every claim holds, one move more included."""
+
+
 def test_the_proof_of_a_puzzle() -> None:
-    (first, second), _ = puzzles_from_text(GOOD, ATAXX)
+    (first, second), _ = puzzles_from_text(SOUND, ATAXX)
     assert 0 < prove_puzzle(first, ATAXX) < prove_puzzle(second, ATAXX)
     with pytest.raises(ProofBudgetError):
         prove_puzzle(second, ATAXX, node_limit=5)
     # Another first move: refused, naming the moves that do win.
-    other = next(move for move in ATAXX.new_position(second.position).legal_moves() if str(move) != "d1")
-    wrong = dataclasses.replace(second, solution=(str(other), "d1", "g4"))
-    with pytest.raises(PuzzleProofError, match=rf"win within 4 plies are d1, not {other} alone"):
+    other = next(move for move in ATAXX.new_position(second.position).legal_moves() if str(move) != "e7g7")
+    wrong = dataclasses.replace(second, solution=(str(other), "f5e7", "f5"))
+    with pytest.raises(PuzzleProofError, match=rf"win within 4 plies are e7g7, not {other} alone"):
         prove_puzzle(wrong, ATAXX)
-    with pytest.raises(PuzzleProofError, match="g4g2 is not a legal move"):
-        prove_puzzle(dataclasses.replace(second, solution=("g4g2", "d1", "g4")), ATAXX)
+    with pytest.raises(PuzzleProofError, match="a1a3 is not a legal move"):
+        prove_puzzle(dataclasses.replace(second, solution=("a1a3", "f5e7", "f5")), ATAXX)
     # A puzzle said to take two moves that one move wins.
     longer = dataclasses.replace(first, moves=2)
     with pytest.raises(PuzzleProofError, match="it is shorter than 2 moves"):
         prove_puzzle(longer, ATAXX)
+
+
+def test_the_greedy_player_takes_the_most_pieces_at_once() -> None:
+    board = ATAXX.new_position("7/7/7/2xo3/3o3/7/7 x 0 1")
+    # c3 and the jumps to e3 and e4 take both blue pieces: a clone and a jump that take as many are alike.
+    assert sorted(str(move) for move in greedy_moves(ATAXX, board)) == ["c3", "c4e3", "c4e4"]
+    capture = Puzzle("t", "ataxx", board.fen(), ("c3",), 1, 1, 0, 0)
+    assert solved_by_greedy(capture, ATAXX)
+    assert solved_by_greedy(dataclasses.replace(capture, solution=("c4e3",)), ATAXX)  # a tie counts as found
+    assert not solved_by_greedy(dataclasses.replace(capture, solution=("d5",)), ATAXX)  # a clone taking less
+    assert tempting_moves(ATAXX, board, Move.from_uai("d5")) == 3
+    # Attangle: a capture that builds a triple first, then any capture, then a placement.
+    board = ATTANGLE.new_position(
+        "-,-,-,-/-,-,-,-,-/-,w,b,bw,-,-/-,-,-,-,-,-,-/w,b,w,-,-,-/-,-,-,-,-/-,-,-,- w 14 15"
+    )
+    assert [str(move) for move in greedy_moves(ATTANGLE, board)] == ["c2,c4-c3"]
+
+
+def test_what_the_greedy_player_misses_grades_a_puzzle() -> None:
+    text = (
+        'game = "ataxx"\nschema_version = 1\n[[puzzle]]\nid = "978733e06f"\n'
+        'position = "1xxooo1/x--x--o/x-oxx-o/xooxxxo/x-oxx-x/x--o--o/xxxoooo x 0 42"\n'
+        'solution = ["a7", "g5g7", "g5"]\nmoves = 2\ngrade = 1\ntempting = 0\n'
+    )
+    (puzzle,), _ = puzzles_from_text(text, ATAXX)
+    # The clone to a7 takes nothing and wins; the jump e5g7 takes two pieces, and the greedy player loses with it.
+    position = ATAXX.new_position(puzzle.position)
+    assert tempting_moves(ATAXX, position, ATAXX.parse_move("a7")) == 1
+    assert not solved_by_greedy(puzzle, ATAXX) and greedy_misses(puzzle, ATAXX) == 1
+    graded = grade_puzzle(puzzle, ATAXX)
+    assert (graded.tempting, graded.grade) == (1, 2)
+    # c4 is the last empty square: the clone there takes as many as the winning jump a4c4 and ends the
+    # game unwon. The greedy player may choose either: a tie is solved, grade 1.
+    tie = dataclasses.replace(
+        puzzle,
+        position="xooooxx/xooooxx/x--x--x/xx1xxox/x--o--o/xoooooo/xooooox x 0 43",
+        solution=("a4c4", "b2a4", "b2"),
+    )
+    assert solved_by_greedy(tie, ATAXX) and greedy_misses(tie, ATAXX) == 0
+    assert grade_puzzle(tie, ATAXX).grade == 1 and grade_of(3, 3, 9, greedy=False) == 5
 
 
 def test_a_position_where_several_moves_win_is_no_puzzle() -> None:
@@ -231,11 +301,27 @@ def test_a_position_where_several_moves_win_is_no_puzzle() -> None:
     assert len(winners) == 7  # 4 clones and 3 jumps reach a square next to d4
 
 
+def test_a_wrong_move_that_wins_one_move_later_spoils_the_puzzle() -> None:
+    # g6 wins at once; g4g6 wins too, a move later: the player would hear "not this one" for a win.
+    text = "oo-o-xx/o-o-x-1/-o-x-x-/x-x-x-x/-o-o-x-/x-o-o-x/xo-o-xx x 0 20"
+    puzzle = Puzzle(puzzle_id("ataxx", text), "ataxx", text, ("g6",), 1, 1, 0, 0)
+    with pytest.raises(PuzzleProofError, match=r"g4g6 also win\(s\) by force within 4 plies"):
+        prove_puzzle(puzzle, ATAXX)
+    # Here the later wins need the early finish: proved under the game's usual rules, they count.
+    text = "oo1oxxx/oooooxx/xx-o-xx/xxooxxx/oo-o-xx/oooxxxx/oooxxxx x 0 38"
+    puzzle = Puzzle(puzzle_id("ataxx", text), "ataxx", text, ("e7c7", "d5e7", "d5"), 2, 1, 0, 0)
+    with pytest.raises(PuzzleProofError, match=r"a5c7, b5c7 also win\(s\) by force within 6 plies"):
+        prove_puzzle(puzzle, ATAXX)
+    assert Prover(ATAXX, {"early_finish": False}).winning_moves(ATAXX.new_position(text), 6) == [
+        Move.from_uai("e7c7")
+    ]
+
+
 def test_an_attangle_puzzle_reads_and_proves() -> None:
     text = (
-        'game = "attangle"\nschema_version = 1\n[[puzzle]]\nid = "dc68b74c73"\n'
-        'position = "bw,b,-,b/w,-,bwb,-,-/-,wbw,-,-,-,w/b,b,-,-,-,wwb,-/-,b,-,-,w,b/-,-,-,-,w/b,bbw,w,- w 6 4"\n'
-        'solution = ["b2", "a3", "a1,b2-a2"]\nmoves = 2\ngrade = 3\ntempting = 1\n'
+        'game = "attangle"\nschema_version = 1\n[[puzzle]]\nid = "713630be9c"\n'
+        'position = "-,wb,b,-/-,b,bbw,w,b/-,wb,bw,-,w,-/b,-,-,-,-,wwb,-/b,-,-,-,bw,w/wb,-,wbw,w,w/bw,b,b,w w 1 1"\n'
+        'solution = ["f2", "a1", "f2,g1-g2"]\nmoves = 2\ngrade = 4\ntempting = 13\n'
     )
     (puzzle,), errors = puzzles_from_text(text, ATTANGLE)
     assert errors == [] and puzzle.seat == 0

@@ -23,9 +23,9 @@ many puzzles each, read in file-name order::
 move, the defender's most stubborn reply, and so on to the win (the line may
 end with the defender's last, forced move); ``moves`` is how many moves the
 puzzle's seat plays in it (at most ``MAX_MOVES``). ``grade`` is the difficulty
-from 1 to 5, from the depth and ``tempting``, the number of wrong moves that
-look as good as the winning one at first sight. ``id`` names the puzzle in
-the player's statistics.
+from 1 to 5, by what a greedy player misses (``grade_of``); ``tempting`` is
+the number of wrong moves it prefers to the winning one (``tempting_moves``).
+``id`` names the puzzle in the player's statistics.
 
 Puzzles are played under the game's default match rules (Ataxx: early finish
 on), as the proofs are made.
@@ -46,7 +46,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from game import games
 from game.engine.core import CHANCE
@@ -60,11 +60,16 @@ __all__ = [
     "MAX_MOVES",
     "MAX_PUZZLE_BYTES",
     "SCHEMA_VERSION",
+    "HasMaterialGain",
     "Puzzle",
     "PuzzleError",
     "PuzzleProofError",
     "check_puzzle",
     "dump_puzzles",
+    "grade_of",
+    "grade_puzzle",
+    "greedy_misses",
+    "greedy_moves",
     "has_shipped_puzzles",
     "load_puzzle_file",
     "prove_puzzle",
@@ -72,6 +77,8 @@ __all__ = [
     "puzzles_from_text",
     "shipped_puzzles",
     "shipped_puzzles_dir",
+    "solved_by_greedy",
+    "tempting_moves",
 ]
 
 SCHEMA_VERSION = 1
@@ -341,6 +348,110 @@ def shipped_puzzles(
     return puzzles, errors
 
 
+@runtime_checkable
+class HasMaterialGain(Protocol):
+    """A game whose moves have a material gain at once: what its greedy player maximises."""
+
+    def material_gain(self, position: Any, move: Any) -> int:
+        """What ``move`` (legal in ``position``) wins at once, in the game's own units (higher is more)."""
+        ...
+
+
+def greedy_moves(rules: GameRules[Any], position: Any) -> list[Any]:
+    """The moves a greedy player chooses among: every move of the largest material gain (ties all count).
+
+    Every legal move when the game gives no material gain: such a player has no preference.
+    """
+    moves = list(position.legal_moves())
+    if not isinstance(rules, HasMaterialGain) or not moves:
+        return moves
+    gains = [rules.material_gain(position, move) for move in moves]
+    best = max(gains)
+    return [move for move, gain in zip(moves, gains, strict=True) if gain == best]
+
+
+def solved_by_greedy(puzzle: Puzzle, rules: GameRules[Any]) -> bool:
+    """Whether the puzzle's winning move is one a greedy player might choose (one of ``greedy_moves``).
+
+    A tie counts as found: a greedy player could choose it. So "not solved by
+    greedy" means every move of the largest gain is wrong.
+    """
+    position = rules.new_position(puzzle.position)
+    return rules.parse_move(puzzle.solution[0]) in greedy_moves(rules, position)
+
+
+def tempting_moves(rules: GameRules[Any], position: Any, key: Any) -> int:
+    """The wrong moves a greedy player prefers to ``key``: those of a larger material gain (0 without one)."""
+    if not isinstance(rules, HasMaterialGain):
+        return 0
+    gain = rules.material_gain(position, key)
+    return sum(1 for move in position.legal_moves() if rules.material_gain(position, move) > gain)
+
+
+def grade_of(moves: int, misses: int, tempting: int, *, greedy: bool) -> int:
+    """The difficulty from 1 to 5, by what a greedy player does not find.
+
+    1: the greedy player solves it (``solved_by_greedy``). Otherwise 1 for
+    each move of the solution it misses (``greedy_misses``: the first at
+    least), 1 more for a win in ``MAX_MOVES`` moves, 1 more when two wrong
+    moves or more gain more than the winning one (``tempting_moves``), and
+    another when four do; 5 at most.
+
+    >>> grade_of(1, 1, 1, greedy=False), grade_of(2, 1, 3, greedy=False), grade_of(3, 2, 4, greedy=False)
+    (2, 3, 5)
+    """
+    if greedy:
+        return 1
+    points = (
+        misses + (1 if moves >= MAX_MOVES else 0) + (1 if tempting >= 2 else 0) + (1 if tempting >= 4 else 0)
+    )
+    return max(2, min(GRADES[-1], 1 + points))
+
+
+def greedy_misses(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> int:
+    """How many of the seat's moves in the solution a greedy player would not find.
+
+    At the first move, found means the winning move is one of
+    ``greedy_moves``; at a later one, that one of the greedy moves there
+    still wins within the plies left (any winning move is accepted after the
+    first). ``ProofBudgetError`` past ``node_limit`` positions for one move.
+    """
+    position = rules.new_position(puzzle.position)
+    prover = Prover(rules, node_limit=node_limit)
+    misses = 0
+    for index, text in enumerate(puzzle.solution):
+        move = rules.parse_move(text)
+        if int(position.turn) == puzzle.seat:
+            greedy = greedy_moves(rules, position)
+            if index == 0:
+                found = move in greedy
+            else:
+                found = any(
+                    _wins_after(prover, position, choice, puzzle.seat, puzzle.plies - index)
+                    for choice in greedy
+                )
+            misses += 0 if found else 1
+        position.push(move)
+    return misses
+
+
+def grade_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> Puzzle:
+    """``puzzle`` with its ``tempting`` and ``grade`` as the greedy player sets them (``grade_of``)."""
+    position = rules.new_position(puzzle.position)
+    tempting = tempting_moves(rules, position, rules.parse_move(puzzle.solution[0]))
+    misses = greedy_misses(puzzle, rules, node_limit=node_limit)
+    grade = grade_of(puzzle.moves, misses, tempting, greedy=solved_by_greedy(puzzle, rules))
+    return dataclasses.replace(puzzle, tempting=tempting, grade=grade)
+
+
+def _wins_after(prover: Prover, position: Any, move: Any, seat: int, plies: int) -> bool:
+    position.push(move)
+    try:
+        return prover.wins_within(position, seat, plies - 1)
+    finally:
+        position.pop()
+
+
 class PuzzleProofError(ValueError):
     """A puzzle whose claim does not hold: another move wins too, or the winning move does not win in time."""
 
@@ -350,7 +461,8 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | Non
 
     Proved: the first move of the solution wins by force within the
     puzzle's ``plies``, and not within two plies fewer (the puzzle is no
-    shorter than it says); no other move wins within ``plies``. Raises
+    shorter than it says); no other move wins within ``plies``, nor within
+    two plies more (one move of the puzzle's seat). Raises
     ``PuzzleProofError`` saying which part fails, ``ProofBudgetError`` past
     ``node_limit`` positions.
     """
@@ -377,6 +489,15 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | Non
         raise PuzzleProofError(
             f"puzzle {puzzle.id}: the moves that win within {puzzle.plies} plies are "
             f"{', '.join(texts) or 'none'}, not {puzzle.solution[0]} alone"
+        )
+    # A wrong first move that still wins, one move later, would be answered "not this one" for a win.
+    later = prover.winning_moves(position, puzzle.plies + 2)
+    nodes += prover.nodes
+    if later != [key]:
+        texts = [rules.move_text(move) for move in later if move != key]
+        raise PuzzleProofError(
+            f"puzzle {puzzle.id}: {', '.join(texts)} also win(s) by force within {puzzle.plies + 2} plies: "
+            f"one move later than {puzzle.solution[0]}"
         )
     return nodes
 

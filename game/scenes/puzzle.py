@@ -57,9 +57,9 @@ log = logging.getLogger(__name__)
 
 RUNTIME_NODES = 4_000
 """The most positions one of the screen's own proofs may visit (a move off the line, a reply to it),
-so that a frame never waits long: a shipped puzzle's whole proof fits as many (the tests check it),
-and what the screen asks is a part of the same tree. Past it (an edited file), a move off the line
-is not taken as winning, and the reply is the first legal move."""
+so that a frame never waits long: the proof within a shipped puzzle's moves fits as many (the tests
+check it), and what the screen asks is a part of the same tree. Past it (an edited file), a move off
+the line is not taken as winning, and the reply is the first legal move."""
 DEFENDER_LEVEL = "puzzle"
 """The other seat's "level": it never asks the computer, the screen answers for it."""
 
@@ -112,7 +112,10 @@ class PuzzleScene(MatchScene):
         self.progress = self._load_progress(app)
         self.index = self._first_index(number)
         self.state = PuzzleState.SOLVING
-        self.tries = 1
+        self.tries = 0
+        """The tries made so far: one more at the first move played since the start or the last miss."""
+        self.trying = False
+        """Whether a try is under way (a move was played since the start, a miss or Retry)."""
         self.helped = False
         self.step_timer: float | None = None
         """Seconds before the next step: taking a wrong move back, a reply, the solution's next move."""
@@ -166,6 +169,7 @@ class PuzzleScene(MatchScene):
         self.results_shown = False
         self.step_timer = None
         self.shown_moves = 0
+        self.trying = False
 
     def go_to(self, index: int) -> None:
         """Open the puzzle at ``index`` of the collection (wrapping round), from its start."""
@@ -180,7 +184,7 @@ class PuzzleScene(MatchScene):
 
     def _fresh_attempt(self) -> None:
         self.state = PuzzleState.SOLVING
-        self.tries = 1
+        self.tries = 0
         self.helped = False
         self._new_match()
 
@@ -364,6 +368,9 @@ class PuzzleScene(MatchScene):
     def play(self, move: Any, *, animate: bool = True) -> None:
         """A move on the board: the player's is checked (see the module docstring), the other seat's played."""
         if self.state is PuzzleState.SOLVING and self.match.turn == self.seat:
+            if not self.trying:
+                self.tries += 1
+                self.trying = True
             right = self._wins(move)
             super().play(move, animate=animate)
             if not right:
@@ -374,7 +381,7 @@ class PuzzleScene(MatchScene):
     def _wrong(self) -> None:
         self.state = PuzzleState.WRONG
         self.step_timer = self.pace(1.1, 0.8, 0.6)
-        self.tries += 1
+        self.trying = False
         self._stumbled()
         self.say(tr("Not this one: try again"), max(1.2, self.step_timer + 0.4))
         self.app.audio.play("invalid")
@@ -408,7 +415,6 @@ class PuzzleScene(MatchScene):
         if winner is not None and int(winner) == self.seat:
             self._solved()
         else:
-            self.tries += 1
             self.say(tr("Not this one: try again"), 2.0)
             self._new_match()
 
@@ -427,7 +433,9 @@ class PuzzleScene(MatchScene):
         elif self.state is PuzzleState.SOLVING:
             match = self.match
             if match.is_over:
-                self._update_end(dt)
+                # Told as the last move lands: an early finish fills in under the banner.
+                if not self.board.busy:
+                    self.show_results()
             elif match.forced_move() is not None:
                 self._update_forced(dt)
             elif match.computer_to_move:
@@ -522,7 +530,7 @@ class PuzzleScene(MatchScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.state is PuzzleState.SOLVED and self.end_told:
+        if self.state is PuzzleState.SOLVED:
             self._draw_solved(surface)
 
     def _draw_solved(self, surface: pygame.Surface) -> None:

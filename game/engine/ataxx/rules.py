@@ -141,5 +141,19 @@ class AtaxxRules(RulesDefaults):
         """
         return 100 * (position.empty.bit_count() + 1)
 
+    def material_gain(self, position: Board, move: Move) -> int:
+        """The pieces ``move`` (legal) takes at once; the greedy player (``game.engine.puzzles.greedy_moves``) takes the most.
+
+        A clone and a jump that take as many gain alike: the greedy player
+        may play either, so a puzzle whose winning move is any of them counts
+        as solved by greedy. That is the wider reading: the moves that widen
+        the lead the most (a clone adds a piece) are always among these.
+
+        >>> board = Board("7/7/7/2xo3/3o3/7/7 x 0 1")
+        >>> [RULES.material_gain(board, Move.from_uai(text)) for text in ("c3", "c4e3", "d5", "b4")]
+        [2, 2, 1, 0]
+        """
+        return position.captures(move).bit_count()  # a pass takes none
+
 
 RULES = AtaxxRules()

@@ -108,5 +108,23 @@ class AttangleRules(RulesDefaults):
         """
         return 3 * 2 * position.geometry.pieces_per_side - sum(len(stack) ** 2 for stack in position.stacks)
 
+    def material_gain(self, position: Board, move: Move) -> int:
+        """What ``move`` (legal) wins at once: 2 for a capture that builds a triple, 1 for another capture, 0 to place.
+
+        Triples are what Attangle counts, as pieces are Ataxx's: a greedy
+        player (``game.engine.puzzles.greedy_moves``) builds one whenever it
+        can, captures whenever it can, and places otherwise.
+
+        >>> board = Board("-,-,-,-/-,-,-,-,-/-,w,b,bw,-,-/-,-,-,-,-,-,-/w,b,w,-,-,-/-,-,-,-,-/-,-,-,- w 14 15")
+        >>> [RULES.material_gain(board, Move.from_text(text)) for text in ("c2,c4-c3", "e1,e3-e2", "a1")]
+        [2, 1, 0]
+        """
+        if not move.attackers:
+            return 0
+        height = len(position.stack(move.target)) + max(
+            len(position.stack(point)) for point in move.attackers
+        )
+        return 2 if height == 3 else 1
+
 
 RULES = AttangleRules()
