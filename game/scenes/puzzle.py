@@ -541,7 +541,8 @@ class PuzzleScene(MatchScene):
         # The headline as tall as its type (never under the 28 pixels of a title), the line below it.
         head_h = max(self.px(50), ui.font("title", self.title_px(30), bold=True).get_height())
         below_h = ui.font("body", self.px(15)).get_height()
-        rect = pygame.Rect(0, 0, area.width, head_h + below_h + self.px(24))
+        # Across the board, not the empty sides of a wide window (a board is about as wide as it is tall).
+        rect = pygame.Rect(0, 0, min(area.width, round(area.height * 1.05)), head_h + below_h + self.px(24))
         rect.center = area.center
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         layer.fill((8, 10, 26, int(215 * appear)))

@@ -465,6 +465,14 @@ def draw_pile(
     base = pygame.Rect(0, 0, span + width * 0.2, width * DISC_ASPECT * 0.9)
     base.center = (round(rect.x + span / 2), round(rect.bottom - width * DISC_ASPECT * 0.4))
     pygame.draw.ellipse(surface, (8, 10, 26), base)
+    if count == 0:
+        # An empty reserve keeps the outline of its place: the "0" beside it is a pile, not a stray figure.
+        x, y = _pile_disc(rect, 0, width)
+        ghost = pygame.Rect(0, 0, width, width * DISC_ASPECT)
+        ghost.center = (round(x), round(y + width * DISC_THICKNESS * 0.5))
+        pygame.draw.ellipse(
+            surface, theme.lerp_colour(colour, theme.BG_BOTTOM, 0.55), ghost, max(1, width // 24)
+        )
     sprite = disc_sprite(width, colour)
     for index in range(count):
         x, y = _pile_disc(rect, index, width)
