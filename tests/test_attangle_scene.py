@@ -24,6 +24,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.scenes.resume import open_match
 from game.scenes.saveload import LoadScene
+from game.ui import theme
 
 RULES = game("attangle").load_rules()
 BOARDS = {"attangle": 0, "grand": 1}
@@ -420,7 +421,11 @@ def test_the_points_numbers_stand_along_the_lower_edges(board: str, size: tuple[
         # Each reserve pile at its fullest, and its count beside it (a pile's rect has room for Grand's).
         disc = view.disc_width()
         stacks = math.ceil(geometry.pieces_per_side / PILE_STACK)
-        span = round(disc * (PILE_STEP * (stacks - 1) + 1)) + max(12, disc // 2) * 3
+        count_size = max(12, int(disc * 0.5))
+        count_w = driver.app.theme.measure(
+            str(geometry.pieces_per_side), theme.SCORE_ROLE, count_size, bold=True
+        )
+        span = round(disc * (PILE_STEP * (stacks - 1) + 1.2)) + count_w
         piles = [pygame.Rect(rect.x, rect.y, span, rect.height) for rect in view.reserve_rects]
         for number, (x, y) in numbers:
             label = pygame.Rect(0, 0, view.row_letter_size(), view.row_letter_size())
