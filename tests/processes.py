@@ -8,8 +8,9 @@ import os
 import shlex
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from waiting import HANG, wait_for
 
 from game.ai import compiled
 
@@ -28,26 +29,24 @@ def own_engine() -> str:
     return shlex.join([sys.executable, "-m", "game.ai.uai"])
 
 
-def gone(pid: int, timeout: float = 5.0) -> bool:
-    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.02)
+def _ended(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
     return False
 
 
-def pid_in(path: Path, timeout: float = 10.0) -> int:
+def gone(pid: int, timeout: float = HANG) -> bool:
+    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
+    return wait_for(lambda: _ended(pid), timeout, every=0.02)
+
+
+def pid_in(path: Path, timeout: float = HANG) -> int:
     """The process id a fake engine wrote to ``path``."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.is_file() and path.read_text():
-            return int(path.read_text())
-        time.sleep(0.01)
-    raise AssertionError(f"no process id in {path}")
+    if not wait_for(lambda: path.is_file() and bool(path.read_text()), timeout, every=0.01):
+        raise AssertionError(f"no process id in {path}")
+    return int(path.read_text())
 
 
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
