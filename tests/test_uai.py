@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from clocks import StoppedClock
 from waiting import HANG
 
 from game.ai.ataxx import levels, uai
@@ -509,16 +510,6 @@ class Recorder:
             return sum(line.startswith(prefix) for line in self.lines)
 
 
-class StoppedClock:
-    """``time.monotonic`` as the engine and its search read it: still until the test moves it."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 class HeldTimer:
     """The engine's watchdog timer, held: it never goes off."""
 
@@ -542,8 +533,7 @@ class HeldTimer:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> StoppedClock:
     """A stopped clock for the engine and its search, and watchdog timers that never go off."""
-    stopped = StoppedClock()
-    monkeypatch.setattr(time, "monotonic", stopped)
+    stopped = StoppedClock().install(monkeypatch)
     monkeypatch.setattr(threading, "Timer", HeldTimer)
     monkeypatch.setattr(HeldTimer, "made", [])
     return stopped
