@@ -8,6 +8,7 @@ from pathlib import Path
 import ataxx.pgn
 import pygame
 import pytest
+from waiting import frames_until
 
 from game.ai.analysis import (
     Mark,
@@ -35,7 +36,7 @@ def driver():
 
 
 def _finished(driver: Driver, scene: AnalysisScene) -> None:
-    assert driver.until(lambda: scene.finished, max_frames=3000, sleep=0.002), "the analysis never finished"
+    assert frames_until(driver, lambda: scene.finished), "the analysis never finished"
 
 
 def _blunder_results(driver: Driver) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from waiting import HANG
 
 from game.ai.worker import AIState, AIStatus
 from game.engine import saves
@@ -646,7 +647,7 @@ def test_ctrl_c_in_a_real_process_leaves_without_a_traceback(tmp_path: Path, use
     )
     try:
         seen = b""
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG
         assert process.stdout is not None
         while b"Enter a position to play:" not in seen and time.monotonic() < deadline:
             ready, _, _ = select.select([process.stdout], [], [], deadline - time.monotonic())
@@ -657,7 +658,7 @@ def test_ctrl_c_in_a_real_process_leaves_without_a_traceback(tmp_path: Path, use
                 seen += chunk
         assert b"Enter a position to play:" in seen
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=HANG)
     finally:
         if process.poll() is None:
             process.kill()

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["HANG", "SearchThread", "wait_for"]
+__all__ = ["HANG", "HeldKernel", "SearchThread", "frames_until", "wait_for"]
 
 HANG = 60.0
 """Seconds after which what should come at once (or within a fraction of a second) is taken as never
@@ -33,6 +33,20 @@ def wait_for(condition: Callable[[], bool], timeout: float = HANG, *, every: flo
             return True
         time.sleep(every)
     return condition()
+
+
+def frames_until(
+    driver: Any, condition: Callable[[], bool], timeout: float = HANG, *, dt: float = 1 / 60
+) -> bool:
+    """Whether ``condition()`` comes true while ``driver`` (a ``game.scenes.driver.Driver``) runs frames of
+    ``dt`` seconds, within ``timeout`` seconds of the machine's clock: for what the AI's thread or child
+    process does in real time. The frames sleep a millisecond each, so the AI gets the machine too."""
+    return wait_for(lambda: condition() or _frame(driver, dt), timeout, every=0.001)
+
+
+def _frame(driver: Any, dt: float) -> bool:
+    driver.frames(1, dt=dt)
+    return False
 
 
 class SearchThread:
