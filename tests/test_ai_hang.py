@@ -14,7 +14,10 @@ from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes.driver import Driver
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals"),
+    pytest.mark.usefixtures("compiled_search"),
+]
 
 LEVEL = LevelInfo("Test", "", "", "x5o/7/7/7/7/7/o5x x 0 1")
 

@@ -19,6 +19,8 @@ from game.ai.ataxx import kernel
 from game.ai.ataxx.search import Searcher, SearchFeatures, SearchLimits, is_win_score
 from game.engine.ataxx import STARTPOS, Board
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 MIDGAME = "x3xoo/1x2xoo/2-1-2/o6/ox-o-2/xxoooxx/xxxxx2 x 2 16"
 needs_numba = pytest.mark.skipif(compiled.numba_problem() is not None, reason="numba is not in use")

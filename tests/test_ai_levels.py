@@ -14,6 +14,8 @@ from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_b
 from game.ai.ataxx.search import Searcher, SearchInfo
 from game.engine.ataxx import Board, Move
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"
 RED_MUST_PASS = "7/7/7/7/ooo4/ooo4/xoo4 x 0 1"
 

@@ -30,6 +30,8 @@ from game.engine.ataxx import STARTPOS, Board, Move
 from game.engine.attangle import Board as AttangleBoard
 from game.engine.core import Trait
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 BLOCK_LAYOUT = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"
 RED_MUST_PASS = "7/7/7/7/ooo4/ooo4/xoo4 x 0 1"

@@ -38,6 +38,8 @@ from game.engine.ataxx.rules import RULES
 from game.engine.match import Match
 from game.engine.rules import history_text, replay
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 MODES = ["thread", "process"]
 GATE = "FAKE_GATE"
 """The environment variable naming the file the fake AI's ``gate`` mode waits for."""

@@ -39,6 +39,8 @@ from game.engine.pgn import parse_pgn
 from game.engine.rules import replay
 from tests.raid import RULES as RAID
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 # Red (a1, c2) misses the win at once (c3 or d3 takes Blue's only piece) and plays b1; Blue's jump to b2
 # takes all three Red pieces.
 BLUNDER_START = "7/7/7/3o3/7/2x4/x6 x 0 1"

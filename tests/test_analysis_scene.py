@@ -22,6 +22,8 @@ from game.scenes.analysis import AnalysisScene
 from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 # A game of Casual against itself from the standard start, ten plies.
 GAME = ["g1f3", "b2", "b7", "b3", "e2", "b2d1", "f3d2", "c2", "e2c3", "b2"]
 # Red misses the win at once (c3 or d3) and plays b1; Blue's jump to b2 takes all three Red pieces.

@@ -22,6 +22,8 @@ from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.message import ErrorScene
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

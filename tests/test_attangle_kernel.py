@@ -26,6 +26,8 @@ from game.ai.attangle.search import Searcher, SearchLimits, layout, prepare_comp
 from game.ai.limits import WIN_SCORE
 from game.engine.attangle import Board
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 COMPILED = compiled.numba_problem() is None
 """Whether this run's kernel is compiled (numba in use): its tables are then numpy arrays."""
 needs_numba = pytest.mark.skipif(not COMPILED, reason="numba is not in use")

@@ -23,7 +23,10 @@ from game.i18n import set_language
 from game.scenes.driver import Driver
 from game.ui.settings import MAX_ENGINES, EngineEntry, Settings
 
-pytestmark = pytest.mark.usefixtures("importable")  # every test here may start our own engine
+pytestmark = [
+    pytest.mark.usefixtures("importable"),
+    pytest.mark.usefixtures("compiled_search"),
+]  # every test here may start our own engine
 QUICK = EngineTimeouts(handshake=1.5, ready=3.0, grace=0.4, stop=0.4)
 PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
 OPEN = "x5o/7/7/7/7/7/o5x x 0 1"

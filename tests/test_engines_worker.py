@@ -32,7 +32,10 @@ from game.engine.ataxx import Board, Move
 from game.engine.ataxx.rules import RULES
 from game.engine.rules import history_text
 
-pytestmark = pytest.mark.usefixtures("importable")  # every test here may start our own engine
+pytestmark = [
+    pytest.mark.usefixtures("importable"),
+    pytest.mark.usefixtures("compiled_search"),
+]  # every test here may start our own engine
 START = "x5o/7/7/7/7/7/o5x x 0 1"
 QUICK = EngineTimeouts(handshake=1.0, ready=2.0, grace=0.4, stop=0.4)
 """For the fakes: every wait ends within about a second."""

@@ -22,6 +22,8 @@ from game.scenes.options import OptionsScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 TWO_PLAYERS = MatchConfig(vs_computer=False)
 RED_MUST_PASS = "7/7/7/7/---4/o--4/x--4 x 0 1"
 EARLY_FINISH = "x6/7/7/7/---4/---4/o--4 o 0 1"

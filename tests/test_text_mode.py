@@ -34,6 +34,8 @@ from game.text.computer import ATTEMPTS, Computer, ComputerError
 from game.text.play import TextGame
 from game.text.screen import Picture, Style, board_lines, code_grid_lines
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Red on 11 walled in by blocks (it cannot move), a block on 12 and on 66, Red free on 77.

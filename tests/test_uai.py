@@ -28,6 +28,8 @@ from game.ai.ataxx.search import SearchInfo
 from game.ai.ataxx.uai import GoParams, UaiEngine, UaiError, parse_go, time_limits
 from game.engine.ataxx import STARTPOS, Board, Move, Side
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "game.ai.uai"]
 TIMEOUT = HANG  # for answers that should come at once: only a hang misses it
