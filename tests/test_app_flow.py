@@ -16,6 +16,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.results import ResultsScene
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 
 @pytest.fixture
 def driver():

@@ -19,6 +19,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.results import ResultsScene
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 KEYPAD = {str(n): getattr(pygame, f"K_KP_{n}", None) or getattr(pygame, f"K_KP{n}") for n in range(10)}
 TOP_ROW = {str(n): getattr(pygame, f"K_{n}") for n in range(10)}
 

@@ -26,6 +26,8 @@ from game.scenes.results import ResultsScene
 from game.scenes.resume import open_match
 from game.scenes.saveload import LoadScene
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 RULES = game("attangle").load_rules()
 BOARDS = {"attangle": 0, "grand": 1}
 """Level select's card of each board."""

@@ -27,6 +27,8 @@ from game.scenes.results import ResultsScene
 from game.scenes.resume import open_match
 from game.ui.lang import seat_name
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 GAMES = ["ataxx", "attangle", "lionheart"]
 # Lost for Red, to move, whatever it plays (see tests/test_ai_resign.py).
 ATAXX_LOST = "ooooooo/ooooooo/ooooooo/ooooooo/ooooxoo/ooxxooo/oo1xooo x 0 1"
