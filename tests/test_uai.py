@@ -105,12 +105,26 @@ class Engine:
         return self.process.returncode, errors
 
 
-@pytest.fixture
-def engine() -> Iterator[Engine]:
+@pytest.fixture(scope="module")
+def shared_engine() -> Iterator[Engine]:
+    """One engine process for the module's protocol tests (those of starting and ending one have their own)."""
     instance = Engine()
     yield instance
-    # Every test ends with a clean exit and nothing on stderr (no traceback).
+    # A clean exit and nothing on stderr (no traceback) after every test.
     assert instance.close() == (0, "")
+
+
+@pytest.fixture
+def engine(shared_engine: Engine) -> Iterator[Engine]:
+    """The module's engine; after the test, still running, a new game at the start with its options'
+    defaults, having said no error the test did not read."""
+    yield shared_engine
+    assert shared_engine.process.poll() is None, "the engine ended"
+    for line in ("stop", "setoption name Level value master", "setoption name Hash value 16", "uainewgame"):
+        shared_engine.send(line)
+    shared_engine.send("position startpos")
+    left = shared_engine.ready()
+    assert not [line for line in left if "error" in line], left
 
 
 def bestmove(lines: list[str]) -> str:
