@@ -142,8 +142,8 @@ class FakeAI:
 
             Searcher(hash_mb=1).search(Board(SEARCHED), SearchLimits(), stop, report)
             return "ok"
-        if mode == "gate":  # answers once the test has made the file FAKE_GATE names
-            while not os.path.exists(os.environ["FAKE_GATE"]):
+        if mode == "gate":  # answers once the test has made the file FAKE_GATE names (or stopped it)
+            while not os.path.exists(os.environ["FAKE_GATE"]) and not stop.is_set():
                 time.sleep(0.001)
             return "ok"
         if mode == "illegal":
