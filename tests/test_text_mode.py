@@ -660,7 +660,9 @@ def test_ctrl_c_in_a_real_process_leaves_without_a_traceback(tmp_path: Path, use
                 seen += chunk
         assert b"Enter a position to play:" in seen
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=HANG)
+        # Its input stays open until it has gone: the end of the input would end the game too (exit 0).
+        process.wait(HANG)
+        out, err = process.communicate()
     finally:
         if process.poll() is None:
             process.kill()
