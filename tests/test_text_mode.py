@@ -646,6 +646,9 @@ def test_ctrl_c_in_a_real_process_leaves_without_a_traceback(tmp_path: Path, use
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # As a terminal starts it: Ctrl+C's signal at its default, whatever the suite was started with (a
+        # shell's background job, as some CI runners start it, ignores SIGINT, and its children inherit that).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         seen = b""
