@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 # Set before anything imports pygame: tests never open a real window or sound device.
@@ -28,9 +29,40 @@ set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "attax-arcade-hypothesis")
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(tempfile.gettempdir()) / "attax-arcade-numba"))
 
 
-@pytest.fixture(autouse=True, scope="session")
+def _one_build_at_a_time() -> None:
+    """Every kernel build of this process under a lock shared by the suite's processes (the xdist
+    workers): on a fresh clone the first compiles, the others wait and load what it cached, rather than
+    each compiling the same kernels at once."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: each process builds its own
+        return
+    from game.ai import compiled
+
+    start_warm_up = compiled.start_warm_up
+    lock_path = Path(os.environ["NUMBA_CACHE_DIR"]) / "building.lock"
+
+    def locked(name: str, warm: Callable[[], None]) -> compiled.Build:
+        def warm_alone() -> None:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            with open(lock_path, "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                warm()
+
+        return start_warm_up(name, warm_alone)
+
+    compiled.start_warm_up = locked
+
+
+_one_build_at_a_time()
+
+
+@pytest.fixture(scope="session")
 def compiled_search() -> None:
-    """With numba (and ``ATTAX_NUMBA`` not 0), every search runs compiled: build them before the first test."""
+    """The compiled searches built (with numba, and ``ATTAX_NUMBA`` not 0) before a test that searches
+    with them, or starts a process that does (that process then loads them from the cache). A module
+    asks for it with ``pytestmark = pytest.mark.usefixtures("compiled_search")``; the other tests start
+    at once."""
     from game.ai.ataxx.search import prepare_compiled
     from game.ai.attangle.search import prepare_compiled as prepare_attangle
 

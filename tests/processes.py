@@ -8,8 +8,9 @@ import os
 import shlex
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from waiting import HANG, wait_for
 
 from game.ai import compiled
 
@@ -28,26 +29,24 @@ def own_engine() -> str:
     return shlex.join([sys.executable, "-m", "game.ai.uai"])
 
 
-def gone(pid: int, timeout: float = 5.0) -> bool:
-    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.02)
+def _ended(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
     return False
 
 
-def pid_in(path: Path, timeout: float = 10.0) -> int:
+def gone(pid: int, timeout: float = HANG) -> bool:
+    """Whether process ``pid`` has ended and been reaped (a zombie still answers ``kill 0``)."""
+    return wait_for(lambda: _ended(pid), timeout, every=0.02)
+
+
+def pid_in(path: Path, timeout: float = HANG) -> int:
     """The process id a fake engine wrote to ``path``."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if path.is_file() and path.read_text():
-            return int(path.read_text())
-        time.sleep(0.01)
-    raise AssertionError(f"no process id in {path}")
+    if not wait_for(lambda: path.is_file() and bool(path.read_text()), timeout, every=0.01):
+        raise AssertionError(f"no process id in {path}")
+    return int(path.read_text())
 
 
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -62,19 +61,18 @@ def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def ended(pid: int, timeout: float = 30.0) -> bool:
+def _ended_or_orphaned(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (ProcessLookupError, FileNotFoundError):
+        return True
+    except OSError:
+        return False  # no /proc (not Linux): wait for it to be reaped
+
+
+def ended(pid: int, timeout: float = HANG) -> bool:
     """Whether process ``pid`` has ended, reaped or not: an orphan (a program's helper whose parent is gone)
     is reaped by the system's first process, which may take its time or never do it."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-            with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
-                    return True
-        except (ProcessLookupError, FileNotFoundError):
-            return True
-        except OSError:
-            pass  # no /proc (not Linux): wait for it to be reaped
-        time.sleep(0.02)
-    return False
+    return wait_for(lambda: _ended_or_orphaned(pid), timeout, every=0.02)

@@ -9,6 +9,8 @@ import pytest
 from game.ai.ataxx.search import Searcher, SearchLimits, is_win_score
 from game.engine.ataxx import Board
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 BRUTE_FORCE_NODES = 20_000
 
 

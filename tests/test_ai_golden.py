@@ -10,6 +10,8 @@ from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move
 from game.ai.ataxx.search import Searcher, SearchLimits, is_win_score
 from game.engine.ataxx import Board, Move, Side
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 # (name, FEN, the winning move). Each claim is checked by ``test_golden_claims``.
 ELIMINATION_BY_CLONE = "x5x/7/3o3/2o1o2/3x3/7/x5x x 0 10"  # d4 infects c4, d5 and e4
 ELIMINATION_BY_JUMP = "x6/7/3o3/2o1o2/7/3x3/7 x 0 1"  # only the jump d2d4 reaches d4

@@ -8,12 +8,16 @@ import signal
 
 import pytest
 from processes import gone
+from waiting import HANG, frames_until
 
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes.driver import Driver
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals"),
+    pytest.mark.usefixtures("compiled_search"),
+]
 
 LEVEL = LevelInfo("Test", "", "", "x5o/7/7/7/7/7/o5x x 0 1")
 
@@ -28,7 +32,7 @@ def driver():
 def _frozen_child(driver: Driver) -> int:
     """The worker's child process, started and then stopped (SIGSTOP): it will never answer."""
     app = driver.app
-    assert driver.until(lambda: app.worker.child_pid is not None, max_frames=3000, sleep=0.005)
+    assert frames_until(driver, lambda: app.worker.child_pid is not None)
     pid = app.worker.child_pid
     assert pid is not None
     os.kill(pid, signal.SIGSTOP)
@@ -43,7 +47,7 @@ def test_a_hung_computer_move_is_given_up_and_the_child_restarted(driver: Driver
     try:
         driver.play_move(play.match.legal_moves()[0])
         assert play.thinking
-        assert driver.until(lambda: driver.top.name == "dialog", max_frames=3000, sleep=0.005)
+        assert frames_until(driver, lambda: driver.top.name == "dialog")
         dialog = driver.top
         assert "did not answer" in " ".join(dialog.lines)
         assert gone(pid), "the hung child was not killed"
@@ -51,11 +55,11 @@ def test_a_hung_computer_move_is_given_up_and_the_child_restarted(driver: Driver
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     # The new child must start and answer: on a loaded machine (CI) its start alone can take longer
-    # than the tiny grace this test gives the hung one, so the retry gets the game's usual grace.
-    app.options.ai_grace = 5.0
+    # than the tiny grace this test gives the hung one, so the retry gets one no machine reaches.
+    app.options.ai_grace = HANG
     driver.press("retry")
     assert driver.top is play
-    assert driver.until(play.human_turn, max_frames=6000, sleep=0.005)
+    assert frames_until(driver, play.human_turn)
     assert play.match.ply == 2
     assert app.worker.child_pid not in (None, pid)
 
@@ -69,13 +73,13 @@ def test_a_hung_hint_is_given_up(driver: Driver) -> None:
     try:
         driver.press("hint")
         assert play.hint_ticket is not None
-        assert driver.until(lambda: play.hint_ticket is None, max_frames=3000, sleep=0.005)
+        assert frames_until(driver, lambda: play.hint_ticket is None)
         assert play.toast is not None and "did not answer" in play.toast[0]
         assert gone(pid)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-    app.options.ai_grace = 5.0  # the fresh child's start may be slow on a loaded machine
+    app.options.ai_grace = HANG  # the fresh child's start may be slow on a loaded machine
     driver.frames(1)  # the panel enables Hint again on the next frame
     driver.press("hint")  # a fresh child gives one
-    assert driver.until(lambda: play.hint_move is not None, max_frames=6000, sleep=0.005)
+    assert frames_until(driver, lambda: play.hint_move is not None)

@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pytest
 from processes import run_python
+from waiting import HANG, wait_for
 
 from game.ai import compiled
 from game.ai.ataxx import kernel
 from game.ai.ataxx.search import Searcher, SearchFeatures, SearchLimits, is_win_score
 from game.engine.ataxx import STARTPOS, Board
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 ROOT = Path(__file__).resolve().parent.parent
 MIDGAME = "x3xoo/1x2xoo/2-1-2/o6/ox-o-2/xxoooxx/xxxxx2 x 2 16"
@@ -265,23 +268,19 @@ def test_kernels_build_one_at_a_time_and_the_one_asked_for_again_goes_first() ->
     def warm(name: str) -> Callable[[], None]:
         def run() -> None:
             if name == "first":
-                assert gate.wait(10)
+                assert gate.wait(HANG)
             order.append(name)
 
         return run
 
     first = queue.start("first", warm("first"))
-    for _ in range(1000):  # the builder has taken it (it then waits at the gate)
-        if first.started:
-            break
-        threading.Event().wait(0.01)
-    assert first.started
+    assert wait_for(lambda: first.started)  # the builder has taken it (it then waits at the gate)
     queue.start("other", warm("other"))
     played = queue.start("played", warm("played"))
     assert queue.start("played", warm("played")) is played, "one build a name"
     gate.set()
-    assert played.join(10) and first.join(10)
-    assert queue.start("other", warm("other")).join(10)
+    assert played.join(HANG) and first.join(HANG)
+    assert queue.start("other", warm("other")).join(HANG)
     assert order == ["first", "played", "other"]
 
 
@@ -291,4 +290,4 @@ def test_a_failed_build_is_over_and_leaves_python_playing() -> None:
     def broken() -> None:
         raise RuntimeError("numba could not lower this")
 
-    assert queue.start("broken", broken).join(10)
+    assert queue.start("broken", broken).join(HANG)

@@ -6,14 +6,17 @@ import dataclasses
 import random
 import re
 import threading
-import time
 from pathlib import Path
 
 import pytest
+from clocks import SteppingClock, StoppedClock
+from waiting import HANG
 
 from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key
 from game.ai.ataxx.search import Searcher, SearchInfo
 from game.engine.ataxx import Board, Move
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"
 RED_MUST_PASS = "7/7/7/7/ooo4/ooo4/xoo4 x 0 1"
@@ -76,39 +79,44 @@ def test_game_over_raises() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.key)
-def test_time_budget_respected(level: Level) -> None:
-    start = time.monotonic()
-    choose_move(Board(MIDGAME), level, time_budget=0.1, rng=random.Random(0))
-    assert time.monotonic() - start < 0.1 + 0.1
+def test_time_budget_respected(level: Level, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Time passes only as the search looks at the clock: a search that overran the budget fails here.
+    clock = SteppingClock(0.01, limit=0.1).install(monkeypatch)
+    move = choose_move(Board(MIDGAME), level, time_budget=0.1, rng=random.Random(0))
+    assert move in Board(MIDGAME).legal_moves()
+    assert clock.elapsed <= 0.1
 
 
-def test_max_think_time_caps_the_budget() -> None:
-    # Long enough that the margin below the promise (5% and 30 ms) covers a
-    # thread kept waiting by a busy machine.
+def test_max_think_time_caps_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     master = dataclasses.replace(level_by_key("master"), max_think_time=0.8)
-    start = time.monotonic()
+    clock = SteppingClock(0.05, limit=master.max_think_time).install(monkeypatch)
     move = choose_move(Board(MIDGAME), master, time_budget=60.0)
-    assert time.monotonic() - start < master.max_think_time
+    assert clock.elapsed < master.max_think_time
     assert move in Board(MIDGAME).legal_moves()
 
 
 @pytest.mark.parametrize("level", [LEVELS[1], LEVELS[-1]], ids=lambda level: level.key)
-def test_stop_returns_within_100_ms(level: Level) -> None:
+def test_stop_returns(level: Level, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The clock stands still: only the stop can end the Master's search.
+    StoppedClock().install(monkeypatch)
     stop = threading.Event()
     result: list[Move] = []
     infos: list[SearchInfo] = []
+    reported = threading.Event()
 
     def think() -> None:
-        result.append(choose_move(Board(), level, stop=stop, on_info=infos.append, time_budget=30.0))
+        result.append(choose_move(Board(), level, stop=stop, on_info=seen, time_budget=30.0))
 
-    thread = threading.Thread(target=think)
+    def seen(info: SearchInfo) -> None:
+        infos.append(info)
+        reported.set()
+
+    thread = threading.Thread(target=think, daemon=True)
     thread.start()
-    time.sleep(0.15)
-    stopped = time.monotonic()
+    assert reported.wait(HANG), "the search never reported"
     stop.set()
-    thread.join(timeout=2.0)
+    thread.join(HANG)
     assert not thread.is_alive()
-    assert time.monotonic() - stopped < 0.1
     assert result and result[0] in Board().legal_moves()
     assert infos
 

@@ -12,6 +12,8 @@ from game.ai.api import LEVEL_KEYS, Progress, careless_choice
 from game.ai.limits import WIN_SCORE
 from game.games import game
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 # Red has four pieces against Blue's 44 and one empty square, c1: Red fills it and the board is full, or
 # jumps e3-c1 and Blue fills e3; either way Blue wins (a loss two plies away, every move searched to the end).
 ATAXX_LOST = "ooooooo/ooooooo/ooooooo/ooooooo/ooooxoo/ooxxooo/oo1xooo x 0 1"

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from clocks import SteppingClock, StoppedClock
+from waiting import HeldKernel, SearchThread, wait_for
 
 from game.ai.alphabeta import NO_FEATURES, AlphaBeta, SearchFeatures
 from game.ai.ataxx.evaluate import PIECE, EvalWeights
@@ -20,6 +21,7 @@ from game.ai.ataxx.search import (
     SearchInfo,
     SearchLimits,
     is_win_score,
+    layout,
     plies_to_end,
 )
 from game.ai.attangle.evaluate import AttangleHeuristics
@@ -27,6 +29,8 @@ from game.ai.expectimax import Expectimax
 from game.engine.ataxx import STARTPOS, Board, Move
 from game.engine.attangle import Board as AttangleBoard
 from game.engine.core import Trait
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 BLOCK_LAYOUT = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
 MIDGAME = "7/1x4x/3x1xx/1x2x2/o6/o1o3x/o1oo3 x 2 16"
@@ -151,10 +155,13 @@ def test_a_deep_depth_one_is_not_finished_past_the_hard_limit() -> None:
     assert move in Board(MIDGAME).legal_moves()
 
 
-def test_hard_deadline() -> None:
-    start = time.monotonic()
-    Searcher(hash_mb=1).search(Board(MIDGAME), SearchLimits(hard_time=0.15))
-    assert time.monotonic() - start < 0.15 + 0.1
+def test_hard_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = StoppedClock().install(monkeypatch)  # searching on until the test moves the clock
+    search = SearchThread(Searcher(hash_mb=1), Board(MIDGAME), SearchLimits(hard_time=0.15))
+    assert search.searching(), "the search never completed depth 2"
+    clock.now += 0.15
+    assert search.ended(), "the search went on past its hard deadline"
+    assert search.answers and search.answers[0] in Board(MIDGAME).legal_moves()
 
 
 def test_soft_deadline_starts_no_new_iteration() -> None:
@@ -162,19 +169,37 @@ def test_soft_deadline_starts_no_new_iteration() -> None:
     assert len(infos) == 1
 
 
-def test_stop_event_is_honoured_quickly() -> None:
-    stop = threading.Event()
-    result: list[Move] = []
-    searcher = Searcher(hash_mb=1)
-    thread = threading.Thread(target=lambda: result.append(searcher.search(Board(), SearchLimits(), stop)[0]))
-    thread.start()
-    time.sleep(0.2)
-    stopped = time.monotonic()
-    stop.set()
-    thread.join(timeout=2.0)
-    assert not thread.is_alive()
-    assert time.monotonic() - stopped < 0.1
-    assert result and result[0] in Board().legal_moves()
+def test_stop_event_is_honoured() -> None:
+    search = SearchThread(Searcher(hash_mb=1), Board(), SearchLimits())
+    assert search.searching(), "the search never completed depth 2"
+    search.stop.set()  # nothing else ends a search without limits
+    assert search.ended()
+    assert search.answers and search.answers[0] in Board().legal_moves()
+
+
+@pytest.mark.parametrize("limit", ["stop", "deadline"])
+def test_a_stop_or_the_deadline_abandons_the_depth_it_comes_in(
+    limit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search is held in the middle of depth 4 while the test stops it or moves the clock past its
+    # deadline: the depth must be given up, not finished.
+    clock = StoppedClock().install(monkeypatch)
+    hold = HeldKernel(layout, monkeypatch, depth=4)
+    searcher = Searcher(hash_mb=1, compiled=False)
+    limits = SearchLimits(hard_time=1.0) if limit == "deadline" else SearchLimits()
+    search = SearchThread(searcher, Board(), limits, on_info=hold.seen)
+    assert hold.inside(), "the search never reached depth 4"
+    if limit == "stop":
+        search.stop.set()
+    else:
+        clock.now += 1.0
+    flags = searcher._tables["stats"]
+    raised = wait_for(lambda: flags[layout.STOP] != 0)  # the search's watchdog has told the kernel
+    hold.go_on.set()
+    assert search.ended()
+    assert raised, f"the {limit} never reached the running depth"
+    assert hold.completed == [1, 2, 3]
+    assert search.answers and search.answers[0] in Board().legal_moves()
 
 
 def test_on_info_sees_every_iteration() -> None:
@@ -561,10 +586,8 @@ def test_a_limit_reached_before_depth_1_gives_depth_0_and_the_first_move(make: A
         (SearchLimits(nodes=0), None),
     ):
         searcher = make()
-        start = time.monotonic()
         move, info = searcher.search(Wide(50_000), limits, event)
-        assert time.monotonic() - start < 0.1
-        assert (move, info.depth, info.pv, searcher.nodes) == (0, 0, (0,), 0)
+        assert (move, info.depth, info.pv, searcher.nodes) == (0, 0, (0,), 0)  # not one node searched
 
 
 @pytest.mark.parametrize("make", SEARCHES)
@@ -577,11 +600,15 @@ def test_depth_1_stops_at_the_node_budget_with_the_best_move_it_finished(make: A
 
 
 @pytest.mark.parametrize("make", SEARCHES)
-def test_a_long_depth_1_is_not_finished_past_the_hard_limit(make: Any) -> None:
-    start = time.monotonic()
-    move, info = make(slow=True).search(Wide(100_000), SearchLimits(hard_time=0.05))
-    assert time.monotonic() - start < 0.3
+def test_a_long_depth_1_is_not_finished_past_the_hard_limit(
+    make: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    SteppingClock(0.01).install(monkeypatch)  # 10 ms a look at the clock (every few hundred nodes)
+    searcher = make(slow=True)
+    # The node budget only ends a search that ignored its deadline (failing here, rather than never ending).
+    move, info = searcher.search(Wide(100_000), SearchLimits(hard_time=0.05, nodes=50_000))
     assert info.depth == 0 and 0 <= move < 100_000
+    assert searcher.nodes < 10_000  # stopped a few looks at the clock in, far from the end of depth 1
 
 
 class _DepthRecorder:

@@ -4,7 +4,11 @@ Every behavioural test runs twice: with the search in the worker's thread and
 in its child process. A fake game (its rules and AI in a module written to a
 temporary folder that the child process finds through ``PYTHONPATH``, and a
 definition handed to the worker through its ``games=`` lookup) makes the AI
-raise, crash, hang or answer nonsense on demand: the position text says how.
+raise, crash, hang, search without end or wait for the test on demand: the
+position text says how. One worker per mode serves the module (a child
+process started once); the tests about starting, killing and closing one
+have their own. Nothing here waits for a length of time: how soon a cancel
+takes effect is measured by ``bench/responsiveness.py``.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ import signal
 import sys
 import textwrap
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
+from waiting import HANG, wait_for
 
 from game import games
 from game.ai.ataxx.levels import HINT_LEVEL, LEVELS
@@ -33,9 +38,11 @@ from game.engine.ataxx.rules import RULES
 from game.engine.match import Match
 from game.engine.rules import history_text, replay
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 MODES = ["thread", "process"]
-# Time for a fresh child process to start and import the search, on a slow machine.
-STARTUP = 10.0
+GATE = "FAKE_GATE"
+"""The environment variable naming the file the fake AI's ``gate`` mode waits for."""
 
 FAKE_MODULE = "fake_game_for_worker_tests"
 FAKE_SOURCE = '''
@@ -49,6 +56,9 @@ import sys
 import time
 
 from game.ai.api import Level, Progress
+from game.ai.ataxx.search import Searcher
+from game.ai.limits import SearchLimits
+from game.engine.ataxx import Board
 from game.engine.core import Trait
 from game.engine.rules import split_history_text
 
@@ -100,6 +110,7 @@ class Rules:
 
 
 LEVEL = Level("fake", "Fake", "Misbehaves on demand.", 1.0, 0.5)
+SEARCHED = "x5o/7/2o1x2/7/2x1o2/7/o5x x 0 5"
 
 
 class FakeAI:
@@ -124,7 +135,17 @@ class FakeAI:
             os._exit(3)
         if mode == "hang":
             on_progress(Progress(1, 0, 1, 0.0))  # "it has started": the tests wait for this
-            time.sleep(60)  # deaf to stop, like a search stuck in C code
+            time.sleep(600)  # deaf to stop, like a search stuck in C code
+        if mode == "search":  # the real Ataxx search with no limit: only a stop ends it
+            def report(info):
+                on_progress(Progress(info.depth, info.score, info.nodes, info.elapsed))
+
+            Searcher(hash_mb=1).search(Board(SEARCHED), SearchLimits(), stop, report)
+            return "ok"
+        if mode == "gate":  # answers once the test has made the file FAKE_GATE names (or stopped it)
+            while not os.path.exists(os.environ["FAKE_GATE"]) and not stop.is_set():
+                time.sleep(0.001)
+            return "ok"
         if mode == "illegal":
             return "not-a-move"
         if mode == "two":  # a whole turn at once instead of one action
@@ -178,23 +199,41 @@ def fake_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
         sys.modules.pop(FAKE_MODULE, None)
 
 
-@pytest.fixture(params=MODES)
-def ai(request: pytest.FixtureRequest) -> Iterator[AIWorker]:
-    """A worker in each mode that knows the fake games, closed after the test."""
+@pytest.fixture(scope="module", params=MODES)
+def shared_worker(request: pytest.FixtureRequest, fake_game: ModuleType) -> Iterator[AIWorker]:
+    """A worker in each mode that knows the fake games, for the whole module: one child process."""
     with AIWorker(use_process=request.param == "process", games=lookup) as instance:
         yield instance
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = STARTUP) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.002)
-    return condition()
+@pytest.fixture
+def ai(shared_worker: AIWorker) -> Iterator[AIWorker]:
+    """The module's worker, left idle for the next test."""
+    yield shared_worker
+    shared_worker.cancel()
+    assert shared_worker.wait_idle(HANG), "a search was still running after the test"
 
 
-def wait_finished(ai: AIWorker, ticket: int, timeout: float = STARTUP) -> AIStatus:
+def worker_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name.startswith("ai-")}
+
+
+@pytest.fixture
+def threads_before() -> set[threading.Thread]:
+    """The worker threads running before the test's own worker started (the module's shared workers')."""
+    return worker_threads()
+
+
+@pytest.fixture(params=MODES)
+def fresh_ai(
+    request: pytest.FixtureRequest, fake_game: ModuleType, threads_before: set[threading.Thread]
+) -> Iterator[AIWorker]:
+    """A new worker in each mode, closed after the test: for what a used one cannot show."""
+    with AIWorker(use_process=request.param == "process", games=lookup) as instance:
+        yield instance
+
+
+def wait_finished(ai: AIWorker, ticket: int, timeout: float = HANG) -> AIStatus:
     assert wait_for(lambda: ai.poll(ticket).finished, timeout), "the request never finished"
     return ai.poll(ticket)
 
@@ -205,9 +244,10 @@ def ask(ai: AIWorker, position: str, level: str = "fake", **options: object) -> 
     return wait_finished(ai, ai.request(game, position, level, **options))  # type: ignore[arg-type]
 
 
-def start_long_search(ai: AIWorker, position: str) -> int:
-    """A search that would run for seconds, once it is really running (progress seen)."""
-    ticket = ai.request("ataxx", position, "master", time_budget=3.0)
+def start_endless_search(ai: AIWorker) -> int:
+    """The real Ataxx search with no limit (the fake game's ``search``: only a stop ends it), once it is
+    really running (progress seen)."""
+    ticket = ai.request("fake", "search", "fake")
     assert wait_for(lambda: ai.poll(ticket).progress is not None), "the search never reported progress"
     assert ai.poll(ticket).state is AIState.THINKING
     return ticket
@@ -224,33 +264,55 @@ def legal(position: str) -> list[Move]:
 # --- the happy path ---------------------------------------------------------------
 
 
-def test_request_returns_at_once(ai: AIWorker) -> None:
-    durations = []
-    for _ in range(5):
-        start = time.perf_counter()
-        ai.request("ataxx", MIDGAME, "master", time_budget=0.05)
-        durations.append(time.perf_counter() - start)
-    assert max(durations) < 0.020
+def test_request_returns_at_once(fresh_ai: AIWorker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Neither the child process nor the search can get anywhere until the test allows it: a request
+    # that waited for either would never return.
+    gate = tmp_path / "gate"
+    monkeypatch.setenv(GATE, str(gate))
+    child_may_start = threading.Event()
+    start_child = managers._Child.__init__
+
+    def gated_start(child: object, *args: object) -> None:
+        assert child_may_start.wait(HANG), "the test never let the child start"
+        start_child(child, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(managers._Child, "__init__", gated_start)
+    tickets: list[int] = []
+    asking = threading.Thread(
+        target=lambda: tickets.extend(fresh_ai.request("fake", "gate", "fake") for _ in range(5))
+    )
+    asking.start()
+    asking.join(HANG)
+    assert not asking.is_alive() and len(tickets) == 5, "a request waited for the child or the search"
+    assert [fresh_ai.poll(ticket).state for ticket in tickets] == [AIState.UNKNOWN] * 4 + [AIState.THINKING]
+    child_may_start.set()
+    gate.touch()
+    status = wait_finished(fresh_ai, tickets[-1])
+    assert status.state is AIState.DONE, status.error
 
 
-def test_progress_then_done_with_a_legal_move(ai: AIWorker) -> None:
-    ticket = ai.request("ataxx", MIDGAME, LEVELS[-1].key, time_budget=0.2)
-    states = []
-    depths = []
-    while not (status := ai.poll(ticket)).finished:
-        states.append(status.state)
-        if status.progress is not None:
-            depths.append(status.progress.depth)
-        time.sleep(0.001)
-    assert set(states) == {AIState.THINKING}
-    assert depths, "no progress was visible while thinking"
-    assert depths == sorted(depths)
+def test_progress_is_seen_while_thinking(ai: AIWorker, fake_game: ModuleType) -> None:
+    ticket = start_endless_search(ai)
+    seen: list[AIStatus] = []
+
+    def third_depth_seen() -> bool:
+        seen.append(ai.poll(ticket))
+        return seen[-1].progress is not None and seen[-1].progress.depth >= 3
+
+    assert wait_for(third_depth_seen), "the search never reported its third depth"
+    assert {status.state for status in seen} == {AIState.THINKING}
+    depths = [status.progress.depth for status in seen if status.progress is not None]
+    assert depths == sorted(depths) and depths[-1] >= 3
+    assert seen[-1].progress is not None and seen[-1].progress.nodes > 0
+
+
+def test_done_with_a_legal_move_and_its_search_s_last_progress(ai: AIWorker) -> None:
+    status = ask(ai, MIDGAME, LEVELS[-1].key, time_budget=0.2)
     assert status.state is AIState.DONE, status.error
     assert status.move in legal(MIDGAME)
     assert status.error is None
-    assert status.progress is not None and status.progress.depth >= depths[-1]
+    assert status.progress is not None and status.progress.nodes > 0
     assert status.progress.pv and isinstance(status.progress.pv[0], Move)
-    assert status.progress.nodes > 0
 
 
 def test_the_hint_level_and_the_weak_levels_answer(ai: AIWorker) -> None:
@@ -334,32 +396,35 @@ def test_same_seed_same_move_in_both_modes() -> None:
 # --- cancel and supersede ---------------------------------------------------------------
 
 
-def test_cancel_stops_the_search_within_100_ms(ai: AIWorker) -> None:
-    ticket = start_long_search(ai, MIDGAME)
-    start = time.monotonic()
+def test_cancel_stops_the_search_and_drops_its_answer(ai: AIWorker, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search has no limit: only the cancel can end it. A child is never killed for being slow to stop
+    # here (the search itself must stop, however busy the machine).
+    monkeypatch.setattr(managers, "STOP_GRACE", HANG)
+    ticket = start_endless_search(ai)
+    child = ai.child_pid
     ai.cancel()
-    assert ai.poll(ticket).state is AIState.CANCELLED
-    assert ai.wait_idle(0.1), "the search was still running 100 ms after cancel"
-    assert time.monotonic() - start < 0.1
-    # It stays cancelled: the search's late answer is not taken.
-    time.sleep(0.05)
+    assert ai.poll(ticket).state is AIState.CANCELLED  # at once, before the search has heard of it
+    assert ai.wait_idle(HANG), "the search went on after cancel"
+    assert ai.child_pid == child  # it stopped: the child was not killed
+    # Its late answer has come and gone (the worker is idle once it has): not taken.
     assert ai.poll(ticket).state is AIState.CANCELLED
     assert ai.poll(ticket).move is None
-    # And the worker is ready for the next request at once.
-    status = wait_finished(ai, ai.request("ataxx", MIDGAME, "master", time_budget=0.05), timeout=2.0)
+    # And the worker is ready for the next request.
+    status = wait_finished(ai, ai.request("ataxx", MIDGAME, "master", time_budget=0.05))
     assert status.state is AIState.DONE, status.error
 
 
-def test_cancel_without_a_request_is_harmless(ai: AIWorker) -> None:
-    ai.cancel()
-    status = wait_finished(ai, ai.request("ataxx", MIDGAME, "beginner", time_budget=0.05))
+def test_cancel_without_a_request_is_harmless(fresh_ai: AIWorker) -> None:
+    fresh_ai.cancel()
+    ticket = fresh_ai.request("ataxx", MIDGAME, "beginner", time_budget=0.05)
+    status = wait_finished(fresh_ai, ticket)
     assert status.state is AIState.DONE
-    ai.cancel()  # after it finished: nothing changes
-    assert ai.poll(1).state is AIState.DONE
+    fresh_ai.cancel()  # after it finished: nothing changes
+    assert fresh_ai.poll(ticket).state is AIState.DONE
 
 
 def test_a_new_request_supersedes_the_old_one(ai: AIWorker) -> None:
-    old = start_long_search(ai, MIDGAME)
+    old = start_endless_search(ai)  # were it not stopped, the new request would never be served
     # A different position: a stale answer would be illegal here.
     second = "7/7/7/3x3/7/7/3o3 o 0 1"
     new = ai.request("ataxx", second, "master", time_budget=0.1)
@@ -368,7 +433,7 @@ def test_a_new_request_supersedes_the_old_one(ai: AIWorker) -> None:
     assert status.state is AIState.DONE, status.error
     assert status.move in legal(second)
     assert ai.poll(old).state is AIState.UNKNOWN
-    assert ai.wait_idle(1.0)
+    assert ai.wait_idle(HANG)
 
 
 def test_many_quick_requests_end_with_the_last(ai: AIWorker) -> None:
@@ -376,7 +441,7 @@ def test_many_quick_requests_end_with_the_last(ai: AIWorker) -> None:
     status = wait_finished(ai, tickets[-1])
     assert status.state is AIState.DONE, status.error
     assert all(ai.poll(ticket).state is AIState.UNKNOWN for ticket in tickets[:-1])
-    assert ai.wait_idle(2.0)
+    assert ai.wait_idle(HANG)
 
 
 def test_unknown_tickets(ai: AIWorker) -> None:
@@ -402,8 +467,9 @@ def test_an_exception_in_the_search_is_reported(ai: AIWorker, fake_game: ModuleT
 
 
 def test_the_game_memory_lasts_from_one_request_to_the_next(ai: AIWorker, fake_game: ModuleType) -> None:
-    moves = [str(ask(ai, "count").move) for _ in range(3)]
-    assert moves == ["count-1", "count-2", "count-3"]
+    first = int(str(ask(ai, "count").move).removeprefix("count-"))  # the module's worker may have counted
+    moves = [str(ask(ai, "count").move) for _ in range(2)]
+    assert moves == [f"count-{first + 1}", f"count-{first + 2}"]
 
 
 def test_strong_levels_keep_their_transposition_table_and_weak_ones_start_afresh() -> None:
@@ -450,7 +516,9 @@ def test_a_bad_position_text_is_an_error(ai: AIWorker) -> None:
     assert status.state is AIState.DONE, status.error
 
 
-def test_bad_requests_raise_at_once(ai: AIWorker) -> None:
+def test_bad_requests_raise_at_once(ai: AIWorker, fake_game: ModuleType) -> None:
+    answered = ai.request("fake", "ok", "fake")
+    assert wait_finished(ai, answered).state is AIState.DONE
     with pytest.raises(ValueError, match="position"):
         ai.request("ataxx", Board(), "master")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="position"):
@@ -463,8 +531,8 @@ def test_bad_requests_raise_at_once(ai: AIWorker) -> None:
         ai.request("ataxx", MIDGAME, "master", time_budget=float("inf"))
     with pytest.raises(ValueError, match="seed"):
         ai.request("ataxx", MIDGAME, "master", seed="x")  # type: ignore[arg-type]
-    # Nothing was started by any of them.
-    assert ai.poll(1).state is AIState.UNKNOWN
+    # Nothing was started by any of them: the last request is still the current one.
+    assert ai.poll(answered).state is AIState.DONE
     assert ai.wait_idle(0)
 
 
@@ -508,12 +576,14 @@ def process_ai() -> Iterator[AIWorker]:
         yield instance
 
 
-def test_a_killed_child_is_an_error_and_the_next_request_works(process_ai: AIWorker) -> None:
-    ticket = start_long_search(process_ai, MIDGAME)
+def test_a_killed_child_is_an_error_and_the_next_request_works(
+    process_ai: AIWorker, fake_game: ModuleType
+) -> None:
+    ticket = start_endless_search(process_ai)
     pid = process_ai.child_pid
     assert pid is not None
     os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
-    status = wait_finished(process_ai, ticket, timeout=5.0)
+    status = wait_finished(process_ai, ticket)
     assert status.state is AIState.ERROR
     assert "exited unexpectedly" in (status.error or "")
     status = ask(process_ai, MIDGAME, "master", time_budget=0.05)
@@ -541,7 +611,7 @@ def test_a_hung_child_is_killed_after_cancel(
     assert wait_for(lambda: process_ai.poll(ticket).progress is not None)  # it is stuck in the search
     process_ai.cancel()
     assert process_ai.poll(ticket).state is AIState.CANCELLED
-    assert process_ai.wait_idle(3.0)
+    assert process_ai.wait_idle(HANG)  # long before the hung search would end by itself
     status = ask(process_ai, "ok")
     assert status.state is AIState.DONE, status.error
     assert process_ai.child_pid not in (None, pid)
@@ -566,37 +636,35 @@ def test_warm_up_starts_the_child(process_ai: AIWorker) -> None:
 # --- closing ----------------------------------------------------------------------------------
 
 
-def worker_threads() -> list[threading.Thread]:
-    return [thread for thread in threading.enumerate() if thread.name.startswith("ai-")]
-
-
-def test_close_is_idempotent_and_leaves_nothing_running(ai: AIWorker) -> None:
-    ticket = start_long_search(ai, MIDGAME)
-    manager = ai._process
+def test_close_is_idempotent_and_leaves_nothing_running(
+    fresh_ai: AIWorker, threads_before: set[threading.Thread]
+) -> None:
+    ticket = start_endless_search(fresh_ai)
+    manager = fresh_ai._process
     child = manager.child if manager is not None else None
-    assert (child is not None) == ai.use_process
-    ai.close()
-    assert ai.poll(ticket).state is AIState.CANCELLED
-    ai.close()
-    assert worker_threads() == []
+    assert (child is not None) == fresh_ai.use_process
+    fresh_ai.close()
+    assert fresh_ai.poll(ticket).state is AIState.CANCELLED
+    fresh_ai.close()
+    assert worker_threads() <= threads_before
     if child is not None:
         assert child.process.poll() is not None
     with pytest.raises(RuntimeError, match="closed"):
-        ai.request("ataxx", MIDGAME, "master")
-    ai.cancel()  # harmless after close
+        fresh_ai.request("ataxx", MIDGAME, "master")
+    fresh_ai.cancel()  # harmless after close
 
 
-def test_close_before_any_request(ai: AIWorker) -> None:
-    ai.close()
-    ai.close()
-    assert worker_threads() == []
+def test_close_before_any_request(fresh_ai: AIWorker, threads_before: set[threading.Thread]) -> None:
+    fresh_ai.close()
+    fresh_ai.close()
+    assert worker_threads() <= threads_before
 
 
-def test_close_right_after_request_in_a_with_block() -> None:
+def test_close_right_after_request_in_a_with_block(threads_before: set[threading.Thread]) -> None:
     for mode in MODES:
         with AIWorker(use_process=mode == "process") as ai:
             ai.request("ataxx", MIDGAME, "master", time_budget=2.0)
-        assert worker_threads() == []
+        assert worker_threads() <= threads_before
 
 
 def test_child_main_serves_requests_over_text() -> None:
@@ -617,7 +685,7 @@ def test_child_main_serves_requests_over_text() -> None:
         yield json.dumps(request) + "\n"
         yield "not json\n"
         # Quit only once the answer is out: quit stops whatever is still running.
-        assert wait_for(lambda: '"done"' in stdout.getvalue(), 10.0)
+        assert wait_for(lambda: '"done"' in stdout.getvalue())
         yield json.dumps({"type": "quit"}) + "\n"
 
     assert child_main(stdin(), stdout) == 0  # type: ignore[arg-type]

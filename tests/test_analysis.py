@@ -9,10 +9,10 @@ for its failures.
 from __future__ import annotations
 
 import re
-import time
 
 import ataxx.pgn
 import pytest
+from waiting import wait_for
 
 from game.ai.analysis import (
     Analysis,
@@ -38,6 +38,8 @@ from game.engine.match import Match
 from game.engine.pgn import parse_pgn
 from game.engine.rules import replay
 from tests.raid import RULES as RAID
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 # Red (a1, c2) misses the win at once (c3 or d3 takes Blue's only piece) and plays b1; Blue's jump to b2
 # takes all three Red pieces.
@@ -243,10 +245,12 @@ def test_a_run_through_the_thread_worker_judges_every_move() -> None:
     analysis = Analysis.of_match(match, ATAXX_AI)
     with AIWorker(use_process=False) as worker:
         run = AnalysisRun(analysis, worker, "ataxx", "master", 0.05)
-        deadline = time.monotonic() + 30
-        while run.state is RunState.RUNNING and time.monotonic() < deadline:
-            run.step()
-            time.sleep(0.002)
+
+        def finished() -> bool:
+            run.step()  # as the screen does every frame
+            return run.state is not RunState.RUNNING
+
+        assert wait_for(finished), "the analysis never finished"
     assert run.state is RunState.DONE and run.fraction == 1.0
     marks = [verdict.mark for verdict in analysis.review().verdicts if verdict is not None]
     assert marks == [Mark.BLUNDER, Mark.BEST], "a win missed at once is seen at any depth"

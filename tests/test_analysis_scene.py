@@ -8,6 +8,7 @@ from pathlib import Path
 import ataxx.pgn
 import pygame
 import pytest
+from waiting import frames_until
 
 from game.ai.analysis import (
     Mark,
@@ -20,6 +21,8 @@ from game.engine.match import Match, Player
 from game.scenes.analysis import AnalysisScene
 from game.scenes.driver import Driver
 from game.scenes.resume import open_match
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 # A game of Casual against itself from the standard start, ten plies.
 GAME = ["g1f3", "b2", "b7", "b3", "e2", "b2d1", "f3d2", "c2", "e2c3", "b2"]
@@ -35,7 +38,7 @@ def driver():
 
 
 def _finished(driver: Driver, scene: AnalysisScene) -> None:
-    assert driver.until(lambda: scene.finished, max_frames=3000, sleep=0.002), "the analysis never finished"
+    assert frames_until(driver, lambda: scene.finished), "the analysis never finished"
 
 
 def _blunder_results(driver: Driver) -> None:

@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+from waiting import frames_until
 
 from game.engine.ataxx import Move
 from game.scenes.driver import Driver
@@ -14,6 +15,8 @@ from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.results import ResultsScene
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 
 @pytest.fixture
@@ -43,7 +46,7 @@ def test_menu_to_results_against_the_computer(driver: Driver) -> None:
     assert play.match.player(1).level == "beginner"
     rng = random.Random(3)
     for human_moves in range(200):
-        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=900, sleep=0.001)
+        assert frames_until(driver, lambda: play.match.is_over or play.human_turn())
         if play.match.is_over:
             break
         before = play.match.ply

@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+from waiting import frames_until
 
 from game.engine.ataxx import Move, Side, bits, neighbours
 from game.engine.ataxx.keypad import cell_code, code_for_move
@@ -17,6 +18,8 @@ from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.results import ResultsScene
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 KEYPAD = {str(n): getattr(pygame, f"K_KP_{n}", None) or getattr(pygame, f"K_KP{n}") for n in range(10)}
 TOP_ROW = {str(n): getattr(pygame, f"K_{n}") for n in range(10)}
@@ -157,7 +160,7 @@ def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> No
     rng = random.Random(4)
     entered = 0
     for turn in range(200):
-        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=900, sleep=0.001)
+        assert frames_until(driver, lambda: play.match.is_over or play.human_turn())
         if play.match.is_over:
             break
         board = play.match.position

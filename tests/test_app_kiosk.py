@@ -8,11 +8,12 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+import instant_ai
 import pygame
 import pytest
+from waiting import HANG, wait_for
 
 from game import paths
 from game.engine import saves
@@ -30,7 +31,8 @@ from game.ui.settings import Settings
 
 @pytest.fixture
 def kiosk():
-    driver = Driver.fast(kiosk=True, kiosk_idle=0.5, kiosk_game_idle=1.0, ai_time_budget=0.005)
+    driver = Driver.fast(kiosk=True, kiosk_idle=0.5, kiosk_game_idle=1.0)
+    instant_ai.install(driver.app)  # the kiosk's tests are of the kiosk, not of the search
     yield driver
     driver.app.close()
 
@@ -71,7 +73,7 @@ def test_idle_attract_then_touch_back_to_the_menu(kiosk: Driver) -> None:
     assert all(not player.is_human for player in attract.match.players)
     assert not any(button.visible for button in attract.panel.widgets.buttons)
     # The computer plays itself: moves are made and games end and start again.
-    assert kiosk.until(lambda: app.kiosk_mode.attract_games >= 1, max_frames=3000, dt=0.1, sleep=0.001)
+    assert kiosk.until(lambda: app.kiosk_mode.attract_games >= 1, max_frames=3000, dt=0.1)
     # A synthetic mouse event made by SDL from a touch is not a second tap.
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1, touch=True))
     kiosk.frames(1)
@@ -206,7 +208,8 @@ def test_no_file_options_in_the_kiosk(kiosk: Driver) -> None:
 @pytest.fixture
 def patient_kiosk():
     """A kiosk whose idle timers never run out during a test."""
-    driver = Driver.fast(kiosk=True, kiosk_idle=600.0, kiosk_game_idle=600.0, ai_time_budget=0.005)
+    driver = Driver.fast(kiosk=True, kiosk_idle=600.0, kiosk_game_idle=600.0)
+    instant_ai.install(driver.app)
     yield driver
     driver.app.close()
 
@@ -253,7 +256,8 @@ def french_kiosk():
     settings = Settings.load()
     settings.language = "fr"
     settings.save()
-    driver = Driver.fast(kiosk=True, kiosk_idle=60.0, kiosk_game_idle=60.0, ai_time_budget=0.005)
+    driver = Driver.fast(kiosk=True, kiosk_idle=60.0, kiosk_game_idle=60.0)
+    instant_ai.install(driver.app)
     yield driver
     driver.app.close()
     set_language("en")
@@ -308,7 +312,7 @@ def test_the_kiosk_hides_buttons_by_id_in_french(
     kiosk.click(kiosk.top.card_centre(0))
     play = kiosk.top
     assert play.name == "match"
-    kiosk.until(play.human_turn, max_frames=600, sleep=0.001)
+    assert kiosk.until(play.human_turn, max_frames=60)
     kiosk.play_move(play.match.legal_moves()[0])
     assert play.match.ply >= 1
     kiosk.key(pygame.K_ESCAPE)
@@ -348,17 +352,14 @@ def test_sigterm_stops_a_kiosk_cleanly(user_data_dir: Path) -> None:
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 20
         log = user_data_dir / "attax.log"
-        # Running once the log says the kiosk's first scene is up (or after a generous wait).
-        while time.monotonic() < deadline and game.poll() is None:
-            if log.exists() and log.stat().st_size > 0:
-                break
-            time.sleep(0.05)
-        time.sleep(0.5)
+        # Running once the log says the kiosk's first scene is up (its SIGTERM handler came before it).
+        assert wait_for(
+            lambda: game.poll() is not None or (log.exists() and "started as a kiosk" in log.read_text())
+        )
         assert game.poll() is None, game.stderr.read() if game.stderr else ""
         game.send_signal(signal.SIGTERM)
-        assert game.wait(timeout=10) == 0
+        assert game.wait(timeout=HANG) == 0
     finally:
         if game.poll() is None:
             game.kill()

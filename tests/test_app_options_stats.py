@@ -26,6 +26,8 @@ from game.scenes.statistics import StatisticsScene
 from game.ui import gfx, theme
 from game.ui.settings import Settings
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from waiting import frames_until
 
 from game import games
 from game.app import MIN_SIZE
@@ -20,6 +21,8 @@ from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.message import ErrorScene
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -390,7 +393,7 @@ def test_the_computer_plays_through_the_child_process() -> None:
         config = MatchConfig(vs_computer=True, level="beginner", human_seat=0, first=1)
         play = driver.app.router.push("match", config, level)
         for _ in range(3):
-            assert driver.until(play.human_turn, max_frames=2000, sleep=0.002)
+            assert frames_until(driver, play.human_turn)
             driver.play_move(play.match.legal_moves()[0])
         assert play.match.ply >= 5
         assert driver.app.worker.child_pid is not None

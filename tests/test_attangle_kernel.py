@@ -14,15 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clocks import StoppedClock
 from processes import run_python
+from waiting import HeldKernel, SearchThread, wait_for
 
 from game.ai import compiled
 from game.ai.alphabeta import NO_FEATURES, AlphaBeta, SearchFeatures
 from game.ai.attangle import kernel
 from game.ai.attangle.evaluate import AttangleHeuristics, EvalWeights
-from game.ai.attangle.search import Searcher, SearchLimits, prepare_compiled
+from game.ai.attangle.search import Searcher, SearchLimits, layout, prepare_compiled
 from game.ai.limits import WIN_SCORE
 from game.engine.attangle import Board
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 COMPILED = compiled.numba_problem() is None
 """Whether this run's kernel is compiled (numba in use): its tables are then numpy arrays."""
@@ -295,20 +299,50 @@ def test_a_depth_stopped_after_a_root_move_finished_still_answers() -> None:
         assert without.search(Board(text), limits)[1].depth == 2
 
 
-def test_a_hard_limit_and_a_stop_end_the_search_soon() -> None:
+def test_a_hard_limit_and_a_stop_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     board = Board(golden()[-1][4])
-    start = time.monotonic()
-    raw, _ = Searcher().search(board, SearchLimits(hard_time=0.2))
-    assert time.monotonic() - start < 0.5 and raw in board.raw_moves()
-    stop = threading.Event()
-    timer = threading.Timer(0.2, stop.set)
-    timer.start()
-    start = time.monotonic()
-    raw, _ = Searcher().search(board, SearchLimits(), stop)
-    assert time.monotonic() - start < 0.5 and raw in board.raw_moves()
-    timer.join()
-    assert Searcher().score_moves(board, 9, stop=stop) is None
-    assert Searcher().score_moves(board, 9, deadline=time.monotonic() + 0.05) is None
+    with monkeypatch.context() as patch:
+        clock = StoppedClock().install(patch)  # searching on until the test moves the clock
+        search = SearchThread(Searcher(), board, SearchLimits(hard_time=0.2))
+        assert search.searching(), "the search never completed depth 2"
+        clock.now += 0.2
+        assert search.ended(), "the search went on past its hard limit"
+        assert search.answers and search.answers[0] in board.raw_moves()
+    search = SearchThread(Searcher(), board, SearchLimits())
+    assert search.searching(), "the search never completed depth 2"
+    search.stop.set()  # nothing else ends a search without limits
+    assert search.ended()
+    assert search.answers and search.answers[0] in board.raw_moves()
+    assert Searcher().score_moves(board, 9, stop=search.stop) is None
+    assert Searcher().score_moves(board, 9, deadline=time.monotonic()) is None
+
+
+@pytest.mark.parametrize("limit", ["stop", "deadline"])
+def test_a_stop_or_the_deadline_abandons_the_depth_it_comes_in(
+    limit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search is held in the middle of depth 3 while the test stops it or moves the clock past its
+    # deadline: the depth must be given up, not finished.
+    board = Board(golden()[-1][4])
+    clock = StoppedClock().install(monkeypatch)
+    hold = HeldKernel(layout, monkeypatch, depth=3)
+    searcher = Searcher(hash_mb=1, compiled=False)
+    limits = SearchLimits(hard_time=1.0) if limit == "deadline" else SearchLimits()
+    search = SearchThread(searcher, board, limits, on_info=hold.seen)
+    assert hold.inside(), "the search never reached depth 3"
+    if limit == "stop":
+        search.stop.set()
+    else:
+        clock.now += 1.0
+    flags = searcher._tables["stats"]
+    raised = wait_for(lambda: flags[layout.STOP] != 0)  # the search's watchdog has told the kernel
+    hold.go_on.set()
+    assert search.ended()
+    assert raised, f"the {limit} never reached the running depth"
+    whole = Searcher(hash_mb=1, compiled=False)
+    whole.search(board, SearchLimits(depth=3))
+    assert searcher.nodes < whole.nodes  # depth 3 was not searched to its end
+    assert search.answers and search.answers[0] in board.raw_moves()
 
 
 def test_the_table_is_kept_between_moves_and_forgotten_on_new_game() -> None:

@@ -7,8 +7,10 @@ import random
 from pathlib import Path
 from typing import Any
 
+import instant_ai
 import pygame
 import pytest
+from waiting import frames_until
 
 from game import i18n
 from game.engine import saves
@@ -25,6 +27,8 @@ from game.scenes.results import ResultsScene
 from game.scenes.resume import open_match
 from game.scenes.saveload import LoadScene
 from game.ui import theme
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 RULES = game("attangle").load_rules()
 BOARDS = {"attangle": 0, "grand": 1}
@@ -102,7 +106,7 @@ def test_a_whole_game_against_the_computer(driver: Driver, board: str) -> None:
     assert play.match.player(1).level == "beginner"
     rng = random.Random(4)
     for _ in range(200):
-        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=900, sleep=0.001)
+        assert frames_until(driver, lambda: play.match.is_over or play.human_turn())
         if play.match.is_over:
             break
         before = play.match.ply
@@ -259,9 +263,10 @@ def test_the_screen_in_french(size: tuple[int, int], user_data_dir: Path) -> Non
 
 
 def test_the_attract_mode_shows_attangle_games(user_data_dir: Path) -> None:
-    driver = Driver.fast(ai_time_budget=0.005)
+    driver = Driver.fast()
     try:
         app = driver.app
+        instant_ai.install(app)  # the attract mode's test, not the search's
         shown = set()
         rng = random.Random(1)
         app.router.reset("attract", rng)
@@ -278,7 +283,7 @@ def test_the_attract_mode_shows_attangle_games(user_data_dir: Path) -> None:
             driver.frames(1)
         attract = driver.top
         games_before = attract.games
-        assert driver.until(lambda: attract.games > games_before, max_frames=4000, sleep=0.001)
+        assert driver.until(lambda: attract.games > games_before, max_frames=4000)
     finally:
         driver.app.close()
 
@@ -287,9 +292,9 @@ def test_undo_redo_and_hint_against_the_computer(driver: Driver) -> None:
     play = _start(driver, "attangle", computer="casual")
     rng = random.Random(6)
     for _ in range(3):
-        assert driver.until(play.human_turn, max_frames=900, sleep=0.001)
+        assert frames_until(driver, play.human_turn)
         driver.play_move(_choose(play.match.position, rng))
-    assert driver.until(play.human_turn, max_frames=900, sleep=0.001)
+    assert frames_until(driver, play.human_turn)
     assert play.match.ply == 6
     before = play.match.position.text()
     driver.press("undo")  # back to the person's previous turn: their move and the reply
@@ -297,7 +302,7 @@ def test_undo_redo_and_hint_against_the_computer(driver: Driver) -> None:
     driver.press("redo")
     assert play.match.ply == 6 and play.match.position.text() == before
     driver.press("hint")
-    assert driver.until(lambda: play.board.hint_move is not None, max_frames=900, sleep=0.002)
+    assert frames_until(driver, lambda: play.board.hint_move is not None)
     hint = play.board.hint_move
     assert hint in play.match.legal_moves()
     driver.frames(2)  # the hint is drawn: a ring or the capture's lines in gold

@@ -20,6 +20,8 @@ from game.app import DEFAULT_SIZE, MIN_SIZE, App
 from game.scenes.driver import Driver
 from game.ui.widgets import Button
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 
 def _buttons(scene: Any) -> list[Button]:
     """The buttons of ``scene`` the player can see (its own, and its panel's)."""

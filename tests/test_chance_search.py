@@ -6,11 +6,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
-import time
 
 import pytest
+from clocks import SteppingClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from waiting import SearchThread
 
 from game.ai.alphabeta import NO_FEATURES, AlphaBeta
 from game.ai.attangle.evaluate import AttangleHeuristics
@@ -346,23 +347,18 @@ def test_node_budget_and_depth_zero() -> None:
     assert search.nodes <= 1  # depth 1 is stopped like any other
 
 
-def test_stop_event_and_hard_deadline() -> None:
-    start = time.monotonic()
-    Expectimax(EndlessHeuristics()).search(Endless(2), SearchLimits(hard_time=0.1))
-    assert time.monotonic() - start < 0.3
-    stop = threading.Event()
-    result: list[int] = []
-    search = Expectimax(EndlessHeuristics())
-    thread = threading.Thread(
-        target=lambda: result.append(search.search(Endless(2), SearchLimits(), stop)[0])
-    )
-    thread.start()
-    time.sleep(0.1)
-    stopped = time.monotonic()
-    stop.set()
-    thread.join(timeout=2.0)
-    assert not thread.is_alive() and time.monotonic() - stopped < 0.2
-    assert result and result[0] in Endless(2).raw_moves()
+def test_stop_event_and_hard_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as patch:
+        SteppingClock(0.01).install(patch)  # 10 ms each time the search looks (every few hundred nodes)
+        search = Expectimax(EndlessHeuristics())
+        # The node budget only ends a search that ignored its deadline (failing here, rather than never ending).
+        search.search(Endless(2), SearchLimits(hard_time=0.1, nodes=200_000))
+        assert search.nodes < 20_000
+    running = SearchThread(Expectimax(EndlessHeuristics()), Endless(2), SearchLimits())
+    assert running.searching(), "the search never completed depth 2"
+    running.stop.set()  # nothing else ends an endless game's search without limits
+    assert running.ended()
+    assert running.answers and running.answers[0] in Endless(2).raw_moves()
 
 
 def test_iterations_and_score_moves() -> None:

@@ -17,6 +17,8 @@ from game.games import game
 from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 ATAXX = game("ataxx").load_rules()
 

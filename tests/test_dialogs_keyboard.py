@@ -29,6 +29,8 @@ from game.engine.stats import Statistics, record_for
 from game.scenes.dialog import Dialog
 from game.scenes.driver import Driver
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
 OVER = "x--4/---4/---4/7/4---/4---/4--o x 0 1"
 CORNER_BLOCK = "-5o/1x5/7/7/7/1o5/x5- x 0 1"

@@ -15,7 +15,6 @@ import contextlib
 import os
 import queue
 import signal
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,8 +22,9 @@ from typing import Any
 import pytest
 from processes import ended, pid_in
 from processes import fake_engine as fake
+from waiting import answer
 
-from game.ai.worker import AIState, AIStatus, AIWorker, EngineSpec, EngineTimeouts, uai_client
+from game.ai.worker import AIState, AIWorker, EngineSpec, EngineTimeouts, uai_client
 from game.ai.worker.jobs import JobBook
 from game.ai.worker.uai_client import EngineManager, probe_engine
 from game.engine.ataxx.rules import RULES
@@ -48,16 +48,6 @@ def helper(tmp_path: Path) -> Iterator[Callable[[], int]]:
     for number in seen:
         with contextlib.suppress(ProcessLookupError):
             os.kill(number, signal.SIGKILL)
-
-
-def answer(worker: AIWorker, ticket: int, timeout: float = 60.0) -> AIStatus:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        status = worker.poll(ticket)
-        if status.finished:
-            return status
-        time.sleep(0.01)
-    raise AssertionError(f"request {ticket} still thinking after {timeout} s")
 
 
 @posix

@@ -13,6 +13,7 @@ import pygame
 import pytest
 from processes import fake_engine as fake
 from processes import gone, own_engine, pid_in
+from waiting import frames_until
 
 from game.ai.worker import EngineTimeouts
 from game.engine import saves
@@ -22,7 +23,10 @@ from game.i18n import set_language
 from game.scenes.driver import Driver
 from game.ui.settings import MAX_ENGINES, EngineEntry, Settings
 
-pytestmark = pytest.mark.usefixtures("importable")  # every test here may start our own engine
+pytestmark = [
+    pytest.mark.usefixtures("importable"),
+    pytest.mark.usefixtures("compiled_search"),
+]  # every test here may start our own engine
 QUICK = EngineTimeouts(handshake=1.5, ready=3.0, grace=0.4, stop=0.4)
 PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
 OPEN = "x5o/7/7/7/7/7/o5x x 0 1"
@@ -64,9 +68,9 @@ def type_text(driver: Driver, text: str) -> None:
     driver.frames(1)
 
 
-def until(driver: Driver, condition: Any, seconds: float = 30.0) -> bool:
-    """Run frames (sleeping a little: an engine answers in real time) until ``condition()``."""
-    return driver.until(condition, max_frames=int(seconds / 0.01), sleep=0.01)
+def until(driver: Driver, condition: Any) -> bool:
+    """Run frames (an engine answers in real time) until ``condition()``."""
+    return frames_until(driver, condition)
 
 
 def open_engines(driver: Driver) -> Any:
@@ -343,7 +347,7 @@ def test_a_whole_game_against_our_own_engine_started_as_an_external_one(user_dat
         config = MatchConfig(True, engine_level("00aa"), human_seat=1, first=0, computer_name="Ours")
         play = app.router.push("match", config, level)
         assert play.player_name(0) == "Ours"
-        assert until(driver, lambda: app.worker.engine_pid is not None, 60)
+        assert until(driver, lambda: app.worker.engine_pid is not None)
         pid = app.worker.engine_pid
         for _ in range(20):  # the engine may jump (and leave a square empty): play until the end
             if play.match.is_over:
@@ -353,10 +357,8 @@ def test_a_whole_game_against_our_own_engine_started_as_an_external_one(user_dat
                 driver.play_move(next((move for move in moves if len(str(move)) == 2), moves[0]))  # a clone
             else:
                 before = play.match.ply
-                assert until(driver, lambda before=before: play.match.ply > before, 60), (
-                    "the engine did not move"
-                )
-        assert until(driver, lambda: driver.top.name == "results", 30)
+                assert until(driver, lambda before=before: play.match.ply > before), "the engine did not move"
+        assert until(driver, lambda: driver.top.name == "results")
         assert app.worker.engine_pid == pid  # one process for the whole game
         assert pid is not None
         app.router.home()  # leaving the game lets the engine go
@@ -380,7 +382,7 @@ def test_our_own_engine_plays_on_until_the_end_through_the_scenes(user_data_dir:
         for _ in range(3):  # three moves each
             driver.play_move(play.match.legal_moves()[0])
             before = play.match.ply
-            assert until(driver, lambda before=before: play.match.ply > before, 60)
+            assert until(driver, lambda before=before: play.match.ply > before)
             assert driver.top is play
         assert "Ours" in play.player_name(1)
     finally:
@@ -418,7 +420,7 @@ def test_a_failing_engine_is_said_and_the_computer_plays_on(
     driver = make_driver()
     try:
         play = start_against(driver)
-        assert until(driver, lambda: driver.top.name == "dialog", 20)
+        assert until(driver, lambda: driver.top.name == "dialog")
         dialog = driver.top
         assert dialog.title == "Bad is stuck"
         assert words in dialog.lines[0]
@@ -426,7 +428,7 @@ def test_a_failing_engine_is_said_and_the_computer_plays_on(
         driver.press("computer_plays")
         assert driver.top is play
         assert play.match.player(0).engine is None and play.match.player(0).level == "casual"
-        assert until(driver, lambda: play.match.ply == 1, 20), "our computer did not play on"
+        assert until(driver, lambda: play.match.ply == 1), "our computer did not play on"
         assert gone(pid_in(pid_file))
     finally:
         driver.app.close()
@@ -442,10 +444,10 @@ def test_try_again_asks_the_engine_again(
     driver = make_driver()
     try:
         play = start_against(driver)
-        assert until(driver, lambda: driver.top.name == "dialog", 20)
+        assert until(driver, lambda: driver.top.name == "dialog")
         driver.press("retry")
         assert driver.top is play
-        assert until(driver, lambda: driver.top.name == "dialog" or play.match.ply == 1, 20)
+        assert until(driver, lambda: driver.top.name == "dialog" or play.match.ply == 1)
         assert driver.top is play and str(play.match.moves[0]) == "g2"
         assert log.read_text().splitlines().count("go movetime 20") == 2  # asked a second time
     finally:
@@ -456,7 +458,7 @@ def test_an_engine_removed_since_the_game_began_is_said(user_data_dir: Path) -> 
     driver = make_driver()
     try:
         start_against(driver)
-        assert until(driver, lambda: driver.top.name == "dialog", 5)
+        assert until(driver, lambda: driver.top.name == "dialog")
         dialog = driver.top
         assert "no longer among your engines" in dialog.lines[0]
         assert "retry" not in dialog.widgets.ids()
@@ -471,13 +473,13 @@ def test_leaving_a_game_against_an_engine_ends_the_engine(user_data_dir: Path, t
     try:
         play = start_against(driver, "Slow")
         pid = pid_in(pid_file)
-        assert until(driver, lambda: play.thinking, 5)
+        assert until(driver, lambda: play.thinking)
         assert play.status_text()[0] == "Slow is thinking"
         driver.key(pygame.K_ESCAPE)
         driver.press("quit_to_menu")  # the game kept in its autosave
         if driver.top.name == "dialog":
             driver.key(pygame.K_RETURN)
-        assert until(driver, lambda: driver.top.name == "menu", 5)
+        assert until(driver, lambda: driver.top.name == "menu")
         assert gone(pid)
     finally:
         driver.app.close()
@@ -490,7 +492,7 @@ def test_a_game_against_an_engine_is_saved_with_its_name_and_goes_on_after_loadi
     driver = make_driver()
     try:
         play = start_against(driver, "Good")
-        assert until(driver, lambda: play.match.ply == 1, 20)
+        assert until(driver, lambda: play.match.ply == 1)
         path = saves.save_game("against an engine", play.match, level_name="Open")
         match, _ = saves.load_game(path)
         assert match.player(0).engine == "00aa" and match.player(0).name == "Good"
@@ -510,7 +512,7 @@ def test_the_engine_screens_in_french(user_data_dir: Path) -> None:
         open_engines(driver)
         assert driver.top.widgets["add"].label == "Add engine…"
         start_against(driver)
-        assert until(driver, lambda: driver.top.name == "dialog", 20)
+        assert until(driver, lambda: driver.top.name == "dialog")
         assert driver.top.title == "Bad est bloqué"
         assert "il a répondu « bestmove zz99! », qui n'est pas un coup" in driver.top.lines[0]
     finally:

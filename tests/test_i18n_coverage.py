@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from waiting import frames_until
 
 from game import games, i18n
 from game.engine import saves
@@ -30,6 +31,8 @@ from game.i18n import (
     tr,
     trc,
 )
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -557,7 +560,7 @@ def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data
         assert driver.top is play
         # A move, the restart question, then Undo's note.
         driver.play_move(Move.from_uai("b6"))
-        assert driver.until(lambda: play.human_turn() and play.match.ply >= 2, max_frames=900, sleep=0.001)
+        assert frames_until(driver, lambda: play.human_turn() and play.match.ply >= 2)
         play.ask_restart()
         assert isinstance(driver.top, Dialog)
         show()

@@ -39,6 +39,8 @@ from game.scenes.saveload import SaveAsScene
 from game.ui.lang import level_description, level_name
 from game.ui.theme import Theme
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"
 
 

@@ -6,8 +6,10 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import instant_ai
 import pygame
 import pytest
+from waiting import frames_until
 
 from game import i18n
 from game.engine import saves
@@ -79,7 +81,7 @@ def test_a_whole_game_against_the_computer_by_mouse(driver: Driver) -> None:
     rng = random.Random(4)
     rolls = 0
     for _ in range(600):
-        assert driver.until(lambda: play.match.is_over or play.human_turn(), max_frames=2000, sleep=0.0005)
+        assert frames_until(driver, lambda: play.match.is_over or play.human_turn())
         if play.match.is_over:
             break
         before = play.match.ply
@@ -248,7 +250,7 @@ def test_the_hint_says_the_action_in_words(driver: Driver) -> None:
         "Your archers at c1 can shoot the infantry at d4: 4 dice, 1.3 hits expected"
     )
     driver.press("hint")
-    assert driver.until(lambda: play.board.hint_move is not None, max_frames=900, sleep=0.002)
+    assert frames_until(driver, lambda: play.board.hint_move is not None)
     headline, detail, _ = play.status_text()
     assert headline.startswith("Hint:") and detail == hint_text(match.position, play.board.hint_move)
     driver.frames(2)
@@ -314,8 +316,9 @@ def test_the_demos_render(name: str, size: tuple[int, int], user_data_dir: Path)
 def test_the_attract_mode_plays_lionheart_battles_to_the_end(user_data_dir: Path) -> None:
     from game.scenes.attract import AttractScene
 
-    driver = Driver.fast(ai_time_budget=0.005)
+    driver = Driver.fast()
     try:
+        instant_ai.install(driver.app)  # the attract mode's test, not the search's
         driver.app.router.reset("attract", random.Random(1))
         for _ in range(12):
             if driver.top.definition.key == "lionheart":
@@ -325,6 +328,6 @@ def test_the_attract_mode_plays_lionheart_battles_to_the_end(user_data_dir: Path
         attract = driver.top
         assert isinstance(attract, AttractScene) and attract.definition.key == "lionheart"
         games_before = attract.games
-        assert driver.until(lambda: attract.games > games_before, max_frames=20000, sleep=0.0005)
+        assert driver.until(lambda: attract.games > games_before, max_frames=20000)
     finally:
         driver.app.close()

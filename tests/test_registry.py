@@ -33,6 +33,8 @@ from game.engine.rules import (
     replay,
 )
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYABLE = [definition for definition in games.GAMES if definition.playable]
 GAME_IDS = [definition.key for definition in games.GAMES]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from waiting import frames_until
 
 from game import i18n
 from game.engine import saves
@@ -25,6 +26,8 @@ from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
 from game.scenes.resume import open_match
 from game.ui.lang import seat_name
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 GAMES = ["ataxx", "attangle", "lionheart"]
 # Lost for Red, to move, whatever it plays (see tests/test_ai_resign.py).
@@ -65,7 +68,7 @@ def _from_menu(driver: Driver, key: str, *, two_players: bool = False) -> MatchS
     driver.click(driver.top.card_centre(0))  # type: ignore[attr-defined]
     play = driver.top
     assert isinstance(play, MatchScene) and play.definition.key == key
-    assert driver.until(play.can_resign, max_frames=900, sleep=0.001), "a person never got to move"
+    assert frames_until(driver, play.can_resign), "a person never got to move"
     return play
 
 
@@ -185,7 +188,7 @@ def test_no_resign_while_the_computer_is_to_move(driver: Driver) -> None:
     driver.click(resign.rect.center)
     assert driver.top is pause and not play.match.is_over
     driver.press("resume")
-    assert driver.until(play.can_resign, max_frames=600, sleep=0.001)
+    assert frames_until(driver, play.can_resign)
     driver.frames(1)
     assert driver.button("resign").enabled
 
@@ -221,7 +224,7 @@ def test_the_computer_resigns_a_game_its_search_proved_lost(patient: Driver, key
 def test_the_beginner_plays_a_lost_game_on(driver: Driver) -> None:
     config = MatchConfig(vs_computer=True, level="beginner", human_seat=1, first=0)
     play = _at(driver, "ataxx", ATAXX_LOST, config)
-    assert driver.until(lambda: play.match.ply >= 1, max_frames=300, sleep=0.001)
+    assert frames_until(driver, lambda: play.match.ply >= 1)
     assert play.match.resigned is None
 
 
@@ -237,7 +240,7 @@ def test_the_attract_mode_s_computers_resign_too_and_the_next_game_follows(
     monkeypatch.setattr(attract, "next_game", lambda: following.append(attract.match))
     attract.match = Match(attract.rules, ATAXX_LOST, (Player.computer("expert"), Player.computer("skilled")))
     lost = attract.match
-    assert driver.until(lambda: bool(following), max_frames=300, sleep=0.001)
+    assert frames_until(driver, lambda: bool(following))
     assert following == [lost] and attract.games == 1
     assert lost.resigned == 0 and lost.ply == 0
     assert attract.end_told and attract.status_text()[:2] == ("Blue wins", "Red resigned")

@@ -31,6 +31,8 @@ from game.engine.ataxx.bits import (
 )
 from game.engine.ataxx.rules import RULES
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 LEVELS = Path(__file__).resolve().parent.parent / "levels" / "ataxx"
 
 # --- the reference, square by square ----------------------------------------------------------

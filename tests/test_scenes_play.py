@@ -6,6 +6,7 @@ import dataclasses
 
 import pygame
 import pytest
+from waiting import frames_until
 
 from game.ai.ataxx.player import AI
 from game.ai.ataxx.search import WIN_SCORE
@@ -20,6 +21,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 TWO_PLAYERS = MatchConfig(vs_computer=False)
 RED_MUST_PASS = "7/7/7/7/---4/o--4/x--4 x 0 1"
@@ -120,7 +123,7 @@ def test_hint_draws_an_arrow_for_a_legal_move(driver: Driver) -> None:
     play = _play(driver, "x5o/7/7/7/7/7/o5x x 0 1", config)
     driver.press("hint")
     assert play.hint_ticket is not None
-    assert driver.until(lambda: play.hint_move is not None, max_frames=600, sleep=0.002)
+    assert frames_until(driver, lambda: play.hint_move is not None)
     assert play.match.position.is_legal(play.hint_move)
     assert play.board.hint_move == play.hint_move  # the board shows it
     driver.frames(2)  # the arrow is drawn without trouble

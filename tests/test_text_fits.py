@@ -32,6 +32,8 @@ from game.ui.settings import Settings
 if TYPE_CHECKING:
     from game.ui.theme import DrawnText
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 SIZES = [(640, 480), (1024, 768), (1920, 1080)]
 LANGUAGES = ["en", "fr"]
 

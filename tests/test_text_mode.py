@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from waiting import HANG
 
 from game.ai.worker import AIState, AIStatus
 from game.engine import saves
@@ -32,6 +33,8 @@ from game.text.cli import find_level, main, parse_args
 from game.text.computer import ATTEMPTS, Computer, ComputerError
 from game.text.play import TextGame
 from game.text.screen import Picture, Style, board_lines, code_grid_lines
+
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -643,10 +646,13 @@ def test_ctrl_c_in_a_real_process_leaves_without_a_traceback(tmp_path: Path, use
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # As a terminal starts it: Ctrl+C's signal at its default, whatever the suite was started with (a
+        # shell's background job, as some CI runners start it, ignores SIGINT, and its children inherit that).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         seen = b""
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG
         assert process.stdout is not None
         while b"Enter a position to play:" not in seen and time.monotonic() < deadline:
             ready, _, _ = select.select([process.stdout], [], [], deadline - time.monotonic())
@@ -657,7 +663,9 @@ def test_ctrl_c_in_a_real_process_leaves_without_a_traceback(tmp_path: Path, use
                 seen += chunk
         assert b"Enter a position to play:" in seen
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        # Its input stays open until it has gone: the end of the input would end the game too (exit 0).
+        process.wait(HANG)
+        out, err = process.communicate()
     finally:
         if process.poll() is None:
             process.kill()

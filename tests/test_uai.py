@@ -1,4 +1,10 @@
-"""The UAI engine, driven as other Ataxx software drives it: a subprocess talking through pipes."""
+"""The UAI engine, driven as other Ataxx software drives it: a subprocess talking through pipes.
+
+What the pipes cannot show without a clock, the engine's time rules (movetime,
+a clock, the watchdog), is checked in-process with the clock stopped until the
+test moves it: every test waits for what the engine says, never for a length
+of time. How soon it says it is measured by ``bench/responsiveness.py``.
+"""
 
 from __future__ import annotations
 
@@ -11,17 +17,22 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
+from clocks import StoppedClock
+from waiting import HANG
 
 from game.ai.ataxx import levels, uai
 from game.ai.ataxx.search import SearchInfo
 from game.ai.ataxx.uai import GoParams, UaiEngine, UaiError, parse_go, time_limits
 from game.engine.ataxx import STARTPOS, Board, Move, Side
 
+pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
+
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "game.ai.uai"]
-TIMEOUT = 10.0  # for answers that should come at once; generous for a loaded machine
+TIMEOUT = HANG  # for answers that should come at once: only a hang misses it
 
 
 class Engine:
@@ -67,20 +78,6 @@ class Engine:
             if line.startswith(prefix):
                 return seen
 
-    def silent(self, seconds: float) -> list[str]:
-        """Whatever the engine says within ``seconds`` (it should say nothing)."""
-        lines = []
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            lines.append(line)
-        return lines
-
     def ready(self) -> list[str]:
         """Everything said before the answer to ``isready``."""
         self.send("isready")
@@ -108,12 +105,26 @@ class Engine:
         return self.process.returncode, errors
 
 
-@pytest.fixture
-def engine() -> Iterator[Engine]:
+@pytest.fixture(scope="module")
+def shared_engine() -> Iterator[Engine]:
+    """One engine process for the module's protocol tests (those of starting and ending one have their own)."""
     instance = Engine()
     yield instance
-    # Every test ends with a clean exit and nothing on stderr (no traceback).
+    # A clean exit and nothing on stderr (no traceback) after every test.
     assert instance.close() == (0, "")
+
+
+@pytest.fixture
+def engine(shared_engine: Engine) -> Iterator[Engine]:
+    """The module's engine; after the test, still running, a new game at the start with its options'
+    defaults, having said no error the test did not read."""
+    yield shared_engine
+    assert shared_engine.process.poll() is None, "the engine ended"
+    for line in ("stop", "setoption name Level value master", "setoption name Hash value 16", "uainewgame"):
+        shared_engine.send(line)
+    shared_engine.send("position startpos")
+    left = shared_engine.ready()
+    assert not [line for line in left if "error" in line], left
 
 
 def bestmove(lines: list[str]) -> str:
@@ -185,18 +196,17 @@ def test_go_depth_reports_every_depth_and_a_legal_move(engine: Engine) -> None:
 
 
 @pytest.mark.parametrize("movetime", [50, 300])
-def test_go_movetime_answers_in_time(engine: Engine, movetime: int) -> None:
+def test_go_movetime_answers_one_legal_move(engine: Engine, movetime: int) -> None:
+    # In time: test_movetime_stops_the_search_with_a_watchdog_behind_it, with the clock in the test's hands.
     engine.send("uai")
     engine.expect("uaiok")
     board = board_after("b6", "f6", "f2", "b2")
     engine.send("position startpos moves b6 f6 f2 b2")
     assert engine.ready() == []
-    start = time.monotonic()
     engine.send(f"go movetime {movetime}")
-    lines = engine.expect("bestmove", timeout=movetime / 1000 + 5)
-    elapsed = time.monotonic() - start
-    assert elapsed <= movetime / 1000 + 0.1, f"answered after {elapsed * 1000:.0f} ms"
+    lines = engine.expect("bestmove")
     assert Move.from_uai(bestmove(lines)) in board.legal_moves()
+    assert engine.ready() == []  # one answer only
 
 
 def test_go_nodes_and_clock(engine: Engine) -> None:
@@ -204,11 +214,9 @@ def test_go_nodes_and_clock(engine: Engine) -> None:
     engine.send("position startpos moves b6")
     engine.send("go nodes 2000")
     assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board.legal_moves()
-    start = time.monotonic()
+    # At most a third of the clock: test_a_clock_is_kept_to_a_third_of_what_is_left.
     engine.send("go wtime 3000 btime 3000 winc 0 binc 0")
-    lines = engine.expect("bestmove")
-    assert time.monotonic() - start < 1.0  # a third of the clock at most, far less in fact
-    assert Move.from_uai(bestmove(lines)) in board.legal_moves()
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board.legal_moves()
     # python-ataxx's client adds "simulations" to a node-limited go.
     engine.send("go nodes 500 simulations 500")
     assert Move.from_uai(bestmove(engine.expect("bestmove"))) in board.legal_moves()
@@ -217,21 +225,21 @@ def test_go_nodes_and_clock(engine: Engine) -> None:
 def test_stop_ends_an_infinite_search(engine: Engine) -> None:
     engine.send("position startpos")
     engine.send("go infinite")
-    time.sleep(0.3)
+    lines = engine.expect("info depth 2")  # it is searching
     # isready is answered while it thinks, and no bestmove comes before stop.
-    assert all(not line.startswith("bestmove") for line in engine.ready())
-    start = time.monotonic()
-    engine.send("stop")
-    lines = engine.expect("bestmove", timeout=2.0)
-    assert time.monotonic() - start < 0.2
+    lines += engine.ready()
+    assert all(not line.startswith("bestmove") for line in lines)
+    engine.send("stop")  # only a stop ends it
+    lines = engine.expect("bestmove")
     assert Move.from_uai(bestmove(lines)) in Board().legal_moves()
     assert engine.ready() == []
 
 
 def test_an_infinite_search_waits_for_stop_even_when_done(engine: Engine) -> None:
+    # That it waits, not merely that it is slow: test_a_finished_infinite_search_waits_for_stop.
     engine.send("go depth 2 infinite")
     lines = engine.expect("info depth 2")
-    lines += engine.silent(0.3)
+    lines += engine.ready()
     assert not any(line.startswith("bestmove") for line in lines)
     engine.send("stop")
     assert Move.from_uai(bestmove(engine.expect("bestmove"))) in Board().legal_moves()
@@ -239,7 +247,7 @@ def test_an_infinite_search_waits_for_stop_even_when_done(engine: Engine) -> Non
 
 def test_a_new_go_stops_the_running_search(engine: Engine) -> None:
     engine.send("go infinite")
-    time.sleep(0.1)
+    engine.expect("info depth 1")  # it is searching
     engine.send("go depth 1")
     lines = engine.expect("bestmove")  # the first search's answer
     lines += engine.expect("bestmove")  # the second's
@@ -259,27 +267,26 @@ def test_perft(engine: Engine) -> None:
     assert engine.expect("perft")[-1].split()[4] == "1"
 
 
-def test_stop_ends_a_long_perft_at_once(engine: Engine) -> None:
-    engine.send("perft 8")  # minutes of work
-    time.sleep(0.3)
+def test_stop_ends_a_long_perft(engine: Engine) -> None:
+    engine.send("perft 8")  # hours of work
+    assert engine.ready() == []  # the perft has started, and the engine still answers
     engine.send("stop")
-    line = engine.expect("info string perft stopped", timeout=2.0)[-1]
+    line = engine.expect("info string perft stopped")[-1]
     assert "of 16 root moves" in line
-    started = time.monotonic()
+    # The perft has ended: the next search has nothing to wait for.
     engine.send("go movetime 100")
-    bestmove(engine.expect("bestmove", timeout=2.0))
-    assert time.monotonic() - started < 1.5  # was 2.1 s: the next search waited for the perft
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in Board().legal_moves()
 
 
 def test_quit_ends_a_long_perft() -> None:
     engine = Engine()
-    engine.send("perft 8")
-    time.sleep(0.3)
+    engine.send("perft 8")  # hours of work: the engine exits only if quit ends it
+    assert engine.ready() == []
     engine.send("quit")
-    started = time.monotonic()
-    assert engine.process.wait(timeout=5.0) == 0
-    assert time.monotonic() - started < 2.0
-    engine.close()
+    # It stopped, rather than being left behind when the engine gave up waiting for it (at once, then).
+    assert "of 16 root moves" in engine.expect("info string perft stopped")[-1]
+    assert engine.process.wait(timeout=HANG) == 0
+    assert engine.close() == (0, "")
 
 
 def test_game_over_and_forced_pass(engine: Engine) -> None:
@@ -389,12 +396,11 @@ def test_blank_lines_and_surrounding_spaces_are_fine(engine: Engine) -> None:
 def test_quit_while_searching() -> None:
     engine = Engine()
     engine.send("go infinite")
-    time.sleep(0.2)
-    start = time.monotonic()
+    engine.expect("info depth 1")  # it is searching, and only a stop or quit ends it
     engine.send("quit")
+    # The search stopped and answered, rather than being left behind when the engine gave up waiting for it.
+    assert Move.from_uai(bestmove(engine.expect("bestmove"))) in Board().legal_moves()
     assert engine.process.wait(TIMEOUT) == 0
-    # An infinite search that ignored quit would never end; the margin is for a busy machine.
-    assert time.monotonic() - start < 5.0
     assert engine.close() == (0, "")
 
 
@@ -428,7 +434,6 @@ def test_a_whole_game_through_python_ataxx(monkeypatch: pytest.MonkeyPatch) -> N
         blue.setoption("Level", "skilled")
         ours, theirs = Board(), ataxx.Board()
         played: list[str] = []
-        start = time.monotonic()
         while ours.outcome() is None and not theirs.gameover():
             player = red if ours.turn is Side.RED else blue
             player.position(STARTPOS, " ".join(played))
@@ -439,7 +444,6 @@ def test_a_whole_game_through_python_ataxx(monkeypatch: pytest.MonkeyPatch) -> N
             theirs.makemove(ataxx.Move.from_san(move))
             played.append(move)
             assert theirs.get_fen() == ours.fen()
-        assert time.monotonic() - start < 30
         assert len(played) >= 10
         assert ours.outcome() is not None
     finally:
@@ -498,30 +502,139 @@ def test_a_clock_is_spread_over_the_moves_the_board_has_left() -> None:
 
 
 class Recorder:
-    """Collects the engine's output lines, with the time each one came."""
+    """Collects the engine's output lines."""
 
     def __init__(self) -> None:
-        self.lines: list[tuple[float, str]] = []
+        self.lines: list[str] = []
         self.changed = threading.Condition()
 
     def __call__(self, line: str) -> None:
         with self.changed:
-            self.lines.append((time.monotonic(), line))
+            self.lines.append(line)
             self.changed.notify_all()
 
-    def wait_for(self, prefix: str, timeout: float = TIMEOUT) -> tuple[float, str]:
+    def wait_for(self, prefix: str, timeout: float = TIMEOUT) -> str:
+        """The first line that starts with ``prefix``, once it has come."""
         with self.changed:
             assert self.changed.wait_for(
-                lambda: any(line.startswith(prefix) for _, line in self.lines), timeout
+                lambda: any(line.startswith(prefix) for line in self.lines), timeout
             ), f"no {prefix!r} in {self.lines}"
-            return next(item for item in self.lines if item[1].startswith(prefix))
+            return next(line for line in self.lines if line.startswith(prefix))
+
+    def count(self, prefix: str) -> int:
+        with self.changed:
+            return sum(line.startswith(prefix) for line in self.lines)
+
+
+class HeldTimer:
+    """The engine's watchdog timer, held: it never goes off."""
+
+    made: ClassVar[list[HeldTimer]] = []
+
+    def __init__(self, interval: float, function: Any, args: tuple[Any, ...] = ()) -> None:
+        self.interval = interval
+        self.function = function
+        self.args = args
+        self.daemon = False
+        self.started = self.cancelled = False
+        HeldTimer.made.append(self)
+
+    def start(self) -> None:
+        self.started = True
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> StoppedClock:
+    """A stopped clock for the engine and its search, and watchdog timers that never go off."""
+    stopped = StoppedClock().install(monkeypatch)
+    monkeypatch.setattr(threading, "Timer", HeldTimer)
+    monkeypatch.setattr(HeldTimer, "made", [])
+    return stopped
+
+
+@pytest.fixture
+def output() -> Recorder:
+    """What the ``in_process`` engine writes."""
+    return Recorder()
+
+
+@pytest.fixture
+def in_process(output: Recorder) -> Iterator[UaiEngine]:
+    """The engine in this process, writing to ``output``; shut down after the test."""
+    instance = UaiEngine(output)
+    yield instance
+    instance.shutdown()
+
+
+def test_movetime_stops_the_search_with_a_watchdog_behind_it(
+    clock: StoppedClock, output: Recorder, in_process: UaiEngine
+) -> None:
+    in_process.handle("position startpos moves b6 f6 f2 b2")
+    in_process.handle("go movetime 300")
+    output.wait_for("info depth 2")  # searching, and with the clock stopped it would go on for ever
+    [watchdog] = HeldTimer.made
+    assert watchdog.started and watchdog.interval == pytest.approx(0.3 + uai.WATCHDOG_GRACE)
+    assert output.count("bestmove") == 0
+    clock.now += 0.3  # the movetime is up: the search stops itself, its watchdog held back
+    line = output.wait_for("bestmove")
+    assert Move.from_uai(line.split()[1]) in board_after("b6", "f6", "f2", "b2").legal_moves()
+    assert watchdog.cancelled  # the search answered: the watchdog is called off
+
+
+def test_a_clock_is_kept_to_a_third_of_what_is_left(
+    clock: StoppedClock, output: Recorder, in_process: UaiEngine
+) -> None:
+    in_process.handle("position startpos moves b6")
+    in_process.handle("go wtime 3000 btime 3000 winc 0 binc 0")  # Blue to move: wtime
+    output.wait_for("info depth 2")
+    [watchdog] = HeldTimer.made
+    assert watchdog.interval <= 1.0 + uai.WATCHDOG_GRACE
+    clock.now += 1.0  # a third of the clock: the search must have stopped by now
+    assert Move.from_uai(output.wait_for("bestmove").split()[1]) in board_after("b6").legal_moves()
+
+
+def test_a_clock_below_zero_answers_without_waiting_for_the_clock(
+    clock: StoppedClock, output: Recorder, in_process: UaiEngine
+) -> None:
+    # The clock never moves: only a search given no time at all can answer (a level's think time never ends).
+    in_process.handle("position startpos moves b6")
+    in_process.handle("go wtime -5 btime -5")
+    assert Move.from_uai(output.wait_for("bestmove").split()[1]) in board_after("b6").legal_moves()
+    assert "info string go btime below 0 taken as 0" in output.lines
+
+
+def test_a_finished_infinite_search_waits_for_stop(output: Recorder, in_process: UaiEngine) -> None:
+    waiting = threading.Event()
+    original = threading.Event.wait
+
+    def wait(event: threading.Event, timeout: float | None = None) -> bool:
+        task = in_process._task
+        if task is not None and event is task.stop and threading.current_thread() is task.thread:
+            waiting.set()  # the search's own thread is done and waits for stop
+        return original(event, timeout)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(threading.Event, "wait", wait)
+        in_process.handle("go depth 2 infinite")
+        assert waiting.wait(TIMEOUT), "the finished search did not wait"
+        assert output.count("info depth 2") == 1 and output.count("bestmove") == 0
+        in_process.handle("stop")
+        assert Move.from_uai(output.wait_for("bestmove").split()[1]) in Board().legal_moves()
 
 
 class LateSearcher:
-    """A searcher that reports depth 1 and then overruns every limit and ignores stop."""
+    """A searcher that reports depth 1 and then overruns every limit, deaf to stop, until the test lets it
+    finish (``finish``)."""
+
+    made: ClassVar[list[LateSearcher]] = []
 
     def __init__(self, hash_mb: int = 16) -> None:
+        self.finish = threading.Event()
         self.finished = threading.Event()
+        LateSearcher.made.append(self)
 
     def new_game(self) -> None:
         pass
@@ -530,9 +643,9 @@ class LateSearcher:
         move = board.legal_moves()[-1]
         if on_info is not None:
             on_info(SearchInfo(1, 0, 1, 0.001, (move,)))
-        time.sleep(0.5)
+        assert self.finish.wait(TIMEOUT)
         self.finished.set()
-        return move, None
+        return board.legal_moves()[0], None
 
 
 class BrokenSearcher(LateSearcher):
@@ -540,45 +653,45 @@ class BrokenSearcher(LateSearcher):
         raise RuntimeError("the search broke")
 
 
-def test_the_watchdog_answers_when_the_search_is_late(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_watchdog_answers_when_the_search_is_late(
+    monkeypatch: pytest.MonkeyPatch, output: Recorder, in_process: UaiEngine
+) -> None:
     monkeypatch.setattr(uai, "Searcher", LateSearcher)
-    output = Recorder()
-    engine = UaiEngine(output)
+    monkeypatch.setattr(LateSearcher, "made", [])
     board = board_after("b6")
-    engine.handle("position startpos moves b6")
-    start = time.monotonic()
-    engine.handle("go movetime 100")
-    answered, line = output.wait_for("bestmove")
-    assert answered - start <= 0.2
+    in_process.handle("position startpos moves b6")
+    in_process.handle("go movetime 100")
+    # Only the watchdog can answer: the search never ends until the test lets it.
+    line = output.wait_for("bestmove")
+    [searcher] = LateSearcher.made
+    assert not searcher.finished.is_set()
     assert line == f"bestmove {board.legal_moves()[-1]}"  # the best move reported so far
-    engine.shutdown()
-    # The late search's own answer is dropped: one bestmove per go.
-    time.sleep(0.6)
-    assert sum(text.startswith("bestmove") for _, text in output.lines) == 1
+    # The late search's own answer (another move) is dropped: one bestmove per go.
+    searcher.finish.set()
+    in_process.shutdown()
+    assert searcher.finished.wait(TIMEOUT)
+    assert output.count("bestmove") == 1
 
 
-def test_a_failing_search_still_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_search_still_answers(
+    monkeypatch: pytest.MonkeyPatch, output: Recorder, in_process: UaiEngine
+) -> None:
     monkeypatch.setattr(uai, "Searcher", BrokenSearcher)
-    output = Recorder()
-    engine = UaiEngine(output)
-    engine.handle("go depth 3")
-    _, line = output.wait_for("bestmove")
+    in_process.handle("go depth 3")
+    line = output.wait_for("bestmove")
     assert Move.from_uai(line.split()[1]) in Board().legal_moves()
-    errors = [text for _, text in output.lines if text.startswith("info string error")]
+    errors = [text for text in output.lines if text.startswith("info string error")]
     assert errors == ["info string error internal error: RuntimeError: the search broke"]
-    assert engine.handle("isready")
-    assert output.lines[-1][1] == "readyok"
-    engine.shutdown()
+    assert in_process.handle("isready")
+    assert output.lines[-1] == "readyok"
 
 
-def test_a_clock_below_zero_is_taken_as_zero_and_a_legal_move_comes_at_once(engine: Engine) -> None:
-    """Issue 21: ``go wtime -5 btime -5`` (a clock that ran over) answers a legal move, never only an error."""
+def test_a_clock_below_zero_is_taken_as_zero_and_a_legal_move_comes(engine: Engine) -> None:
+    """``go wtime -5 btime -5`` (a clock that ran over) answers a legal move, never only an error (at once:
+    test_a_clock_below_zero_answers_without_waiting_for_the_clock)."""
     engine.send("position startpos moves b6")
-    start = time.monotonic()
     engine.send("go wtime -5 btime -5")
     lines = engine.expect("bestmove")
-    # At once, not after a level's think time; the margin is for a busy machine (CI shares two cores).
-    assert time.monotonic() - start < 3.0
     assert (
         "info string go wtime below 0 taken as 0" in lines
         and "info string go btime below 0 taken as 0" in lines

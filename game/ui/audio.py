@@ -9,6 +9,7 @@ stderr is silenced too).
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import sys
@@ -167,6 +168,13 @@ def synthesise() -> dict[str, np.ndarray]:
     return sounds
 
 
+@functools.cache
+def _effects() -> dict[str, np.ndarray]:
+    """``synthesise()`` once a process (read, never changed): the effects are always the same, and each
+    app that opens the mixer (every test's) needs them."""
+    return synthesise()
+
+
 @contextlib.contextmanager
 def _quiet_stderr() -> Iterator[None]:
     """Silence C-level writes to stderr (audio back ends print when there is no device)."""
@@ -214,7 +222,7 @@ class Audio:
             return
         try:
             pygame.mixer.set_num_channels(24)
-            for name, samples in synthesise().items():
+            for name, samples in _effects().items():
                 data = samples
                 if frequency != RATE:
                     positions = np.linspace(0, len(samples) - 1, int(len(samples) * frequency / RATE))
