@@ -27,7 +27,7 @@ pytestmark = [
     pytest.mark.usefixtures("importable"),
     pytest.mark.usefixtures("compiled_search"),
 ]  # every test here may start our own engine
-QUICK = EngineTimeouts(handshake=1.5, ready=3.0, grace=0.4, stop=0.4)
+QUICK = EngineTimeouts(handshake=2.0, ready=3.0, grace=0.4, stop=2.0)
 PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
 OPEN = "x5o/7/7/7/7/7/o5x x 0 1"
 ENDGAME = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/oooooo1 x 0 1"
@@ -106,7 +106,7 @@ def test_an_engine_is_added_from_the_menus_after_it_passed_its_check(
     [
         ("", "Type the command line"),
         ("engine 'open", "quotation mark is not closed"),
-        (fake("silent"), "Not added: it did not answer “uai” within 1.5 seconds"),
+        (fake("silent"), "Not added: it did not answer “uai” within 2 seconds"),
         (fake("exit"), "Not added: it stopped (exit code 2): fake engine: nothing to do"),
         (fake("illegal"), "Not added: it played d4, which is not legal here"),
         ("/no/such/engine --x", "Not added: it could not be started"),
@@ -403,8 +403,8 @@ def start_against(driver: Driver, name: str = "Bad") -> Any:
 @pytest.mark.parametrize(
     ("mode", "words"),
     [
-        ("silent", "it did not answer “uai” within 1.5 seconds"),
-        ("garbage", "it did not answer “uai” within 1.5 seconds"),
+        ("silent", "it did not answer “uai” within 2 seconds"),
+        ("garbage", "it did not answer “uai” within 2 seconds"),
         ("crash", "it stopped (exit code 3): fake engine: segmentation fault (pretend)"),
         ("hang", "it did not play a move within"),
         ("illegal", "it played d4, which is not legal here"),

@@ -37,8 +37,9 @@ pytestmark = [
     pytest.mark.usefixtures("compiled_search"),
 ]  # every test here may start our own engine
 START = "x5o/7/7/7/7/7/o5x x 0 1"
-QUICK = EngineTimeouts(handshake=1.0, ready=2.0, grace=0.4, stop=0.4)
-"""For the fakes: every wait ends within about a second."""
+QUICK = EngineTimeouts(handshake=2.0, ready=3.0, grace=0.4, stop=2.0)
+"""For the fakes: a silent or hung one fails within a few seconds, a good one started on a busy machine has
+time to say uaiok, and a late one time to answer its stop."""
 PATIENT = EngineTimeouts(handshake=20.0, ready=120.0, grace=2.0, stop=2.0)
 """For our own engine: it may load its compiled search before ``readyok``."""
 
@@ -183,7 +184,8 @@ def test_our_own_engine_plays_moves_through_the_worker_and_is_kept_from_move_to_
             )
             assert status.state is AIState.DONE, status.error
             assert status.move in board.legal_moves()
-            assert status.progress is not None and status.progress.depth >= 1
+            # Its progress is not asserted: a move late on a busy machine is answered by the engine's
+            # watchdog before any depth is told (test_a_good_engine_s_progress_and_move checks the relay).
             board.push(status.move)
             moves.append(str(status.move))
             pids.add(worker.engine_pid)

@@ -437,7 +437,9 @@ def test_a_whole_game_through_python_ataxx(monkeypatch: pytest.MonkeyPatch) -> N
         while ours.outcome() is None and not theirs.gameover():
             player = red if ours.turn is Side.RED else blue
             player.position(STARTPOS, " ".join(played))
-            move, _ = player.go(movetime=40, maxwait=TIMEOUT)
+            # Fixed depths, not a movetime: the game is the same on a busy machine (a late search would
+            # be answered by the watchdog with a weaker move, and the game could end in a few moves).
+            move, _ = player.go(depth=3 if player is red else 2, maxwait=TIMEOUT)
             assert move is not None, f"no answer after {played}"
             assert ours.is_legal(Move.from_uai(move)), f"{move} is illegal after {played}"
             ours.push_uai(move)
