@@ -128,7 +128,7 @@ def test_the_probe_reads_the_name_or_makes_one_up() -> None:
 @pytest.mark.parametrize(
     ("mode", "kind", "words"),
     [
-        ("silent", "handshake", "did not answer “uai” within 1 seconds"),
+        ("silent", "handshake", "did not answer “uai” within 2 seconds"),
         ("garbage", "handshake", "did not answer “uai”"),
         ("exit", "exited", "stopped (exit code 2): fake engine: nothing to do"),
         ("crash", "exited", "exit code 3"),
