@@ -307,8 +307,12 @@ def test_data_shown_to_the_player_has_french_too() -> None:
 
     keys = _catalogue_keys()
     texts = _data_texts() + [RULES.termination_text(termination) for termination in Termination]
+    for definition in games.playable_games():  # why each game ends, as its results screen says it
+        rules = definition.load_rules()
+        texts += [rules.termination_text(termination) for termination in rules.termination_texts]
     texts += [AI.describe_score(score)[0] for score in (0, 125, WIN_SCORE - 3, 3 - WIN_SCORE)]
     assert "Early finish" in texts and "Red" in texts and "Clone, jump, infect" in texts
+    assert "The winning triple is built" in texts and "Both armies fell at once" in texts
     missing = sorted({text for text in texts if text not in keys})
     assert not missing, f"no French for: {missing}"
 

@@ -331,3 +331,48 @@ def test_the_attract_mode_plays_lionheart_battles_to_the_end(user_data_dir: Path
         assert driver.until(lambda: attract.games > games_before, max_frames=20000)
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_tray_below_a_small_field_never_cuts_what_a_roll_did(language: str, user_data_dir: Path) -> None:
+    """At 640x480 the tray below the field has three short rows for the newest line: a roll whose line is
+    too long for them ("Silver peasants roll 4: 2 axes, 1 arrow, 1 panic — Gold king is destroyed —
+    Silver peasants panic and run…") shows what it did, the dice being drawn beside it; none is cut."""
+    from game.engine.match import MatchConfig
+    from game.scenes.level_cards import available_levels
+    from game.scenes.lionheart.words import read_battle
+
+    i18n.set_language(language)
+    driver = Driver.fast(game="lionheart", size=(640, 480))
+    try:
+        levels, _ = available_levels(driver.app.game)
+        config = MatchConfig(vs_computer=False)
+        level = levels[LEVELS["line"]]
+        battle = Match(RULES, level.position, (Player.human("You"), Player.human("Friend")), seed=4)
+        play = driver.app.router.push("match", config, level, match=battle)
+        assert isinstance(play, MatchScene) and isinstance(play.board, LionheartBoard)
+        rng = random.Random(4)
+        match = play.match
+        shortened = 0
+        while not match.is_over and match.ply < 400:
+            if match.at_chance:
+                match.roll()
+                play.board.anim = None  # the line as it stands once the dice have landed
+                driver.app.theme.drawn = []
+                driver.app.draw()
+                cut = [text.text for text in driver.app.theme.drawn if text.cut]
+                assert not cut, (match.ply, cut)
+                record = read_battle(match.start_text, match.moves)
+                if record.lines and record.lines[-1][0] == match.ply - 1:
+                    tray = play.board.view.tray
+                    shown = " ".join(text.text for text in driver.app.theme.drawn if text.container == tray)
+                    lead = record.lines[-1][1].split(" — ")[0]
+                    shortened += lead.split(":")[0] not in shown
+            else:
+                match.play(_choose(match.position, rng))
+        assert match.is_over
+        assert shortened, "no line of this battle was too long for the tray: the test shows nothing"
+    finally:
+        driver.app.theme.drawn = None
+        driver.app.close()
+        i18n.set_language("en")

@@ -38,7 +38,7 @@ from game.scenes.lionheart.words import BattleRecord, faces_text, hint_text, kin
 from game.scenes.parts import BoardController
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
-from game.ui.textbox import draw_text
+from game.ui.textbox import draw_text, layout_text
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
@@ -919,7 +919,7 @@ class LionheartBoard(BoardController):
     def _draw_tray(self, surface: pygame.Surface) -> None:
         anim = self.anim if self.anim is not None and self.anim.kind == "roll" else None
         record = self.record()
-        lines = [line for _, line in record.lines]
+        lines = list(record.lines)
         if anim is not None:
             groups = [("", tuple(face for face, *_ in anim.dice_faces()), ())]
             name, _ = anim.phase()
@@ -1004,7 +1004,7 @@ class LionheartBoard(BoardController):
                 pygame.draw.circle(
                     surface, (255, 250, 220), (round(x), round(y)), max(2, round(self.view.square * 0.1))
                 )
-        self._draw_log(surface, log_area, lines)
+        self._draw_log(surface, log_area, lines, record.outcomes)
 
     def _die_centres(
         self, area: pygame.Rect, groups: list[tuple[str, tuple[str, ...], tuple[bool, ...]]], die: int
@@ -1031,7 +1031,16 @@ class LionheartBoard(BoardController):
             x += die // 2
         return centres
 
-    def _draw_log(self, surface: pygame.Surface, area: pygame.Rect, lines: list[str]) -> None:
+    def _draw_log(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        lines: list[tuple[int, str]],
+        outcomes: dict[int, str],
+    ) -> None:
+        """The log beside the dice: the newest lines (entry index, text) first, or only the newest below
+        the board, where a line too long for its three rows gives way to what the roll did (the dice
+        are drawn beside it)."""
         ui = self.app.theme
         if not lines:
             text = tr("The battle log: every attack and its dice")
@@ -1052,10 +1061,16 @@ class LionheartBoard(BoardController):
             theme.MIN_TEXT_SIZE, round(self.view.square * (0.24 if not self.view.tray_beside else 0.25))
         )
         if not self.view.tray_beside:
+            ply, text = lines[-1]
+            whole = layout_text(
+                ui, text, "body", size, area.width, area.height, max_lines=3, min_size=theme.MIN_TEXT_SIZE
+            )
+            if whole.cut and outcomes.get(ply):
+                text = outcomes[ply]
             draw_text(
                 surface,
                 ui,
-                lines[-1],
+                text,
                 "body",
                 size,
                 theme.TEXT,
@@ -1067,7 +1082,7 @@ class LionheartBoard(BoardController):
             )
             return
         y = area.y
-        for index, line in enumerate(reversed(lines)):
+        for index, (_, line) in enumerate(reversed(lines)):
             colour = theme.TEXT if index == 0 else theme.TEXT_DIM
             box = pygame.Rect(area.x, y, area.width, area.bottom - y)
             if box.height < size * 1.5:

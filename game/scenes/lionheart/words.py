@@ -30,6 +30,8 @@ __all__ = [
     "hint_text",
     "kind_name",
     "read_battle",
+    "roll_outcome",
+    "roll_parts",
     "unit_phrase",
 ]
 
@@ -92,6 +94,20 @@ def faces_text(roll: Sequence[str]) -> str:
 
 def describe_roll(before: Battle, roll: tuple[str, ...], after: Battle) -> str:
     """The log line of ``roll`` played on ``before`` (a chance node), giving ``after``."""
+    return " — ".join(roll_parts(before, roll, after))
+
+
+def roll_outcome(before: Battle, roll: tuple[str, ...], after: Battle) -> str:
+    """What ``roll`` did, without the roll itself ("Gold king is destroyed — Silver peasants panic and
+    run"): what a tray shows beside the dice when the whole line has no room; "" when the roll did
+    nothing to tell (or is no attack's)."""
+    parts = roll_parts(before, roll, after)[1:]
+    return _cap(" — ".join(parts)) if parts else ""
+
+
+def roll_parts(before: Battle, roll: tuple[str, ...], after: Battle) -> list[str]:
+    """``describe_roll``'s line in its parts: the roll ("Silver peasants roll 4: 2 axes, 1 arrow"), then
+    each thing it did; none when the roll is no attack's."""
     pending = before.pending
     if pending.kind == "start":
         seat = 0 if not pending.token else 1
@@ -104,13 +120,12 @@ def describe_roll(before: Battle, roll: tuple[str, ...], after: Battle) -> str:
         )
         if seat == 1:
             if after.pending.kind == "start":
-                text += " — " + tr("a tie: both roll again")
-            else:
-                text += " — " + tr("{side} starts", side=seat_name(after.side))
-        return text
+                return [text, tr("a tie: both roll again")]
+            return [text, tr("{side} starts", side=seat_name(after.side))]
+        return [text]
     squares = before.pending_attack
     if squares is None:
-        return ""
+        return []
     origin, target = squares
     attacker = before.unit_at(origin)
     defender = before.unit_at(target)
@@ -129,8 +144,8 @@ def describe_roll(before: Battle, roll: tuple[str, ...], after: Battle) -> str:
         else:
             text = tr("{who} rolls {dice}: {faces}", who=who, dice=dice, faces=faces)
     if after.pending.kind == "lone":
-        return text + " — " + tr("a hit: the last soldier rolls again")
-    return text + "".join(" — " + part for part in _consequences(before, attacker, defender, after))
+        return [text, tr("a hit: the last soldier rolls again")]
+    return [text, *_consequences(before, attacker, defender, after)]
 
 
 def _consequences(before: Battle, attacker: Unit, defender: Unit, after: Battle) -> list[str]:
@@ -218,6 +233,8 @@ class BattleRecord:
 
     lines: list[tuple[int, str]]
     rolls: list[RollRecord]
+    outcomes: dict[int, str] = dataclasses.field(default_factory=dict)
+    """For a roll's line, by entry index: what it did without the roll itself (``roll_outcome``)."""
 
 
 def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
@@ -225,6 +242,7 @@ def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
     battle = Battle(start_text)
     lines: list[tuple[int, str]] = []
     rolls: list[RollRecord] = []
+    outcomes: dict[int, str] = {}
     for ply, entry in enumerate(entries):
         before = battle.copy()
         battle.push(entry)
@@ -232,6 +250,9 @@ def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
             line = describe_roll(before, entry, battle)
             if line:
                 lines.append((ply, line))
+                outcome = roll_outcome(before, entry, battle)
+                if outcome:
+                    outcomes[ply] = outcome
             squares = before.pending_attack
             if squares is None:
                 seat = 0 if not before.pending.token else 1
@@ -242,7 +263,7 @@ def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
                 rolls.append(RollRecord(ply, entry, attacker.owner, attacker.kind, False))
         elif entry.action is Action.ATTACK and before.is_bribe(entry):
             lines.append((ply, describe_bribe(before, entry, battle)))
-    return BattleRecord(lines, rolls)
+    return BattleRecord(lines, rolls, outcomes)
 
 
 def battle_log(start_text: str, entries: Sequence[Any]) -> list[str]:
