@@ -10,10 +10,12 @@ running tally and a "Ready" button, and turns a click into a choice.
 from __future__ import annotations
 
 import dataclasses
+import math
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.lionheart import KINDS, MAX_BASES, Battle
+from game.engine.lionheart import KINDS, MAX_BASES, Action, Battle, Move, Unit
 from game.i18n import ntr, tr
 from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.words import kind_name
@@ -21,7 +23,10 @@ from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Theme
 
-__all__ = ["PLACEABLE", "ArmyBuilder", "KindTally", "army_tally"]
+if TYPE_CHECKING:
+    from game.scenes.lionheart.board import LionheartBoard
+
+__all__ = ["PLACEABLE", "ArmyBuilder", "BuilderClicks", "KindTally", "army_tally"]
 
 PLACEABLE = "NAIMHPR"
 
@@ -345,3 +350,62 @@ class _Shown:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+class BuilderClicks:
+    """The army builder's part of ``LionheartBoard``: clicks on the builder, bases placed, the ghost, Ready."""
+
+    def _builder_click(self: LionheartBoard, pos: tuple[int, int]) -> bool:
+        choice = self.builder.hit(pos)
+        if choice == "done":
+            self._finish_setup()
+        elif isinstance(choice, tuple):
+            self.builder.choose(*choice)
+            self.builder.fit(self.position, self.position.side)
+            self.app.audio.play("select")
+        return True
+
+    def _finish_setup(self: LionheartBoard) -> None:
+        done = Move.done()
+        if done in self.position.legal_moves():
+            self.scene.play(done)
+        else:
+            self.scene.reject(tr("Place one base at least beside your king first"))
+
+    def _place(self: LionheartBoard, square: str) -> bool:
+        battle = self.position
+        self.builder.fit(battle, battle.side)
+        move = Move(Action.PLACE, square, unit=self.builder.kind, figures=self.builder.figures)
+        if move in battle.legal_moves():
+            self.scene.play(move)
+            self.builder.fit(battle, battle.side)
+            return True
+        reason = battle.illegal_reason(move) or ""
+        if "taken" in reason:
+            self.reject(square, tr("That square is taken"))
+        elif "ranks" in reason:
+            self.reject(square, tr("Place your bases on your two home ranks"))
+        else:
+            self.reject(square, tr("Your army has no more of those"))
+        return True
+
+    def _draw_ghost(self: LionheartBoard, surface: pygame.Surface) -> None:
+        battle = self.position
+        if self.hover is None or self.builder.rect.collidepoint(self.hover_pos or (-1, -1)):
+            return
+        move = Move(Action.PLACE, self.hover, unit=self.builder.kind, figures=self.builder.figures)
+        if move not in battle.legal_moves():
+            return
+        colour = theme.SEAT_COLOURS[battle.side]
+        unit = Unit(
+            battle.side, self.builder.kind, self.builder.figures, self.hover, "N" if battle.side == 0 else "S"
+        )
+        draw_unit(
+            surface,
+            self.view.centre(self.hover),
+            self.view.unit_size(),
+            unit,
+            colour,
+            alpha=int(130 + 50 * math.sin(self.time * 4)),
+            facing=self.view.screen_facing(unit.facing),
+        )
