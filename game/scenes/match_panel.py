@@ -34,10 +34,13 @@ from game.ui.widgets import Button, WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-__all__ = ["HIDDEN_ENTRY", "MatchPanel", "TurnRow", "move_rows", "turn_rows", "wrap_groups"]
+__all__ = ["HIDDEN_ENTRY", "ROLL_MARK", "MatchPanel", "TurnRow", "move_rows", "turn_rows", "wrap_groups"]
 
 HIDDEN_ENTRY = "•••"
 """How the move list writes an entry the person to move must not see (the other seat's set-up)."""
+ROLL_MARK = "\u2063"
+"""Starts a word of the move list that stands for a roll drawn as dice (``BoardController.roll_icons``):
+the mark and the roll's index in the list's rolls (an invisible character, never written)."""
 
 
 def move_rows(history: list[tuple[int, Any]], first_seat: int) -> list[tuple[int, list[str], list[str]]]:
@@ -92,10 +95,13 @@ def turn_rows(records: Sequence[TurnRecord], text: Callable[[int, Any], str]) ->
         for seat, entry in record.entries:
             if seat != CHANCE:
                 groups.append(text(seat, entry))
-            elif groups and record.seat is not None:
-                groups[-1] += f" [{text(seat, entry)}]"
+                continue
+            label = text(seat, entry)
+            roll = label if label.startswith(ROLL_MARK) else f"[{label}]"  # dice need no brackets
+            if groups and record.seat is not None:
+                groups[-1] += f" {roll}"
             else:
-                groups.append(f"[{text(seat, entry)}]")
+                groups.append(roll)
         rows.append(TurnRow(record.number, record.seat, tuple(groups)))
     return rows
 
@@ -154,6 +160,8 @@ class MatchPanel:
     def __init__(self, scene: MatchScene) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._rolls: list[Any] = []
+        """The rolls of the move list by turns as last laid out, which its ``ROLL_MARK`` words index."""
         self.widgets = WidgetGroup(
             [
                 Button("undo", "Undo", scene.undo, key=pygame.K_u, icon="undo"),
@@ -562,8 +570,72 @@ class MatchPanel:
         if seat == hidden:
             return HIDDEN_ENTRY
         if seat == CHANCE:
+            if self.scene.board.roll_icons(entry, MIN_TEXT_SIZE) is not None:
+                self._rolls.append(entry)
+                return f"{ROLL_MARK}{len(self._rolls) - 1}"
             return self.scene.board.roll_label(entry)
         return self.scene.board.move_label(entry)
+
+    def _roll_of(self, word: str) -> Any:
+        """The roll a ``ROLL_MARK`` word stands for."""
+        return self._rolls[int(word[len(ROLL_MARK) :])]
+
+    def _die_size(self, size: int) -> int:
+        """The dice's size in the move list beside text of ``size``."""
+        return max(12, round(size * 1.3))
+
+    def _measure(self, text: str, size: int) -> int:
+        """``text``'s width in the move list: its words, and its rolls as the dice drawn for them."""
+        ui = self.scene.app.theme
+        if ROLL_MARK not in text:
+            return ui.measure(text, "body", size)
+        die = self._die_size(size)
+        gap = ui.word_gap("body", size)
+        widths = [
+            len(self._roll_of(word)) * (die + 1) - 1
+            if word.startswith(ROLL_MARK)
+            else ui.measure(word, "body", size)
+            for word in text.split(" ")
+        ]
+        return sum(widths) + gap * (len(widths) - 1)
+
+    def _draw_line(
+        self, surface: pygame.Surface, line: str, size: int, colour: Colour, box: pygame.Rect
+    ) -> None:
+        """One line of the move list by turns: its words, and its rolls drawn as dice."""
+        ui = self.scene.app.theme
+        if ROLL_MARK not in line:
+            draw_text(surface, ui, line, "body", size, colour, box, max_lines=1)
+            return
+        die = self._die_size(size)
+        gap = ui.word_gap("body", size)
+        x = box.x
+        words: list[str] = []
+        for word in [*line.split(" "), ""]:
+            if word and not word.startswith(ROLL_MARK):
+                words.append(word)
+                continue
+            if words:
+                text = " ".join(words)
+                width = ui.measure(text, "body", size)
+                draw_text(
+                    surface,
+                    ui,
+                    text,
+                    "body",
+                    size,
+                    colour,
+                    pygame.Rect(x, box.y, width + 2, box.height),
+                    max_lines=1,
+                )
+                x += width + gap
+                words = []
+            if word:
+                icons = self.scene.board.roll_icons(self._roll_of(word), die) or []
+                for icon in icons:
+                    surface.blit(icon, icon.get_rect(midleft=(x, box.centery)))
+                    x += die + 1
+                x += gap - 1
 
     def _draw_full_moves(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -617,15 +689,15 @@ class MatchPanel:
         ui = scene.app.theme
         hidden = scene.hidden_seat()
         records = scene.match.turn_records()
+        self._rolls = []
         rows = turn_rows(records, lambda seat, entry: self._label(seat, entry, hidden))
         size = scene.px(15)
         words = {word for row in rows for group in row.groups for word in group.split(" ")}
-        while size > MIN_TEXT_SIZE and any(ui.measure(word, "body", size) > width for word in words):
+        while size > MIN_TEXT_SIZE and any(self._measure(word, size) > width for word in words):
             size -= 1
         gap = ui.word_gap("body", size)
         laid = [
-            (row, wrap_groups(row.groups, width, lambda text: ui.measure(text, "body", size), gap))
-            for row in rows
+            (row, wrap_groups(row.groups, width, lambda text: self._measure(text, size), gap)) for row in rows
         ]
         return size, laid
 
@@ -675,5 +747,5 @@ class MatchPanel:
                 pygame.draw.circle(surface, theme.SEAT_COLOURS[row.seat], dot, max(2, scene.px(3)))
             for line in lines:
                 box = pygame.Rect(text_x, y, width, line_h)
-                draw_text(surface, ui, line, "body", size, theme.GOLD if last else colour, box, max_lines=1)
+                self._draw_line(surface, line, size, theme.GOLD if last else colour, box)
                 y += line_h
