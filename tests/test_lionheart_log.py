@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pytest
@@ -12,6 +13,10 @@ import pytest
 from game.scenes.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
 from game.scenes.match import MatchScene
+from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.ui.theme import DrawnText
 
 SIZES = [(640, 480), (1024, 768), (1920, 1080)]
 
@@ -54,3 +59,73 @@ def test_the_move_list_draws_rolls_as_dice(battle: tuple[Driver, MatchScene]) ->
     words = ("axe", "arrow", "panic", "[")
     assert not [text for text in listed if any(word in text for word in words)], listed
     assert any(size >= 12 for size in sizes), "no roll was drawn as dice"
+
+
+def _wheel(driver: Driver, board: LionheartBoard, steps: int) -> None:
+    """Turn the mouse wheel over the tray: ``steps`` down (older lines), negative up."""
+    driver.move_mouse(board.view.tray.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-steps, flipped=False))
+    driver.frames(1)
+
+
+def test_every_line_of_the_log_is_read_in_words_at_every_size(battle: tuple[Driver, MatchScene]) -> None:
+    """The wheel over the tray walks back through the whole log, one line a notch, each line drawn whole
+    and in words (at 640x480 as at full HD), and a new line brings the newest back."""
+    driver, play = battle
+    board = play.board
+    record = board.record()
+    lines = record.lines
+    assert len(lines) > 10 and any("panic" in line for _, line in lines)
+    for back in range(len(lines)):
+        if back:
+            _wheel(driver, board, 1)
+        drawn = [text for text in _drawn_texts(driver) if board.view.tray.contains(text.rect)]
+        assert not [text.text for text in drawn if text.cut]
+        top_rect, ply = board.log_rows[0]
+        assert ply == lines[-1 - back][0]
+        said = " ".join(text.text for text in drawn if top_rect.contains(text.rect))
+        assert said in (lines[-1 - back][1], record.outcomes.get(ply)), (back, said)
+    _wheel(driver, board, 1)  # the oldest line is the last
+    assert board.log_rows[0][1] == lines[0][0]
+    _wheel(driver, board, -3)
+    assert board.log_rows[0][1] == lines[3][0]
+    attack = next(move for move in play.match.legal_moves() if move.action.name == "ATTACK")
+    driver.play_move(attack)
+    assert driver.until(lambda: play.human_turn() and not board.busy, max_frames=600)
+    driver.frames(1)
+    assert board.log_rows[0][1] == board.record().lines[-1][0], "a new line brings the newest back"
+
+
+def _drawn_texts(driver: Driver) -> list[DrawnText]:
+    driver.app.theme.drawn = []
+    driver.app.draw()
+    drawn = list(driver.app.theme.drawn)
+    driver.app.theme.drawn = None
+    return drawn
+
+
+def test_pointing_at_a_log_line_lights_where_it_happened(battle: tuple[Driver, MatchScene]) -> None:
+    driver, play = battle
+    board = play.board
+    _drawn_texts(driver)
+    row, ply = board.log_rows[-1]
+    lit: list[str] = []
+    shade = board._shade
+
+    def spied(surface: pygame.Surface, square: str, colour: tuple[int, int, int], alpha: int) -> None:
+        if colour == theme.GOLD:
+            lit.append(square)
+        shade(surface, square, colour, alpha)
+
+    board._shade = spied  # type: ignore[method-assign]
+    driver.move_mouse(row.center)
+    driver.frames(1)
+    lit.clear()
+    _drawn_texts(driver)
+    places = board.record().places[ply]
+    assert len(places) >= 2 and set(places) <= set(lit), (places, lit)
+    driver.move_mouse(board.view.centre("e1"))
+    driver.frames(1)
+    lit.clear()
+    _drawn_texts(driver)
+    assert not lit

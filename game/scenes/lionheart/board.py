@@ -301,6 +301,7 @@ class LionheartBoard(
             self._draw_home(surface, battle.side)
         if anim is None:
             self._draw_last(surface)
+            self._draw_pointed_line(surface)
             self._draw_choice(surface, under=True)
         skipped = anim.hidden_squares if anim is not None else set()
         size = self.view.unit_size()

@@ -46,6 +46,8 @@ class BoardKeys:
             self.hover = self.view.square_at(event.pos)
             self._cursor_shown = False
             return False
+        if event.type == pygame.MOUSEWHEEL:
+            return self.log_wheel(event)
         if event.type == pygame.WINDOWLEAVE:  # no pointer over the board (out of the window, or covered)
             self.hover_pos = self.hover = None
             return False

@@ -235,6 +235,9 @@ class BattleRecord:
     rolls: list[RollRecord]
     outcomes: dict[int, str] = dataclasses.field(default_factory=dict)
     """For a roll's line, by entry index: what it did without the roll itself (``roll_outcome``)."""
+    places: dict[int, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    """For a line, by entry index: the squares where it happened (the attacker, the target, and every square
+    the roll or the bribe changed: a unit fled, pushed back, destroyed, won over); none for the opening roll."""
 
 
 def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
@@ -243,6 +246,7 @@ def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
     lines: list[tuple[int, str]] = []
     rolls: list[RollRecord] = []
     outcomes: dict[int, str] = {}
+    places: dict[int, tuple[str, ...]] = {}
     for ply, entry in enumerate(entries):
         before = battle.copy()
         battle.push(entry)
@@ -250,6 +254,8 @@ def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
             line = describe_roll(before, entry, battle)
             if line:
                 lines.append((ply, line))
+                if before.pending_attack is not None:
+                    places[ply] = _changed(before, battle, before.pending_attack)
                 outcome = roll_outcome(before, entry, battle)
                 if outcome:
                     outcomes[ply] = outcome
@@ -263,7 +269,16 @@ def read_battle(start_text: str, entries: Sequence[Any]) -> BattleRecord:
                 rolls.append(RollRecord(ply, entry, attacker.owner, attacker.kind, False))
         elif entry.action is Action.ATTACK and before.is_bribe(entry):
             lines.append((ply, describe_bribe(before, entry, battle)))
-    return BattleRecord(lines, rolls, outcomes)
+            places[ply] = _changed(before, battle, (entry.square, entry.target))
+    return BattleRecord(lines, rolls, outcomes, places)
+
+
+def _changed(before: Battle, after: Battle, squares: tuple[str, str]) -> tuple[str, ...]:
+    """``squares`` and every square whose unit ``before`` and ``after`` differ on, in that order."""
+    was = {unit.square: unit for unit in before.units}
+    now = {unit.square: unit for unit in after.units}
+    changed = sorted(square for square in was.keys() | now.keys() if was.get(square) != now.get(square))
+    return tuple(dict.fromkeys([*squares, *changed]))
 
 
 def battle_log(start_text: str, entries: Sequence[Any]) -> list[str]:
