@@ -129,3 +129,59 @@ def test_pointing_at_a_log_line_lights_where_it_happened(battle: tuple[Driver, M
     lit.clear()
     _drawn_texts(driver)
     assert not lit
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_previous_roll_goes_as_soon_as_an_attack_is_chosen(
+    size: tuple[int, int], user_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the attack's choice to its dice landing the tray shows blank dice, then the new dice rolling,
+    under "Rolling the dice…": never the last roll's dice nor its sentence as the newest."""
+    from game.scenes.lionheart import tray
+
+    faces: list[str] = []
+    draw_die = tray.draw_die
+
+    def spied(
+        surface: pygame.Surface, centre: tuple[float, float], size: int, face: str, **options: object
+    ) -> None:
+        faces.append(face)
+        draw_die(surface, centre, size, face, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tray, "draw_die", spied)
+    driver = Driver.fast(game="lionheart", size=size, demo="battle", animation="normal", instant=False)
+    try:
+        driver.frames(2)
+        play = driver.top
+        assert isinstance(play, MatchScene) and isinstance(play.board, LionheartBoard)
+        board = play.board
+        board.anim = None
+        battle = play.match.position
+        attack = next(
+            move
+            for move in play.match.legal_moves()
+            if move.action.name == "ATTACK" and not battle.is_bribe(move)
+        )
+        dice = battle.dice_for(attack.square)
+        before = board.record().lines[-1]
+        play.play(attack)
+        seen_blank = seen_rolling = False
+        for _ in range(600):
+            faces.clear()
+            drawn = _drawn_texts(driver)
+            if board.anim is not None and board.anim.kind == "roll" and board.anim.phase()[0] != "roll":
+                break
+            assert board.log_rows[0][1] == tray.ROLLING, "the last roll's line is still the newest"
+            rolling = board.anim is not None and board.anim.kind == "roll"
+            if rolling:
+                seen_rolling = True
+            else:
+                assert faces == [""] * dice, faces
+                seen_blank = True
+            tray_text = " ".join(text.text for text in drawn if board.view.tray.contains(text.rect))
+            assert "Rolling the dice" in tray_text
+            assert before[1] not in tray_text or tray_text.index("Rolling") < tray_text.index(before[1])
+            driver.frames(1)
+        assert seen_blank and seen_rolling
+    finally:
+        driver.app.close()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import tr
 from game.scenes.lionheart.anim import scoring_faces, shown_order
 from game.scenes.lionheart.units import draw_die
 from game.ui import gfx, theme
@@ -18,7 +19,10 @@ from game.ui.textbox import draw_text
 if TYPE_CHECKING:
     from game.scenes.lionheart.board import LionheartBoard
 
-__all__ = ["DiceTray"]
+__all__ = ["ROLLING", "DiceTray"]
+
+ROLLING = -1
+"""The entry index of the log's "Rolling the dice…" line, shown while an attack's dice are still to land."""
 
 
 class DiceTray:
@@ -48,6 +52,15 @@ class DiceTray:
         dice_area = pygame.Rect(inner.x, inner.y, zone, inner.height)
         log_area = pygame.Rect(inner.x + zone + pad, inner.y, inner.width - zone - pad, inner.height)
         return dice_area, log_area, die
+
+    def _waiting_dice(self: LionheartBoard) -> int:
+        """The dice of an attack chosen whose roll is still to come (the attacker's lunge, the moment before
+        the throw), else 0."""
+        battle = self.position
+        squares = battle.pending_attack
+        if battle.pending.kind != "attack" or squares is None or not self.match.at_chance:
+            return 0
+        return battle.dice_for(squares[0])
 
     def _tray_groups(self: LionheartBoard) -> list[tuple[str, tuple[str, ...], tuple[bool, ...]]]:
         """The last rolls to show in the tray: a label, the faces as they landed, which scored."""
@@ -81,6 +94,8 @@ class DiceTray:
             name, _ = anim.phase()
             if name in ("roll", "land", "fly") and lines and record.lines[-1][0] == self.match.ply - 1:
                 lines = lines[:-1]  # the roll's line is told once the dice have landed
+                if anim.before.pending.kind == "attack":
+                    lines.append((ROLLING, tr("Rolling the dice…")))
             if anim.before.pending.kind == "start" and anim.before.pending.token:
                 gold = [roll for roll in record.rolls if roll.opening]
                 if len(gold) >= 2:
@@ -93,6 +108,10 @@ class DiceTray:
                             tuple(face == "axe" for face in shown_order(previous.faces, previous.ply)),
                         ),
                     )
+        elif self._waiting_dice():
+            # An attack chosen, its dice not thrown yet: the last roll goes at once, blank dice wait.
+            groups = [("", ("",) * self._waiting_dice(), ())]
+            lines.append((ROLLING, tr("Rolling the dice…")))
         else:
             groups = self._tray_groups()
         dice = sum(len(faces) for _, faces, _ in groups)
