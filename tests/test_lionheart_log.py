@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytest
 
 from game.scenes.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
+from game.scenes.lionheart.view import LABEL_SHARE
 from game.scenes.match import MatchScene
 from game.ui import theme
 
@@ -183,5 +184,52 @@ def test_the_previous_roll_goes_as_soon_as_an_attack_is_chosen(
             assert before[1] not in tray_text or tray_text.index("Rolling") < tray_text.index(before[1])
             driver.frames(1)
         assert seen_blank and seen_rolling
+    finally:
+        driver.app.close()
+
+
+def _messages_clear(driver: Driver, scene: Any, board: LionheartBoard) -> None:
+    """The longest messages drawn on ``scene`` (on top) meet neither the field, its labels nor the tray."""
+    view = board.view
+    label = round(view.square * LABEL_SHARE)
+    field = pygame.Rect(view.rect.x - label, view.rect.y, view.rect.width + label, view.rect.height + label)
+    long_path = "Saved as /home/someone/.local/share/attax-arcade/exports/The standard battle 2026-11-28.txt"
+    for message in ("Back to move 5", long_path):
+        scene.say(message, 2.0)
+        drawn = [text for text in _drawn_texts(driver) if text.text.startswith(("Back to", "Saved as"))]
+        assert drawn, message
+        for box in (scene.messages.rect, *(text.rect for text in drawn)):
+            assert not box.colliderect(field) and not box.colliderect(view.tray), (
+                message,
+                box,
+                field,
+                view.tray,
+            )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_messages_never_cover_the_field_or_the_tray(size: tuple[int, int], user_data_dir: Path) -> None:
+    """ "Back to move 5", "Saved as …" and an export's path show in their strip, on the match screen and in
+    the analysis, clear of the field, its labels and the tray."""
+    from game.engine.match import Match, Player
+    from game.games import game
+
+    driver = Driver.fast(game="lionheart", size=size, demo="battle")
+    try:
+        driver.frames(2)
+        play = driver.top
+        assert isinstance(play, MatchScene) and isinstance(play.board, LionheartBoard)
+        _messages_clear(driver, play, play.board)
+        rules = game("lionheart").load_rules()
+        match = Match(rules, players=(Player.human("You"), Player.human("Friend")), seed=3)
+        while match.ply < 30 and not match.is_over:
+            if match.at_chance:
+                match.roll()
+            else:
+                match.play(match.legal_moves()[match.ply % len(match.legal_moves())])
+        analysis = driver.app.router.push("analysis", match, "The battle")
+        driver.frames(1)
+        assert isinstance(analysis.board, LionheartBoard)
+        _messages_clear(driver, analysis, analysis.board)
     finally:
         driver.app.close()
