@@ -86,6 +86,9 @@ def test_every_line_of_the_log_is_read_in_words_at_every_size(battle: tuple[Driv
         assert ply == lines[-1 - back][0]
         said = " ".join(text.text for text in drawn if top_rect.contains(text.rect))
         assert said in (lines[-1 - back][1], record.outcomes.get(ply)), (back, said)
+        roll = next((roll for roll in record.rolls if roll.ply == ply), None)
+        groups = board._tray_groups()  # the dice beside the line are its own roll's
+        assert sorted(groups[-1][1]) == sorted(roll.faces) if roll is not None else groups == []
     _wheel(driver, board, 1)  # the oldest line is the last
     assert board.log_rows[0][1] == lines[0][0]
     _wheel(driver, board, -3)

@@ -63,14 +63,21 @@ class DiceTray:
         return battle.dice_for(squares[0])
 
     def _tray_groups(self: LionheartBoard) -> list[tuple[str, tuple[str, ...], tuple[bool, ...]]]:
-        """The last rolls to show in the tray: a label, the faces as they landed, which scored."""
+        """The last rolls to show in the tray: a label, the faces as they landed, which scored; with the log
+        scrolled back, the rolls of its first line shown (none for a bribe's)."""
         record = self.record()
-        if not record.rolls:
+        rolls = record.rolls
+        if self.log_back and record.lines:
+            ply = record.lines[max(0, len(record.lines) - 1 - self.log_back)][0]
+            rolls = [roll for roll in rolls if roll.ply <= ply]
+            if not rolls or rolls[-1].ply != ply:
+                return []
+        if not rolls:
             return []
-        last = record.rolls[-1]
+        last = rolls[-1]
         chosen = [last]
-        if len(record.rolls) > 1:
-            before = record.rolls[-2]
+        if len(rolls) > 1:
+            before = rolls[-2]
             if (
                 before.ply == last.ply - 1
                 and before.opening == last.opening
