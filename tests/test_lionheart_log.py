@@ -14,6 +14,7 @@ from game.scenes.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
 from game.scenes.lionheart.view import LABEL_SHARE
 from game.scenes.match import MatchScene
+from game.scenes.match_panel import HELD_ROLL
 from game.ui import theme
 
 if TYPE_CHECKING:
@@ -182,6 +183,8 @@ def test_the_previous_roll_goes_as_soon_as_an_attack_is_chosen(
             rolling = board.anim is not None and board.anim.kind == "roll"
             if rolling:
                 seen_rolling = True
+                listed = [text.text for text in drawn if play.panel.moves_rect.contains(text.rect)]
+                assert listed[-1].endswith(f"[{HELD_ROLL}]"), "the move list tells the roll before it lands"
             else:
                 assert faces == [""] * dice, faces
                 seen_blank = True

@@ -34,10 +34,21 @@ from game.ui.widgets import Button, WidgetGroup
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
-__all__ = ["HIDDEN_ENTRY", "ROLL_MARK", "MatchPanel", "TurnRow", "move_rows", "turn_rows", "wrap_groups"]
+__all__ = [
+    "HELD_ROLL",
+    "HIDDEN_ENTRY",
+    "ROLL_MARK",
+    "MatchPanel",
+    "TurnRow",
+    "move_rows",
+    "turn_rows",
+    "wrap_groups",
+]
 
 HIDDEN_ENTRY = "•••"
 """How the move list writes an entry the person to move must not see (the other seat's set-up)."""
+HELD_ROLL = "…"
+"""How the move list writes a roll whose dice the board is still rolling."""
 ROLL_MARK = "\u2063"
 """Starts a word of the move list that stands for a roll drawn as dice (``BoardController.roll_icons``):
 the mark and the roll's index in the list's rolls (an invisible character, never written)."""
@@ -690,7 +701,16 @@ class MatchPanel:
         hidden = scene.hidden_seat()
         records = scene.match.turn_records()
         self._rolls = []
-        rows = turn_rows(records, lambda seat, entry: self._label(seat, entry, hidden))
+        # A roll the board is still showing (its dice in the air) is not told here before it lands.
+        count = sum(len(record.entries) for record in records)
+        last_seat = records[-1].entries[-1][0] if records and records[-1].entries else None
+        held = count - 1 if scene.board.busy and last_seat == CHANCE else -1
+        order = iter(range(count))
+
+        def text(seat: int, entry: Any) -> str:
+            return HELD_ROLL if next(order) == held else self._label(seat, entry, hidden)
+
+        rows = turn_rows(records, text)
         size = scene.px(15)
         words = {word for row in rows for group in row.groups for word in group.split(" ")}
         while size > MIN_TEXT_SIZE and any(self._measure(word, size) > width for word in words):
