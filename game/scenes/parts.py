@@ -273,6 +273,11 @@ class BoardController:
         it in sight (the analysis rings the move played): by default a sixteenth of the board's height."""
         return max(6.0, self.rect.height / 16)
 
+    def drawn_rect(self) -> pygame.Rect:
+        """Every pixel the board draws on: its places and whatever frame it draws round them (a curtain
+        over the board covers it all). By default ``rect``."""
+        return self.rect.copy()
+
     # -- the frame --
 
     def static_key(self) -> object:

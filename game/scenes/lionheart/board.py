@@ -225,6 +225,9 @@ class LionheartBoard(BoardController):
 
     # -- layout --
 
+    def drawn_rect(self) -> pygame.Rect:
+        return self.rect.union(self.view.frame_rect())
+
     def layout(self, area: pygame.Rect) -> None:
         self.view.place(area, flipped=self.flipped())
         self.rect = self.view.rect.union(self.view.tray)
