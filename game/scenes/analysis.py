@@ -78,6 +78,29 @@ LINE_STEP = 0.9
 """Seconds between the moves of a line played on the board (after each move's animation)."""
 
 
+def _square_marks(
+    surface: pygame.Surface, places: list[tuple[float, float]], radius: int, width: int, colour: theme.Colour
+) -> pygame.Rect:
+    """Marks round square places (``radius`` their half-side), just outside them so their pieces stay whole:
+    places side by side in one mark, no line between them over their pieces. Returns the last mark's box."""
+    boxes: list[pygame.Rect] = []
+    for point in places:
+        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        box.center = (round(point[0]), round(point[1]))
+        last = boxes[-1] if boxes else None
+        # Beside the last one: in its row or column, a square's side (give or take a rounding) away.
+        if last is not None and (last.x == box.x or last.y == box.y) and last.inflate(4, 4).colliderect(box):
+            boxes[-1] = last.union(box)
+        else:
+            boxes.append(box)
+    for box in boxes:
+        # Its inner corners square: the pieces' corners stay in sight.
+        pygame.draw.rect(surface, (10, 12, 30), box.inflate(2 * width + 2, 2 * width + 2), width + 1,
+                         border_radius=width + 1)  # fmt: skip
+        pygame.draw.rect(surface, colour, box.inflate(2 * width, 2 * width), width, border_radius=width)
+    return boxes[-1]
+
+
 class AnalysisScene(Scene):
     """The analysis of one game (see the module docstring)."""
 
@@ -500,25 +523,34 @@ class AnalysisScene(Scene):
             return
         if not points:
             return
-        # Rings round the places, and a line between them from ring to ring: the pieces stay in sight.
+        # Rings (or squares) round the places, and a line between them from mark to mark: the pieces stay
+        # in sight.
         radius = round(self.board.place_radius())
         width = max(2, radius // 9)
+        square = self.board.place_shape() == "square"
+        outside = width if square else 0  # a square's outline stands outside its place, a ring inside
         colour = theme.lerp_colour(theme.TEXT, theme.SEAT_COLOURS[seat], 0.25)
         places = [points[0]]
         for point in points[1:]:
             if math.dist(point, places[-1]) > radius:  # a place of its own, not a handle on the first
                 places.append(point)
-        if len(places) >= 2 and math.dist(places[0], places[-1]) > 2 * radius + width:
+        if len(places) >= 2 and math.dist(places[0], places[-1]) > 2 * (radius + outside) + width:
             start, end = places[0], places[-1]
-            span = math.dist(start, end)
-            step = ((end[0] - start[0]) / span * radius, (end[1] - start[1]) / span * radius)
+            across = (end[0] - start[0], end[1] - start[1])
+            # From the edge of one mark to the other's: a circle's radius away, or a square's side.
+            reach = math.hypot(*across) if not square else max(abs(across[0]), abs(across[1]))
+            step = (across[0] / reach * (radius + outside), across[1] / reach * (radius + outside))
             ends = ((start[0] + step[0], start[1] + step[1]), (end[0] - step[0], end[1] - step[1]))
             gfx.thick_line(surface, *ends, (10, 12, 30), width + 2)
             gfx.thick_line(surface, *ends, colour, width)
-        for point in places:
-            gfx.ring(surface, point, radius + 1, (10, 12, 30), width + 2)
-            gfx.ring(surface, point, radius, colour, width)
-        points = places
+        if square:
+            last = _square_marks(surface, places, radius, width, colour)
+        else:
+            for point in places:
+                gfx.ring(surface, point, radius + 1, (10, 12, 30), width + 2)
+                gfx.ring(surface, point, radius, colour, width)
+            last = pygame.Rect(0, 0, 0, 0)
+            last.center = (round(places[-1][0]), round(places[-1][1]))
         verdict = self.verdict()
         if verdict is None or verdict.mark is None or not verdict.mark.glyph:
             return
@@ -527,7 +559,9 @@ class AnalysisScene(Scene):
         text = ui.text(verdict.mark.glyph, "body", size, (10, 12, 30), bold=True)
         chip = text.get_rect().inflate(self.px(10), self.px(2))
         chip.height = max(chip.height, chip.width * 2 // 3)
-        chip.bottomleft = (round(points[-1][0] + radius * 0.72), round(points[-1][1] - radius * 0.72))
+        # At the mark's top right corner: outside a square (over the piece's corner otherwise).
+        corner = outside if square else round(radius * 0.72)
+        chip.bottomleft = (last.right + corner, last.top - corner)
         chip.clamp_ip(self.board_area)
         pygame.draw.rect(surface, MARK_COLOURS[verdict.mark], chip, border_radius=chip.height // 2)
         pygame.draw.rect(surface, (10, 12, 30), chip, 2, border_radius=chip.height // 2)

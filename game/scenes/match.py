@@ -917,7 +917,8 @@ class MatchScene(Scene):
         if seat is None:
             return
         ui = self.app.theme
-        area = self.board.rect
+        # Over the board's frame too, not only its squares (and the curtain's own edge outside it).
+        area = self.board.drawn_rect().inflate(self.px(4), self.px(4))
         colour = theme.SEAT_COLOURS[seat]
         pygame.draw.rect(surface, (10, 12, 30), area, border_radius=self.px(14))
         pygame.draw.rect(surface, colour, area, 2, border_radius=self.px(14))

@@ -71,14 +71,21 @@ class OptionsScene(Scene):
                         lambda v: setattr(game, "level", v),
                     ),
                 ),
-                (
-                    "Computer starts",
-                    self._bind(
-                        [("No", False), ("Yes", True)],
-                        not game.human_starts,
-                        lambda v: setattr(game, "human_starts", not v),
-                    ),
-                ),
+            ]
+            # Who starts only where the players choose it: not where the dice or the rules decide.
+            start = rules.start_text
+            if not (rules.rolls_first_seat(start) or rules.first_seat_fixed(start)):
+                game_rows.append(
+                    (
+                        "Computer starts",
+                        self._bind(
+                            [("No", False), ("Yes", True)],
+                            not game.human_starts,
+                            lambda v: setattr(game, "human_starts", not v),
+                        ),
+                    )
+                )
+            game_rows += [
                 # Said in words while it thinks; the search's figures are for the curious.
                 (
                     "Computer's thinking",

@@ -273,6 +273,17 @@ class BoardController:
         it in sight (the analysis rings the move played): by default a sixteenth of the board's height."""
         return max(6.0, self.rect.height / 16)
 
+    def place_shape(self) -> str:
+        """How a mark goes round one place (the analysis marks the move played): ``"ring"``, a circle of
+        ``place_radius`` (a round piece on a point or a cell), or ``"square"``, a square of that half-side
+        round a square cell filled by its piece, which a ring would cut into."""
+        return "ring"
+
+    def drawn_rect(self) -> pygame.Rect:
+        """Every pixel the board draws on: its places and whatever frame it draws round them (a curtain
+        over the board covers it all). By default ``rect``."""
+        return self.rect.copy()
+
     # -- the frame --
 
     def static_key(self) -> object:

@@ -18,7 +18,7 @@ from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
 from game.ui.lang import seat_name
-from game.ui.textbox import Paragraph, draw_column, draw_text, layout_text
+from game.ui.textbox import Paragraph, TextBlock, draw_column, draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
@@ -204,28 +204,66 @@ class RulesScene(Scene):
         draw_column(surface, self.app.theme, paragraphs, box, container=self.panel_rect)
 
     def _draw_controls(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The keys (left) and what they do (right), shrunk together until the table fits ``box``."""
+        """The keys (left) and what they do (right), shrunk together until the table fits ``box``; at the
+        smallest size, the rows closer together, then in two columns: every control is listed."""
         ui = self.app.theme
         keys = [tr(key) for key, _ in self.pages.controls]
         whats = [tr(what) for _, what in self.pages.controls]
         size = float(self.px(17))
         while True:
-            head_w = self.px(20) + max(ui.measure(key, "body", size, bold=True) for key in keys)
-            room = box.width - head_w
-            rows = [layout_text(ui, what, "body", size, room, min_size=size) for what in whats]
-            gap = round(size * 0.35)
-            height = sum(row.height for row in rows) + gap * (len(rows) - 1)
-            if height <= box.height or size <= 11:
+            columns, gap = self._controls_layout(keys, whats, box, size, close_up=False)
+            if columns or size <= 11:
                 break
             size = max(11.0, size * 0.92)
-        y = box.y
-        for key, row in zip(keys, rows, strict=True):
-            if y + row.height > box.bottom:
+        # At the smallest size: the rows closer together, then two columns, then as many rows as fit.
+        for split, fit in ((1, True), (2, True), (1, False)):
+            if columns:
                 break
-            key_box = pygame.Rect(box.x, y, head_w - self.px(12), row.font_height)
-            draw_text(surface, ui, key, "body", size, theme.GOLD, key_box, bold=True, max_lines=1)
-            row.draw(surface, ui, theme.TEXT, pygame.Rect(box.x + head_w, y, room, box.bottom - y))
-            y += row.height + gap
+            columns, gap = self._controls_layout(keys, whats, box, size, split=split, fit=fit)
+        for column_box, head_w, column in columns:
+            y = column_box.y
+            for key, row in column:
+                if y + row.height > column_box.bottom:
+                    break
+                key_box = pygame.Rect(column_box.x, y, head_w - self.px(12), row.font_height)
+                draw_text(surface, ui, key, "body", size, theme.GOLD, key_box, bold=True, max_lines=1)
+                room = pygame.Rect(column_box.x + head_w, y, column_box.width - head_w, column_box.bottom - y)
+                row.draw(surface, ui, theme.TEXT, room)
+                y += row.height + gap
+
+    def _controls_layout(
+        self,
+        keys: list[str],
+        whats: list[str],
+        box: pygame.Rect,
+        size: float,
+        *,
+        split: int = 1,
+        fit: bool = True,
+        close_up: bool = True,
+    ) -> tuple[list[tuple[pygame.Rect, int, list[tuple[str, TextBlock]]]], int]:
+        """The controls at text ``size`` in ``split`` columns of ``box`` (each column's box, key width and
+        rows) and the gap between rows; no columns when they do not fit (unless ``fit`` is false). With
+        ``close_up`` the gap closes up (to a pixel) before the rows are said not to fit."""
+        ui = self.app.theme
+        gutter = self.px(24)
+        width = (box.width - gutter * (split - 1)) // split
+        per_column = -(-len(keys) // split)
+        columns: list[tuple[pygame.Rect, int, list[tuple[str, TextBlock]]]] = []
+        gap = round(size * 0.35)
+        for index in range(split):
+            names = keys[index * per_column : (index + 1) * per_column]
+            texts = whats[index * per_column : (index + 1) * per_column]
+            head_w = self.px(20) + max(ui.measure(key, "body", size, bold=True) for key in names)
+            rows = [layout_text(ui, what, "body", size, width - head_w, min_size=size) for what in texts]
+            height = sum(row.height for row in rows)
+            if close_up and len(rows) > 1:
+                gap = min(gap, max(1, (box.height - height) // (len(rows) - 1)))
+            if fit and height + gap * (len(rows) - 1) > box.height:
+                return [], gap
+            column_box = pygame.Rect(box.x + index * (width + gutter), box.y, width, box.height)
+            columns.append((column_box, head_w, list(zip(names, rows, strict=True))))
+        return columns, gap
 
     def _draw_dots(self, surface: pygame.Surface) -> None:
         count = len(self.pages.pages)

@@ -206,7 +206,10 @@ class LionheartBoard(
         return hint_text(self.position, move)
 
     def place_radius(self) -> float:
-        return self.view.square * 0.5  # the square's width: round the unit's token, touching its corners
+        return self.view.square * 0.5  # half the square: the mark goes round the square the unit fills
+
+    def place_shape(self) -> str:
+        return "square"
 
     def roll_label(self, outcome: Any) -> str:
         return faces_text(outcome)  # "2 axes, 1 arrow, 1 panic", as the battle log says it
@@ -222,6 +225,9 @@ class LionheartBoard(
         return str(move)
 
     # -- layout --
+
+    def drawn_rect(self) -> pygame.Rect:
+        return self.rect.union(self.view.frame_rect())
 
     def layout(self, area: pygame.Rect) -> None:
         self.view.place(area, flipped=self.flipped())

@@ -120,7 +120,7 @@ class _Field:
         self.surface = surface
         self.act = act
         files, ranks = len(act.files), len(act.ranks)
-        tray_share = 0.16 if tray else below
+        tray_share = max(0.16 if tray else 0.0, below)
         tray = tray or below > 0
         self.cell = max(
             4, int(min(rect.width / (files + 0.5), rect.height * (1 - tray_share) / (ranks + 0.5)))
@@ -694,24 +694,27 @@ TABLE_KINDS = ("N", "A", "I", "M", "H", "P", "R")
 
 def _draw_table(surface: pygame.Surface, rect: pygame.Rect, t: float, ui: Theme) -> None:
     """Level 2's units: each kind's base, its name, the figures an army may field and a base holds."""
-    rows = len(TABLE_KINDS) + 1
-    row_h = rect.height // rows
+    # The header may take two lines ("per / army"): its columns are narrow, and each keeps a gap from the
+    # next so two headings never run together.
+    head_size = max(theme.MIN_TEXT_SIZE, int(rect.height / (len(TABLE_KINDS) + 1) * 0.4))
+    head_h = ui.font("body", head_size).get_height() * 2
+    row_h = (rect.height - head_h) // len(TABLE_KINDS)
     if row_h < 4 or rect.width < 40:
         return
     icon = max(8, int(row_h * 0.86))
     number_w = max(18, rect.width // 5)
     name_w = rect.width - icon - 2 * number_w - row_h // 2
     size = max(11, int(row_h * 0.5))
-    header = [(tr("per army"), number_w), (tr("per base"), number_w)]
+    gap = max(4, number_w // 8)
     x = rect.x + icon + row_h // 4 + name_w
-    for text, width in header:
-        box = pygame.Rect(x, rect.y, width, row_h)
-        draw_text(surface, ui, text, "body", size, theme.TEXT_DIM, box, align="center", valign="middle",
-                  max_lines=1, min_size=max(9, size * 3 // 4))  # fmt: skip
-        x += width
+    for text in (tr("per army"), tr("per base")):
+        box = pygame.Rect(x + gap // 2, rect.y, number_w - gap, head_h)
+        draw_text(surface, ui, text, "body", head_size, theme.TEXT_DIM, box, align="center", valign="bottom",
+                  max_lines=2, spacing=0.0)  # fmt: skip
+        x += number_w
     for index, kind in enumerate(TABLE_KINDS):
         info = KINDS[kind]
-        y = rect.y + (index + 1) * row_h
+        y = rect.y + head_h + index * row_h
         appear = _phase(t % 6.0, 0.2 + 0.25 * index, 0.3)
         if appear <= 0:
             continue
@@ -892,8 +895,21 @@ ODDS_LABELS = ("Kill at least one", "Destroy the unit", "Panic", "Hits expected"
 """The rows of the odds the battle screen shows (its own keys, translated in its catalogue)."""
 
 
-def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
-    """The odds as the battle screen shows them, in a card under the field: the dice, then four rows."""
+def _odds_card_height(ui: Theme, size: int) -> int:
+    """The height of the odds card with its text ``size`` pixels high: a title and four rows, padded."""
+    return ui.font("body", size).get_height() * 5 + max(3, size // 3) * 3
+
+
+def _odds_share(area: pygame.Rect, ui: Theme) -> float:
+    """The share of ``area`` kept under the field for the odds card: room for it at the smallest text at
+    least, so the card never covers the field's frame."""
+    least = _odds_card_height(ui, theme.MIN_TEXT_SIZE) + max(2, area.height // 60)
+    return min(0.6, max(0.32, least / max(1, area.height)))
+
+
+def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> pygame.Rect:
+    """The odds as the battle screen shows them, in a card under the field: the dice, then four rows.
+    Returns the card's rectangle."""
     room = field.tray
     lines = (
         (tr("Kill at least one"), format_percent(odds.kill, precise=True)),
@@ -902,10 +918,21 @@ def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
         (tr("Hits expected"), format_decimal(odds.expected_hits)),
     )
     title = ntr("Attack: {count} die", "Attack: {count} dice", odds.dice)
-    size = max(theme.MIN_TEXT_SIZE, min(round(field.cell * 0.3), int(room.height / 6.2)))
+    # The largest text up to the field's own whose card fits in the room under the field.
+    size = max(theme.MIN_TEXT_SIZE, round(field.cell * 0.3))
+    while size > theme.MIN_TEXT_SIZE and _odds_card_height(ui, size) > room.height:
+        size -= 1
     line_h = ui.font("body", size).get_height()
     pad = max(3, size // 3)
-    card = pygame.Rect(0, 0, field.rect.width, line_h * 5 + pad * 3)
+    # As wide as the field, or wider (up to the diagram's width) where a label and its figure need it.
+    widest = max(
+        ui.measure(label, "body", size) + ui.measure(value, theme.SCORE_ROLE, size, bold=True) + pad * 2
+        for label, value in lines
+    )
+    wanted = max(widest, ui.measure(title, "body", size, bold=True)) + pad * 4
+    card = pygame.Rect(
+        0, 0, min(field.area.width, max(field.rect.width, wanted)), _odds_card_height(ui, size)
+    )
     card.midtop = (field.rect.centerx, room.y)
     card.bottom = min(card.bottom, field.area.bottom)
     layer = pygame.Surface(card.size, pygame.SRCALPHA)
@@ -913,7 +940,7 @@ def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
     pygame.draw.rect(layer, (*theme.DANGER, int(255 * show)), layer.get_rect(), 2, border_radius=max(4, pad))
     field.surface.blit(layer, card)
     if show < 0.6:
-        return
+        return card
     row = pygame.Rect(card.x + pad * 2, card.y + pad, card.width - pad * 4, line_h)
     draw_text(field.surface, ui, title, "body", size, theme.TEXT, row, bold=True, max_lines=1, container=card)
     row = row.move(0, line_h + pad // 2)
@@ -922,6 +949,7 @@ def _odds_card(field: _Field, ui: Theme, odds: AttackOdds, show: float) -> None:
         draw_text(field.surface, ui, value, theme.SCORE_ROLE, size, theme.GOLD, row, bold=True, align="right",
                   max_lines=1, container=card)  # fmt: skip
         row = row.move(0, line_h)
+    return card
 
 
 # -- drawing a diagram --
@@ -978,7 +1006,7 @@ def _draw_body(
         return
     act = frame.act if frame is not None else diagram.acts[0]
     # The odds card goes under the field: three rows of text, 12 pixels high at the least.
-    below = min(0.6, max(0.32, 80 / max(1, area.height))) if diagram.extra == "odds" else 0.0
+    below = _odds_share(area, ui) if diagram.extra == "odds" else 0.0
     field = _Field(surface, area, act, tray=diagram.tray, below=below)
     if diagram.extra == "muster":
         _draw_muster(field, t)

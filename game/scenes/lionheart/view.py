@@ -140,6 +140,10 @@ class FieldView:
         """The size units are drawn at on a square."""
         return max(10, round(self.square * 0.98))
 
+    def frame_rect(self) -> pygame.Rect:
+        """The frame drawn round the field (a little outside its squares)."""
+        return self.rect.inflate(round(self.square * 0.16), round(self.square * 0.16))
+
     # -- the static field --
 
     def draw_static(self, surface: pygame.Surface, ui: Theme) -> None:
@@ -158,7 +162,7 @@ class FieldView:
         field = self.rect.move(-offset[0], -offset[1])
         halo = gfx.glow_box(field.width + margin, field.height + margin, theme.BOARD_EDGE, 0.4, margin // 2)
         layer.blit(halo, (field.x - margin // 2, field.y - margin // 2), special_flags=pygame.BLEND_RGB_ADD)
-        frame = field.inflate(round(self.square * 0.16), round(self.square * 0.16))
+        frame = self.frame_rect().move(-offset[0], -offset[1])
         pygame.draw.rect(layer, (10, 12, 28), frame, border_radius=max(3, self.square // 8))
         pygame.draw.rect(
             layer, theme.BOARD_EDGE, frame, max(1, self.square // 24), border_radius=max(3, self.square // 8)

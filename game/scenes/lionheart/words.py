@@ -65,8 +65,14 @@ def kind_name(kind: str) -> str:
 
 
 def facing_name(facing: str) -> str:
-    """A facing's name, translated ("north")."""
-    names = {"N": tr("north"), "E": tr("east"), "S": tr("south"), "W": tr("west")}
+    """A facing as a sentence names the way a unit turns to ("to face east"): in French with its article,
+    elided before a vowel ("l'est", "le nord"), hence a context of its own."""
+    names = {
+        "N": trc("toward", "north"),
+        "E": trc("toward", "east"),
+        "S": trc("toward", "south"),
+        "W": trc("toward", "west"),
+    }
     return names[facing]
 
 
