@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lionheart_play import STARTS, choose, random_game, roll, start
+from lionheart_play import ARMIES, STARTS, choose, random_game, roll, start
 
 from game.engine import saves
 from game.engine.lionheart import (
@@ -66,26 +66,41 @@ def test_placements_respect_the_table() -> None:
 
 def test_each_side_places_one_base_at_a_time_then_the_opening_roll() -> None:
     position = Battle.level2()
-    play = ["I@c2", "done", "P2@d9", "H1@f10", "done"]
+    play = [*ARMIES[0], "done", *ARMIES[1], "done"]
     for text in play:
         position.push(Move.from_text(text))
-    assert position.text() == "gK1e1N,gI4c2N,sP2d9S,sK1e10S,sH1f10S - 2 0 start"
+    assert len(position.army(GOLD)) == len(position.army(SILVER)) == MAX_BASES
+    assert position.text().split()[1:] == ["-", "2", "0", "start"]
     assert position.turn == CHANCE and not position.in_setup
     for _ in play:
         position.pop()
     assert position.text() == Battle.level2().text()
 
 
-def test_the_tenth_base_ends_a_sides_set_up() -> None:
+def test_done_is_offered_with_the_tenth_base_and_never_before() -> None:
+    # Seed 003: "Chaque joueur a 10 bases de départ", the king's included.
     position = Battle.level2()
-    bases = ["M@a1", "M@b1", "A@c1", "A@d1", "I@a2", "I@b2", "I@c2", "I@d2", "I@e2"]
-    for text in bases:
-        assert position.turn == GOLD
+    for count, text in enumerate(ARMIES[0], start=1):
+        assert Move.done() not in position.legal_moves()
+        with pytest.raises(
+            IllegalMoveError, match=rf"Gold has placed {count} of its 10 bases .*more before done"
+        ):
+            position.push(Move.done())
         position.push(Move.from_text(text))
-    assert position.turn == SILVER and len(position.army(GOLD)) == MAX_BASES
+    # The tenth base stands: the set-up waits for the player's word, with nothing else to do.
+    assert position.turn == GOLD and position.in_setup and len(position.army(GOLD)) == MAX_BASES
+    assert position.legal_moves() == [Move.done()]
+    with pytest.raises(IllegalMoveError, match="Gold has its 10 bases: the set-up ends with done"):
+        position.push(Move.from_text("P1@i1"))
+    with pytest.raises(IllegalMoveError, match="ends with done"):
+        position.push(Move.from_text("I@e9"))  # Silver's ranks are not yet Silver's to place on
     assert all(unit.facing == "N" for unit in position.army(GOLD))
+    position.push(Move.done())
+    assert position.turn == SILVER and Move.done() not in position.legal_moves()
     position.push(Move.from_text("I@e9"))
     assert position.unit_at("e9").facing == "S"
+    with pytest.raises(IllegalMoveError, match="Silver has placed 2 of its 10 bases"):
+        position.push(Move.done())
 
 
 def test_validate_level() -> None:
@@ -244,13 +259,17 @@ def test_a_match_plays_lionheart_with_turns_rolls_and_undo_barriers() -> None:
 def test_a_match_from_level2_sets_up_one_base_at_a_time() -> None:
     match = Match(RULES, Battle.level2().text(), seed=9)
     assert match.in_setup and match.actions_left is None and match.starts_turn
-    match.play(Move.from_text("I@c2"))
+    match.play(Move.from_text(ARMIES[0][0]))
     assert not match.starts_turn and match.can_undo
+    for text in ARMIES[0][1:]:
+        match.play(Move.from_text(text))
+    assert match.turn == GOLD and match.forced_move() is None, "the tenth base waits for the player's done"
     match.play(Move.from_text("done"))
     assert match.turn == SILVER and match.starts_turn
     match.play(Move.from_text("I@c9"))
     assert match.undo_turn() == [Move.from_text("I@c9")]
-    match.play(Move.from_text("I@d9"))
+    for text in ARMIES[1]:
+        match.play(Move.from_text(text))
     match.play(Move.from_text("done"))
     assert not match.in_setup and match.at_chance
     records = match.turn_records()

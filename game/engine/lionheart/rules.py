@@ -207,8 +207,8 @@ class LionheartRules(RulesDefaults):
         F figures a battle has at most 30 (F + 1) turns of at most
         ``ENTRIES_PER_TURN`` entries; nothing else (moves, turns, bribes, panic)
         takes a figure or adds one. The standard battle (66 figures): 12,060
-        entries, and 128 for the opening. A set-up places at most ten bases a
-        side (the king is one, ``done`` may end it), and F is then at most
+        entries, and 128 for the opening. A set-up is nine placements and
+        ``done`` a side (the king is one of the ten bases), and F is then at most
         ``MOST_FIGURES``. A position with more figures than that is no level's
         and no save's (levels keep to the table, and figures never grow); only a
         hand-made file holds one, and it is read as far as the fullest battle goes.
