@@ -301,3 +301,28 @@ def test_a_saved_match_loads_back_the_same_with_the_same_dice_to_come(seed: int)
             match.play(move)
             loaded.play(move)
     assert loaded.position.text() == match.position.text()
+
+
+def test_a_save_whose_army_said_done_short_of_ten_bases_is_set_aside_saying_why() -> None:
+    # Saves written when done was legal from the king and one base: the rules now refuse their record.
+    old = (
+        '[Game "lionheart"]\n[SchemaVersion "3"]\n[Seat0Player "human"]\n[Seat1Player "human"]\n'
+        '[Seed "3"]\n[Draws "0"]\n[Result "*"]\n[Position "gK1e1N,sK1e10S g 2 0 setup"]\n[SetUp "1"]\n\n'
+        "1. I@c2 done 2. I@d9 done *\n"
+    )
+    path = saves.saves_dir() / "short army.pgn"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(old)
+    with pytest.raises(
+        saves.SaveError, match=r"short army\.pgn: .*done is not legal: Gold has placed 2 of its 10"
+    ):
+        saves.load_game(path)
+    [entry] = saves.list_saves()
+    assert isinstance(entry, saves.DamagedSave) and entry.name == "short army"
+    assert "8 bases more before done" in entry.reason and "kept as short army.damaged-" in entry.reason
+    assert not path.exists() and entry.path.exists()
+    autosave = saves.autosave_path("lionheart")
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_text(old)
+    with pytest.raises(saves.SaveError, match=r"lionheart\.pgn: .*Gold has placed 2 of its 10 bases"):
+        saves.load_autosave("lionheart")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.lionheart import KINDS, Action, Battle, Move, Unit, attack_zone
+from game.engine.lionheart import KINDS, MAX_BASES, Action, Battle, Move, Unit, attack_zone
 from game.engine.lionheart.notation import SQUARE_NAMES, square_index
 from game.engine.lionheart.odds import AttackOdds, attack_odds
 from game.formats import format_decimal, format_percent
@@ -351,10 +351,12 @@ class LionheartBoard(BoardController):
 
     def _finish_setup(self) -> None:
         done = Move.done()
-        if done in self.position.legal_moves():
+        battle = self.position
+        if done in battle.legal_moves():
             self.scene.play(done)
         else:
-            self.scene.reject(tr("Place one base at least beside your king first"))
+            missing = MAX_BASES - len(battle.army(battle.side))
+            self.scene.reject(ntr("Place {count} more base first", "Place {count} more bases first", missing))
 
     def _key(self, event: pygame.event.Event) -> bool:
         battle = self.position
@@ -495,7 +497,9 @@ class LionheartBoard(BoardController):
             self.builder.fit(battle, battle.side)
             return True
         reason = battle.illegal_reason(move) or ""
-        if "taken" in reason:
+        if len(battle.army(battle.side)) >= MAX_BASES:
+            self.reject(square, tr("Your ten bases are placed: press Ready"))
+        elif "taken" in reason:
             self.reject(square, tr("That square is taken"))
         elif "ranks" in reason:
             self.reject(square, tr("Place your bases on your two home ranks"))
