@@ -157,6 +157,7 @@ def test_against_the_computer_the_tenth_base_waits_for_ready_and_the_computer_se
     driver.frames(60)  # the computer is never asked while the person looks the army over
     assert match.in_setup and match.turn == 0 and not match.computer_to_move and play.human_turn()
     assert match.legal_moves() == [Move.done()]
+    assert play.board.instructions() == "Look your army over, then press Ready"
     driver.key(pygame.K_d)  # Ready
     assert match.turn == 1 and match.computer_to_move
     assert frames_until(driver, lambda: not match.in_setup)

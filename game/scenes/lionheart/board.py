@@ -199,6 +199,8 @@ class LionheartBoard(BoardController):
     def instructions(self) -> str:
         battle = self.position
         if battle.in_setup:
+            if len(battle.army(battle.side)) >= MAX_BASES:
+                return tr("Look your army over, then press Ready")
             return tr("Choose a base, then a square of your home ranks")
         if self.selected is not None:
             return tr("Move, turn (N E S W) or attack")
@@ -536,7 +538,7 @@ class LionheartBoard(BoardController):
         battle = self.position
         hidden = self.hidden_seat()
         anim = self.anim
-        if battle.in_setup and self.human_turn():
+        if battle.in_setup and self.human_turn() and len(battle.army(battle.side)) < MAX_BASES:
             self._draw_home(surface, battle.side)
         if anim is None:
             self._draw_last(surface)

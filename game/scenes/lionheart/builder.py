@@ -239,7 +239,8 @@ class ArmyBuilder:
             )
             # A long name takes two lines; on a card with size chips the figures left then go unsaid
             # (the chips that still fit say it).
-            tell_left = not (len(name_block.lines) > 1 and card.chips)
+            # A whole army's cards have nothing left to count: the header says it is complete.
+            tell_left = bases_left > 0 and not (len(name_block.lines) > 1 and card.chips)
             left_size = max(theme.MIN_TEXT_SIZE, text_h - 1)
             left_h = ui.font("body", left_size).get_height() + 1 if tell_left else 0
             # The unit takes what the words (as tall as their type) and the chips leave.
