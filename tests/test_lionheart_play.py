@@ -326,3 +326,30 @@ def test_a_save_whose_army_said_done_short_of_ten_bases_is_set_aside_saying_why(
     autosave.write_text(old)
     with pytest.raises(saves.SaveError, match=r"lionheart\.pgn: .*Gold has placed 2 of its 10 bases"):
         saves.load_autosave("lionheart")
+
+
+def test_a_save_from_when_the_tenth_base_handed_over_by_itself_loads_with_its_done() -> None:
+    # Gold's ten bases then Silver's first placements, no done between: the record meant it; so for Silver's
+    # tenth base, followed by the opening roll, and in the line taken back (Redo).
+    moves = " ".join([*ARMIES[0], *ARMIES[1], "HHHP", "FFPP", "e2-e3"])
+    old = (
+        '[Game "lionheart"]\n[SchemaVersion "3"]\n[Seat0Player "human"]\n[Seat1Player "computer:casual"]\n'
+        '[Seed "3"]\n[Draws "2"]\n[Result "*"]\n[Position "gK1e1N,sK1e10S g 2 0 setup"]\n[SetUp "1"]\n'
+        f'[Redo "e3-e4"]\n\n{moves} *\n'
+    )
+    match = saves.match_from_pgn(parse_pgn(old, RULES), RULES)
+    texts = [RULES.move_text(entry) for entry in match.moves]
+    assert texts == [*ARMIES[0], "done", *ARMIES[1], "done", "HHHP", "FFPP", "e2-e3"]
+    assert (
+        match.turn == GOLD and match.position.actions == 1 and match.redo_moves == [Move.from_text("e3-e4")]
+    )
+    written = saves.match_to_pgn(match)
+    again = saves.match_from_pgn(parse_pgn(written, RULES), RULES)
+    assert [RULES.move_text(entry) for entry in again.moves] == texts
+    # Taken back to the middle of Silver's set-up, the line to redo crosses Gold's hand-over.
+    short = old.replace(f"{moves} *", f"{' '.join(ARMIES[0][:8])} *").replace(
+        '[Redo "e3-e4"]', f'[Redo "{ARMIES[0][8]} {ARMIES[1][0]}"]'
+    )
+    match = saves.match_from_pgn(parse_pgn(short, RULES), RULES)
+    assert [RULES.move_text(entry) for entry in match.moves] == list(ARMIES[0][:8])
+    assert [RULES.move_text(entry) for entry in match.redo_moves] == [ARMIES[0][8], "done", ARMIES[1][0]]

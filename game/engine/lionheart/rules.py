@@ -221,6 +221,24 @@ class LionheartRules(RulesDefaults):
         turns = QUIET_TURNS * (min(figures, MOST_FIGURES) + 1)
         return setup + 2 * OPENING_ROUNDS + ENTRIES_PER_TURN * turns
 
+    def implied_entry(self, position: Battle, entry: object) -> Move | None:
+        """``done`` where a record goes on past a whole army without it, else ``None`` (``HasOlderRecords``).
+
+        Records written when the tenth base ended a side's set-up by itself hold
+        no ``done`` there; the rules now wait for it (the player's last look), and
+        it is the only action of a whole army, so it is what the record meant. A
+        record whose ``done`` came short of ten bases is refused: it is no
+        level 2 battle.
+
+        >>> battle = Battle("gM10a1N,gM10b1N,gA4c1N,gA4d1N,gK1e1N,gI4a2N,gI4b2N,gI4c2N,gI4d2N,gI4e2N,sK1e10S g 2 0 setup")
+        >>> RULES.implied_entry(battle, Move.from_text("I@c9")), RULES.implied_entry(battle, Move.done())
+        (Move.from_text('done'), None)
+        """
+        done = Move.done()
+        if position.in_setup and entry != done and position.legal_moves() == [done]:
+            return done
+        return None
+
     def validate_level(self, position: Battle) -> list[LevelProblem]:
         """Lionheart's level checks (``validate_position``)."""
         return validate_position(position)
