@@ -37,6 +37,15 @@ def battle(units: str, side: str = "g", actions: int = 2, quiet: int = 1, pendin
     return Battle(f"{','.join(items)} {side} {actions} {quiet} {pending}")
 
 
+ARMIES = (
+    ("M@a1", "M@b1", "A@c1", "A@d1", "I@a2", "I@b2", "I@c2", "I@d2", "I@e2"),
+    ("M@a10", "M@b10", "A@c10", "A@d10", "I@a9", "I@b9", "I@c9", "I@d9", "I@e9"),
+)
+"""Nine placements a side that make whole armies of level 2 (ten bases with the king)."""
+GOLD_SET_UP = "gM10a1N,gM10b1N,gA4c1N,gA4d1N,gK1e1N,gI4a2N,gI4b2N,gI4c2N,gI4d2N,gI4e2N,sK1e10S"
+"""The units once Gold has placed ``ARMIES[0]``: with ``s 2 0 setup``, Silver's set-up."""
+
+
 def start(name: str) -> Battle:
     """One of ``STARTS`` as a battle."""
     return Battle.standard() if name == "standard" else Battle(name)

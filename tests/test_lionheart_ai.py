@@ -11,6 +11,7 @@ import threading
 from typing import Any
 
 import pytest
+from lionheart_play import GOLD_SET_UP
 
 from game.ai.api import HINT, LEVEL_KEYS, Outlook, Progress, check_search
 from game.ai.attangle.levels import LEVELS as ATTANGLE_LEVELS
@@ -46,7 +47,9 @@ POSITIONS = {
     "bribe": "gK1e5N,gI4a1N,sR2e6S,sI4i10S,sK1e10S g 2",
     "silver, peasants and mercenaries": "gK1e1N,gR2e5N,gP3c4N,sP4c5S,sI4e6S,sM10d6S,sK1e10S s 2",
     "set-up, first base": Battle.level2().text(),
-    "set-up, silver": "gK1e1N,gM10d2N,gH2e2N,sK1e10S s 2 0 setup",
+    "set-up, silver": f"{GOLD_SET_UP} s 2 0 setup",
+    "set-up, a whole army": f"{GOLD_SET_UP.replace(',sK1e10S', '')},sM10d9S,sH2e9S,sK1e10S,sI4a9S,sI4b9S,"
+    "sI4c9S,sA4a10S,sA4b10S,sN2c10S,sN2d10S s 2 0 setup",
     "standard, opening rolled": f"{Battle.standard().text()} moves HHFP HFFP",
 }
 
@@ -271,6 +274,28 @@ def test_a_set_up_under_way_is_finished_sensibly() -> None:
     while battle.side == GOLD and battle.in_setup:
         battle.push(setup_move(battle, PLANS, random.Random(1)))
     assert len(battle.army(GOLD)) == 10 and army_problems(battle.army(GOLD)) == []
+
+
+@pytest.mark.parametrize("plans", [PLANS, WEAK_PLANS], ids=["strong", "weak"])
+def test_the_set_up_planner_always_fields_ten_bases_then_says_done(plans: tuple[Any, ...]) -> None:
+    # Armies begun at random (a person's bases, then a hint): the plan cannot always be followed, and the
+    # bases it cannot give are made up; done comes once ten bases stand, never sooner.
+    rng = random.Random(8)
+    for _ in range(40):
+        battle = Battle.level2()
+        while battle.in_setup:
+            side = battle.side
+            for _ in range(rng.randrange(10)):
+                places = [move for move in battle.legal_moves() if move.action is Action.PLACE]
+                if places:
+                    battle.push(rng.choice(places))
+            while battle.in_setup and battle.side == side:
+                move = setup_move(battle, plans, rng)
+                assert (move == Move.done()) == (len(battle.army(side)) == 10), battle.text()
+                battle.push(move)
+            army = battle.army(side)
+            assert len(army) == 10 and army_problems(army) == []
+        assert battle.pending.kind == "start" and battle.move_stack.count(Move.done()) == 2
 
 
 # -- raw actions and whole battles --

@@ -76,8 +76,11 @@ KINGS = "gK1e1N,gI4c2N,sK1e10S,sI4c9S"
         ("gK1e1N,gI4c2E,sK1e10S g 2 0 setup", "two home ranks"),
         ("gK1e1N,gR1a1N,gR1b1N,sK1e10S g 2 0 setup", "units of mercenaries"),
         ("gK1e1N,gP4a1N,gP1b1N,sK1e10S g 2 0 setup", "5 peasants"),
-        ("gM10a1N,gM10b1N,gA4c1N,gA4d1N,gK1e1N,gI4a2N,gI4b2N,gI4c2N,gI4d2N,gI4e2N,sK1e10S g 2 0 setup",
-         "its set-up is over"),
+        ("gK1e1N,gI4c2N,sK1e10S s 2 0 setup", "Silver sets up once Gold's set-up is over, with 10 bases: "
+         "Gold has 2 bases"),
+        ("gK1e1N,sK1e10S,sI4c9S g 2 0 setup", "Silver places after Gold"),
+        ("gK1e1N,gI1a1N,gI1b1N,gI1c1N,gI1d1N,gI1f1N,gI1g1N,gI1h1N,gI1i1N,gI1a2N,gI1b2N,sK1e10S g 2 0 setup",
+         "11 bases, more than 10"),
         ("x" * 3000, "characters long"),
     ],
 )  # fmt: skip
@@ -101,6 +104,8 @@ def test_every_pending_kind_reads_back() -> None:
         "gK1e1N,gI4c2N,sI4c9S,sK1e10S - 2 0 start",
         "gK1e1N,gI4c2N,sI4c9S,sK1e10S - 2 0 start:HFFP",
         "gK1e1N,gI4c2N,sK1e10S g 2 0 setup",
+        "gM10a1N,gM10b1N,gA4c1N,gA4d1N,gK1e1N,gI4a2N,gI4b2N,gI4c2N,gI4d2N,gI4e2N,sK1e10S g 2 0 setup",
+        "gM10a1N,gM10b1N,gA4c1N,gA4d1N,gK1e1N,gI4a2N,gI4b2N,gI4c2N,gI4d2N,gI4e2N,sI4d9S,sK1e10S s 2 0 setup",
         "gK1e1N,gI4c2N,sI4c3S,sK1e10S g 1 4 c2xc3",
         "gK1e1N,gI1c2N,sN2c3S,sK1e10S s 2 4 -",
         "gK1e1N,gI1c2N,sN2c3S,sI4c9S,sK1e10S g 2 4 c2xc3:H",

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lionheart_play import STARTS, choose, random_game, roll, start
+from lionheart_play import ARMIES, STARTS, choose, random_game, roll, start
 
 from game.engine import saves
 from game.engine.lionheart import (
@@ -66,26 +66,41 @@ def test_placements_respect_the_table() -> None:
 
 def test_each_side_places_one_base_at_a_time_then_the_opening_roll() -> None:
     position = Battle.level2()
-    play = ["I@c2", "done", "P2@d9", "H1@f10", "done"]
+    play = [*ARMIES[0], "done", *ARMIES[1], "done"]
     for text in play:
         position.push(Move.from_text(text))
-    assert position.text() == "gK1e1N,gI4c2N,sP2d9S,sK1e10S,sH1f10S - 2 0 start"
+    assert len(position.army(GOLD)) == len(position.army(SILVER)) == MAX_BASES
+    assert position.text().split()[1:] == ["-", "2", "0", "start"]
     assert position.turn == CHANCE and not position.in_setup
     for _ in play:
         position.pop()
     assert position.text() == Battle.level2().text()
 
 
-def test_the_tenth_base_ends_a_sides_set_up() -> None:
+def test_done_is_offered_with_the_tenth_base_and_never_before() -> None:
+    # Seed 003: "Chaque joueur a 10 bases de départ", the king's included.
     position = Battle.level2()
-    bases = ["M@a1", "M@b1", "A@c1", "A@d1", "I@a2", "I@b2", "I@c2", "I@d2", "I@e2"]
-    for text in bases:
-        assert position.turn == GOLD
+    for count, text in enumerate(ARMIES[0], start=1):
+        assert Move.done() not in position.legal_moves()
+        with pytest.raises(
+            IllegalMoveError, match=rf"Gold has placed {count} of its 10 bases .*more before done"
+        ):
+            position.push(Move.done())
         position.push(Move.from_text(text))
-    assert position.turn == SILVER and len(position.army(GOLD)) == MAX_BASES
+    # The tenth base stands: the set-up waits for the player's word, with nothing else to do.
+    assert position.turn == GOLD and position.in_setup and len(position.army(GOLD)) == MAX_BASES
+    assert position.legal_moves() == [Move.done()]
+    with pytest.raises(IllegalMoveError, match="Gold has its 10 bases: the set-up ends with done"):
+        position.push(Move.from_text("P1@i1"))
+    with pytest.raises(IllegalMoveError, match="ends with done"):
+        position.push(Move.from_text("I@e9"))  # Silver's ranks are not yet Silver's to place on
     assert all(unit.facing == "N" for unit in position.army(GOLD))
+    position.push(Move.done())
+    assert position.turn == SILVER and Move.done() not in position.legal_moves()
     position.push(Move.from_text("I@e9"))
     assert position.unit_at("e9").facing == "S"
+    with pytest.raises(IllegalMoveError, match="Silver has placed 2 of its 10 bases"):
+        position.push(Move.done())
 
 
 def test_validate_level() -> None:
@@ -244,13 +259,17 @@ def test_a_match_plays_lionheart_with_turns_rolls_and_undo_barriers() -> None:
 def test_a_match_from_level2_sets_up_one_base_at_a_time() -> None:
     match = Match(RULES, Battle.level2().text(), seed=9)
     assert match.in_setup and match.actions_left is None and match.starts_turn
-    match.play(Move.from_text("I@c2"))
+    match.play(Move.from_text(ARMIES[0][0]))
     assert not match.starts_turn and match.can_undo
+    for text in ARMIES[0][1:]:
+        match.play(Move.from_text(text))
+    assert match.turn == GOLD and match.forced_move() is None, "the tenth base waits for the player's done"
     match.play(Move.from_text("done"))
     assert match.turn == SILVER and match.starts_turn
     match.play(Move.from_text("I@c9"))
     assert match.undo_turn() == [Move.from_text("I@c9")]
-    match.play(Move.from_text("I@d9"))
+    for text in ARMIES[1]:
+        match.play(Move.from_text(text))
     match.play(Move.from_text("done"))
     assert not match.in_setup and match.at_chance
     records = match.turn_records()
@@ -282,3 +301,55 @@ def test_a_saved_match_loads_back_the_same_with_the_same_dice_to_come(seed: int)
             match.play(move)
             loaded.play(move)
     assert loaded.position.text() == match.position.text()
+
+
+def test_a_save_whose_army_said_done_short_of_ten_bases_is_set_aside_saying_why() -> None:
+    # Saves written when done was legal from the king and one base: the rules now refuse their record.
+    old = (
+        '[Game "lionheart"]\n[SchemaVersion "3"]\n[Seat0Player "human"]\n[Seat1Player "human"]\n'
+        '[Seed "3"]\n[Draws "0"]\n[Result "*"]\n[Position "gK1e1N,sK1e10S g 2 0 setup"]\n[SetUp "1"]\n\n'
+        "1. I@c2 done 2. I@d9 done *\n"
+    )
+    path = saves.saves_dir() / "short army.pgn"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(old)
+    with pytest.raises(
+        saves.SaveError, match=r"short army\.pgn: .*done is not legal: Gold has placed 2 of its 10"
+    ):
+        saves.load_game(path)
+    [entry] = saves.list_saves()
+    assert isinstance(entry, saves.DamagedSave) and entry.name == "short army"
+    assert "8 bases more before done" in entry.reason and "kept as short army.damaged-" in entry.reason
+    assert not path.exists() and entry.path.exists()
+    autosave = saves.autosave_path("lionheart")
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_text(old)
+    with pytest.raises(saves.SaveError, match=r"lionheart\.pgn: .*Gold has placed 2 of its 10 bases"):
+        saves.load_autosave("lionheart")
+
+
+def test_a_save_from_when_the_tenth_base_handed_over_by_itself_loads_with_its_done() -> None:
+    # Gold's ten bases then Silver's first placements, no done between: the record meant it; so for Silver's
+    # tenth base, followed by the opening roll, and in the line taken back (Redo).
+    moves = " ".join([*ARMIES[0], *ARMIES[1], "HHHP", "FFPP", "e2-e3"])
+    old = (
+        '[Game "lionheart"]\n[SchemaVersion "3"]\n[Seat0Player "human"]\n[Seat1Player "computer:casual"]\n'
+        '[Seed "3"]\n[Draws "2"]\n[Result "*"]\n[Position "gK1e1N,sK1e10S g 2 0 setup"]\n[SetUp "1"]\n'
+        f'[Redo "e3-e4"]\n\n{moves} *\n'
+    )
+    match = saves.match_from_pgn(parse_pgn(old, RULES), RULES)
+    texts = [RULES.move_text(entry) for entry in match.moves]
+    assert texts == [*ARMIES[0], "done", *ARMIES[1], "done", "HHHP", "FFPP", "e2-e3"]
+    assert (
+        match.turn == GOLD and match.position.actions == 1 and match.redo_moves == [Move.from_text("e3-e4")]
+    )
+    written = saves.match_to_pgn(match)
+    again = saves.match_from_pgn(parse_pgn(written, RULES), RULES)
+    assert [RULES.move_text(entry) for entry in again.moves] == texts
+    # Taken back to the middle of Silver's set-up, the line to redo crosses Gold's hand-over.
+    short = old.replace(f"{moves} *", f"{' '.join(ARMIES[0][:8])} *").replace(
+        '[Redo "e3-e4"]', f'[Redo "{ARMIES[0][8]} {ARMIES[1][0]}"]'
+    )
+    match = saves.match_from_pgn(parse_pgn(short, RULES), RULES)
+    assert [RULES.move_text(entry) for entry in match.moves] == list(ARMIES[0][:8])
+    assert [RULES.move_text(entry) for entry in match.redo_moves] == [ARMIES[0][8], "done", ARMIES[1][0]]

@@ -20,6 +20,7 @@ from game.engine.stats import Statistics
 from game.games import game
 from game.scenes.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
+from game.scenes.lionheart.builder import army_tally
 from game.scenes.lionheart.demos import DEMO_NAMES
 from game.scenes.lionheart.words import battle_log, hint_text
 from game.scenes.match import MatchScene
@@ -104,14 +105,29 @@ def test_two_people_set_up_an_army_behind_the_curtain(driver: Driver) -> None:
     board = play.board
     assert match.in_setup and match.turn == 0 and play.curtain_seat() is None
     assert play.hidden_seat() == 1
-    # Gold chooses its bases in the builder and places them by clicks.
+    # Gold chooses its bases in the builder and places them by clicks; Ready is refused short of ten.
     for text in ("N@d1", "A@c1", "I@d2", "P3@b2", "R2@g2"):
         driver.play_move(Move.from_text(text))
     assert [str(move) for move in match.moves] == ["N@d1", "A@c1", "I@d2", "P3@b2", "R2@g2"]
+    driver.click(board.builder.done_rect.center)  # Ready, with six bases of ten
+    assert match.ply == 5 and match.turn == 0 and play.toast is not None
+    assert play.toast[0] == "Place 4 more bases first"
     # A square outside the home ranks is refused, with a reason.
     driver.click(board.builder.point_of("I", 4))
     driver.click(board.view.centre("e9"))
     assert match.ply == 5 and play.toast is not None
+    for text in ("I@c2", "M@e2", "N@f1", "A@g1"):
+        driver.play_move(Move.from_text(text))
+    # The tenth base stands: Gold looks its army over; nothing hands over until Ready.
+    assert len(match.position.army(0)) == 10 and match.turn == 0
+    driver.frames(30)
+    assert match.in_setup and match.turn == 0 and play.curtain_seat() is None and play.human_turn()
+    driver.click(board.view.centre("h1"))
+    assert (
+        match.ply == 9
+        and play.toast is not None
+        and play.toast[0] == "Your ten bases are placed: press Ready"
+    )
     driver.click(board.builder.done_rect.center)  # Ready
     # Silver's turn: the curtain hides the field; Gold's units are not shown.
     assert play.curtain_seat() == 1 and play.hidden_seat() == 0 and not play.human_turn()
@@ -119,13 +135,78 @@ def test_two_people_set_up_an_army_behind_the_curtain(driver: Driver) -> None:
     driver.click(board.rect.center)
     assert play.curtain_seat() is None and play.human_turn()
     assert not play.can_undo(), "Silver cannot go back into Gold's set-up"
-    for text in ("I@e9", "A@d10", "M@f9"):
+    for text in ("I@e9", "A@d10", "M@f9", "I@a9", "I@b9", "I@c9", "N@c10", "N@g10", "A@i10"):
         driver.play_move(Move.from_text(text))
+    assert match.in_setup and match.turn == 1 and play.human_turn()
     driver.key(pygame.K_d)  # Ready, from the keyboard
     assert not match.in_setup and play.hidden_seat() is None
     assert driver.until(lambda: not match.at_chance, max_frames=120)
     assert match.turn in (0, 1) and match.position.actions == 2
     assert board.turn_state()[match.turn].endswith("2 actions left")
+
+
+def test_against_the_computer_the_tenth_base_waits_for_ready_and_the_computer_sets_up_alone(
+    driver: Driver,
+) -> None:
+    play = _start(driver, "builder", computer="casual")
+    match = play.match
+    for text in ("M@d2", "M@f2", "H2@e2", "I@c2", "I@g2", "N@d1", "N@f1", "A@c1"):
+        driver.play_move(Move.from_text(text))
+    assert match.turn == 0 and play.human_turn()
+    driver.play_move(Move.from_text("A@g1"))
+    driver.frames(60)  # the computer is never asked while the person looks the army over
+    assert match.in_setup and match.turn == 0 and not match.computer_to_move and play.human_turn()
+    assert match.legal_moves() == [Move.done()]
+    assert play.board.instructions() == "Look your army over, then press Ready"
+    driver.key(pygame.K_d)  # Ready
+    assert match.turn == 1 and match.computer_to_move
+    assert frames_until(driver, lambda: not match.in_setup)
+    assert len(match.position.army(1)) == 10 and match.moves.count(Move.done()) == 2
+
+
+def test_resign_is_not_offered_before_the_battle(driver: Driver) -> None:
+    play = _start(driver, "builder", computer="casual")
+    match = play.match
+    driver.frames(1)
+    assert match.in_setup and play.human_turn()
+    assert not play.can_resign() and not play.panel.widgets["resign"].enabled
+    play.ask_resign()  # what the pause menu and the panel's keyboard focus would call
+    driver.frames(1)
+    assert driver.top is play and not match.is_over
+    driver.key(pygame.K_ESCAPE)  # the pause menu: its Resign is greyed too
+    assert driver.top is not play and not driver.top.widgets["resign"].enabled
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is play
+    for text in ("M@d2", "M@f2", "H2@e2", "I@c2", "I@g2", "N@d1", "N@f1", "A@c1", "A@g1", "done"):
+        driver.play_move(Move.from_text(text))
+    assert frames_until(driver, lambda: not match.in_setup and play.human_turn())
+    driver.frames(1)
+    assert play.can_resign() and play.panel.widgets["resign"].enabled
+
+
+def test_the_builder_counts_bases_in_its_header_and_on_its_cards(driver: Driver) -> None:
+    play = _start(driver, "builder")
+    for text in ("N@d1", "P3@b2"):
+        driver.play_move(Move.from_text(text))
+    driver.app.theme.drawn = []
+    driver.frames(1)
+    texts = [line.text for line in driver.app.theme.drawn]
+    driver.app.theme.drawn = None
+    assert "Your army: 7 bases left to place" in texts
+    # Knights: one base of two left (not "2 left" figures); peasants: one base (of the one figure left);
+    # infantry: five bases; mercenaries: one.
+    assert texts.count("1 base left") == 3 and "5 bases left" in texts and "2 bases left" in texts
+    assert not any(text.endswith(" left") and "base" not in text for text in texts)
+    _, tallies = army_tally(play.match.position, 0)
+    assert {tally.kind: tally.bases_left for tally in tallies} == {
+        "N": 1,
+        "A": 2,
+        "I": 5,
+        "M": 2,
+        "H": 2,
+        "P": 1,
+        "R": 1,
+    }
 
 
 def test_the_keyboard_chooses_turns_and_attacks(driver: Driver) -> None:

@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine.core import CHANCE
-from game.engine.rules import GameRules
+from game.engine.rules import GameRules, HasOlderRecords
 from game.filedata import is_ascii_digits
 
 __all__ = [
@@ -251,8 +251,9 @@ def read_game_tag(text: str) -> str | None:
     return read_tag(text, "Game")
 
 
-def _parse_token(rules: GameRules[Any], position: Any, token: str) -> Any:
-    """The move ``token`` names, pushed on ``position``; the last attempt's ``ValueError`` if none fits.
+def _parse_token(rules: GameRules[Any], position: Any, token: str) -> list[Any]:
+    """The move ``token`` names, pushed on ``position`` after any entry an older record of the game left out
+    there (``HasOlderRecords``: pushed first, and listed first); the last attempt's ``ValueError`` if none fits.
 
     Tries the token as written, then without annotation marks (``!?+#``), then
     in lower case (other programs write ``B6``).
@@ -260,13 +261,22 @@ def _parse_token(rules: GameRules[Any], position: Any, token: str) -> Any:
     stripped = token.rstrip("!?+#") or token
     error: ValueError | None = None
     for candidate in dict.fromkeys((token, stripped, stripped.lower())):
+        implied = None
+        pushed = False
         try:
             move = rules.parse_move(candidate)
+            if isinstance(rules, HasOlderRecords):
+                implied = rules.implied_entry(position, move)
+            if implied is not None:
+                position.push(implied)
+                pushed = True
             position.push(move)
         except ValueError as failure:
+            if pushed:
+                position.pop()
             error = failure
             continue
-        return move
+        return [move] if implied is None else [implied, move]
     assert error is not None
     raise error
 
@@ -361,12 +371,12 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
         if numbered:
             token = numbered.group(2)
         try:
-            move = _parse_token(rules, position, token)
+            entries = _parse_token(rules, position, token)
         except ValueError as error:
             if index == len(tokens) - 1 and _cut_in_two(rules, position, token):
                 break  # the file ends inside its last word: cut short
             raise PgnError(f"move {len(game.moves) + 1} ({token!r}): {error}") from None
-        game.moves.append(move)
+        game.moves.extend(entries)
         if longest is not None and len(game.moves) > longest:
             raise PgnError(_too_long(rules, longest))
     if depth:
@@ -377,7 +387,7 @@ def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
             raise PgnError(f"bad Redo tag: {_too_long(rules, longest)}")
         try:
             # The redo line must be playable after the moves.
-            game.redo = [_parse_token(rules, position, word) for word in redo_text.split()]
+            game.redo = [entry for word in redo_text.split() for entry in _parse_token(rules, position, word)]
         except ValueError as error:
             raise PgnError(f"bad Redo tag: {error}") from None
     return game

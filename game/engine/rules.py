@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from game.engine.core import CHANCE, Outcome, Position, Trait
 
@@ -221,6 +221,20 @@ class GameRules(Protocol[PositionT]):
         A record longer than this is no game of these rules: the PGN reader refuses it unread (a hostile
         file), so it must never be below a game the match can play. Each game explains its bound.
         """
+        ...
+
+
+@runtime_checkable
+class HasOlderRecords(Protocol):
+    """A game whose rules came to ask for an entry that records written before did not hold.
+
+    Saves read with it (``game.engine.saves``) play the entry left out where it
+    belongs, so such a record still loads; a record the rules refuse for any
+    other reason is refused as before.
+    """
+
+    def implied_entry(self, position: Any, entry: Any) -> Any | None:
+        """The entry an older record left out before ``entry`` in ``position`` (played first), or ``None``."""
         ...
 
 

@@ -47,7 +47,9 @@ such players by their seat. Schema 1 kept a single ``<user data>/autosave.pgn``:
 ``migrate_legacy_autosave`` moves it to its game's autosave. Schema 2 (before
 ``Draws``) re-drew every roll from ``Seed`` when loading: its generator's state
 is the seed advanced by one draw per roll in the moves and the redo line, which
-is what loading it gives. A ``SchemaVersion`` above 3 is refused ("written by a newer version"), never
+is what loading it gives. A game whose rules came to ask for an entry its
+older records lack says so (``HasOlderRecords``): the PGN reader plays that
+entry where it belongs, and the save loads. A ``SchemaVersion`` above 3 is refused ("written by a newer version"), never
 guessed at. PGN from other programs (none of our tags) loads as two people
 playing with the default options. A file cut short (its move text ends
 without a result, which every writer puts there) loads with the moves it

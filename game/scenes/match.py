@@ -428,8 +428,11 @@ class MatchScene(Scene):
         )
 
     def can_resign(self) -> bool:
-        """Whether Resign does something now: a person is to move in a game that goes on."""
-        return self.human_turn()
+        """Whether Resign does something now: a person is to move in a game that goes on, its battle begun.
+
+        Not during the set-up (``Match.in_setup``): no battle has been fought yet, so there is none to give up.
+        """
+        return self.human_turn() and not self.match.in_setup
 
     def ask_resign(self) -> None:
         """Ask the person to move whether they give the game up; the safe answer, Keep playing, is the default."""

@@ -10,7 +10,10 @@ The worker asks for one placement at a time and keeps nothing: the plan being
 followed is the one whose bases are all on the field already (each plan's
 first base is its own). An army that follows no plan (a player asking for a
 hint) gets the plan it has most in common with, its bases moved to the
-nearest free square and dropped when the table allows no more of their kind.
+nearest free square and dropped when the table allows no more of their kind;
+what the plan cannot give is made up with the biggest base left, in the
+centre of the front rank. Every army gets its ten bases (the king's
+included) before its ``done``, the only time ``done`` is legal.
 
 >>> from game.engine.lionheart import Battle
 >>> battle = Battle.level2()
@@ -63,7 +66,7 @@ def _mirror(square: str, side: int) -> str:
 
 
 def setup_move(battle: Battle, plans: tuple[Plan, ...], rng: random.Random) -> Move:
-    """The next placement (or ``done``) of the side setting up in ``battle``; always legal.
+    """The next placement of the side setting up in ``battle``, or ``done`` once its ten bases stand; always legal.
 
     ``battle`` must be in its set-up. A new army takes one of ``plans`` at
     random; an army under way goes on with the plan it follows.
@@ -88,8 +91,16 @@ def setup_move(battle: Battle, plans: tuple[Plan, ...], rng: random.Random) -> M
         near = _nearest_free(battle, kind, figures, square, legal_set)
         if near is not None:
             return near
-    done = Move.done()
-    return done if done in legal_set else legal[0]
+    if legal == [Move.done()]:
+        return legal[0]
+    return max(legal, key=lambda move: _filler_worth(move, side))
+
+
+def _filler_worth(move: Move, side: int) -> tuple[int, int, int]:
+    """How well ``move`` fills a gap the plan leaves: more figures, then the front rank, then near the centre."""
+    rank = int(move.square[1:])
+    front = rank == (2 if side == GOLD else 9)
+    return move.figures, int(front), -abs(ord(move.square[0]) - ord("e"))
 
 
 def _nearest_free(battle: Battle, kind: str, figures: int, square: str, legal: set[Move]) -> Move | None:

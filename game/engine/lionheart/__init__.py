@@ -14,8 +14,8 @@ Notation, one token each:
   then the opening roll): a placement is the kind letter, the figures when
   the table leaves a choice (peasants 1-4, heavy infantry 1-2, mercenaries
   1-2), ``@`` and a square of the side's two home ranks: ``I@c2``, ``P3@b1``,
-  ``R2@h2``; ``done`` ends a side's set-up before its tenth base (the tenth
-  ends it by itself);
+  ``R2@h2``; ``done`` ends a side's set-up, legal once its tenth base (the
+  king's included) stands and only then;
 - a roll: ``H`` per axe, ``F`` per arrow, ``P`` per panic, in that order
   (``HHFP``); ``parse_outcome`` / ``outcome_text`` (``Move.from_text`` never
   reads one; ``rules.RULES.parse_move`` reads both).

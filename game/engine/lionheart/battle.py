@@ -43,9 +43,10 @@ Decisions beyond design.md's list (for the rules pages):
   archers, infantry and mass infantry come in full bases (2, 4, 4, 10);
   peasants 1-4, heavy infantry and mercenaries 1-2 a base; an army keeps to
   the table's figures per kind, one unit of mercenaries and ten bases (the
-  king included); the tenth base ends the side's set-up, ``done`` ends it
-  sooner once one base stands beside the king. The end is not checked
-  during the set-up.
+  king included); ``done`` ends the side's set-up, once its tenth base
+  stands and not before (the player has a last look at the army before the
+  other side places). Gold's set-up ends before Silver places. The end is
+  not checked during the set-up.
 """
 
 from __future__ import annotations
@@ -627,7 +628,7 @@ class Battle:
         side, units = self.side, self._units
         army = [unit for unit in units.values() if unit.owner == side]
         if len(army) >= MAX_BASES:
-            return []
+            return [Move.done()]  # the army is whole: its set-up ends when the player says so
         free = [sq for rank in HOME_RANKS[side] for sq in range(rank * 9, rank * 9 + 9) if sq not in units]
         moves: list[Move] = []
         for kind in PLACEABLE:
@@ -640,8 +641,6 @@ class Battle:
                     moves.extend(
                         Move(Action.PLACE, SQUARE_NAMES[sq], unit=kind, figures=figures) for sq in free
                     )
-        if len(army) >= 2:
-            moves.append(Move.done())
         return moves
 
     def illegal_reason(self, move: object) -> str | None:
@@ -690,8 +689,15 @@ class Battle:
     def _placement_reason(self, move: Move) -> str:
         side = self.side
         army = self.army(side)
+        name = _side_name(side)
         if move.action is Action.DONE:
-            return f"{_side_name(side)} has placed no base yet"
+            left = MAX_BASES - len(army)
+            return (
+                f"{name} has placed {len(army)} of its {MAX_BASES} bases (the king's included): "
+                f"{_bases(left)} more before done"
+            )
+        if len(army) >= MAX_BASES:
+            return f"{name} has its {MAX_BASES} bases: the set-up ends with done"
         sq = _INDEX[move.square]
         if sq // 9 not in HOME_RANKS[side]:
             ranks = " and ".join(str(rank + 1) for rank in HOME_RANKS[side])
@@ -790,8 +796,6 @@ class Battle:
         if action is Action.PLACE:
             sq = _INDEX[move.square]
             self._put(sq, Unit(self.side, move.unit, move.figures, move.square, HOME_FACING[self.side]))
-            if sum(unit.owner == self.side for unit in self._units.values()) >= MAX_BASES:
-                self._end_setup()
             return
         if action is Action.DONE:
             self._end_setup()
@@ -1106,8 +1110,22 @@ def _check_setup(units: dict[int, Unit], side: int) -> None:
                 )
         for problem in army_problems(army):
             raise InvalidPositionError(f"in the set-up {name}'s army: {problem}")
-        if owner == side and len(army) >= MAX_BASES:
-            raise InvalidPositionError(f"{name} has placed its {MAX_BASES} bases: its set-up is over")
+    # Gold places, says done, then Silver places: each army but the one being set up is whole or untouched.
+    gold = sum(unit.owner == GOLD for unit in units.values())
+    silver = sum(unit.owner == SILVER for unit in units.values())
+    if side == SILVER and gold != MAX_BASES:
+        raise InvalidPositionError(
+            f"Silver sets up once Gold's set-up is over, with {MAX_BASES} bases: Gold has {_bases(gold)}"
+        )
+    if side == GOLD and silver > 1:
+        raise InvalidPositionError(
+            f"Silver has {_bases(silver)} while Gold sets up: Silver places after Gold"
+        )
+
+
+def _bases(count: int) -> str:
+    """``count`` bases as words (``1 base``, ``3 bases``)."""
+    return f"{count} base" if count == 1 else f"{count} bases"
 
 
 def army_problems(army: list[Unit]) -> list[str]:

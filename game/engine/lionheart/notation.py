@@ -12,7 +12,7 @@ Actions as text (one token each, design.md):
 A placement (level 2's set-up) is the unit's kind letter, its figures when
 the table lets the player choose them (peasants 1-4, heavy infantry and
 mercenaries 1-2), ``@`` and the square: ``I@c2`` (four infantrymen), ``H2@d1``.
-``done`` ends a side's set-up before its tenth base.
+``done`` ends a side's set-up once its ten bases stand (never sooner).
 
 Dice: an outcome is a sorted tuple of ``"axe"``, ``"arrow"``, ``"panic"`` (one
 per die), written as one token of the seed's letters ``H`` (hache), ``F``

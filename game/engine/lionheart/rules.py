@@ -207,8 +207,8 @@ class LionheartRules(RulesDefaults):
         F figures a battle has at most 30 (F + 1) turns of at most
         ``ENTRIES_PER_TURN`` entries; nothing else (moves, turns, bribes, panic)
         takes a figure or adds one. The standard battle (66 figures): 12,060
-        entries, and 128 for the opening. A set-up places at most ten bases a
-        side (the king is one, ``done`` may end it), and F is then at most
+        entries, and 128 for the opening. A set-up is nine placements and
+        ``done`` a side (the king is one of the ten bases), and F is then at most
         ``MOST_FIGURES``. A position with more figures than that is no level's
         and no save's (levels keep to the table, and figures never grow); only a
         hand-made file holds one, and it is read as far as the fullest battle goes.
@@ -220,6 +220,24 @@ class LionheartRules(RulesDefaults):
             setup = 2 * MAX_BASES
         turns = QUIET_TURNS * (min(figures, MOST_FIGURES) + 1)
         return setup + 2 * OPENING_ROUNDS + ENTRIES_PER_TURN * turns
+
+    def implied_entry(self, position: Battle, entry: object) -> Move | None:
+        """``done`` where a record goes on past a whole army without it, else ``None`` (``HasOlderRecords``).
+
+        Records written when the tenth base ended a side's set-up by itself hold
+        no ``done`` there; the rules now wait for it (the player's last look), and
+        it is the only action of a whole army, so it is what the record meant. A
+        record whose ``done`` came short of ten bases is refused: it is no
+        level 2 battle.
+
+        >>> battle = Battle("gM10a1N,gM10b1N,gA4c1N,gA4d1N,gK1e1N,gI4a2N,gI4b2N,gI4c2N,gI4d2N,gI4e2N,sK1e10S g 2 0 setup")
+        >>> RULES.implied_entry(battle, Move.from_text("I@c9")), RULES.implied_entry(battle, Move.done())
+        (Move.from_text('done'), None)
+        """
+        done = Move.done()
+        if position.in_setup and entry != done and position.legal_moves() == [done]:
+            return done
+        return None
 
     def validate_level(self, position: Battle) -> list[LevelProblem]:
         """Lionheart's level checks (``validate_position``)."""

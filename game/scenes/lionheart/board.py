@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.lionheart import Action, Battle, Move
+from game.engine.lionheart import MAX_BASES, Action, Battle, Move
 from game.engine.lionheart.odds import AttackOdds
 from game.i18n import ntr, tr
 from game.scenes.lionheart.anim import EntryAnimation
@@ -197,6 +197,8 @@ class LionheartBoard(
     def instructions(self) -> str:
         battle = self.position
         if battle.in_setup:
+            if len(battle.army(battle.side)) >= MAX_BASES:
+                return tr("Look your army over, then press Ready")
             return tr("Choose a base, then a square of your home ranks")
         if self.selected is not None:
             return tr("Move, turn (N E S W) or attack")
@@ -303,7 +305,7 @@ class LionheartBoard(
         battle = self.position
         hidden = self.hidden_seat()
         anim = self.anim
-        if battle.in_setup and self.human_turn():
+        if battle.in_setup and self.human_turn() and len(battle.army(battle.side)) < MAX_BASES:
             self._draw_home(surface, battle.side)
         if anim is None:
             self._draw_last(surface)

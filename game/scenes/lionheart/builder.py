@@ -3,8 +3,11 @@
 The seed's table (``KINDS``) limits each army: figures per kind, one unit of
 mercenaries, ten bases with the king. ``army_tally(battle, side)`` says what
 is left of each kind; ``ArmyBuilder`` draws the cards (the base as it will
-stand, its name, the figures left, the base sizes to choose from) with the
-running tally and a "Ready" button, and turns a click into a choice.
+stand, its name, the bases of it still to place, the base sizes to choose
+from) with the running tally and a "Ready" button, and turns a click into a
+choice. The header and the cards count the same thing, bases (the rule is ten
+bases; the chips say the figures a base holds). Once the tenth base stands the
+player looks the army over and presses Ready: nothing hands over by itself.
 """
 
 from __future__ import annotations
@@ -36,12 +39,14 @@ FOOT_LEAST = 30
 
 @dataclasses.dataclass(frozen=True)
 class KindTally:
-    """What is left of one kind for a side: figures, the base sizes it may still place."""
+    """What is left of one kind for a side: figures, bases, the base sizes it may still place."""
 
     kind: str
     figures_left: int
     sizes: tuple[int, ...]
     """The base sizes that still fit (empty: none of this kind can be placed)."""
+    bases_left: int
+    """The most bases of this kind the army may still place (its smallest base each, within the ten)."""
 
 
 def army_tally(battle: Battle, side: int) -> tuple[int, list[KindTally]]:
@@ -57,7 +62,8 @@ def army_tally(battle: Battle, side: int) -> tuple[int, list[KindTally]]:
         sizes = tuple(size for size in info.base_sizes if size <= left)
         if bases >= info.max_bases or bases_left == 0:
             sizes = ()
-        tallies.append(KindTally(kind, left, sizes))
+        more = min(bases_left, info.max_bases - bases, left // sizes[0]) if sizes else 0
+        tallies.append(KindTally(kind, left, sizes, more))
     return bases_left, tallies
 
 
@@ -187,8 +193,10 @@ class ArmyBuilder:
             radius=max(6, self.rect.height // 24),
         )
         bases_left, tallies = army_tally(battle, side)
-        title = ntr(
-            "Your army: {count} base left to choose", "Your army: {count} bases left to choose", bases_left
+        title = (
+            ntr("Your army: {count} base left to place", "Your army: {count} bases left to place", bases_left)
+            if bases_left
+            else tr("Your army: all {count} bases placed", count=MAX_BASES)
         )
         size = max(theme.MIN_TEXT_SIZE, round(self.title_rect.height * 0.72))
         draw_text(
@@ -236,7 +244,8 @@ class ArmyBuilder:
             )
             # A long name takes two lines; on a card with size chips the figures left then go unsaid
             # (the chips that still fit say it).
-            tell_left = not (len(name_block.lines) > 1 and card.chips)
+            # A whole army's cards have nothing left to count: the header says it is complete.
+            tell_left = bases_left > 0 and not (len(name_block.lines) > 1 and card.chips)
             left_size = max(theme.MIN_TEXT_SIZE, text_h - 1)
             left_h = ui.font("body", left_size).get_height() + 1 if tell_left else 0
             # The unit takes what the words (as tall as their type) and the chips leave.
@@ -267,7 +276,7 @@ class ArmyBuilder:
                 container=card.rect,
             )
             left_box = pygame.Rect(name_box.x, name_box.bottom + 1, name_box.width, left_h)
-            left_text = ntr("{count} left", "{count} left", tally.figures_left)
+            left_text = ntr("{count} base left", "{count} bases left", tally.bases_left)
             if tell_left:
                 draw_text(
                     surface,
@@ -301,7 +310,11 @@ class ArmyBuilder:
                     valign="middle",
                     max_lines=1,
                 )
-        note = tr("Then click a free square of your two home ranks")
+        note = (
+            tr("Then click a free square of your two home ranks")
+            if bases_left
+            else tr("Look your army over, then press Ready")
+        )
         draw_text(
             surface,
             ui,
@@ -367,10 +380,12 @@ class BuilderClicks:
 
     def _finish_setup(self: LionheartBoard) -> None:
         done = Move.done()
-        if done in self.position.legal_moves():
+        battle = self.position
+        if done in battle.legal_moves():
             self.scene.play(done)
         else:
-            self.scene.reject(tr("Place one base at least beside your king first"))
+            missing = MAX_BASES - len(battle.army(battle.side))
+            self.scene.reject(ntr("Place {count} more base first", "Place {count} more bases first", missing))
 
     def _place(self: LionheartBoard, square: str) -> bool:
         battle = self.position
@@ -381,7 +396,9 @@ class BuilderClicks:
             self.builder.fit(battle, battle.side)
             return True
         reason = battle.illegal_reason(move) or ""
-        if "taken" in reason:
+        if len(battle.army(battle.side)) >= MAX_BASES:
+            self.reject(square, tr("Your ten bases are placed: press Ready"))
+        elif "taken" in reason:
             self.reject(square, tr("That square is taken"))
         elif "ranks" in reason:
             self.reject(square, tr("Place your bases on your two home ranks"))

@@ -135,7 +135,8 @@ PAGES: tuple[tuple[str, str, str], ...] = (
         "Level 2: placement",
         "The kings stand in the middle of the back ranks, on e1 and e10. {side} places its bases one "
         "by one anywhere on its two home ranks, all facing the enemy; then {other}, out of sight. Then the "
-        "opening roll.\nA side may stop before its tenth base, once one unit stands with its king.",
+        "opening roll.\nA side's set-up ends when its player, its ten bases placed, presses Ready: no army starts "
+        "short.",
         "setup",
     ),
     (
