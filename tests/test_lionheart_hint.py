@@ -47,3 +47,44 @@ def test_hint_pressed_while_the_roll_is_shown_is_answered(animated: Driver) -> N
     assert worker.answered == asked + 1, "the press asked the computer for a hint"
     assert frames_until(animated, lambda: play.hint_move is not None)
     assert play.board.hint_move == play.hint_move and play.hint_move in match.legal_moves()
+
+
+LONGEST_HINTS = (
+    # The longest names in both languages: mass infantry attacking heavy infantry; archers shooting knights.
+    ("gM10e4N,gA4c3N,gK1a1N,sH2e5S,sN2d5S,sK1i10S g 2 1 -", "e4xe5"),
+    ("gM10e4N,gA4c3N,gK1a1N,sH2e5S,sN2d5S,sK1i10S g 2 1 -", "c3xd5"),
+)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(640, 480), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize(("position", "hint"), LONGEST_HINTS, ids=["charge", "shot"])
+def test_the_hint_is_said_in_full(
+    position: str, hint: str, size: tuple[int, int], language: str, request: pytest.FixtureRequest
+) -> None:
+    if language == "fr":
+        request.getfixturevalue("french")
+    else:
+        request.getfixturevalue("user_data_dir")
+    driver = Driver.fast(game="lionheart", size=size)
+    try:
+        match = Match(RULES, position, (Player.human(), Player.computer("master")), seed=1)
+        play = open_match(driver.app, match, "Hint")
+        driver.frames(1)
+        play.hint_move = Move.from_text(hint)
+        play.board.show_hint(play.hint_move)
+        driver.frames(1)  # the panel makes room for the sentence
+        driver.app.theme.drawn = []
+        driver.frames(1)
+        sentence = play.board.hint_instruction(play.hint_move)
+        status = play.panel.status
+        said = [text for text in driver.app.theme.drawn if status.contains(text.rect)]
+        assert not [text.text for text in said if text.cut], said
+        assert " ".join(text.text for text in said).split() == [
+            *play.status_text()[0].split(),
+            *sentence.split(),
+        ]
+        assert status.bottom <= play.panel.moves_rect.top and play.panel.moves_rect.height > 0
+    finally:
+        driver.app.theme.drawn = None
+        driver.app.close()
