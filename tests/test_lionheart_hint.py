@@ -3,13 +3,21 @@ strongest advice the game can give, which its own analysis never marks worse tha
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Iterator
 
 import instant_ai
 import pytest
-from waiting import frames_until
+from waiting import HANG, frames_until
 
-from game.engine.lionheart import Move
+from game.ai.analysis import Analysis, Mark, Search, settled_score
+from game.ai.expectimax import Expectimax
+from game.ai.limits import SearchInfo
+from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
+from game.ai.lionheart.player import AI, battle_from_text
+from game.ai.lionheart.search import SearchBattle
+from game.engine.lionheart import CHANCE, Battle, Move
 from game.engine.match import Match, Player
 from game.games import game
 from game.scenes.driver import Driver
@@ -88,3 +96,61 @@ def test_the_hint_is_said_in_full(
     finally:
         driver.app.theme.drawn = None
         driver.app.close()
+
+
+HINT_DEPTH = 3
+"""The hint's depth in the agreement test (actions: its turn and the other side's first reply), fixed so that
+the test does not depend on the machine's speed."""
+
+
+def _at_depth(level: Level) -> Level:
+    """``level`` searching ``HINT_DEPTH`` actions deep, whatever the time."""
+    return dataclasses.replace(level, depth=HINT_DEPTH, think_time=HANG, max_think_time=2 * HANG)
+
+
+def _searched(battle: Battle, level: Level, searcher: Expectimax) -> tuple[Move, Search]:
+    """``level``'s action in ``battle`` and what its search said, as the analysis reads a search."""
+    infos: list[SearchInfo] = []
+    move = choose_move(battle, _at_depth(level), on_info=infos.append, searcher=searcher)
+    line = tuple(SearchBattle(battle).text(raw) for raw in infos[-1].pv)
+    return move, Search(settled_score([info.score for info in infos]), line[0], line, infos[-1].depth)
+
+
+def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> None:
+    # Gold plays every action the hint advises, Silver the Casual's (whose slips the analysis must see); then
+    # the analysis at the hint's strength (its level, the top one, as deep) judges the battle.
+    assert dataclasses.replace(
+        HINT_LEVEL, key="", name="", description="", max_think_time=0, think_time=0
+    ) == (dataclasses.replace(LEVELS[-1], key="", name="", description="", max_think_time=0, think_time=0)), (
+        "the hint searches as the top level, which the analysis uses"
+    )
+    rng = random.Random(3)
+    battle = Battle.standard()
+    start = battle.text()
+    hint_searcher = new_searcher()
+    casual = level_by_key("casual")
+    entries: list[object] = []
+    while battle.outcome() is None and len(entries) < 90:
+        if battle.turn == CHANCE:
+            outcomes = battle.chance_outcomes()
+            entry: object = rng.choices([roll for roll, _ in outcomes], [chance for _, chance in outcomes])[0]
+        elif battle.turn == 0:
+            entry, _ = _searched(battle, HINT_LEVEL, hint_searcher)
+        else:
+            entry = choose_move(battle, casual, rng=rng)
+        entries.append(entry)
+        battle.push(entry)
+    analysis = Analysis(RULES, AI, start, entries)
+    searcher = new_searcher()
+    while analysis.pending():
+        node = analysis.pending()[0]
+        analysis.answer(node, _searched(battle_from_text(node.text), LEVELS[-1], searcher)[1])
+    review = analysis.review()
+    hinted = review.judged(0)
+    assert len(hinted) > 20
+    worse = [
+        (v.move, v.mark, v.before, v.after, v.best) for v in hinted if v.mark in (Mark.MISTAKE, Mark.BLUNDER)
+    ]
+    assert not worse, worse
+    slips = [v for v in review.judged(1) if v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)]
+    assert slips, "the analysis judges: the Casual's slips are marked"
