@@ -108,6 +108,11 @@ def _at_depth(level: Level) -> Level:
     return dataclasses.replace(level, depth=HINT_DEPTH, think_time=HANG, max_think_time=2 * HANG)
 
 
+def _how_it_searches(level: Level) -> Level:
+    """``level`` without what the screens show of it and its time."""
+    return dataclasses.replace(level, key="", name="", description="", max_think_time=0.0, think_time=0.0)
+
+
 def _searched(battle: Battle, level: Level, searcher: Expectimax) -> tuple[Move, Search]:
     """``level``'s action in ``battle`` and what its search said, as the analysis reads a search."""
     infos: list[SearchInfo] = []
@@ -119,11 +124,7 @@ def _searched(battle: Battle, level: Level, searcher: Expectimax) -> tuple[Move,
 def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> None:
     # Gold plays every action the hint advises, Silver the Casual's (whose slips the analysis must see); then
     # the analysis at the hint's strength (its level, the top one, as deep) judges the battle.
-    assert dataclasses.replace(
-        HINT_LEVEL, key="", name="", description="", max_think_time=0, think_time=0
-    ) == (dataclasses.replace(LEVELS[-1], key="", name="", description="", max_think_time=0, think_time=0)), (
-        "the hint searches as the top level, which the analysis uses"
-    )
+    assert _how_it_searches(HINT_LEVEL) == _how_it_searches(LEVELS[-1]), "the hint searches as the top level"
     rng = random.Random(3)
     battle = Battle.standard()
     start = battle.text()
