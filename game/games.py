@@ -219,7 +219,7 @@ GAMES: tuple[GameDefinition, ...] = (
         board="game.scenes.lionheart.board:LionheartBoard",
         rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
         demos="game.scenes.lionheart.demos:start_demo",
-        demo_names=("battle", "dice", "odds", "builder", "silver"),
+        demo_names=("battle", "dice", "odds", "builder", "silver", "hint"),
         motto="MARCH  ·  ROLL  ·  PREVAIL",
     ),
 )

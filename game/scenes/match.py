@@ -759,6 +759,10 @@ class MatchScene(Scene):
         widgets = self.panel.widgets
         if event.type == pygame.KEYDOWN and widgets.focus is not None and self._panel_key(event):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and widgets.usable_at(event.pos) is not None:
+            # A press on a button is the button's: the board would take it, while it shows a move or a roll,
+            # as a click that only cuts the animation short, and the button's release would then do nothing.
+            return widgets.handle_event(event)
         if widgets.focus is None and self.board.handle_event(event):
             return True
         if widgets.handle_event(event):

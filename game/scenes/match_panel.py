@@ -45,6 +45,8 @@ __all__ = [
     "wrap_groups",
 ]
 
+STATUS_DETAIL_LINES = 4
+"""The most lines the status's detail takes (a hint's sentence, in French, in the narrowest panel)."""
 HIDDEN_ENTRY = "•••"
 """How the move list writes an entry the person to move must not see (the other seat's set-up)."""
 HELD_ROLL = "…"
@@ -192,6 +194,8 @@ class MatchPanel:
         self.status = pygame.Rect(0, 0, 0, 0)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.console_rect = pygame.Rect(0, 0, 0, 0)
+        self.detail_h = 0
+        """The height the status keeps for its detail (``_detail_height`` when last laid out)."""
         self.numbers_room = False
         """Whether the status has a line for the computer's figures (the option "With numbers")."""
 
@@ -214,24 +218,13 @@ class MatchPanel:
         self.bar = pygame.Rect(inner.x, y + scene.px(2), inner.width, scene.px(12))
         y = self.bar.bottom + scene.px(12)
         ui = scene.app.theme
-        # The headline, and room for the board's instructions beneath it (two lines if they need them),
-        # and for the computer's figures when the player asked for them.
-        instructions = layout_text(
-            ui,
-            scene.board.instructions(),
-            "body",
-            scene.px(13),
-            inner.width,
-            max_lines=2,
-            min_size=scene.px(13) * 0.85,
-        )
+        # The headline, and room for the detail beneath it (the board's instructions, or what the status says
+        # now: a hint's sentence), and for the computer's figures when the player asked for them.
+        self.detail_h = self._detail_height(inner.width)
         self.numbers_room = scene.app.settings.ai_numbers
         numbers_h = ui.font("body", scene.px(12)).get_height() + scene.px(2) if self.numbers_room else 0
         status_h = (
-            ui.font("body", scene.px(17), bold=True).get_height()
-            + instructions.height
-            + numbers_h
-            + scene.px(6)
+            ui.font("body", scene.px(17), bold=True).get_height() + self.detail_h + numbers_h + scene.px(6)
         )
         self.status = pygame.Rect(
             inner.x, y, inner.width, max(scene.px(64 if self.numbers_room else 48), status_h)
@@ -254,6 +247,23 @@ class MatchPanel:
         ids["menu"].rect = pygame.Rect(
             inner.x + half + gap, buttons_top + 2 * (button_h + gap), half, button_h
         )
+
+    def _detail_height(self, width: int) -> int:
+        """The height of the status's detail: the taller of the board's instructions (two lines at most) and
+        the detail said now (``STATUS_DETAIL_LINES`` at most), both in the small letters of ``draw_headline``."""
+        scene = self.scene
+        size = scene.px(13)
+        heights = [
+            layout_text(
+                scene.app.theme, text, "body", size, width, max_lines=lines, min_size=size * 0.85
+            ).height
+            for text, lines in (
+                (scene.board.instructions(), 2),
+                (scene.status_text()[1], STATUS_DETAIL_LINES),
+            )
+            if text
+        ]
+        return max(heights, default=0)
 
     # -- the players' cards --
 
@@ -363,6 +373,9 @@ class MatchPanel:
             or self._turn_state_count() != self.state_lines
         ):
             self.layout(self.rect)  # the board's console or turn state came or went: the move list adapts
+        elif self.rect.width and self._detail_height(self.status.width) != self.detail_h:
+            # A detail of more or fewer lines (a hint's sentence came or went): the move list adapts.
+            self.layout(self.rect)
         if self.numbers_room != scene.app.settings.ai_numbers:
             scene.relayout()  # the option changed while the game was paused
         self.widgets["undo"].enabled = scene.can_undo()

@@ -368,6 +368,13 @@ class WidgetGroup:
         """The ids of the buttons, in order."""
         return [button.id for button in self.buttons]
 
+    def usable_at(self, pos: tuple[int, int]) -> Button | None:
+        """The visible, enabled button under ``pos``, if any."""
+        for button in self.buttons:
+            if button.active and button.rect.collidepoint(pos):
+                return button
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offer the event to every button, then handle focus keys."""
         if event.type == pygame.MOUSEMOTION:

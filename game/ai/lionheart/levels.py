@@ -15,6 +15,7 @@ deep as their time allows, the table kept from action to action.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 from collections.abc import Callable
@@ -79,9 +80,16 @@ LEVELS: tuple[Level, ...] = (
 )  # fmt: skip
 """The levels, weakest first."""
 
-HINT_LEVEL = Level(api.HINT, "Hint", "The top level with about a second to think.",
-                   max_think_time=1.3, think_time=1.0)  # fmt: skip
-"""The level that suggests actions to the player."""
+HINT_LEVEL = dataclasses.replace(
+    LEVELS[-1],
+    key=api.HINT,
+    name="Hint",
+    description="The top level with about a second to think.",
+    max_think_time=1.3,
+    think_time=1.0,
+)
+"""The level that suggests actions to the player: the top level's search and evaluation, as the post-game
+analysis searches (``game.ai.analysis``), in the hint's own time."""
 
 
 def level_by_key(key: str) -> Level:

@@ -4,7 +4,9 @@
 (its moves, turn handles and targets); ``odds``: the same with the pointer on
 a target, the odds of the attack shown; ``dice``: an attack's dice landing in
 the tray, the hits flying to the target; ``builder``: level 2's army builder
-with a few bases placed; ``silver``: a battle seen from Silver's side.
+with a few bases placed; ``silver``: a battle seen from Silver's side;
+``hint``: the battle with a hint shown, an attack of archers if there is one
+(the longest of the hints' sentences).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
-DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver")
+DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver", "hint")
 SCREENSHOT_TIME = 75 / 60
 """The frames ``main.py --screenshot`` runs before the picture, in seconds."""
 
@@ -90,7 +92,7 @@ def start_demo(app: App, name: str) -> bool:
     level = by_name.get("The standard battle", levels[0])
     scene = app.router.push("match", config, level)
     match = scene.match  # type: ignore[attr-defined]
-    seed = {"battle": 5, "odds": 5, "dice": 7, "silver": 3}[name]
+    seed = {"battle": 5, "odds": 5, "dice": 7, "silver": 3, "hint": 5}[name]
 
     def ready(match: Match) -> bool:
         if match.turn != seat or match.position.actions != 2 or _losses(match) < 5 or match.ply < 24:
@@ -118,6 +120,12 @@ def start_demo(app: App, name: str) -> bool:
         anim.time = landed + fly * 0.55 - SCREENSHOT_TIME
         anim.update(0.0)
         board.anim = anim
+        return True
+    if name == "hint":
+        shots = [move for move in attacks if match.position.unit_at(move.square).kind == "A"]
+        hint = max(shots or attacks, key=lambda move: (len(move.target), move.square))
+        scene.hint_move = hint  # type: ignore[attr-defined]
+        board.show_hint(hint)
         return True
     board.selected = attack.square
     if name == "odds":

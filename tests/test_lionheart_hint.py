@@ -1,0 +1,157 @@
+"""Lionheart's hint: asked for at any moment of a person's turn, said in full at every size, and the
+strongest advice the game can give, which its own analysis never marks worse than an inaccuracy."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import instant_ai
+import pytest
+from waiting import HANG, frames_until
+
+from game.ai.analysis import Analysis, Mark, Search, settled_score
+from game.ai.expectimax import Expectimax
+from game.ai.limits import SearchInfo
+from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
+from game.ai.lionheart.player import AI, battle_from_text
+from game.ai.lionheart.search import SearchBattle
+from game.engine.lionheart import CHANCE, Battle, Move
+from game.engine.match import Match, Player
+from game.games import game
+from game.scenes.driver import Driver
+from game.scenes.resume import open_match
+
+RULES = game("lionheart").load_rules()
+
+
+@pytest.fixture
+def animated() -> Iterator[Driver]:
+    """Animations on, as a player sees them: a roll is shown before the turn goes on."""
+    driver = Driver.fast(game="lionheart", animation="normal", instant=False)
+    yield driver
+    driver.app.close()
+
+
+def test_hint_pressed_while_the_roll_is_shown_is_answered(animated: Driver) -> None:
+    # Gold's archers shoot, the dice roll, and while the roll is still being shown Gold asks for a hint for
+    # the turn's second action: the press is a request, not a click that only cuts the animation short.
+    worker = instant_ai.install(animated.app)
+    match = Match(
+        RULES,
+        "gA4c1N,gK1a1N,gI4b1N,sI4d4S,sI4h9S,sK1i10S g 2 1 -",
+        (Player.human(), Player.computer("master")),
+        seed=3,
+    )
+    play = open_match(animated.app, match, "Hint")
+    animated.frames(1)
+    animated.play_move(Move.from_text("c1xd4"))
+    assert frames_until(animated, lambda: match.ply == 2 and play.board.busy)  # rolled, and being shown
+    animated.frames(1)  # the panel lights Hint up
+    assert play.board.busy and play.human_turn() and match.actions_left == 1
+    asked = worker.answered
+    animated.press("hint")
+    assert worker.answered == asked + 1, "the press asked the computer for a hint"
+    assert frames_until(animated, lambda: play.hint_move is not None)
+    assert play.board.hint_move == play.hint_move and play.hint_move in match.legal_moves()
+
+
+LONGEST_HINTS = (
+    # The longest names in both languages: mass infantry attacking heavy infantry; archers shooting knights.
+    ("gM10e4N,gA4c3N,gK1a1N,sH2e5S,sN2d5S,sK1i10S g 2 1 -", "e4xe5"),
+    ("gM10e4N,gA4c3N,gK1a1N,sH2e5S,sN2d5S,sK1i10S g 2 1 -", "c3xd5"),
+)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(640, 480), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize(("position", "hint"), LONGEST_HINTS, ids=["charge", "shot"])
+def test_the_hint_is_said_in_full(
+    position: str, hint: str, size: tuple[int, int], language: str, request: pytest.FixtureRequest
+) -> None:
+    if language == "fr":
+        request.getfixturevalue("french")
+    else:
+        request.getfixturevalue("user_data_dir")
+    driver = Driver.fast(game="lionheart", size=size)
+    try:
+        match = Match(RULES, position, (Player.human(), Player.computer("master")), seed=1)
+        play = open_match(driver.app, match, "Hint")
+        driver.frames(1)
+        play.hint_move = Move.from_text(hint)
+        play.board.show_hint(play.hint_move)
+        driver.frames(1)  # the panel makes room for the sentence
+        driver.app.theme.drawn = []
+        driver.frames(1)
+        sentence = play.board.hint_instruction(play.hint_move)
+        status = play.panel.status
+        said = [text for text in driver.app.theme.drawn if status.contains(text.rect)]
+        assert not [text.text for text in said if text.cut], said
+        assert " ".join(text.text for text in said).split() == [
+            *play.status_text()[0].split(),
+            *sentence.split(),
+        ]
+        assert status.bottom <= play.panel.moves_rect.top and play.panel.moves_rect.height > 0
+    finally:
+        driver.app.theme.drawn = None
+        driver.app.close()
+
+
+HINT_DEPTH = 3
+"""The hint's depth in the agreement test (actions: its turn and the other side's first reply), fixed so that
+the test does not depend on the machine's speed."""
+
+
+def _at_depth(level: Level) -> Level:
+    """``level`` searching ``HINT_DEPTH`` actions deep, whatever the time."""
+    return dataclasses.replace(level, depth=HINT_DEPTH, think_time=HANG, max_think_time=2 * HANG)
+
+
+def _how_it_searches(level: Level) -> Level:
+    """``level`` without what the screens show of it and its time."""
+    return dataclasses.replace(level, key="", name="", description="", max_think_time=0.0, think_time=0.0)
+
+
+def _searched(battle: Battle, level: Level, searcher: Expectimax) -> tuple[Move, Search]:
+    """``level``'s action in ``battle`` and what its search said, as the analysis reads a search."""
+    infos: list[SearchInfo] = []
+    move = choose_move(battle, _at_depth(level), on_info=infos.append, searcher=searcher)
+    line = tuple(SearchBattle(battle).text(raw) for raw in infos[-1].pv)
+    return move, Search(settled_score([info.score for info in infos]), line[0], line, infos[-1].depth)
+
+
+def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> None:
+    # Gold plays every action the hint advises, Silver the Casual's (whose slips the analysis must see); then
+    # the analysis at the hint's strength (its level, the top one, as deep) judges the battle.
+    assert _how_it_searches(HINT_LEVEL) == _how_it_searches(LEVELS[-1]), "the hint searches as the top level"
+    rng = random.Random(3)
+    battle = Battle.standard()
+    start = battle.text()
+    hint_searcher = new_searcher()
+    casual = level_by_key("casual")
+    entries: list[object] = []
+    while battle.outcome() is None and len(entries) < 90:
+        if battle.turn == CHANCE:
+            outcomes = battle.chance_outcomes()
+            entry: object = rng.choices([roll for roll, _ in outcomes], [chance for _, chance in outcomes])[0]
+        elif battle.turn == 0:
+            entry, _ = _searched(battle, HINT_LEVEL, hint_searcher)
+        else:
+            entry = choose_move(battle, casual, rng=rng)
+        entries.append(entry)
+        battle.push(entry)
+    analysis = Analysis(RULES, AI, start, entries)
+    searcher = new_searcher()
+    while analysis.pending():
+        node = analysis.pending()[0]
+        analysis.answer(node, _searched(battle_from_text(node.text), LEVELS[-1], searcher)[1])
+    review = analysis.review()
+    hinted = review.judged(0)
+    assert len(hinted) > 20
+    worse = [
+        (v.move, v.mark, v.before, v.after, v.best) for v in hinted if v.mark in (Mark.MISTAKE, Mark.BLUNDER)
+    ]
+    assert not worse, worse
+    slips = [v for v in review.judged(1) if v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)]
+    assert slips, "the analysis judges: the Casual's slips are marked"
