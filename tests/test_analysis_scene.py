@@ -242,8 +242,9 @@ def test_attangle_is_analysed_and_stepped_like_any_game(driver: Driver) -> None:
 
     driver.app.choose_game("attangle")
     # A search that completes no depth in its time judges nothing: on a busy machine 0.02 s may not be
-    # enough for the open board's first depth, so these five positions get a tenth of a second each.
-    driver.app.options.ai_time_budget = 0.1
+    # enough for the open board's first depth (nor, a helper's benchmark beside it, 0.1 s once), so these
+    # five positions get half a second each, some hundred times what the first depth takes.
+    driver.app.options.ai_time_budget = 0.5
     match = Match(ATTANGLE, players=(Player.human(), Player.human()))
     for move in ("d3", "c3", "e3", "b2"):
         match.play(ATTANGLE.parse_move(move))
