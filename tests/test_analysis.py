@@ -8,6 +8,7 @@ for its failures.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import ataxx.pgn
@@ -160,6 +161,22 @@ def test_scores_are_by_seat_and_a_move_before_the_dice_is_worth_their_expectatio
     assert review.luck is not None and all(tally.rolls == 0 for tally in review.luck), (
         "Raid's rolls score nothing"
     )
+
+
+def test_the_searchs_own_move_before_the_dice_keeps_the_searchs_expectation_after_it() -> None:
+    """The analysis said "Gold: from 53% to ?" after an attack the search chose: the roll after it is not
+    searched (nothing was given away), so the move's expected result over the dice is the search's own."""
+    analysis = Analysis(RAID, Curve(), "0 0 0 2 0 -", ["step", "gamble", "L", "step", "step"])
+    while analysis.pending():
+        node = analysis.pending()[0]
+        search = raid_search(node.text)
+        if node is analysis.main[1]:
+            search = dataclasses.replace(search, best="gamble", line=("gamble",))
+        analysis.answer(node, search)
+    gamble = analysis.review().verdicts[1]
+    assert gamble is not None and gamble.mark is Mark.BEST and gamble.best is None
+    assert gamble.before == pytest.approx(0.55) and gamble.after == pytest.approx(0.55)
+    assert gamble.loss == 0.0
 
 
 def test_the_rolls_searched_after_the_games_positions_are_counted_apart() -> None:

@@ -3,6 +3,7 @@ the progress and Cancel, stepping with the keys, the graph and the move list, th
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import ataxx.pgn
@@ -18,6 +19,7 @@ from game.engine import saves
 from game.engine.ataxx.rules import RULES
 from game.engine.lionheart.rules import RULES as LIONHEART
 from game.engine.match import Match, Player
+from game.formats import format_percent
 from game.scenes.analysis import AnalysisScene
 from game.scenes.driver import Driver
 from game.scenes.resume import open_match
@@ -202,6 +204,27 @@ def test_lionheart_shows_the_dice_and_each_sides_luck(driver: Driver) -> None:
     assert heading == "Dice: 2 axes, 1 arrow, 1 panic"
     assert lines[0][0] == "2 hits for 2.0 expected"
     assert scene.review.luck is not None and scene.review.luck[0].rolled == 2
+
+
+def test_an_attacks_expected_result_after_it_is_never_a_question_mark(driver: Driver) -> None:
+    """ "Gold: from 53% to ?" after an attack: the roll after it was not searched. The expectation over the
+    dice is said, and while it is still unknown, the result before the move alone."""
+    driver.app.choose_game("lionheart")
+    start = "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -"
+    match = Match(LIONHEART, start, (Player.human(), Player.human()))
+    match.play(LIONHEART.parse_move("e4xe5"))
+    match.replay(LIONHEART.parse_move("HHFP"))
+    scene = driver.app.router.push("analysis", match, "")
+    assert isinstance(scene, AnalysisScene)
+    _finished(driver, scene)
+    _, _, lines = scene.panel.verdict_text()
+    assert lines[0][0].startswith("Gold: from ") and "?" not in lines[0][0], lines
+    verdict = scene.review.verdicts[0]
+    assert verdict is not None and verdict.before is not None
+    unknown = dataclasses.replace(verdict, after=None, mark=None)
+    scene.review = dataclasses.replace(scene.review, verdicts=(unknown, *scene.review.verdicts[1:]))
+    _, _, lines = scene.panel.verdict_text()
+    assert lines[0][0] == f"Gold: {format_percent(verdict.before)} before the move", lines
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1920, 1080)], ids=["640x480", "1920x1080"])

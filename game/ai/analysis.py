@@ -567,6 +567,14 @@ class Analysis:
         if after_value is None:
             after_value = values[index + 1] if index + 1 < len(values) else None
         after = None if after_value is None else (after_value if seat == 0 else 1.0 - after_value)
+        if (
+            after is None
+            and search.best == move
+            and index + 1 < len(self.main)
+            and self.main[index + 1].turn == CHANCE
+        ):
+            # The search's own move before a roll: its expectation over the dice is the search's score.
+            after = before
         line = search.line or ((search.best,) if search.best else ())
         if search.best == move:
             return MoveVerdict(

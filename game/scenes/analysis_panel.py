@@ -437,17 +437,19 @@ class AnalysisPanel:
             waiting = scene.running
             return [(tr("Not analysed yet") if waiting else tr("Not analysed"), theme.TEXT_DIM)]
         lines: list[tuple[str, theme.Colour]] = []
-        lines.append(
-            (
-                tr(
-                    "{side}: from {before} to {after}",
-                    side=seat_name(seat),
-                    before=_expected(verdict.before),
-                    after=_expected(verdict.after),
-                ),
-                theme.seat_text(seat),
+        if verdict.after is None:
+            # The position after it is still being valued (the rolls it might have given): no "to ?".
+            result = tr(
+                "{side}: {before} before the move", side=seat_name(seat), before=_expected(verdict.before)
             )
-        )
+        else:
+            result = tr(
+                "{side}: from {before} to {after}",
+                side=seat_name(seat),
+                before=_expected(verdict.before),
+                after=_expected(verdict.after),
+            )
+        lines.append((result, theme.seat_text(seat)))
         main = scene.analysis.main
         if verdict.index + 1 < len(main) and main[verdict.index + 1].turn == CHANCE:
             # Honest about luck: what follows is the average over every roll the dice can show.
