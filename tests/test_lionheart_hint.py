@@ -155,3 +155,31 @@ def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> 
     assert not worse, worse
     slips = [v for v in review.judged(1) if v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)]
     assert slips, "the analysis judges: the Casual's slips are marked"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_hints_headline_is_in_words_and_its_sentence_begins_with_a_capital(
+    language: str, request: pytest.FixtureRequest
+) -> None:
+    # "Hint: g3xf5" over "archers en g3 : tir possible…": the notation is no newcomer's, and the French
+    # template begins with the unit's name, in lower case.
+    request.getfixturevalue("french" if language == "fr" else "user_data_dir")
+    driver = Driver.fast(game="lionheart", size=(640, 480))
+    try:
+        position = "gM10e4N,gA4c3N,gK1a1N,sH2e5S,sN2d5S,sK1i10S g 2 1 -"
+        match = Match(RULES, position, (Player.human(), Player.computer("master")), seed=1)
+        play = open_match(driver.app, match, "Hint")
+        driver.frames(1)
+        headlines = set()
+        for text in ("e4xe5", "c3xd5", "c3-c4", "c3:E"):
+            play.hint_move = Move.from_text(text)
+            play.board.show_hint(play.hint_move)
+            driver.frames(1)
+            headline, sentence, _ = play.status_text()
+            assert text not in headline and headline.split()[0] in ("Hint:", "Conseil"), headline
+            assert any(square in headline for square in (text[:2], text[3:5])), headline
+            assert sentence[:1].isupper(), sentence
+            headlines.add(headline)
+        assert len(headlines) == 4, headlines
+    finally:
+        driver.app.close()

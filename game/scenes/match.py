@@ -883,7 +883,7 @@ class MatchScene(Scene):
             return tr("Looking for a hint…"), "", theme.GOLD
         if self.hint_move is not None:
             return (
-                tr("Hint: {move}", move=self.board.move_label(self.hint_move)),
+                self.board.hint_headline(self.hint_move),
                 self.board.hint_instruction(self.hint_move),
                 theme.GOLD,
             )

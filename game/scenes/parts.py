@@ -159,6 +159,11 @@ class BoardController:
         self.hint_move = move
         self.hint_time = 0.0
 
+    def hint_headline(self, move: Any) -> str:
+        """The hint ``move`` in a few words over its instruction (translated): the move as the list writes it by
+        default ("Hint: b2"); a game whose notation a newcomer cannot read says it in words."""
+        return tr("Hint: {move}", move=self.move_label(move))
+
     def hint_instruction(self, move: Any) -> str:
         """What to do with the hint ``move``, as the board draws it (translated): an arrow by default."""
         return tr("Follow the arrow")

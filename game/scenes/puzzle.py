@@ -515,7 +515,7 @@ class PuzzleScene(MatchScene):
             )
         if self.hint_move is not None:
             return (
-                tr("Hint: {move}", move=self.board.move_label(self.hint_move)),
+                self.board.hint_headline(self.hint_move),
                 self.board.hint_instruction(self.hint_move),
                 theme.GOLD,
             )

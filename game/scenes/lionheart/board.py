@@ -43,7 +43,14 @@ from game.scenes.lionheart.overlays import FieldOverlays, mark_of
 from game.scenes.lionheart.tray import DiceTray
 from game.scenes.lionheart.units import die_sprite, draw_unit
 from game.scenes.lionheart.view import FieldView, thumbnail
-from game.scenes.lionheart.words import BattleRecord, faces_text, hint_text, kind_name, read_battle
+from game.scenes.lionheart.words import (
+    BattleRecord,
+    faces_text,
+    hint_headline,
+    hint_text,
+    kind_name,
+    read_battle,
+)
 from game.scenes.parts import BoardController
 from game.ui import theme
 from game.ui.lang import seat_name
@@ -203,6 +210,9 @@ class LionheartBoard(
         if self.selected is not None:
             return tr("Move, turn (N E S W) or attack")
         return tr("Choose one of your units")
+
+    def hint_headline(self, move: Any) -> str:
+        return hint_headline(self.position, move)
 
     def hint_instruction(self, move: Any) -> str:
         return hint_text(self.position, move)
