@@ -22,6 +22,7 @@ from game.engine.match import Match, Player
 from game.formats import format_percent
 from game.scenes.analysis import AnalysisScene
 from game.scenes.driver import Driver
+from game.scenes.lionheart.words import battle_log
 from game.scenes.resume import open_match
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
@@ -225,6 +226,36 @@ def test_an_attacks_expected_result_after_it_is_never_a_question_mark(driver: Dr
     scene.review = dataclasses.replace(scene.review, verdicts=(unknown, *scene.review.verdicts[1:]))
     _, _, lines = scene.panel.verdict_text()
     assert lines[0][0] == f"Gold: {format_percent(verdict.before)} before the move", lines
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)], ids=["640x480", "1920x1080"])
+def test_lionheart_battle_log_tells_the_roll_of_the_attack_on_show(
+    size: tuple[int, int], recorded: list[str], user_data_dir: Path
+) -> None:
+    # The field shows the position the attack was played in; the log beside it stayed on its placeholder
+    # ("The battle log: every attack and its dice") though the game knows the roll that followed.
+    driver = Driver.fast(size=size, game="lionheart")
+    try:
+        start = "gI4e4N,gK1a1N,sI4e5S,sK1i10S g 2 1 -"
+        match = Match(LIONHEART, start, (Player.human(), Player.human()))
+        match.play(LIONHEART.parse_move("e4xe5"))
+        match.replay(LIONHEART.parse_move("HHFP"))
+        (line,) = battle_log(start, match.moves)
+        scene = driver.app.router.push("analysis", match, "")
+        assert isinstance(scene, AnalysisScene)
+        for step in (0, 1, 1):  # the attack on show, its roll on show, the end
+            if step:
+                driver.key(pygame.K_RIGHT)
+                driver.frames(40)  # the step's animation over
+            recorded.clear()
+            driver.frames(1)
+            assert "The battle log: every attack and its dice" not in recorded
+            assert "Rolling the dice…" not in recorded
+            # Below a small field the dice stand beside what the roll did, when the whole line has no room.
+            told = " ".join(" ".join(recorded).split())  # a line wrapped over rows, told again as one
+            assert line in told or line.split(" — ", 1)[1] in recorded, (scene.cursor, recorded)
+    finally:
+        driver.app.close()
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1920, 1080)], ids=["640x480", "1920x1080"])

@@ -166,6 +166,7 @@ class AnalysisScene(Scene):
         self._backdrop = BoardBackdrop()
         board_class = self.definition.load("board")
         self.board: BoardController = board_class(self)
+        self.board.show_played(self._played_here())
         self._dragging = False
         self._refresh_buttons()
 
@@ -301,6 +302,7 @@ class AnalysisScene(Scene):
             self.view = self._replayed(index)
             self.board.reset()
         self.cursor = index
+        self.board.show_played(self._played_here())
         self._show_better_move()
         self.panel.follow(index)
         self._refresh_buttons()
@@ -327,6 +329,15 @@ class AnalysisScene(Scene):
         """The verdict of the move played in position ``index`` (the one on show by default)."""
         index = self.cursor if index is None else index
         return self.review.verdicts[index] if 0 <= index < len(self.review.verdicts) else None
+
+    def _played_here(self) -> list[Any]:
+        """The move on show and the rolls that followed it (a roll on show: it and the rolls after it)."""
+        played = self.entries[self.cursor : self.cursor + 1]
+        for seat, entry in self.history[self.cursor + 1 :]:
+            if seat != CHANCE:
+                break
+            played.append(entry)
+        return played
 
     def _show_better_move(self) -> None:
         verdict = self.verdict()
@@ -359,6 +370,7 @@ class AnalysisScene(Scene):
             return
         self.app.audio.play("click")
         self.board.show_hint(None)
+        self.board.show_played(())  # the line is played on the field, not the game's move
         self.line = line
         self.line_shown = 0
         self.line_timer = 0.0

@@ -23,7 +23,7 @@ pieces (or not) is the board's job.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -101,6 +101,8 @@ class BoardController:
         """The computer's suggestion on show, if any."""
         self.hint_time = 0.0
         """Seconds the suggestion has been on show (for its pulse)."""
+        self.played: tuple[Any, ...] = ()
+        """On an analysis: the entries played from the position on show (see ``show_played``)."""
 
     # -- what the board reads of the scene --
 
@@ -158,6 +160,12 @@ class BoardController:
         """Show (or, with ``None``, hide) the computer's suggestion."""
         self.hint_move = move
         self.hint_time = 0.0
+
+    def show_played(self, entries: Sequence[Any]) -> None:
+        """Tell (or, with none, stop telling) what was played from the position on show: on an analysis, the
+        move on show and the rolls after it, which a board that keeps a record beside the field (Lionheart's
+        battle log) says there while the field still shows the position it was played in."""
+        self.played = tuple(entries)
 
     def hint_headline(self, move: Any) -> str:
         """The hint ``move`` in a few words over its instruction (translated): the move as the list writes it by

@@ -262,9 +262,11 @@ class LionheartBoard(
 
     def record(self) -> BattleRecord:
         """The battle's log and rolls (replayed once per entry played)."""
-        key = (self.match.start_text, self.match.ply, id(self.match))
+        # An analysis's move on show is told with the position it was played in, but not over a roll's dice.
+        played = self.played if self.anim is None or self.anim.kind != "roll" else ()
+        key = (self.match.start_text, self.match.ply, id(self.match), played)
         if self._record is None or self._record_key != key:
-            self._record = read_battle(self.match.start_text, self.match.moves)
+            self._record = read_battle(self.match.start_text, [*self.match.moves, *played])
             self._record_key = key
         return self._record
 

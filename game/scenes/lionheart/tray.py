@@ -58,8 +58,8 @@ class DiceTray:
         the throw), else 0."""
         battle = self.position
         squares = battle.pending_attack
-        if battle.pending.kind != "attack" or squares is None or not self.match.at_chance:
-            return 0
+        if battle.pending.kind != "attack" or squares is None or not self.match.at_chance or self.played:
+            return 0  # an analysis knows the roll to come (``played``): its dice are shown
         return battle.dice_for(squares[0])
 
     def _tray_groups(self: LionheartBoard) -> list[tuple[str, tuple[str, ...], tuple[bool, ...]]]:
