@@ -328,6 +328,7 @@ SCREENS: dict[str, list[str]] = {
     "odds": ["menu", "match"],
     "builder": ["menu", "match"],
     "silver": ["menu", "match"],
+    "hint": ["menu", "match"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
 
