@@ -19,7 +19,8 @@ seat:
 - the king's safety: enemy attacks on it are counted as above, at the king's
   worth, and friendly units beside it count a little;
 - advancement: units further forward and facing the enemy's side; the king
-  better at home;
+  better at home; a unit facing its own side's edge, or sideways into the
+  field's edge or a friend, loses a little (it strikes nothing there);
 - the QUIET counter: over the last turns before the thirtieth quiet turn
   every advantage fades towards the draw (the side ahead must strike).
 
@@ -97,6 +98,10 @@ class EvalWeights:
     """Each rank a unit (not the king) stands nearer the enemy's side."""
     forward: int = 20
     """A unit (not the king) facing the enemy's side."""
+    backward: int = 40
+    """A unit (not the king) facing its own side's edge (a penalty)."""
+    blocked: int = 20
+    """A unit (not the king) facing sideways into the field's edge or a friend just ahead (a penalty)."""
     king_guard: int = 25
     """Each friendly unit beside the king."""
     king_advance: int = 20
@@ -152,6 +157,8 @@ def attack_gain(
     )
 
 
+_AHEAD = ("N", "S")
+"""The facing towards the enemy's side, by seat."""
 _SINGLE = frozenset("IMPRKN")
 """Kinds that attack only the square ahead."""
 _FAR = frozenset("KN")
@@ -229,8 +236,10 @@ class LionheartHeuristics:
                 worth = float(-weights.king_advance * progress)
             else:
                 worth = float(unit_value(kind, figures, weights) + weights.advance * progress)
-                if facing == ("N" if owner == GOLD else "S"):
+                if facing == _AHEAD[owner]:
                     worth += weights.forward
+                elif facing == _AHEAD[1 - owner]:
+                    worth -= weights.backward
             if kind in _SINGLE:
                 ray = RAYS[facing][sq]
                 reach = (worth, True, ray[:1], ray[1:] if kind in _FAR else ray[1:2], _SIDEWAYS[facing][sq])
@@ -264,6 +273,7 @@ class LionheartHeuristics:
         attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
         gain = self.gain
         known = self._units
+        blocked = weights.blocked
         for sq, unit in units.items():
             reach = known.get(unit)
             if reach is None:
@@ -279,8 +289,14 @@ class LionheartHeuristics:
                 continue
             found = attacks[owner]
             if single:
+                defender = units.get(zone[0]) if zone else None
+                if (
+                    unit[4] in _SIDEWAYS_FACINGS
+                    and unit[1] != "K"
+                    and (not zone or (defender is not None and defender[0] == owner))
+                ):
+                    totals[owner] -= blocked  # it strikes nothing there: a turn for nothing
                 if zone:
-                    defender = units.get(zone[0])
                     if defender is None:
                         for far in beyond:  # a step (any distance for kings and knights), then the attack
                             defender = units.get(far)
@@ -320,6 +336,7 @@ class LionheartHeuristics:
         return int(score)
 
 
+_SIDEWAYS_FACINGS = frozenset("EW")
 SCORE_CACHE_SIZE = 100_000
 """Scores a ``LionheartHeuristics`` keeps by position key before it starts its table afresh."""
 _SIDEWAYS: dict[str, tuple[tuple[int, ...], ...]] = {
