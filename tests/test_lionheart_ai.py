@@ -234,6 +234,16 @@ def test_a_unit_facing_nothing_scores_worse() -> None:
     assert score("E") < score("W")  # facing a friend beside it
 
 
+def test_quiet_turns_press_forward() -> None:
+    # The longer nothing has fallen, the more a rank forward is worth (before the quiet draw fades it all).
+    heuristics = LionheartHeuristics()
+
+    def score(rank: int, quiet: int) -> int:
+        return heuristics.score(Battle(f"gK1e1N,gI4c{rank}N,sI4e9S,sK1e10S g 2 {quiet}"))
+
+    assert score(5, 10) - score(3, 10) > score(5, 0) - score(3, 0) > 0
+
+
 # -- the dice --
 
 

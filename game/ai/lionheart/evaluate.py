@@ -21,8 +21,10 @@ seat:
 - advancement: units further forward and facing the enemy's side; the king
   better at home; a unit facing its own side's edge, or sideways into the
   field's edge or a friend, loses a little (it strikes nothing there);
-- the QUIET counter: over the last turns before the thirtieth quiet turn
-  every advantage fades towards the draw (the side ahead must strike).
+- the QUIET counter: the longer nothing has fallen, the more each rank
+  forward is worth (waiting is no plan), and over the last twenty turns
+  before the thirtieth quiet turn every advantage fades towards the draw
+  (the side ahead must strike).
 
 Scores are from the seat to act's view, about 100 a figure of infantry.
 """
@@ -108,8 +110,11 @@ class EvalWeights:
     """Each rank the king has left its home rank (a penalty)."""
     last_unit: int = 400
     """A side down to one unit beside its king (a penalty: that unit's loss loses the battle)."""
-    quiet_fade: int = 8
+    quiet_fade: int = 20
     """Turns before the quiet draw over which every advantage fades to nothing."""
+    press: int = 60
+    """Each rank a unit (not the king) stands nearer the enemy's side, at the thirtieth quiet turn: the
+    longer nothing has fallen, the more going forward is worth (from nothing after a figure falls)."""
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -163,10 +168,11 @@ _SINGLE = frozenset("IMPRKN")
 """Kinds that attack only the square ahead."""
 _FAR = frozenset("KN")
 
-UnitReach = tuple[float, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""A unit's worth where it stands; whether it strikes only the square ahead; the squares it strikes
-(the one ahead, or the archers' zone, or heavy infantry's eight); the squares it may ride or step to
-before striking (ahead of the square ahead); the squares beside and behind it (a turn, then a strike)."""
+UnitReach = tuple[float, int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A unit's worth where it stands; the ranks it has advanced (0 for the king); whether it strikes only
+the square ahead; the squares it strikes (the one ahead, or the archers' zone, or heavy infantry's
+eight); the squares it may ride or step to before striking (ahead of the square ahead); the squares
+beside and behind it (a turn, then a strike)."""
 
 
 class LionheartHeuristics:
@@ -232,6 +238,7 @@ class LionheartHeuristics:
             weights = self.weights
             sq = SQUARE_INDEX[square]
             progress = sq // 9 if owner == GOLD else 9 - sq // 9
+            ranks = 0 if kind == "K" else progress
             if kind == "K":
                 worth = float(-weights.king_advance * progress)
             else:
@@ -242,10 +249,17 @@ class LionheartHeuristics:
                     worth -= weights.backward
             if kind in _SINGLE:
                 ray = RAYS[facing][sq]
-                reach = (worth, True, ray[:1], ray[1:] if kind in _FAR else ray[1:2], _SIDEWAYS[facing][sq])
+                reach = (
+                    worth,
+                    ranks,
+                    True,
+                    ray[:1],
+                    ray[1:] if kind in _FAR else ray[1:2],
+                    _SIDEWAYS[facing][sq],
+                )
             else:
                 zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
-                reach = (worth, False, zone, (), ())
+                reach = (worth, ranks, False, zone, (), ())
             self._units[unit] = reach
         return reach
 
@@ -268,6 +282,7 @@ class LionheartHeuristics:
         units = battle._units  # the engine's dict by square index: read only, the hot path
         totals = [0.0, 0.0]
         counts = [0, 0]
+        advanced = [0, 0]
         kings = [-1, -1]
         # Attacks within reach, per side: (gain, attacker square, actions it needs: 1 or 2).
         attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
@@ -278,9 +293,10 @@ class LionheartHeuristics:
             reach = known.get(unit)
             if reach is None:
                 reach = self._reach(unit)
-            worth, single, zone, beyond, sideways = reach
+            worth, ranks, single, zone, beyond, sideways = reach
             owner = unit[0]
             totals[owner] += worth
+            advanced[owner] += ranks
             if unit[1] == "K":
                 kings[owner] = sq
             else:
@@ -330,6 +346,7 @@ class LionheartHeuristics:
         if not self.blind:
             score -= weights.threat * _best_attacks(attacks[you], 2)
         quiet = battle.quiet
+        score += weights.press * quiet * (advanced[me] - advanced[you]) / QUIET_TURNS
         fade = weights.quiet_fade
         if quiet > QUIET_TURNS - fade:
             score *= max(0, QUIET_TURNS + 1 - quiet) / (fade + 1)
