@@ -19,9 +19,12 @@ seat:
 - the king's safety: enemy attacks on it are counted as above, at the king's
   worth, and friendly units beside it count a little;
 - advancement: units further forward and facing the enemy's side; the king
-  better at home;
-- the QUIET counter: over the last turns before the thirtieth quiet turn
-  every advantage fades towards the draw (the side ahead must strike).
+  better at home; a unit facing its own side's edge, or sideways into the
+  field's edge or a friend, loses a little (it strikes nothing there);
+- the QUIET counter: the longer nothing has fallen, the more each rank
+  forward is worth (waiting is no plan), and over the last twenty turns
+  before the thirtieth quiet turn every advantage fades towards the draw
+  (the side ahead must strike).
 
 Scores are from the seat to act's view, about 100 a figure of infantry.
 """
@@ -97,14 +100,21 @@ class EvalWeights:
     """Each rank a unit (not the king) stands nearer the enemy's side."""
     forward: int = 20
     """A unit (not the king) facing the enemy's side."""
+    backward: int = 40
+    """A unit (not the king) facing its own side's edge (a penalty)."""
+    blocked: int = 20
+    """A unit (not the king) facing sideways into the field's edge or a friend just ahead (a penalty)."""
     king_guard: int = 25
     """Each friendly unit beside the king."""
     king_advance: int = 20
     """Each rank the king has left its home rank (a penalty)."""
     last_unit: int = 400
     """A side down to one unit beside its king (a penalty: that unit's loss loses the battle)."""
-    quiet_fade: int = 8
+    quiet_fade: int = 20
     """Turns before the quiet draw over which every advantage fades to nothing."""
+    press: int = 60
+    """Each rank a unit (not the king) stands nearer the enemy's side, at the thirtieth quiet turn: the
+    longer nothing has fallen, the more going forward is worth (from nothing after a figure falls)."""
 
 
 DEFAULT_WEIGHTS = EvalWeights()
@@ -152,14 +162,17 @@ def attack_gain(
     )
 
 
+_AHEAD = ("N", "S")
+"""The facing towards the enemy's side, by seat."""
 _SINGLE = frozenset("IMPRKN")
 """Kinds that attack only the square ahead."""
 _FAR = frozenset("KN")
 
-UnitReach = tuple[float, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""A unit's worth where it stands; whether it strikes only the square ahead; the squares it strikes
-(the one ahead, or the archers' zone, or heavy infantry's eight); the squares it may ride or step to
-before striking (ahead of the square ahead); the squares beside and behind it (a turn, then a strike)."""
+UnitReach = tuple[float, int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A unit's worth where it stands; the ranks it has advanced (0 for the king); whether it strikes only
+the square ahead; the squares it strikes (the one ahead, or the archers' zone, or heavy infantry's
+eight); the squares it may ride or step to before striking (ahead of the square ahead); the squares
+beside and behind it (a turn, then a strike)."""
 
 
 class LionheartHeuristics:
@@ -225,18 +238,28 @@ class LionheartHeuristics:
             weights = self.weights
             sq = SQUARE_INDEX[square]
             progress = sq // 9 if owner == GOLD else 9 - sq // 9
+            ranks = 0 if kind == "K" else progress
             if kind == "K":
                 worth = float(-weights.king_advance * progress)
             else:
                 worth = float(unit_value(kind, figures, weights) + weights.advance * progress)
-                if facing == ("N" if owner == GOLD else "S"):
+                if facing == _AHEAD[owner]:
                     worth += weights.forward
+                elif facing == _AHEAD[1 - owner]:
+                    worth -= weights.backward
             if kind in _SINGLE:
                 ray = RAYS[facing][sq]
-                reach = (worth, True, ray[:1], ray[1:] if kind in _FAR else ray[1:2], _SIDEWAYS[facing][sq])
+                reach = (
+                    worth,
+                    ranks,
+                    True,
+                    ray[:1],
+                    ray[1:] if kind in _FAR else ray[1:2],
+                    _SIDEWAYS[facing][sq],
+                )
             else:
                 zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
-                reach = (worth, False, zone, (), ())
+                reach = (worth, ranks, False, zone, (), ())
             self._units[unit] = reach
         return reach
 
@@ -259,18 +282,21 @@ class LionheartHeuristics:
         units = battle._units  # the engine's dict by square index: read only, the hot path
         totals = [0.0, 0.0]
         counts = [0, 0]
+        advanced = [0, 0]
         kings = [-1, -1]
         # Attacks within reach, per side: (gain, attacker square, actions it needs: 1 or 2).
         attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
         gain = self.gain
         known = self._units
+        blocked = weights.blocked
         for sq, unit in units.items():
             reach = known.get(unit)
             if reach is None:
                 reach = self._reach(unit)
-            worth, single, zone, beyond, sideways = reach
+            worth, ranks, single, zone, beyond, sideways = reach
             owner = unit[0]
             totals[owner] += worth
+            advanced[owner] += ranks
             if unit[1] == "K":
                 kings[owner] = sq
             else:
@@ -279,8 +305,14 @@ class LionheartHeuristics:
                 continue
             found = attacks[owner]
             if single:
+                defender = units.get(zone[0]) if zone else None
+                if (
+                    unit[4] in _SIDEWAYS_FACINGS
+                    and unit[1] != "K"
+                    and (not zone or (defender is not None and defender[0] == owner))
+                ):
+                    totals[owner] -= blocked  # it strikes nothing there: a turn for nothing
                 if zone:
-                    defender = units.get(zone[0])
                     if defender is None:
                         for far in beyond:  # a step (any distance for kings and knights), then the attack
                             defender = units.get(far)
@@ -314,12 +346,14 @@ class LionheartHeuristics:
         if not self.blind:
             score -= weights.threat * _best_attacks(attacks[you], 2)
         quiet = battle.quiet
+        score += weights.press * quiet * (advanced[me] - advanced[you]) / QUIET_TURNS
         fade = weights.quiet_fade
         if quiet > QUIET_TURNS - fade:
             score *= max(0, QUIET_TURNS + 1 - quiet) / (fade + 1)
         return int(score)
 
 
+_SIDEWAYS_FACINGS = frozenset("EW")
 SCORE_CACHE_SIZE = 100_000
 """Scores a ``LionheartHeuristics`` keeps by position key before it starts its table afresh."""
 _SIDEWAYS: dict[str, tuple[tuple[int, ...], ...]] = {

@@ -31,6 +31,7 @@ __all__ = [
     "encode",
     "encode_roll",
     "promising",
+    "purposeful",
     "roll_results",
 ]
 
@@ -147,6 +148,35 @@ def promising(battle: Battle, moves: list[Move]) -> list[Move]:
     return kept or moves  # never none: a side whose every action seems idle still has to act
 
 
+def purposeful(battle: Battle, moves: list[Move]) -> list[Move]:
+    """``moves`` (the battle's legal ones) but the second action that turns back the unit the first one
+    turned: a turn that leaves every unit as it found it buys nothing.
+
+    The rules have no pass, so a side content to wait would spin a unit and
+    back; it must at least leave a unit facing elsewhere. Never leaves out
+    everything.
+
+    >>> battle = Battle("gK1e1N,gI4e4N,sI4e6S,sK1e10S g 2")
+    >>> battle.push(Move.turn("e4", "E"))
+    >>> Move.turn("e4", "N") in purposeful(battle, battle.legal_moves())
+    False
+    """
+    if battle.actions != 1 or not battle._stack:
+        return moves
+    before, *_, last = battle._stack[-1]  # the engine's saved field before the last action: read only
+    if not isinstance(last, Move) or last.action is not Action.TURN:
+        return moves
+    unit = before.get(_INDEX[last.square])
+    if unit is None:
+        return moves
+    back = [
+        move
+        for move in moves
+        if not (move.action is Action.TURN and move.square == last.square and move.facing == unit.facing)
+    ]
+    return back or moves
+
+
 def roll_results(battle: Battle) -> list[list[tuple[tuple[str, ...], float]]]:
     """The rolls due in ``battle`` (a chance node) with their chances, grouped by result: the rolls of a
     group leave the same battle.
@@ -220,8 +250,10 @@ class SearchBattle:
         known = self._raw
         battle = self.battle
         moves = battle.legal_moves()
-        if self.prune and battle.ply > self._root_ply and not battle.in_setup:
-            moves = promising(battle, moves)
+        if not battle.in_setup:
+            moves = purposeful(battle, moves)
+            if self.prune and battle.ply > self._root_ply:
+                moves = promising(battle, moves)
         for move in moves:
             # By identity: the battle hands out the same Move objects again, and a Move's own hash is slow.
             # Every object met is kept in ``_kept``, so no id is reused while it is in the table.
