@@ -122,14 +122,15 @@ def _searched(battle: Battle, level: Level, searcher: Expectimax) -> tuple[Move,
 
 
 def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> None:
-    # Gold plays every action the hint advises, Silver the Casual's (whose slips the analysis must see); then
+    # Gold plays every action the hint advises, Silver the Beginner's (whose slips the analysis must see; the
+    # Casual, which no longer spins in place, made none worth a mark in this battle); then
     # the analysis at the hint's strength (its level, the top one, as deep) judges the battle.
     assert _how_it_searches(HINT_LEVEL) == _how_it_searches(LEVELS[-1]), "the hint searches as the top level"
     rng = random.Random(3)
     battle = Battle.standard()
     start = battle.text()
     hint_searcher = new_searcher()
-    casual = level_by_key("casual")
+    beginner = level_by_key("beginner")
     entries: list[object] = []
     while battle.outcome() is None and len(entries) < 90:
         if battle.turn == CHANCE:
@@ -138,7 +139,7 @@ def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> 
         elif battle.turn == 0:
             entry, _ = _searched(battle, HINT_LEVEL, hint_searcher)
         else:
-            entry = choose_move(battle, casual, rng=rng)
+            entry = choose_move(battle, beginner, rng=rng)
         entries.append(entry)
         battle.push(entry)
     analysis = Analysis(RULES, AI, start, entries)
@@ -154,7 +155,7 @@ def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> 
     ]
     assert not worse, worse
     slips = [v for v in review.judged(1) if v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)]
-    assert slips, "the analysis judges: the Casual's slips are marked"
+    assert slips, "the analysis judges: the Beginner's slips are marked"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
