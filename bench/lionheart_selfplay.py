@@ -7,6 +7,9 @@
 One row a level: the share of null turns (no attack declared, and every unit
 left as found: same squares, facings and figures at the turn's end as at its
 start), the share of turns in which nobody moved or attacked (turns only),
+the share of undone turns (no attack declared in it nor in the side's turn
+before, and some unit of the side ends it on the square and facing it had at
+the start of that turn before, having left them in it: a turn taken back),
 the battles won by a side (the rest drawn: thirty quiet turns, both armies
 fallen, or stopped at the length cap) and the median number of turns.
 
@@ -45,12 +48,18 @@ class Tally:
     turns: int = 0
     null: int = 0
     still: int = 0
+    undone: int = 0
     decisive: bool = False
 
 
 def _field(battle: Battle) -> frozenset[tuple[int, str, int, str, str]]:
     """Every unit as it stands (whether it attacked this turn left out)."""
     return frozenset(unit[:5] for unit in battle.units)
+
+
+def _stands(battle: Battle, side: int) -> frozenset[tuple[str, str, str]]:
+    """Where and how ``side``'s units stand: kind, square and facing."""
+    return frozenset((unit.kind, unit.square, unit.facing) for unit in battle.units if unit.owner == side)
 
 
 def play(task: tuple[str, float, int]) -> Tally:
@@ -67,6 +76,10 @@ def play(task: tuple[str, float, int]) -> Tally:
     start = _field(battle)
     moved = attacked = False
     actions = 0
+    # Each side's previous turn: its units' stands at its start and end, and whether it attacked.
+    previous: list[tuple[frozenset[tuple[str, str, str]], frozenset[tuple[str, str, str]], bool] | None]
+    previous = [None, None]
+    began = _stands(battle, 0)
 
     def close() -> None:
         tally.turns += 1
@@ -74,6 +87,11 @@ def play(task: tuple[str, float, int]) -> Tally:
             tally.null += 1
         if not moved and not attacked:
             tally.still += 1
+        now = _stands(battle, side)
+        before = previous[side]
+        if before is not None and not attacked and not before[2] and (now & before[0]) - before[1]:
+            tally.undone += 1
+        previous[side] = (began, now, attacked)
 
     while (outcome := battle.outcome()) is None and actions < MAX_ACTIONS:
         if battle.turn == CHANCE:
@@ -84,6 +102,7 @@ def play(task: tuple[str, float, int]) -> Tally:
             if side >= 0:
                 close()
             side, start, moved, attacked = battle.side, _field(battle), False, False
+            began = _stands(battle, side)
         move = choose_move(battle, level, rng=rngs[side], searcher=searchers[side])
         moved |= move.action is Action.MOVE
         attacked |= move.action is Action.ATTACK
@@ -100,11 +119,12 @@ def row(key: str, tallies: list[Tally]) -> str:
     turns = sum(tally.turns for tally in tallies)
     null = sum(tally.null for tally in tallies)
     still = sum(tally.still for tally in tallies)
+    undone = sum(tally.undone for tally in tallies)
     decisive = sum(tally.decisive for tally in tallies)
     median = statistics.median(tally.turns for tally in tallies)
     return (
         f"| {key:8s} | {100 * null / turns:5.1f}% | {100 * still / turns:5.1f}% "
-        f"| {decisive}/{len(tallies)} | {median:g} |"
+        f"| {100 * undone / turns:5.1f}% | {decisive}/{len(tallies)} | {median:g} |"
     )
 
 
@@ -124,8 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     for key in keys:
         level_by_key(key)  # a ValueError naming the valid keys for a wrong one
     print(f"each level against itself, standard battle, {args.battles} battles, {args.time} s a decision")
-    print("| level | null turns | turns nobody moved or attacked | decisive | median turns |")
-    print("|---|---|---|---|---|")
+    print("| level | null turns | turns nobody moved or attacked | undone | decisive | median turns |")
+    print("|---|---|---|---|---|---|")
     with multiprocessing.Pool(args.jobs) as pool:
         for key in keys:
             tasks = [(key, args.time, args.seed * 100_003 + battle) for battle in range(args.battles)]
