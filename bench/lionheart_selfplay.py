@@ -3,6 +3,7 @@
     python bench/lionheart_selfplay.py                                  # 12 battles a level, 0.25 s
     python bench/lionheart_selfplay.py --battles 4 --time 0.1
     python bench/lionheart_selfplay.py --levels expert,master --seed 3
+    python bench/lionheart_selfplay.py --levels expert --weights engage=0,hunt=0   # other weights
 
 One row a level: the share of null turns (no attack declared, and every unit
 left as found: same squares, facings and figures at the turn's end as at its
@@ -31,9 +32,11 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.lionheart.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.lionheart.levels import LEVELS, Level, choose_move, level_by_key, new_searcher
 from game.engine.lionheart import CHANCE, Action, Battle
 
@@ -62,14 +65,15 @@ def _stands(battle: Battle, side: int) -> frozenset[tuple[str, str, str]]:
     return frozenset((unit.kind, unit.square, unit.facing) for unit in battle.units if unit.owner == side)
 
 
-def play(task: tuple[str, float, int]) -> Tally:
-    """One battle of the level ``key`` against itself, ``seconds`` a decision, dice and noise from ``seed``."""
-    key, seconds, seed = task
+def play(task: tuple[str, float, int, EvalWeights]) -> Tally:
+    """One battle of the level ``key`` against itself, ``seconds`` a decision, dice and noise from ``seed``,
+    the searching levels evaluating with ``weights``."""
+    key, seconds, seed, weights = task
     base = level_by_key(key)
     level: Level = dataclasses.replace(base, think_time=seconds, max_think_time=max(seconds * 1.2, seconds))
     dice = random.Random(seed)
     rngs = (random.Random(seed * 2 + 1), random.Random(seed * 2 + 2))
-    searchers = (new_searcher(), new_searcher())
+    searchers = (new_searcher(weights=weights), new_searcher(weights=weights))
     battle = Battle.standard()
     tally = Tally()
     side = -1
@@ -128,6 +132,20 @@ def row(key: str, tallies: list[Tally]) -> str:
     )
 
 
+def weights_from_text(text: str) -> EvalWeights:
+    """``DEFAULT_WEIGHTS`` with the fields ``text`` gives (``engage=8,hunt=20``); ``SystemExit`` naming a bad one."""
+    fields = {field.name for field in dataclasses.fields(EvalWeights)}
+    overrides: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        if name not in fields:
+            raise SystemExit(
+                f"--weights: {name!r} is not a weight; the weights are {', '.join(sorted(fields))}"
+            )
+        overrides[name] = type(getattr(DEFAULT_WEIGHTS, name))(value)
+    return dataclasses.replace(DEFAULT_WEIGHTS, **overrides)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -139,7 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the weak levels' noise")
     parser.add_argument("--jobs", type=int, default=1, help="battles played in parallel (default 1)")
+    parser.add_argument(
+        "--weights", default="", help="evaluation weights to try, as engage=8,hunt=20 (fields of EvalWeights)"
+    )
     args = parser.parse_args(argv)
+    weights = weights_from_text(args.weights)
     keys = [key.strip() for key in args.levels.split(",") if key.strip()]
     for key in keys:
         level_by_key(key)  # a ValueError naming the valid keys for a wrong one
@@ -148,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|")
     with multiprocessing.Pool(args.jobs) as pool:
         for key in keys:
-            tasks = [(key, args.time, args.seed * 100_003 + battle) for battle in range(args.battles)]
+            tasks = [
+                (key, args.time, args.seed * 100_003 + battle, weights) for battle in range(args.battles)
+            ]
             print(row(key, pool.map(play, tasks)), flush=True)
     return 0
 

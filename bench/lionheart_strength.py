@@ -24,7 +24,9 @@ gives its processor time too). Games run in parallel
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
 (any legal action) or ``greedy`` (``game.ai.lionheart.baselines``), optionally
 followed by ``:t=SECONDS`` (think time a decision), ``:d=DEPTH`` (a fixed
-search depth in actions) or ``:p=0`` (no pruning below the root), comma-separated. ``--budget`` sets the top level's think time and
+search depth in actions), ``:p=0`` (no pruning below the root) or an
+evaluation weight of the searching levels (``:engage=0``, any field of
+``EvalWeights``), comma-separated. ``--budget`` sets the top level's think time and
 ``--scale`` multiplies every other level's (fewer seconds for a quick run).
 """
 
@@ -46,6 +48,7 @@ from match_stats import add_match_options, result_text
 from game.ai.expectimax import Expectimax
 from game.ai.limits import SearchLimits
 from game.ai.lionheart.baselines import greedy_action, random_action
+from game.ai.lionheart.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.lionheart.levels import LEVELS, choose_move, level_by_key, new_searcher
 from game.ai.lionheart.search import SearchBattle
 from game.engine.lionheart import CHANCE, Battle, Move
@@ -79,7 +82,13 @@ class Player:
         self.rng = random.Random(seed)
         self.depth = int(settings["d"]) if "d" in settings else None
         self.level = None if name in ("random", "greedy") else level_by_key(name)
-        self.searcher: Expectimax | None = None if self.level is None else new_searcher()
+        overrides = {
+            field.name: type(getattr(DEFAULT_WEIGHTS, field.name))(settings[field.name])
+            for field in dataclasses.fields(EvalWeights)
+            if field.name in settings
+        }
+        weights = dataclasses.replace(DEFAULT_WEIGHTS, **overrides)
+        self.searcher: Expectimax | None = None if self.level is None else new_searcher(weights=weights)
         if self.level is not None:
             if "t" in settings:
                 think = float(settings["t"])

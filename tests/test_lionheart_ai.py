@@ -18,7 +18,7 @@ from game.ai.attangle.levels import LEVELS as ATTANGLE_LEVELS
 from game.ai.expectimax import Expectimax
 from game.ai.limits import WIN_SCORE, SearchLimits
 from game.ai.lionheart.baselines import greedy_action, random_action
-from game.ai.lionheart.evaluate import LionheartHeuristics
+from game.ai.lionheart.evaluate import DEFAULT_WEIGHTS, EvalWeights, LionheartHeuristics
 from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
 from game.ai.lionheart.player import AI, battle_from_text
 from game.ai.lionheart.search import (
@@ -245,6 +245,40 @@ def test_quiet_turns_press_forward() -> None:
         return heuristics.score(Battle(f"gK1e1N,gI4c{rank}N,sI4e9S,sK1e10S g 2 {quiet}"))
 
     assert score(5, 10) - score(3, 10) > score(5, 0) - score(3, 0) > 0
+
+
+def test_the_side_ahead_hunts() -> None:
+    # Gold's knights, far from anything within reach, stand nearer or farther from Silver's last infantry
+    # (sideways, at the same rank: advancement and facing equal). Closing in is worth something to the
+    # side ahead only, and nothing once hunt is off.
+    def gap(weights: EvalWeights, gold_knights: int) -> int:
+        def score(file: str) -> int:
+            return LionheartHeuristics(weights).score(
+                Battle(f"gK1e1N,gN{gold_knights}{file}5N,sI2i8S,sK1e10S g 2")
+            )
+
+        return score("f") - score("b")
+
+    assert gap(DEFAULT_WEIGHTS, 2) > 0  # two knights (400) ahead of two foot (200)
+    assert gap(DEFAULT_WEIGHTS, 1) == 0  # one knight (200): level
+    assert gap(dataclasses.replace(DEFAULT_WEIGHTS, hunt=0), 2) == 0
+
+
+def test_the_searching_side_wants_a_battle() -> None:
+    # The will to fight is the searching side's: armies nearer each other than at the root are worth more
+    # to it at its own nodes, less at its opponent's, and the root itself scores nothing for it.
+    heuristics = LionheartHeuristics()
+    position = SearchBattle(Battle("gK1e1N,gN2b5N,sI2i8S,sK1e10S g 2"))
+    assert heuristics.evaluate(position) == heuristics.score(position.battle)
+    root_engaged = heuristics.judge(position.battle)[1]
+    position.battle.push(Move.move("b5", "b8"))
+    score, engaged = heuristics.judge(position.battle)
+    spirit = DEFAULT_WEIGHTS.engage * (engaged - root_engaged)
+    assert spirit > 0
+    assert heuristics.evaluate(position) == score + spirit
+    position.root_side = SILVER
+    assert heuristics.evaluate(position) == score - spirit
+    assert LionheartHeuristics(dataclasses.replace(DEFAULT_WEIGHTS, engage=0)).evaluate(position) == score
 
 
 # -- the dice --

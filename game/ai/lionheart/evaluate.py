@@ -24,7 +24,16 @@ seat:
 - the QUIET counter: the longer nothing has fallen, the more each rank
   forward is worth (waiting is no plan), and over the last twenty turns
   before the thirtieth quiet turn every advantage fades towards the draw
-  (the side ahead must strike).
+  (the side ahead must strike);
+- the hunt: the side ahead in material gains, in proportion to its lead,
+  for each of its units near the enemy's nearest unit but the king (the
+  king rides away; the last unit beside it falling ends the battle too).
+
+Beside the score, a taste of the side searching: its will to fight
+(``EvalWeights.engage``). Armies nearer each other than at the search's
+root are worth something to it at its own nodes and as much against it at
+its opponent's; the root scores nothing for it. Two careful armies would
+otherwise stand off until the quiet draw: a drawn battle is no result.
 
 Scores are from the seat to act's view, about 100 a figure of infantry.
 """
@@ -40,6 +49,7 @@ from game.engine.lionheart.battle import ARCHER_ZONE, NEIGHBOURS, RAYS, STEP
 from game.engine.lionheart.notation import FACINGS, SQUARE_NAMES
 
 __all__ = [
+    "CARELESS_WEIGHTS",
     "CHARGING_WEIGHTS",
     "DEFAULT_WEIGHTS",
     "EvalWeights",
@@ -115,10 +125,24 @@ class EvalWeights:
     press: int = 60
     """Each rank a unit (not the king) stands nearer the enemy's side, at the thirtieth quiet turn: the
     longer nothing has fallen, the more going forward is worth (from nothing after a figure falls)."""
+    engage: int = 20
+    """The searching side's will to fight: each square (steps along files and ranks, up to ``REACH``) by
+    which units of either side (not the kings) stand nearer their nearest enemy than at the search's root
+    is worth this to the side searching, and as much against it at its opponent's nodes. Not a judgement of
+    the battle (the root scores nothing for it, and neither side's score gains from it in the other's
+    search) but a taste: a drawn battle is no result, so the computer closes in rather than wait."""
+    hunt: int = 60
+    """Each square (up to ``REACH``) a unit (not the king) stands nearer its nearest enemy but the king, for
+    the side ahead in material, in proportion to its lead: the side ahead hunts the enemy's last units down
+    rather than wait."""
 
 
 DEFAULT_WEIGHTS = EvalWeights()
-CHARGING_WEIGHTS = EvalWeights(advance=40, forward=40, king_advance=0)
+CARELESS_WEIGHTS = EvalWeights(engage=0)
+"""The weak levels' (they score an action or a turn alone, with noise): no will to fight. Seen one or two
+actions ahead it outweighs their noise, so that every one of their battles would open with the same ride,
+and it makes no plan of their charges: their battles grew longer with it."""
+CHARGING_WEIGHTS = EvalWeights(advance=40, forward=40, king_advance=0, engage=0)
 """A beginner's idea of the battle: forward, always."""
 
 
@@ -168,11 +192,11 @@ _SINGLE = frozenset("IMPRKN")
 """Kinds that attack only the square ahead."""
 _FAR = frozenset("KN")
 
-UnitReach = tuple[float, int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+UnitReach = tuple[float, int, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 """A unit's worth where it stands; the ranks it has advanced (0 for the king); whether it strikes only
 the square ahead; the squares it strikes (the one ahead, or the archers' zone, or heavy infantry's
 eight); the squares it may ride or step to before striking (ahead of the square ahead); the squares
-beside and behind it (a turn, then a strike)."""
+beside and behind it (a turn, then a strike); its material worth (``unit_value``)."""
 
 
 class LionheartHeuristics:
@@ -188,7 +212,7 @@ class LionheartHeuristics:
         self.blind = blind
         self._gains: dict[tuple[str, int, str, int], float] = {}
         self._units: dict[Unit, UnitReach] = {}
-        self._scores: dict[int, int] = {}
+        self._scores: dict[int, tuple[int, int]] = {}
 
     def end_score(self, position: SearchBattle, moves: list[int]) -> int | None:
         """``±WIN_SCORE`` for a battle won or lost, 0 drawn, ``None`` while it goes on."""
@@ -256,15 +280,17 @@ class LionheartHeuristics:
                     ray[:1],
                     ray[1:] if kind in _FAR else ray[1:2],
                     _SIDEWAYS[facing][sq],
+                    unit_value(kind, figures, weights),
                 )
             else:
                 zone = ARCHER_ZONE[facing][sq] if kind == "A" else NEIGHBOURS[sq]
-                reach = (worth, ranks, False, zone, (), ())
+                reach = (worth, ranks, False, zone, (), (), unit_value(kind, figures, weights))
             self._units[unit] = reach
         return reach
 
     def evaluate(self, position: SearchBattle) -> int:
-        """The static score for the seat to act (the battle goes on), from the table of scores when known."""
+        """The static score for the seat to act (the battle goes on), from the table of scores when known,
+        with the searching side's will to fight (``EvalWeights.engage``) measured from the search's root."""
         battle = position.battle
         key = battle.hash
         cache = self._scores
@@ -272,11 +298,24 @@ class LionheartHeuristics:
         if value is None:
             if len(cache) >= SCORE_CACHE_SIZE:
                 cache.clear()
-            value = cache[key] = self.score(battle)
-        return value
+            value = cache[key] = self.judge(battle)
+        score, engaged = value
+        engage = self.weights.engage
+        if not engage or battle.in_setup:
+            return score
+        root = position.root_engaged
+        if root is None:
+            root = position.root_engaged = self.judge(Battle(position.root_text))[1]
+        spirit = engage * (engaged - root)
+        return score + spirit if battle.side == position.root_side else score - spirit
 
     def score(self, battle: Battle) -> int:
         """The static score of ``battle`` for its seat to act (see the module docstring)."""
+        return self.judge(battle)[0]
+
+    def judge(self, battle: Battle) -> tuple[int, int]:
+        """The static score of ``battle`` for its seat to act, and how engaged the armies are (the sum, over
+        both sides' units but the kings, of ``REACH`` less the squares to their nearest enemy)."""
         weights = self.weights
         me = battle.side
         units = battle._units  # the engine's dict by square index: read only, the hot path
@@ -284,6 +323,8 @@ class LionheartHeuristics:
         counts = [0, 0]
         advanced = [0, 0]
         kings = [-1, -1]
+        squares: tuple[list[int], list[int]] = ([], [])  # each side's units but its king
+        material = [0.0, 0.0]
         # Attacks within reach, per side: (gain, attacker square, actions it needs: 1 or 2).
         attacks: tuple[list[tuple[float, int, int]], list[tuple[float, int, int]]] = ([], [])
         gain = self.gain
@@ -293,7 +334,7 @@ class LionheartHeuristics:
             reach = known.get(unit)
             if reach is None:
                 reach = self._reach(unit)
-            worth, ranks, single, zone, beyond, sideways = reach
+            worth, ranks, single, zone, beyond, sideways, value = reach
             owner = unit[0]
             totals[owner] += worth
             advanced[owner] += ranks
@@ -301,6 +342,8 @@ class LionheartHeuristics:
                 kings[owner] = sq
             else:
                 counts[owner] += 1
+                squares[owner].append(sq)
+                material[owner] += value
             if unit[5]:  # it has attacked in this turn
                 continue
             found = attacks[owner]
@@ -340,6 +383,7 @@ class LionheartHeuristics:
                         totals[side] += weights.king_guard
             if counts[side] == 1:
                 totals[side] -= weights.last_unit
+        engaged = self._closing_in(totals, squares, kings, material) if weights.engage or weights.hunt else 0
         you = 1 - me
         score = totals[me] - totals[you]
         score += weights.attack_now * _best_attacks(attacks[me], battle.actions)
@@ -350,10 +394,48 @@ class LionheartHeuristics:
         fade = weights.quiet_fade
         if quiet > QUIET_TURNS - fade:
             score *= max(0, QUIET_TURNS + 1 - quiet) / (fade + 1)
-        return int(score)
+        return int(score), engaged
+
+    def _closing_in(
+        self,
+        totals: list[float],
+        squares: tuple[list[int], list[int]],
+        kings: list[int],
+        material: list[float],
+    ) -> int:
+        """Add ``hunt`` to ``totals`` (the side ahead's units near the nearest enemy unit but the king: the
+        king rides away, and its army's last unit falling ends the battle too) and return how engaged the
+        armies are: the sum, over both sides' units but the kings, of ``REACH`` less the squares to their
+        nearest enemy, the king included."""
+        weights = self.weights
+        whole = material[0] + material[1]
+        engaged = 0
+        for side in (0, 1):
+            prey = squares[1 - side]
+            king = kings[1 - side]
+            foes = [*prey, king] if king >= 0 else prey
+            if not foes:
+                continue
+            near = near_prey = 0
+            for sq in squares[side]:
+                row = _CLOSENESS[sq]
+                near += max([row[foe] for foe in foes])
+                if prey:
+                    near_prey += max([row[foe] for foe in prey])
+            engaged += near
+            lead = (material[side] - material[1 - side]) / whole if whole else 0.0
+            if lead > 0:
+                totals[side] += weights.hunt * lead * near_prey
+        return engaged
 
 
 _SIDEWAYS_FACINGS = frozenset("EW")
+REACH = 10
+"""Squares beyond which a unit's distance to an enemy makes no difference to ``engage`` and ``hunt``."""
+_CLOSENESS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(0, REACH - abs(a % 9 - b % 9) - abs(a // 9 - b // 9)) for b in range(90)) for a in range(90)
+)
+"""``_CLOSENESS[a][b]``: ``REACH`` less the steps between squares a and b along files and ranks (0 at least)."""
 SCORE_CACHE_SIZE = 100_000
 """Scores a ``LionheartHeuristics`` keeps by position key before it starts its table afresh."""
 _SIDEWAYS: dict[str, tuple[tuple[int, ...], ...]] = {

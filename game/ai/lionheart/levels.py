@@ -24,7 +24,13 @@ from dataclasses import dataclass
 from game.ai import api
 from game.ai.expectimax import Expectimax
 from game.ai.limits import SearchInfo, SearchLimits
-from game.ai.lionheart.evaluate import CHARGING_WEIGHTS, DEFAULT_WEIGHTS, LionheartHeuristics
+from game.ai.lionheart.evaluate import (
+    CARELESS_WEIGHTS,
+    CHARGING_WEIGHTS,
+    DEFAULT_WEIGHTS,
+    EvalWeights,
+    LionheartHeuristics,
+)
 from game.ai.lionheart.search import SearchBattle
 from game.ai.lionheart.setup import PLANS, WEAK_PLANS, setup_move
 from game.engine.lionheart import CHANCE, Battle, Move
@@ -97,10 +103,13 @@ def level_by_key(key: str) -> Level:
     return api.find_level(key, LEVELS, HINT_LEVEL)
 
 
-def new_searcher(*, blind: bool = False, charge: bool = False, hash_mb: int = 16) -> Expectimax:
-    """The chance search with Lionheart's heuristics (``blind`` to threats, ``charge``-minded) and its own
-    table."""
-    weights = CHARGING_WEIGHTS if charge else DEFAULT_WEIGHTS
+def new_searcher(
+    *, blind: bool = False, charge: bool = False, hash_mb: int = 16, weights: EvalWeights | None = None
+) -> Expectimax:
+    """The chance search with Lionheart's heuristics (``blind`` to threats, ``charge``-minded, or with the
+    ``weights`` given: the benchmarks try others) and its own table."""
+    if weights is None:
+        weights = CHARGING_WEIGHTS if charge else DEFAULT_WEIGHTS
     searcher = Expectimax(LionheartHeuristics(weights, blind=blind), hash_mb)
     # A Lionheart node costs a tenth of a millisecond or more: look at the clock and the stop event
     # every 128 nodes, so that a stop is heeded within the worker's 100 ms.
@@ -160,7 +169,8 @@ def _careless_move(
 ) -> int:
     """Score every action (blind to threats now and then), add noise, take the best looking one (a win it
     has seen, always)."""
-    searcher = new_searcher(blind=rng.random() < level.blind, charge=level.charge, hash_mb=1)
+    weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
+    searcher = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
     depth = max(1, level.depth or 1)
     move: int = api.careless_choice(
         searcher,

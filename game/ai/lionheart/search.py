@@ -91,6 +91,8 @@ def decode_roll(raw: int) -> tuple[str, ...]:
     return tuple(sorted(["axe"] * axe + ["arrow"] * arrow + ["panic"] * panic))
 
 
+_ROOT_SALT = (0, 0x9E3779B97F4A7C15)
+"""What the search key adds by the side searching: GOLD, SILVER."""
 MERGED_CACHE_SIZE = 50_000
 """Chance nodes whose merged rolls a ``SearchBattle`` keeps before it starts its table afresh."""
 _FORWARD = ("N", "S")
@@ -223,6 +225,12 @@ class SearchBattle:
         self.battle = battle
         self.prune = prune
         self._root_ply = battle.ply
+        self.root_side = battle.side
+        """The side searching (the side to act at the root)."""
+        self.root_text = battle.text()
+        """The root battle's text (its field, for the evaluation's measures taken from the root)."""
+        self.root_engaged: int | None = None
+        """How engaged the armies are at the root, once the evaluation has measured it."""
         self._moves: dict[int, Move] = {}
         self._raw: dict[int, int] = {}
         self._kept: list[Move] = []
@@ -236,8 +244,10 @@ class SearchBattle:
 
     @property
     def hash(self) -> int:
-        """The battle's 64-bit key (side, actions left, quiet turns and pending roll included)."""
-        return self.battle.hash
+        """The battle's 64-bit key (side, actions left, quiet turns and pending roll included), told apart by
+        the side searching: the evaluation's will to fight is the searching side's (``EvalWeights.engage``),
+        so a table kept from a search by the other side holds no score for this one."""
+        return self.battle.hash ^ _ROOT_SALT[self.root_side]
 
     @hash.setter
     def hash(self, value: int) -> None:
