@@ -44,8 +44,9 @@ from game.ai.lionheart.search import SearchBattle
 from game.ai.lionheart.setup import PLANS, setup_move
 from game.engine.lionheart import CHANCE, Battle
 
-FIXED = frozenset({"die"})
-"""Weights the fit leaves alone: the die is the unit of the others."""
+FIXED = frozenset({"die", "engage"})
+"""Weights the fit leaves alone: the die is the unit of the others, and the will to fight is no part of a
+position's score (it is the searching side's taste, measured from the root)."""
 MAX_ACTIONS = 1500
 """A battle this long is stopped and counted a draw."""
 
