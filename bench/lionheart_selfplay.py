@@ -31,6 +31,7 @@ import multiprocessing
 import random
 import statistics
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -132,18 +133,23 @@ def row(key: str, tallies: list[Tally]) -> str:
     )
 
 
-def weights_from_text(text: str) -> EvalWeights:
-    """``DEFAULT_WEIGHTS`` with the fields ``text`` gives (``engage=8,hunt=20``); ``SystemExit`` naming a bad one."""
+def weights_from(settings: Mapping[str, str], *, strict: bool = True) -> EvalWeights:
+    """``DEFAULT_WEIGHTS`` with the fields ``settings`` names (``{"engage": "8"}``); other names are a
+    ``SystemExit`` naming the weights if ``strict``, else left for the caller (a player spec's ``t=``)."""
     fields = {field.name for field in dataclasses.fields(EvalWeights)}
-    overrides: dict[str, Any] = {}
-    for item in filter(None, text.split(",")):
-        name, _, value = item.partition("=")
-        if name not in fields:
-            raise SystemExit(
-                f"--weights: {name!r} is not a weight; the weights are {', '.join(sorted(fields))}"
-            )
-        overrides[name] = type(getattr(DEFAULT_WEIGHTS, name))(value)
+    if strict and (unknown := sorted(set(settings) - fields)):
+        raise SystemExit(f"{unknown[0]!r} is not a weight; the weights are {', '.join(sorted(fields))}")
+    overrides: dict[str, Any] = {
+        name: type(getattr(DEFAULT_WEIGHTS, name))(value)
+        for name, value in settings.items()
+        if name in fields
+    }
     return dataclasses.replace(DEFAULT_WEIGHTS, **overrides)
+
+
+def weights_from_text(text: str) -> EvalWeights:
+    """``weights_from`` of a text such as ``engage=8,hunt=20``."""
+    return weights_from(dict(item.partition("=")[::2] for item in text.split(",") if item))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,12 +43,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from lionheart_selfplay import weights_from
 from match_stats import add_match_options, result_text
 
 from game.ai.expectimax import Expectimax
 from game.ai.limits import SearchLimits
 from game.ai.lionheart.baselines import greedy_action, random_action
-from game.ai.lionheart.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.lionheart.levels import LEVELS, choose_move, level_by_key, new_searcher
 from game.ai.lionheart.search import SearchBattle
 from game.engine.lionheart import CHANCE, Battle, Move
@@ -82,12 +82,9 @@ class Player:
         self.rng = random.Random(seed)
         self.depth = int(settings["d"]) if "d" in settings else None
         self.level = None if name in ("random", "greedy") else level_by_key(name)
-        overrides = {
-            field.name: type(getattr(DEFAULT_WEIGHTS, field.name))(settings[field.name])
-            for field in dataclasses.fields(EvalWeights)
-            if field.name in settings
-        }
-        weights = dataclasses.replace(DEFAULT_WEIGHTS, **overrides)
+        weights = weights_from(
+            {name: value for name, value in settings.items() if name not in ("d", "t", "p")}
+        )
         self.searcher: Expectimax | None = None if self.level is None else new_searcher(weights=weights)
         if self.level is not None:
             if "t" in settings:
