@@ -24,7 +24,8 @@ gives its processor time too). Games run in parallel
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
 (any legal action) or ``greedy`` (``game.ai.lionheart.baselines``), optionally
 followed by ``:t=SECONDS`` (think time a decision), ``:d=DEPTH`` (a fixed
-search depth in actions), ``:p=0`` (no pruning below the root) or an
+search depth in actions), ``:p=0`` (no pruning below the root), a weak
+level's ``noise``, ``blind`` or ``wander`` (``skilled:blind=0.1``) or an
 evaluation weight of the searching levels (``:engage=0``, any field of
 ``EvalWeights``), comma-separated. ``--budget`` sets the top level's think time and
 ``--scale`` multiplies every other level's (fewer seconds for a quick run).
@@ -63,6 +64,10 @@ MAX_ACTIONS = 2000
 """A game this long is stopped and counted a draw (thirty quiet turns end every battle far sooner)."""
 
 
+CARELESSNESS: dict[str, type] = {"noise": int, "blind": float, "wander": float}
+"""The weak levels' ways to err a player spec may change (``skilled:noise=40``)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Timing:
     """How long the players took: think time a level, scale of the others."""
@@ -83,7 +88,7 @@ class Player:
         self.depth = int(settings["d"]) if "d" in settings else None
         self.level = None if name in ("random", "greedy") else level_by_key(name)
         weights = weights_from(
-            {name: value for name, value in settings.items() if name not in ("d", "t", "p")}
+            {name: value for name, value in settings.items() if name not in ("d", "t", "p", *CARELESSNESS)}
         )
         self.searcher: Expectimax | None = None if self.level is None else new_searcher(weights=weights)
         if self.level is not None:
@@ -98,6 +103,11 @@ class Player:
             )
             if "p" in settings:
                 self.level = dataclasses.replace(self.level, prune=settings["p"] != "0")
+            for field in CARELESSNESS:
+                if field in settings:
+                    self.level = dataclasses.replace(
+                        self.level, **{field: CARELESSNESS[field](settings[field])}
+                    )
         self.think = 0.0
         self.slowest = 0.0
         self.slowest_cpu = 0.0
