@@ -416,15 +416,16 @@ class LionheartHeuristics:
             foes = [*prey, king] if king >= 0 else prey
             if not foes:
                 continue
+            lead = (material[side] - material[1 - side]) / whole if whole else 0.0
+            hunting = lead > 0 and bool(prey) and weights.hunt > 0
             near = near_prey = 0
             for sq in squares[side]:
                 row = _CLOSENESS[sq]
                 near += max([row[foe] for foe in foes])
-                if prey:
+                if hunting:
                     near_prey += max([row[foe] for foe in prey])
             engaged += near
-            lead = (material[side] - material[1 - side]) / whole if whole else 0.0
-            if lead > 0:
+            if hunting:
                 totals[side] += weights.hunt * lead * near_prey
         return engaged
 
