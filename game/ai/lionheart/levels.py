@@ -76,7 +76,7 @@ LEVELS: tuple[Level, ...] = (
           max_think_time=0.6, think_time=0.3, depth=1, noise=30, blind=0.15),
     Level("skilled", "Skilled",
           "Plans its whole turn and rarely leaves a unit exposed.",
-          max_think_time=0.8, think_time=0.5, depth=2, noise=50),
+          max_think_time=0.8, think_time=0.5, depth=2, noise=25),
     Level("expert", "Expert",
           "Weighs every roll of the dice, looking into your reply.",
           max_think_time=1.0, think_time=0.8),
