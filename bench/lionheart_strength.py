@@ -24,7 +24,8 @@ gives its processor time too). Games run in parallel
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``random``
 (any legal action) or ``greedy`` (``game.ai.lionheart.baselines``), optionally
 followed by ``:t=SECONDS`` (think time a decision), ``:d=DEPTH`` (a fixed
-search depth in actions), ``:p=0`` (no pruning below the root), a weak
+search depth in actions), ``:p=0`` (no pruning below the root), ``:partial=0`` (a depth
+a limit stopped gives nothing, not its best root move so far), a weak
 level's ``noise``, ``blind`` or ``wander`` (``skilled:blind=0.1``) or an
 evaluation weight of the searching levels (``:engage=0``, any field of
 ``EvalWeights``), comma-separated. ``--budget`` sets the top level's think time and
@@ -88,9 +89,15 @@ class Player:
         self.depth = int(settings["d"]) if "d" in settings else None
         self.level = None if name in ("random", "greedy") else level_by_key(name)
         weights = weights_from(
-            {name: value for name, value in settings.items() if name not in ("d", "t", "p", *CARELESSNESS)}
+            {
+                name: value
+                for name, value in settings.items()
+                if name not in ("d", "t", "p", "partial", *CARELESSNESS)
+            }
         )
         self.searcher: Expectimax | None = None if self.level is None else new_searcher(weights=weights)
+        if self.searcher is not None and "partial" in settings:
+            self.searcher.partial = settings["partial"] != "0"
         if self.level is not None:
             if "t" in settings:
                 think = float(settings["t"])

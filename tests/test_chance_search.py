@@ -372,6 +372,32 @@ def test_iterations_and_score_moves() -> None:
     assert scored[0][1] == round(root_value(root, 2))
 
 
+def test_a_depth_stopped_after_a_root_move_finished_still_answers() -> None:
+    # Stopped one node before depth 3 ends, the search has finished every root move but the last one's
+    # subtree: with partial iterations its answer is depth 3's best among the moves it finished (the exact
+    # depth-3 value of the move it names, at most the whole depth's), without them depth 2's.
+    answered_as_the_whole_depth = 0
+    for seed in range(40):
+        root = random_tree(random.Random(seed), 3, 0, ends=False, chance_odds=0.5)
+        if root.children is None or len(root.children) < 2:
+            continue
+        full = Expectimax(TreeHeuristics(), bounds=(-100, 100)).search(Tree(root), SearchLimits(depth=3))[1]
+        assert full.depth == 3
+        limits = SearchLimits(nodes=full.nodes - 1)
+        search = Expectimax(TreeHeuristics(), bounds=(-100, 100))
+        search.check_interval = 1
+        move, info = search.search(Tree(root), limits)
+        tree = Tree(root)
+        tree.push_raw(move)
+        assert info.depth == 3, seed
+        assert info.score == round(brute_force(tree.node, 2, 0)) <= full.score, seed
+        answered_as_the_whole_depth += (move, info.score) == (full.pv[0], full.score)
+        without = Expectimax(TreeHeuristics(), bounds=(-100, 100), partial=False)
+        without.check_interval = 1
+        assert without.search(Tree(root), limits)[1].depth == 2, seed
+    assert answered_as_the_whole_depth >= 5
+
+
 def test_refuses_a_roll_or_a_finished_game() -> None:
     search = Expectimax(TreeHeuristics())
     with pytest.raises(ValueError, match="dice"):

@@ -38,7 +38,10 @@ Like the alpha-beta, a short loop you can read top to bottom:
   the turns are expected turns;
 - a soft deadline between depths, and a hard deadline, a ``stop`` event and a
   node budget checked every few hundred nodes inside an iteration, depth 1
-  included (then the best root move found so far is the answer, with depth 0).
+  included (then the best root move found so far is the answer, with depth 0);
+- partial iterations (``partial``, on by default): a depth stopped after a
+  root move finished it, the last depth's best first, answers with the best
+  root move it finished, as the alpha-beta does.
 
 Why Star1 with the table (``python bench/chance_search.py``, 20 trees of each
 kind, 4 decisions deep, nodes against plain expectimax's on the same trees):
@@ -151,6 +154,7 @@ class Expectimax(Interruptible):
         bounds: tuple[int, int] = (-WIN_SCORE, WIN_SCORE),
         pruning: ChancePruning = ChancePruning.STAR1,
         table: bool = True,
+        partial: bool = True,
     ) -> None:
         if hash_mb < 1:
             raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
@@ -161,6 +165,9 @@ class Expectimax(Interruptible):
         self.low, self.high = float(bounds[0]), float(bounds[1])
         self.pruning = pruning
         self.table = table
+        self.partial = partial
+        self._root_first = _NO_MOVE  # the last depth's best move, searched first at the root
+        self._root_score = 0.0  # the score of the root's line _pv[0], set with it
         slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
         self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
         self._tt: list[tuple[int, int, int, float, int] | None] = [None] * (self._tt_mask + 1)
@@ -192,7 +199,9 @@ class Expectimax(Interruptible):
     def iterate(
         self, position: ChancePosition, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening by decisions: yields a ``SearchInfo`` after each completed depth.
+        """Iterative deepening by decisions: yields a ``SearchInfo`` after each completed depth, and with
+        ``partial`` one last for the depth a limit stopped, if a root move finished it and beat the moves
+        searched before it, the last depth's best first (its depth is the stopped one's).
 
         At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
         it completes, one of depth 0 whose line is the best root move depth 1
@@ -207,7 +216,16 @@ class Expectimax(Interruptible):
         root_moves = self._root_moves(position)
 
         def one_depth(depth: int) -> tuple[float, tuple[int, ...]]:
-            return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0])
+            self._root_first = self._pv[0][0] if self._pv[0] else _NO_MOVE
+            try:
+                return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0])
+            except Interrupted:
+                if depth == 1 or not self.partial or not self._pv[0]:
+                    raise
+                # A root move finished this depth and beat the ones before it, the last depth's best
+                # first: a better answer than the last depth's (Lionheart's fourth action costs some
+                # forty times its third, and the top level's seconds would go to nothing without it).
+                return self._root_score, tuple(self._pv[0])
 
         def stopped_early() -> tuple[float, tuple[int, ...]]:
             # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
@@ -215,9 +233,12 @@ class Expectimax(Interruptible):
             return float(self.heuristics.evaluate(position)), line
 
         self._pv[0] = []  # no line of an earlier search is taken for depth 1's
-        yield from self._deepen(
-            limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
-        )
+        try:
+            yield from self._deepen(
+                limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+            )
+        finally:
+            self._root_first = _NO_MOVE
 
     def value(self, position: ChancePosition, depth: int) -> float:
         """The value of a decision ``position`` searched ``depth`` decisions deep, for its seat to move,
@@ -309,9 +330,10 @@ class Expectimax(Interruptible):
         key: int = position.hash
         slot = key & self._tt_mask
         entry = self._tt[slot] if self.table else None
-        tt_move = _NO_MOVE
+        tt_move = self._root_first if ply == 0 else _NO_MOVE
         if entry is not None and entry[0] == key:
-            tt_move = entry[4]
+            if tt_move == _NO_MOVE:
+                tt_move = entry[4]
             if entry[1] >= depth and ply > 0:  # the root is searched, for its best move
                 value = entry[3]
                 if value > WIN_BOUND:
@@ -342,6 +364,8 @@ class Expectimax(Interruptible):
                 if value > alpha:
                     alpha = value
                     self._pv[ply] = [move, *self._pv[ply + 1]]
+                    if ply == 0:
+                        self._root_score = value
                     if value >= beta:
                         break
 
