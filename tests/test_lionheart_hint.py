@@ -11,7 +11,7 @@ import instant_ai
 import pytest
 from waiting import HANG, frames_until
 
-from game.ai.analysis import Analysis, Mark, Search, settled_score
+from game.ai.analysis import Analysis, Mark, MoveVerdict, Search, settled_score
 from game.ai.expectimax import Expectimax
 from game.ai.limits import SearchInfo
 from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
@@ -182,5 +182,35 @@ def test_the_hints_headline_is_in_words_and_its_sentence_begins_with_a_capital(
             assert sentence[:1].isupper(), sentence
             headlines.add(headline)
         assert len(headlines) == 4, headlines
+    finally:
+        driver.app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_analysis_says_the_better_action_in_words(language: str, request: pytest.FixtureRequest) -> None:
+    # "Better: i8:N" was the notation; the analysis says the better action as the hint would, where it goes.
+    request.getfixturevalue("french" if language == "fr" else "user_data_dir")
+    driver = Driver.fast(game="lionheart", size=(1024, 768))
+    try:
+        position = "gM10e4N,gA4c3N,gK1a1N,sH2e5S,sN2d5S,sK1i10S g 2 1 -"
+        match = Match(RULES, position, (Player.human(), Player.human()), seed=1)
+        match.play(Move.from_text("c3-c4"))
+        scene = driver.app.router.push("analysis", match, "The battle")
+        driver.frames(1)
+        scene.show(0)
+        driver.frames(1)
+        words = {}
+        for better in ("c3xd5", "e4xe5", "c3:E"):
+            verdict = MoveVerdict(0, 0, "c3-c4", Mark.MISTAKE, before=0.6, after=0.4, best=better)
+            lines = [text for text, _ in scene.panel._verdict_lines(0, verdict)]
+            said = lines[-1]
+            assert said.startswith(("Better: ", "Mieux : ")) and better not in said, lines
+            assert better[:2] in said, said
+            words[better] = said
+        assert ("shoot at d5 from c3" if language == "en" else "tirer sur d5 depuis c3") in words["c3xd5"]
+        assert ("attack e5 from e4" if language == "en" else "attaquer e5 depuis e4") in words["e4xe5"]
+        assert ("turn to face east at c3" if language == "en" else "tourner vers l'est en c3") in words[
+            "c3:E"
+        ]
     finally:
         driver.app.close()

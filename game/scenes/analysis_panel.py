@@ -461,16 +461,17 @@ class AnalysisPanel:
         if verdict.best is None:
             lines.append((tr("The computer's move too"), MARK_COLOURS[Mark.BEST]))
         else:
-            better = self._move_label(verdict.best)
+            better = self._move_words(verdict.best)
             if verdict.mark in (Mark.BEST, Mark.GOOD):
                 lines.append((tr("The computer chose {move}", move=better), theme.TEXT_DIM))
             else:
                 lines.append((tr("Better: {move}", move=better), theme.GOLD))
         return lines[:3]
 
-    def _move_label(self, text: str) -> str:
+    def _move_words(self, text: str) -> str:
+        """The better move ``text`` in the words a hint would say it (the board shows its position)."""
         try:
-            return self.scene.board.move_label(self.scene.rules.parse_move(text))
+            return self.scene.board.move_words(self.scene.rules.parse_move(text))
         except ValueError:
             return text
 

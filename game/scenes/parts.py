@@ -168,9 +168,8 @@ class BoardController:
         self.played = tuple(entries)
 
     def hint_headline(self, move: Any) -> str:
-        """The hint ``move`` in a few words over its instruction (translated): the move as the list writes it by
-        default ("Hint: b2"); a game whose notation a newcomer cannot read says it in words."""
-        return tr("Hint: {move}", move=self.move_label(move))
+        """The hint ``move`` in a few words over its instruction (translated): "Hint: " and ``move_words``."""
+        return tr("Hint: {move}", move=self.move_words(move))
 
     def hint_instruction(self, move: Any) -> str:
         """What to do with the hint ``move``, as the board draws it (translated): an arrow by default."""
@@ -202,6 +201,12 @@ class BoardController:
     def move_label(self, move: Any) -> str:
         """How the move list writes ``move`` (translated)."""
         return str(move)
+
+    def move_words(self, move: Any) -> str:
+        """``move``, legal in the position on show, in a few words where it goes, for a hint's headline and the
+        analysis's better move (translated): the move as the list writes it by default ("b2"); a game whose
+        notation a newcomer cannot read says it in words ("shoot at f5 from g3")."""
+        return self.move_label(move)
 
     def roll_label(self, outcome: Any) -> str:
         """How the move list writes a roll's ``outcome`` (it adds the brackets): the game's notation by default."""

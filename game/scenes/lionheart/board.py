@@ -45,8 +45,8 @@ from game.scenes.lionheart.units import die_sprite, draw_unit
 from game.scenes.lionheart.view import FieldView, thumbnail
 from game.scenes.lionheart.words import (
     BattleRecord,
+    action_words,
     faces_text,
-    hint_headline,
     hint_text,
     kind_name,
     read_battle,
@@ -211,8 +211,8 @@ class LionheartBoard(
             return tr("Move, turn (N E S W) or attack")
         return tr("Choose one of your units")
 
-    def hint_headline(self, move: Any) -> str:
-        return hint_headline(self.position, move)
+    def move_words(self, move: Any) -> str:
+        return action_words(self.position, move)
 
     def hint_instruction(self, move: Any) -> str:
         return hint_text(self.position, move)

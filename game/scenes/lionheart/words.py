@@ -23,11 +23,11 @@ __all__ = [
     "KIND_NAMES",
     "BattleRecord",
     "RollRecord",
+    "action_words",
     "battle_log",
     "describe_bribe",
     "describe_roll",
     "faces_text",
-    "hint_headline",
     "hint_text",
     "kind_name",
     "read_battle",
@@ -293,28 +293,28 @@ def battle_log(start_text: str, entries: Sequence[Any]) -> list[str]:
     return [line for _, line in read_battle(start_text, entries).lines]
 
 
-def hint_headline(battle: Battle, move: Move) -> str:
-    """The hint in a few words, where the action goes ("Hint: shoot at f5 from g3"): the headline over
-    ``hint_text``, which names the units and the dice."""
+def action_words(battle: Battle, move: Move) -> str:
+    """Where the action ``move`` (legal in ``battle``) goes, in a few words ("shoot at f5 from g3"): the hint's
+    headline over ``hint_text``, which names the units and the dice, and the analysis's better action."""
     action = move.action
     if action is Action.PLACE:
-        return tr("Hint: place {unit} on {square}", unit=kind_name(move.unit), square=move.square)
+        return tr("place {unit} on {square}", unit=kind_name(move.unit), square=move.square)
     if action is Action.DONE:
-        return tr("Hint: end your set-up")
+        return tr("end your set-up")
     if action is Action.MOVE:
-        return tr("Hint: move from {start} to {end}", start=move.square, end=move.target)
+        return tr("move from {start} to {end}", start=move.square, end=move.target)
     if action is Action.TURN:
         return tr(
-            "Hint: turn to face {direction} at {square}",
+            "turn to face {direction} at {square}",
             direction=facing_name(move.facing),
             square=move.square,
         )
     if battle.is_bribe(move):
-        return tr("Hint: bribe the mercenaries at {target}", target=move.target)
+        return tr("bribe the mercenaries at {target}", target=move.target)
     unit = battle.unit_at(move.square)
     if unit is not None and unit.kind == "A":
-        return tr("Hint: shoot at {target} from {square}", target=move.target, square=move.square)
-    return tr("Hint: attack {target} from {square}", target=move.target, square=move.square)
+        return tr("shoot at {target} from {square}", target=move.target, square=move.square)
+    return tr("attack {target} from {square}", target=move.target, square=move.square)
 
 
 def hint_text(battle: Battle, move: Move) -> str:
