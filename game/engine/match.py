@@ -9,7 +9,8 @@ generator that draws every chance outcome (so a saved game replays exactly),
 the time the game has taken, and the final result with per-seat scores. A
 seat may also give the game up (``resign``): the match ends with the generic
 ``MatchTermination.RESIGNATION``, whatever the game. It is pure logic: no
-pygame, no threads.
+pygame, no threads. Who plays a seat is ``players``'s; how moves are counted,
+``numbering``'s.
 
 >>> from game.engine.ataxx.rules import RULES
 >>> match = Match(RULES)
@@ -21,33 +22,21 @@ pygame, no threads.
 <Side.RED: 0>
 >>> match.result.outcome.result(), match.result.outcome.termination.value
 ('0-1', 'resignation')
-
-Moves are counted one way on every screen: in full moves, as the move list
-numbers them (``move_numbers``). A full move is seat 0's turn then seat 1's;
-passes count like any move, chance outcomes join the move they follow, and a
-game that seat 1 starts has seat 1's first move as move 1. So a game of 53
-plies from seat 0 is "27 moves", and in it move 27 was seat 0's last.
-
->>> move_numbers([0, 1, 0, 1, 0], first_seat=0)
-[1, 1, 2, 2, 3]
->>> move_numbers([1, 0, 1, 0], first_seat=1)
-[1, 2, 2, 3]
->>> moves_played([0, 1, 0], 0), next_move_number([0, 1, 0], 0, to_move=1), next_move_number([0, 1], 0, to_move=0)
-(2, 2, 2)
 """
 
 from __future__ import annotations
 
 import bisect
 import dataclasses
-import enum
 import itertools
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.engine.core import CHANCE, SEATS, MatchTermination, Outcome, other_seat
+from game.engine.numbering import move_numbers, moves_played, next_move_number
+from game.engine.players import ENGINE_LEVEL_PREFIX, Player, PlayerKind, engine_key, engine_level
 from game.engine.rules import GameRules, history_text
 
 __all__ = [
@@ -66,59 +55,6 @@ __all__ = [
     "moves_played",
     "next_move_number",
 ]
-
-
-ENGINE_LEVEL_PREFIX = "engine:"
-"""How a computer player's level names an engine the player added (another program), not a level of the
-game's own AI: ``engine:<the engine's key in the settings>``. The player's name is the engine's."""
-
-
-def engine_level(key: str) -> str:
-    """The level of a computer player that is the engine ``key``.
-
-    >>> engine_level("1f2e"), engine_key("engine:1f2e"), engine_key("master"), engine_key(None)
-    ('engine:1f2e', '1f2e', None, None)
-    """
-    return ENGINE_LEVEL_PREFIX + key
-
-
-def engine_key(level: str | None) -> str | None:
-    """The engine's key when ``level`` names an engine (``engine_level``; ``""`` for one not chosen yet),
-    else ``None``."""
-    if level is None or not level.startswith(ENGINE_LEVEL_PREFIX):
-        return None
-    return level[len(ENGINE_LEVEL_PREFIX) :]
-
-
-def move_numbers(seats: Sequence[int], first_seat: int) -> list[int]:
-    """The full-move number of each entry of a history, given the seat that played each (``CHANCE`` for a roll).
-
-    A new full move begins when seat 0 plays after the other seat (or first); a
-    chance outcome takes the number of the move it follows (0 before any move).
-    When ``first_seat`` is 1, seat 1's first move is move 1 and seat 0's reply
-    begins move 2, as the move list shows it ("1. … b6", "2. f2 …").
-    """
-    number = 1 if first_seat == 1 else 0
-    last: int | None = 1 if first_seat == 1 else None
-    numbers: list[int] = []
-    for seat in seats:
-        if seat != CHANCE:
-            if number == 0 or (seat == 0 and last is not None and last != 0):
-                number += 1
-            last = seat
-        numbers.append(number)
-    return numbers
-
-
-def moves_played(seats: Sequence[int], first_seat: int) -> int:
-    """How many full moves a history holds (the move list's last number; 0 when no one has moved)."""
-    numbers = move_numbers(seats, first_seat)
-    return next((n for seat, n in zip(reversed(seats), reversed(numbers), strict=True) if seat != CHANCE), 0)
-
-
-def next_move_number(seats: Sequence[int], first_seat: int, to_move: int) -> int:
-    """The number of the move ``to_move`` (a seat, or ``CHANCE``) plays next: the pause menu's "move 4"."""
-    return max(1, move_numbers([*seats, to_move], first_seat)[-1])
 
 
 MAX_DRAWS = 1_000_000
@@ -163,42 +99,6 @@ class MatchOverError(ValueError):
 
 class NotChanceError(ValueError):
     """Dice were asked for when no roll is due (or a move was offered while one is)."""
-
-
-class PlayerKind(enum.Enum):
-    """Who plays a seat."""
-
-    HUMAN = "human"
-    COMPUTER = "computer"
-
-
-@dataclasses.dataclass(frozen=True)
-class Player:
-    """A seat's player: a person, or the computer at a difficulty level (a level key)."""
-
-    kind: PlayerKind
-    level: str | None = None
-    name: str = ""
-
-    @classmethod
-    def human(cls, name: str = "") -> Player:
-        """A person at this machine."""
-        return cls(PlayerKind.HUMAN, None, name)
-
-    @classmethod
-    def computer(cls, level: str, name: str = "") -> Player:
-        """The computer playing at ``level`` (a key of the game's AI levels)."""
-        return cls(PlayerKind.COMPUTER, level, name)
-
-    @property
-    def is_human(self) -> bool:
-        """Whether a person plays this seat."""
-        return self.kind is PlayerKind.HUMAN
-
-    @property
-    def engine(self) -> str | None:
-        """The key of the engine (another program) that plays this seat, or ``None`` (a person, our AI)."""
-        return None if self.is_human else engine_key(self.level)
 
 
 @dataclasses.dataclass(frozen=True)

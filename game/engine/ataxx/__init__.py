@@ -1,7 +1,8 @@
 """Ataxx: the rules engine (``from game.engine.ataxx import Board, Move, STARTPOS``).
 
 ``bits`` holds the rules at the bit level (shared with perft and the search),
-``board`` the ``Board`` and ``Move`` of design.md's public names, ``perft``
+``notation`` the squares' names and ``Move`` with its UAI notation, ``board``
+the ``Board`` (it re-exports ``Move``, as design.md's public names), ``perft``
 the move-tree counts, and ``rules`` what the generic match needs of Ataxx.
 ``keypad``, ``levels`` and ``level_edit`` serve the screens: the keypad codes
 of seed 002, level checks and the editor's document.

@@ -2,8 +2,12 @@
 
 ``from game.engine.lionheart import Battle, Move, GOLD, SILVER, CHANCE`` is the
 public import (design.md). ``notation`` holds the squares, the units' table,
-``Move`` and the dice tokens; ``battle`` the rules (``Battle``); ``rules`` the
-game as the generic layers see it (``RULES``).
+``Move`` and the dice tokens; ``battle`` the position with its stack
+(``Battle``), which keeps its rules in ``field`` (the units, the geometry, the
+dice), ``moves`` (the actions open to a unit), ``combat`` (what an action or a
+roll does), ``army`` (level 2's set-up), ``end`` (how a battle ends),
+``position_text`` (the position as text) and ``zobrist`` (its keys);
+``rules`` is the game as the generic layers see it (``RULES``).
 
 Notation, one token each:
 
@@ -20,7 +24,7 @@ Notation, one token each:
   (``HHFP``); ``parse_outcome`` / ``outcome_text`` (``Move.from_text`` never
   reads one; ``rules.RULES.parse_move`` reads both).
 
-Positions as text: ``UNITS SIDE ACTIONS [QUIET [PENDING]]`` (see ``battle``).
+Positions as text: ``UNITS SIDE ACTIONS [QUIET [PENDING]]`` (see ``battle`` and ``position_text``).
 
 >>> battle = Battle.level2()
 >>> battle.push(Move.from_text("I@c2"))
