@@ -136,9 +136,9 @@ class LineProcess:
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._stderr_reader = threading.Thread(target=self._read_stderr, name=f"{name}-stderr", daemon=True)
         self._stdout_reader = threading.Thread(target=self._read_stdout, name=f"{name}-stdout", daemon=True)
-        writer = threading.Thread(target=self._write_stdin, name=f"{name}-stdin", daemon=True)
+        self._writer = threading.Thread(target=self._write_stdin, name=f"{name}-stdin", daemon=True)
         # The error reader first: the output reader waits for it once the program has ended.
-        for thread in (self._stderr_reader, writer, self._stdout_reader):
+        for thread in (self._stderr_reader, self._writer, self._stdout_reader):
             thread.start()
 
     @property
@@ -194,8 +194,8 @@ class LineProcess:
         self.join(grace + EXIT_WAIT)
 
     def join(self, timeout: float) -> None:
-        """Wait up to ``timeout`` seconds for the reader threads (after ``kill`` or ``quit``)."""
-        for thread in (self._stdout_reader, self._stderr_reader):
+        """Wait up to ``timeout`` seconds for the threads (after ``kill`` or ``quit``)."""
+        for thread in (self._stdout_reader, self._stderr_reader, self._writer):
             thread.join(timeout)
 
     def describe_end(self) -> str:
