@@ -39,6 +39,7 @@ __all__ = [
     "InfoLine",
     "Score",
     "UaiError",
+    "first_word",
     "format_bestmove",
     "format_go",
     "format_id",
@@ -90,6 +91,16 @@ def quote(text: str, limit: int = 60) -> str:
     """
     shown = ascii(text[:limit])
     return shown + ("..." if len(text) > limit else "")
+
+
+def first_word(line: str) -> str:
+    """The command or answer a line starts with ("" for a blank line): what either side dispatches on.
+
+    >>> first_word("  bestmove g2"), first_word(" ")
+    ('bestmove', '')
+    """
+    words = line.split(None, 1)
+    return words[0] if words else ""
 
 
 # -- go ----------------------------------------------------------------------------------------

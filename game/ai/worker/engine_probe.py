@@ -80,8 +80,7 @@ def probe_engine(
             identity = uai.parse_id(line)
             if identity is not None:
                 said.setdefault(*identity)
-            words = line.split(None, 1)
-            if words and words[0] == word:
+            if uai.first_word(line) == word:
                 return line
 
     try:

@@ -124,11 +124,9 @@ class _Session:
         ``MAX_BACKLOG`` lines behind and the line is chatter (see ``ANSWERS``)."""
 
         def pass_line(line: str) -> None:
-            if inbox.qsize() >= MAX_BACKLOG:
-                words = line.split(maxsplit=1)
-                if not words or words[0] not in ANSWERS:
-                    self.dropped_lines += 1
-                    return
+            if inbox.qsize() >= MAX_BACKLOG and uai.first_word(line) not in ANSWERS:
+                self.dropped_lines += 1
+                return
             inbox.put(("line", self, line))
 
         return pass_line
@@ -311,10 +309,7 @@ class EngineManager:
     # -- the engine's lines --
 
     def _line(self, session: _Session, line: str) -> None:
-        tokens = line.split()
-        if not tokens:
-            return
-        word = tokens[0]
+        word = uai.first_word(line)
         if word == uai.UAIOK and session.phase is Phase.STARTING:
             session.send(uai.ISREADY)
             session.expect(Phase.READYING, self.timeouts.ready)
@@ -331,7 +326,7 @@ class EngineManager:
         elif word == uai.BESTMOVE:
             self._bestmove(session, line)
         elif word == uai.INFO and session.phase is Phase.SEARCHING and session.job is not None:
-            progress = parse_info(tokens, int(session.job.payload.get("score_unit", 100)))
+            progress = parse_info(line.split(), int(session.job.payload.get("score_unit", 100)))
             if progress is not None:
                 self.book.report_progress(session.job, progress)
         # Anything else (id, option, info string, a line it made up) is ignored.
