@@ -25,7 +25,6 @@ __all__ = [
     "INFO",
     "ISREADY",
     "MAX_NUMBER_DIGITS",
-    "NULL_MOVE",
     "OPTION",
     "POSITION",
     "QUIT",
@@ -73,8 +72,6 @@ READYOK = "readyok"
 INFO = "info"
 BESTMOVE = "bestmove"
 
-NULL_MOVE = "0000"
-"""The pass move, and a ``bestmove`` when there is no move to play."""
 MAX_NUMBER_DIGITS = 12
 """Go parameters with more digits are refused: they overflow timers and mean nothing."""
 
