@@ -648,7 +648,7 @@ def test_close_is_idempotent_and_leaves_nothing_running(
     fresh_ai.close()
     assert worker_threads() <= threads_before
     if child is not None:
-        assert child.process.poll() is not None
+        assert not child.process.alive
     with pytest.raises(RuntimeError, match="closed"):
         fresh_ai.request("ataxx", MIDGAME, "master")
     fresh_ai.cancel()  # harmless after close

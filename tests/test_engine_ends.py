@@ -24,7 +24,7 @@ from processes import ended, pid_in
 from processes import fake_engine as fake
 from waiting import answer
 
-from game.ai.worker import AIState, AIWorker, EngineSpec, EngineTimeouts, uai_client
+from game.ai.worker import AIState, AIWorker, EngineSpec, EngineTimeouts, engine_session
 from game.ai.worker.jobs import JobBook
 from game.ai.worker.uai_client import EngineManager, probe_engine
 from game.engine.ataxx.rules import RULES
@@ -152,7 +152,7 @@ def test_the_time_limit_holds_while_an_engine_floods_its_output(monkeypatch: pyt
     clock = [0.0]
     inbox = ReadingTakesTime(clock)
     engine = ScriptedEngine(inbox, chatter=10_000)  # 7 s of reading (the backlog dropping some chatter)
-    monkeypatch.setattr(uai_client, "_start", engine.start)
+    monkeypatch.setattr(engine_session, "start_engine", engine.start)
     book = JobBook()
     manager = EngineManager(book, inbox, EngineTimeouts(grace=2.0, stop=1.0), clock=lambda: clock[0])
     with book.lock:

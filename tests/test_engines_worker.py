@@ -262,7 +262,7 @@ def test_chatter_is_dropped_while_the_manager_is_behind_but_never_an_answer() ->
     import queue
     from types import SimpleNamespace
 
-    from game.ai.worker.uai_client import MAX_BACKLOG, _Session
+    from game.ai.worker.engine_session import MAX_BACKLOG, _Session
 
     inbox: queue.Queue[tuple[object, ...]] = queue.Queue()
     session = SimpleNamespace(dropped_lines=0)

@@ -21,6 +21,8 @@ Contracts:
   and keeps its previous state. A ``position`` with a bad FEN or an illegal
   move leaves the position as it was before that command; a ``go`` with a bad
   parameter starts no search (and sends no ``bestmove``).
+- The lines are read and written by ``game.ai.uai_protocol``, the grammar the
+  game's own client of other engines shares.
 - Red is ``x`` and moves first; as in libataxx it is "black", so its clock is
   ``btime``/``binc``.
 - The search respects the repetition rule. A position that is already drawn by
@@ -31,7 +33,6 @@ Contracts:
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import random
 import re
 import sys
@@ -41,6 +42,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from game.ai import uai_protocol as uai
 from game.ai.ataxx import levels
 from game.ai.ataxx.search import (
     Searcher,
@@ -50,9 +52,11 @@ from game.ai.ataxx.search import (
     plies_to_end,
     prepare_compiled,
 )
+from game.ai.line_process import MAX_LINE_BYTES, read_lines
+from game.ai.uai_protocol import GoParams, UaiError, parse_go, quote
 from game.engine.ataxx import STARTPOS, AtaxxError, Board, Move, Side, Termination
 from game.engine.ataxx.perft import PerftStopped
-from game.filedata import ascii_int, is_ascii_digits
+from game.filedata import ascii_int
 
 __all__ = ["GoParams", "UaiEngine", "UaiError", "main", "parse_go", "time_limits"]
 
@@ -61,10 +65,6 @@ ENGINE_AUTHOR = "the Attax Arcade authors"
 DEFAULT_HASH_MB = 16
 MIN_HASH_MB = 1
 MAX_HASH_MB = 1024
-MAX_LINE_BYTES = 1 << 16
-"""Longer input lines are refused whole (a position with every move of a game is far shorter)."""
-MAX_NUMBER_DIGITS = 12
-"""Go parameters with more digits are refused: they overflow timers and mean nothing."""
 MOVE_OVERHEAD = 0.03
 """Seconds kept back from every time limit for the answer to travel and threads to switch."""
 WATCHDOG_GRACE = 0.06
@@ -85,120 +85,7 @@ def engine_version() -> str:
     return match.group(1) if match else "dev"
 
 
-class UaiError(ValueError):
-    """Bad input; the message is the reason shown after ``info string error``."""
-
-
-def _quote(text: str, limit: int = 60) -> str:
-    """``text`` quoted for an error message: ASCII only, and short."""
-    shown = ascii(text[:limit])
-    return shown + ("..." if len(text) > limit else "")
-
-
-# --- go ------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class GoParams:
-    """The limits of one ``go`` command; times in milliseconds, ``None`` when not given."""
-
-    wtime: int | None = None
-    btime: int | None = None
-    winc: int | None = None
-    binc: int | None = None
-    movestogo: int | None = None
-    movetime: int | None = None
-    depth: int | None = None
-    nodes: int | None = None
-    infinite: bool = False
-    searchmoves: tuple[str, ...] = ()
-    """The moves the search is limited to, as written (checked against the position by the engine)."""
-    clamped: tuple[str, ...] = ()
-    """The times given below 0 (``wtime -5``), taken as 0: a clock may run over in some GUIs."""
-
-    @property
-    def unlimited(self) -> bool:
-        """Whether nothing but ``stop`` (or the level) limits the search."""
-        return (
-            self.wtime is None
-            and self.btime is None
-            and self.movetime is None
-            and self.depth is None
-            and self.nodes is None
-        )
-
-
-_GO_NUMBERS = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes"}
-_GO_MINIMUM = {"movestogo": 1, "depth": 1, "nodes": 1}
-_GO_TIMES = {"wtime", "btime", "winc", "binc", "movetime"}
-# python-ataxx's client sends ``go nodes N simulations N``: simulations are for
-# Monte Carlo engines, so the number is checked and then ignored.
-_GO_IGNORED_NUMBERS = {"simulations"}
-_GO_WORDS = _GO_NUMBERS | _GO_IGNORED_NUMBERS | {"infinite", "searchmoves"}
-
-
-def parse_go(tokens: list[str]) -> GoParams:
-    """Parse the words after ``go``; raises ``UaiError`` naming the bad word.
-
-    Times are whole milliseconds; below 0 (a clock that ran over, in some GUIs)
-    they are taken as 0 and listed in ``clamped``, so the engine still answers a
-    move at once. ``movestogo``, ``depth`` and ``nodes`` are >= 1.
-    ``searchmoves`` takes the words after it up to the next parameter.
-
-    >>> parse_go("movetime 100 depth 3".split())  # doctest: +NORMALIZE_WHITESPACE
-    GoParams(wtime=None, btime=None, winc=None, binc=None, movestogo=None, movetime=100, depth=3, nodes=None,
-             infinite=False, searchmoves=(), clamped=())
-    >>> parse_go("wtime -5 btime -5 searchmoves b6 a7a5".split())  # doctest: +NORMALIZE_WHITESPACE
-    GoParams(wtime=0, btime=0, winc=None, binc=None, movestogo=None, movetime=None, depth=None, nodes=None,
-             infinite=False, searchmoves=('b6', 'a7a5'), clamped=('wtime', 'btime'))
-    >>> parse_go(["depth", "x"])
-    Traceback (most recent call last):
-    ...
-    game.ai.ataxx.uai.UaiError: go depth needs a whole number, not 'x'
-    """
-    values: dict[str, object] = {}
-    clamped: list[str] = []
-    index = 0
-    while index < len(tokens):
-        word = tokens[index]
-        key = word.lower()
-        if key == "infinite":
-            values["infinite"] = True
-            index += 1
-            continue
-        if key == "searchmoves":
-            if key in values:
-                raise UaiError("go searchmoves given twice")
-            end = index + 1
-            while end < len(tokens) and tokens[end].lower() not in _GO_WORDS:
-                end += 1
-            if end == index + 1:
-                raise UaiError("go searchmoves needs at least one move after it")
-            values[key] = tuple(tokens[index + 1 : end])
-            index = end
-            continue
-        if key not in _GO_NUMBERS and key not in _GO_IGNORED_NUMBERS:
-            raise UaiError(f"unknown go parameter {_quote(word)}")
-        if index + 1 >= len(tokens):
-            raise UaiError(f"go {key} needs a number after it")
-        text = tokens[index + 1]
-        number = ascii_int(text, signed=True, max_digits=MAX_NUMBER_DIGITS)
-        if number is None:
-            if is_ascii_digits(text.lstrip("+-")):
-                raise UaiError(f"go {key} {_quote(text)} is too large")
-            raise UaiError(f"go {key} needs a whole number, not {_quote(text)}")
-        if key in _GO_TIMES and number < 0:
-            clamped.append(key)
-            number = 0
-        minimum = _GO_MINIMUM.get(key, 0)
-        if number < minimum:
-            raise UaiError(f"go {key} must be at least {minimum}, not {number}")
-        if key in values:
-            raise UaiError(f"go {key} given twice")
-        if key not in _GO_IGNORED_NUMBERS:
-            values[key] = number
-        index += 2
-    return GoParams(**values, clamped=tuple(clamped))  # type: ignore[arg-type]
+# --- time ------------------------------------------------------------------------------
 
 
 def time_limits(
@@ -287,13 +174,13 @@ class UaiEngine:
         self._rng = random.Random()
         self._task: _Task | None = None
         self._commands: dict[str, Callable[[list[str]], None]] = {
-            "uai": self._uai,
-            "isready": self._isready,
-            "uainewgame": self._uainewgame,
-            "setoption": self._setoption,
-            "position": self._position,
-            "go": self._go,
-            "stop": self._stop,
+            uai.UAI: self._uai,
+            uai.ISREADY: self._isready,
+            uai.UAINEWGAME: self._uainewgame,
+            uai.SETOPTION: self._setoption,
+            uai.POSITION: self._position,
+            uai.GO: self._go,
+            uai.STOP: self._stop,
             "perft": self._perft,
             "d": self._display,
         }
@@ -306,12 +193,12 @@ class UaiEngine:
         if not tokens:
             return True
         command = tokens[0]
-        if command == "quit":
+        if command == uai.QUIT:
             self.shutdown()
             return False
         handler = self._commands.get(command)
         if handler is None:
-            self.error(f"unknown command {_quote(command)}")
+            self.error(f"unknown command {quote(command)}")
             return True
         try:
             handler(tokens[1:])
@@ -339,25 +226,31 @@ class UaiEngine:
         with self._write_lock:
             self._write(line)
 
+    def note(self, text: str) -> None:
+        """Tell whoever reads the output something (an ``info string`` line)."""
+        self.send(uai.format_info_string(text))
+
     def error(self, reason: str) -> None:
         """Report bad input."""
-        self.send(f"info string error {reason}")
+        self.note(f"error {reason}")
 
     # -- commands --
 
     def _uai(self, args: list[str]) -> None:
-        self.send(f"id name {ENGINE_NAME} {engine_version()}")
-        self.send(f"id author {ENGINE_AUTHOR}")
-        keys = " ".join(f"var {level.key}" for level in levels.LEVELS)
-        self.send(f"option name Level type combo default {levels.LEVELS[-1].key} {keys}")
-        self.send(f"option name Hash type spin default {DEFAULT_HASH_MB} min {MIN_HASH_MB} max {MAX_HASH_MB}")
-        self.send("uaiok")
+        self.send(uai.format_id("name", f"{ENGINE_NAME} {engine_version()}"))
+        self.send(uai.format_id("author", ENGINE_AUTHOR))
+        keys = [level.key for level in levels.LEVELS]
+        self.send(uai.format_option("Level", "combo", levels.LEVELS[-1].key, choices=keys))
+        self.send(
+            uai.format_option("Hash", "spin", DEFAULT_HASH_MB, minimum=MIN_HASH_MB, maximum=MAX_HASH_MB)
+        )
+        self.send(uai.UAIOK)
 
     def _isready(self, args: list[str]) -> None:
         # The compiled search is built (or loaded from the cache) before the first readyok, as engines
         # do their slow set-up before answering it; a go before that searches in Python.
         prepare_compiled(wait=True, timeout=COMPILE_TIMEOUT)
-        self.send("readyok")
+        self.send(uai.READYOK)
 
     def _uainewgame(self, args: list[str]) -> None:
         self._finish_task()
@@ -366,20 +259,14 @@ class UaiEngine:
         self._rng = random.Random()
 
     def _setoption(self, args: list[str]) -> None:
-        if not args or args[0].lower() != "name":
-            raise UaiError("setoption needs 'name <option> value <value>'")
-        lowered = [arg.lower() for arg in args]
-        if "value" not in lowered:
-            raise UaiError("setoption needs 'value <value>' after the option name")
-        split = lowered.index("value")
-        name = " ".join(args[1:split]).lower()
-        value = " ".join(args[split + 1 :])
+        written, value = uai.parse_setoption(args)
+        name = written.lower()
         if name == "level":
             try:
                 self.level = levels.level_by_key(value.lower())
             except ValueError:
                 known = ", ".join(level.key for level in levels.LEVELS)
-                raise UaiError(f"unknown level {_quote(value)}: expected one of {known}") from None
+                raise UaiError(f"unknown level {quote(value)}: expected one of {known}") from None
         elif name == "hash":
             megabytes = ascii_int(value, max_digits=6)
             if megabytes is None or not MIN_HASH_MB <= megabytes <= MAX_HASH_MB:
@@ -388,31 +275,19 @@ class UaiEngine:
             self.hash_mb = megabytes
             self._searcher = None
         else:
-            raise UaiError(f"unknown option {_quote(' '.join(args[1:split]))}: expected Level or Hash")
+            raise UaiError(f"unknown option {quote(written)}: expected Level or Hash")
 
     def _position(self, args: list[str]) -> None:
-        if not args:
-            raise UaiError("position needs 'startpos' or 'fen <fen>'")
-        if args[0] == "startpos":
-            fen, rest = STARTPOS, args[1:]
-        elif args[0] == "fen":
-            end = args.index("moves") if "moves" in args else len(args)
-            fen, rest = " ".join(args[1:end]), args[end:]
-            if not fen:
-                raise UaiError("position fen needs a FEN")
-        else:
-            raise UaiError(f"position needs 'startpos' or 'fen', not {_quote(args[0])}")
-        if rest and rest[0] != "moves":
-            raise UaiError(f"unexpected {_quote(rest[0])} in position: expected 'moves'")
+        fen, moves = uai.parse_position(args)
         try:
-            board = Board(fen)
+            board = Board(STARTPOS if fen is None else fen)
         except AtaxxError as exc:
             raise UaiError(f"bad FEN, position unchanged: {exc}") from None
-        for number, text in enumerate(rest[1:], start=1):
+        for number, text in enumerate(moves, start=1):
             try:
                 board.push_uai(text)
             except AtaxxError as exc:
-                raise UaiError(f"move {number} ({_quote(text)}): {exc}; position unchanged") from None
+                raise UaiError(f"move {number} ({quote(text)}): {exc}; position unchanged") from None
         self.board = board
 
     def _go(self, args: list[str]) -> None:
@@ -424,15 +299,13 @@ class UaiEngine:
         outcome = board.outcome()
         if outcome is not None:
             if outcome.termination is not Termination.THREEFOLD_REPETITION:
-                self.send(f"info string game over ({outcome.termination.value}, {outcome.result()})")
+                self.note(f"game over ({outcome.termination.value}, {outcome.result()})")
                 self._start(task, lambda: self._answer_when_allowed(task, None))
                 return
-            self.send(
-                "info string the position is drawn by threefold repetition; searching it without history"
-            )
+            self.note("the position is drawn by threefold repetition; searching it without history")
             board = board.copy(stack=False)
         for key in params.clamped:
-            self.send(f"info string go {key} below 0 taken as 0")
+            self.note(f"go {key} below 0 taken as 0")
         only = self._search_moves(board, params.searchmoves)
         task.best = only[0] if only else _greedy_move(board)
         soft, hard = time_limits(params, board.turn, board.empty.bit_count())
@@ -459,11 +332,11 @@ class UaiEngine:
             except ValueError:
                 move = None
             if move is None or move not in legal:
-                self.send(f"info string searchmoves: {_quote(text)} is not a legal move here, left out")
+                self.note(f"searchmoves: {quote(text)} is not a legal move here, left out")
             elif move not in chosen:
                 chosen.append(move)
         if not chosen:
-            self.send("info string searchmoves: no legal move given, searching them all")
+            self.note("searchmoves: no legal move given, searching them all")
         return chosen
 
     def _stop(self, args: list[str]) -> None:
@@ -562,9 +435,9 @@ class UaiEngine:
             # Weaker levels play by their own rules (noise, shallow search): only
             # the time can be imposed on them.
             if params.depth is not None or params.nodes is not None:
-                self.send(f"info string level {level.key} ignores depth and nodes limits")
+                self.note(f"level {level.key} ignores depth and nodes limits")
             if only:
-                self.send(f"info string level {level.key} ignores searchmoves")
+                self.note(f"level {level.key} ignores searchmoves")
             move = levels.choose_move(
                 board,
                 level,
@@ -589,7 +462,7 @@ class UaiEngine:
             task.answered = True
         if task.watchdog is not None:
             task.watchdog.cancel()
-        self.send(f"bestmove {move if move is not None else Move.null()}")
+        self.send(uai.format_bestmove(str(move if move is not None else Move.null())))
 
     def _watchdog(self, task: _Task) -> None:
         """The time is up and the search has not answered: stop it and send the best move so far."""
@@ -615,7 +488,7 @@ class UaiEngine:
                 finally:
                     board.pop()
                 if task.stop.is_set():
-                    self.send(f"info string perft stopped after {number} of {len(moves)} root moves")
+                    self.note(f"perft stopped after {number} of {len(moves)} root moves")
                     return
         elapsed = time.monotonic() - start
         nps = int(nodes / elapsed) if elapsed > 0 else nodes
@@ -627,33 +500,22 @@ def _info_line(info: SearchInfo) -> str:
     if is_win_score(info.score):
         plies = plies_to_end(info.score)
         # UCI counts mates in moves of the winner: +N to win, -N to lose.
-        score = f"mate {(plies + 1) // 2}" if info.score > 0 else f"mate -{max(plies // 2, 1)}"
+        score = uai.Score("mate", (plies + 1) // 2 if info.score > 0 else -max(plies // 2, 1))
     else:
-        score = f"cp {info.score}"
-    time_ms = int(info.elapsed * 1000)
-    pv = " ".join(str(move) for move in info.pv)
-    return f"info depth {info.depth} score {score} nodes {info.nodes} nps {info.nps} time {time_ms} pv {pv}"
+        score = uai.Score("cp", info.score)
+    return uai.format_info(
+        uai.InfoLine(
+            depth=info.depth,
+            score=score,
+            nodes=info.nodes,
+            nps=info.nps,
+            time=int(info.elapsed * 1000),
+            pv=tuple(str(move) for move in info.pv),
+        )
+    )
 
 
 # --- the program -------------------------------------------------------------------------
-
-
-def _read_lines(stream: BinaryIO, on_error: Callable[[str], None]) -> Iterable[str]:
-    """Decoded input lines; bytes that are not UTF-8 become U+FFFD; overlong lines are refused."""
-    while True:
-        try:
-            raw = stream.readline(MAX_LINE_BYTES)
-        except (OSError, ValueError):
-            return
-        if not raw:
-            return
-        if len(raw) == MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            # Skip the rest of the line too: none of it can be trusted.
-            while raw and not raw.endswith(b"\n"):
-                raw = stream.readline(MAX_LINE_BYTES)
-            on_error(f"input line longer than {MAX_LINE_BYTES} bytes ignored")
-            continue
-        yield raw.decode("utf-8", errors="replace")
 
 
 def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
@@ -676,7 +538,13 @@ def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
             sys.stdout.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[union-attr]
     engine = UaiEngine(write)
     try:
-        engine.run(_read_lines(input_stream, engine.error))
+        engine.run(
+            read_lines(
+                input_stream,
+                MAX_LINE_BYTES,
+                lambda: engine.error(f"input line longer than {MAX_LINE_BYTES} bytes ignored"),
+            )
+        )
     except KeyboardInterrupt:
         engine.shutdown()
     return 0

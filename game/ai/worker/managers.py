@@ -8,7 +8,7 @@ through the ``JobBook``.
 - ``run_in_thread``: each request's search runs right in the manager thread.
 - ``ProcessManager``: a long-lived child process (``python -m game.ai.worker``)
   runs the search on another core; the manager talks to it with one JSON
-  object per line. The child starts on the first request (or ``warm_up``) and
+  object per line (a ``LineProcess``, as the engines the player adds). The child starts on the first request (or ``warm_up``) and
   again after a crash; a child that does not end a stopped search in time is
   hung, and is killed.
 """
@@ -21,14 +21,13 @@ import functools
 import json
 import os
 import queue
-import subprocess
 import sys
-import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game.ai.line_process import LineProcess
 from game.ai.worker.child import run_search
 from game.ai.worker.jobs import Job, JobBook
 from game.ai.worker.status import format_exception
@@ -148,7 +147,7 @@ class ProcessManager:
     def child_pid(self) -> int | None:
         """The process id of the running child, if any."""
         child = self.child
-        return child.process.pid if child is not None and child.process.poll() is None else None
+        return child.process.pid if child is not None and child.process.alive else None
 
     def _ensure_child(self) -> _Child:
         if self.child is None or self.child.dead:
@@ -179,44 +178,35 @@ class ProcessManager:
 
 
 class _Child:
-    """One running child process and the threads that read its output."""
+    """One running child process (a ``LineProcess`` speaking JSON lines) and the requests it holds."""
 
     def __init__(self, inbox: Inbox) -> None:
         env = dict(os.environ)
         # The child must import this package wherever the game was started from.
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(_PROJECT_ROOT), env.get("PYTHONPATH")]))
         env["PYTHONUNBUFFERED"] = "1"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "game.ai.worker"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=str(_PROJECT_ROOT),
-            env=env,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            bufsize=1,
-        )
+        self._inbox = inbox
+        # Its error output and whatever else it printed on its output, to explain a crash.
+        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         self.dead = False
         # Requests sent and not answered yet, and when the stopped ones must have ended by.
         self.jobs: dict[int, Job] = {}
         self.stop_deadline: float | None = None
-        self._inbox = inbox
-        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
-        self._stderr_reader = threading.Thread(target=self._read_stderr, name="ai-child-stderr", daemon=True)
-        self._stdout_reader = threading.Thread(target=self._read_stdout, name="ai-child-stdout", daemon=True)
-        self._stderr_reader.start()
-        self._stdout_reader.start()
+        self.process = LineProcess(
+            [sys.executable, "-m", "game.ai.worker"],
+            on_line=self._line,
+            on_exit=self._exited,
+            cwd=_PROJECT_ROOT,
+            env=env,
+            own_group=False,
+            max_line_bytes=None,  # our own child: its messages (a traceback too) are never cut
+            error_tail=self._tail,
+            name="ai-child",
+        )
 
     def send(self, message: Mapping[str, Any]) -> None:
-        """Write one message; a dead child is noticed by the reader, so errors here are ignored."""
-        try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(json.dumps(message) + "\n")
-            self.process.stdin.flush()
-        except (OSError, ValueError):
-            self.kill()
+        """Write one message (never blocks); a dead child is noticed by the reader."""
+        self.process.send(json.dumps(message))
 
     def send_stop(self, ticket: int) -> None:
         """Tell the child to stop request ``ticket``; it is killed if it has not answered in time."""
@@ -225,46 +215,28 @@ class _Child:
             self.stop_deadline = time.monotonic() + STOP_GRACE
 
     def kill(self) -> None:
-        """Kill the process; the stdout reader then reports its exit."""
+        """Kill the process; the reader then reports its exit."""
         self.dead = True
-        with contextlib.suppress(OSError):
-            self.process.kill()
+        self.process.kill()
 
     def quit(self) -> None:
         """Ask the child to exit, kill it if it does not, and wait for the reader threads."""
         self.dead = True
-        self.send({"type": "quit"})
-        with contextlib.suppress(OSError, ValueError):
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-        try:
-            self.process.wait(QUIT_GRACE)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self._stdout_reader.join()
-        self._stderr_reader.join()
+        self.process.quit(json.dumps({"type": "quit"}), QUIT_GRACE)
 
-    def _read_stdout(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            try:
-                message = json.loads(line)
-            except ValueError:
-                self._stderr_tail.append(line.rstrip("\n"))  # not ours: keep it for a crash report
-                continue
-            if isinstance(message, dict):
-                self._inbox.put(("message", self, message))
-        returncode = self.process.wait()
-        self._stderr_reader.join(1.0)
+    def _line(self, line: str) -> None:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            self._tail.append(line)  # not ours: keep it for a crash report
+            return
+        if isinstance(message, dict):
+            self._inbox.put(("message", self, message))
+
+    def _exited(self, process: LineProcess) -> None:
         self.dead = True
-        description = f"the AI process exited unexpectedly (exit code {returncode})"
-        tail = "\n".join(self._stderr_tail).strip()
+        description = f"the AI process exited unexpectedly (exit code {process.returncode})"
+        tail = "\n".join(self._tail).strip()
         if tail:
             description += ":\n" + tail
         self._inbox.put(("exit", self, description))
-
-    def _read_stderr(self) -> None:
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self._stderr_tail.append(line.rstrip("\n"))
