@@ -12,7 +12,7 @@ import pytest
 
 from game.i18n import ntr, set_language, tr
 from game.scenes.driver import Driver
-from game.scenes.lionheart import diagrams
+from game.scenes.lionheart import diagram_extras
 from game.scenes.lionheart.pages import PAGES
 from game.ui import theme
 from game.ui.settings import Settings
@@ -76,14 +76,14 @@ def test_the_odds_card_sits_under_its_field_inside_the_diagram(
     language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fields: list[tuple[pygame.Rect, pygame.Rect]] = []
-    original = diagrams._odds_card
+    original = diagram_extras._odds_card
 
     def spy(field: Any, ui: Any, odds: Any, show: float) -> Any:
         frame = field.rect.inflate(round(field.cell * 0.16), round(field.cell * 0.16))
         fields.append((frame, pygame.Rect(field.area)))
         return original(field, ui, odds, show)
 
-    monkeypatch.setattr(diagrams, "_odds_card", spy)
+    monkeypatch.setattr(diagram_extras, "_odds_card", spy)
     driver = _page(size, "odds")
     try:
         drawn = _drawn(driver)

@@ -28,6 +28,7 @@ from game.engine.lionheart.odds import attack_odds
 from game.i18n import context_key, load_catalog, missing_translations, set_language
 from game.scenes.driver import Driver
 from game.scenes.lionheart import diagrams
+from game.scenes.lionheart.diagram_extras import TABLE_KINDS
 from game.scenes.lionheart.diagrams import DIAGRAMS, ODDS_LABELS, period, play
 from game.scenes.lionheart.pages import CONTROLS, PAGES, RULES_PAGES
 from game.ui import theme
@@ -439,4 +440,4 @@ def test_every_page_fits_the_rules_screen_whole_and_translated(
 
 
 def test_the_table_names_every_kind_but_the_king() -> None:
-    assert sorted(diagrams.TABLE_KINDS) == sorted(set(KINDS) - {"K"})
+    assert sorted(TABLE_KINDS) == sorted(set(KINDS) - {"K"})

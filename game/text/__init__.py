@@ -3,8 +3,9 @@
 The same engine, generic match, keypad codes, levels, saves and AI worker as
 the windowed game, and no pygame: it runs where there is no display. ``cli``
 reads the options and starts a game, ``play`` is the game at the keyboard
-(``TextGame``), ``screen`` draws the board in the seed's ``[ ]`` cells, and
-``computer`` waits on the AI worker for the computer's moves.
+(``TextGame``), ``entry`` reads the cells, move codes and commands typed,
+``console`` the lines in and out, ``screen`` draws the board in the seed's
+``[ ]`` cells, and ``computer`` waits on the AI worker for the computer's moves.
 """
 
 from __future__ import annotations

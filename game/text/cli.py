@@ -287,7 +287,7 @@ def main(
         width=shutil.get_terminal_size((80, 24)).columns if terminal else None,
         discard_typed=(lambda: discard_typed(stdin)) if terminal else (lambda: None),
     )
-    computer.on_retry = lambda reason: game.say(
+    computer.on_retry = lambda reason: game.console.say(
         tr("The computer could not choose a move: {error}", error=reason) + " " + tr("It is asked again.")
     )
     try:

@@ -9,11 +9,11 @@ and ``5xy`` for jumps: ``game.engine.ataxx.keypad``). A code that cannot be
 played gives the move up, and the player chooses a cell again. A player who
 cannot move passes by themselves; the computer's moves come from the AI worker.
 
-Every line the game says to a player starts with the player's tag, as the seed
-writes them: ``[red] - Enter a position to play:``. At any prompt, ``save
-NAME`` and ``load NAME`` use the windowed game's saves, ``undo`` and ``redo``
-step through the game, ``codes`` shows the move codes, ``?`` the help, and
-``quit`` (or the end of the input) leaves.
+At any prompt, ``save NAME`` and ``load NAME`` use the windowed game's saves,
+``undo`` and ``redo`` step through the game, ``codes`` shows the move codes,
+``?`` the help, and ``quit`` (or the end of the input) leaves. What the player
+types is read by ``game.text.entry``; the lines in and out, each starting with
+the player's tag, go through ``game.text.console``.
 
 In a terminal each board is drawn at the top of a cleared screen, with what
 happened in the last two moves under it; piped, boards and lines follow one
@@ -23,68 +23,27 @@ scripted.
 
 from __future__ import annotations
 
-import collections
-import dataclasses
-import textwrap
-import unicodedata
 from collections.abc import Callable
 from typing import TextIO
 
 from game import games
 from game.engine import saves
-from game.engine.ataxx import Board, Cell, InvalidMoveError, Move, Side, bits, neighbours
-from game.engine.ataxx.keypad import CODE_GRID, cell_code, code_for_offset, move_for_code, parse_cell
+from game.engine.ataxx import Board, Cell, Move, Side, bits, neighbours
+from game.engine.ataxx.keypad import cell_code, code_for_offset
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
-from game.filedata import ascii_int
 from game.i18n import current_language, load_catalog, ntr, tr
 from game.paths import display_name, set_aside
 from game.text.computer import Computer
-from game.text.screen import CLEAR, Mark, Picture, Style, board_lines, code_grid_lines, piece_letter
+from game.text.console import Console, Leave
+from game.text.entry import COMMANDS, YES, read_cell, read_command, read_move
+from game.text.screen import Mark, Picture, Style, board_lines, code_grid_lines, piece_letter
 
 __all__ = ["COMMANDS", "Leave", "TextGame"]
-
-MOVE_CODES: frozenset[str] = frozenset(code for codes in CODE_GRID for code in codes if code)
-
-COMMANDS: dict[str, frozenset[str]] = {
-    "help": frozenset({"?", "help", "aide"}),
-    "codes": frozenset({"codes"}),
-    "save": frozenset({"save", "sauver", "enregistrer"}),
-    "load": frozenset({"load", "charger"}),
-    "undo": frozenset({"undo", "annuler"}),
-    "redo": frozenset({"redo", "refaire"}),
-    "quit": frozenset({"quit", "exit", "quitter"}),
-}
-"""The words of each command, in English and in French (both are always understood)."""
-
-YES: frozenset[str] = frozenset({"y", "yes", "o", "oui"})
-"""The answers that say yes (in English and in French) to "Replace?"."""
-
-NEWS_PLIES = 2
-"""How many moves' news a terminal shows under the board (the player's last move and the reply)."""
-
-
-class Leave(Exception):  # not an error: the player chose to go
-    """The player left (``quit`` or the end of the input); ``code`` is the exit code."""
-
-    def __init__(self, code: int = 0) -> None:
-        super().__init__(code)
-        self.code = code
 
 
 class _Redraw(Exception):  # control flow, never seen outside this module
     """The match changed under the prompt (load, undo, redo): start the turn again."""
-
-
-@dataclasses.dataclass
-class Seat:
-    """How a seat is named on screen: its colour's name and its tag (``[red]``)."""
-
-    side: Side
-    name: str
-    """The colour's name, capitalised and translated ("Red", "Rouge")."""
-    tag: str
-    """``[red]``: the seed's prefix, in lower case and the seat's colour."""
 
 
 def _level_title(name: str) -> str:
@@ -97,9 +56,8 @@ def _level_title(name: str) -> str:
 class TextGame:
     """One game at a terminal (see the module docstring).
 
-    ``read_line(prompt)`` shows the prompt and returns the line typed without
-    its newline, or ``None`` at the end of the input. ``clear`` draws each
-    board on a cleared screen (a terminal); ``delay`` is the pause, in seconds,
+    ``output``, ``read_line``, ``style``, ``clear``, ``width`` and
+    ``discard_typed`` make its ``Console``; ``delay`` is the pause, in seconds,
     between the steps of an infection, spent by ``sleep``.
     """
 
@@ -122,31 +80,15 @@ class TextGame:
     ) -> None:
         self.match = match
         self.level_name = level_name
-        self.output = output
-        self.read_line = read_line
-        self.style = style
-        self.clear = clear
+        self.console = Console(
+            output, read_line, style, clear=clear, width=width, discard_typed=discard_typed
+        )
         self.delay = delay
         self.sleep = sleep
         self.computer = computer or Computer()
         self.show_codes = show_codes
         self.replace = replace
         """``save NAME`` replaces a save of that name without asking (``--yes``)."""
-        self.width = width
-        self.discard_typed = discard_typed
-        """Drops what was typed ahead at the terminal (keys pressed during a pause are not sent on)."""
-        self.paused = False
-        """Whether an infection pause was spent since the last prompt."""
-        """The terminal's width: messages are wrapped between words to fit it (``None``: not wrapped)."""
-        self.pending: list[str] = []
-        """Lines to write after the next board, or before the next prompt, whichever comes first."""
-        self.news: collections.deque[list[str]] = collections.deque(maxlen=NEWS_PLIES)
-        """What the last moves did, one list per move: under every board in a terminal."""
-        looks = games.game(RULES.key).seat_looks("classic")
-        self.seats = {
-            side: Seat(side, tr(looks[side].name), style.seat(f"[{tr(looks[side].name).lower()}]", side))
-            for side in Side
-        }
 
     # -- the game --
 
@@ -162,16 +104,16 @@ class TextGame:
             self._finish()
             return 0
         except Leave as leave:
-            self.say(tr("Game left."))
-            self._flush()
+            self.console.say(tr("Game left."))
+            self.console.flush()
             return leave.code
 
     def _introduce(self) -> None:
         """Who plays what, once at the start (a terminal shows it in every header)."""
-        if not _encodes(self.output, "·…"):
-            self.say(tr("This terminal cannot show every letter: some are written plainly."))
-        if not self.clear:
-            self.say(self._players_line())
+        if not self.console.encodes("·…"):
+            self.console.say(tr("This terminal cannot show every letter: some are written plainly."))
+        if not self.console.clear:
+            self.console.say(self._players_line())
 
     def _turn(self) -> None:
         match = self.match
@@ -181,7 +123,7 @@ class TextGame:
             return
         if match.computer_to_move:
             self.draw()
-            self._write(self.line(match.turn, tr("is thinking…")) + "\n")
+            self.console.write(self.console.line(match.turn, tr("is thinking…")) + "\n")
             self.play(self.computer.choose(match))
             return
         self._human_turn()
@@ -190,7 +132,7 @@ class TextGame:
         side = self.match.turn
         self.draw()
         while True:
-            text = self.ask(side, tr("Enter a position to play:"))
+            text = self.console.ask(side, tr("Enter a position to play:"))
             if not text or self._command(text, None):
                 continue
             square = self._cell(text)
@@ -202,18 +144,18 @@ class TextGame:
         side = self.match.turn
         self.draw(Picture.selection(self.match.position, source))
         if self.show_codes:
-            self.pending += self._codes(source)
+            self.console.pending += self._codes(source)
         while True:
-            text = self.ask(side, tr("Enter a move:"))
+            text = self.console.ask(side, tr("Enter a move:"))
             if text and self._command(text, source):
                 continue
             if not text:  # Enter alone: another piece
                 self.draw()
                 return False
-            move, why = self._move_for(source, text)
+            move, why = read_move(self.match.position, source, text)
             if move is None:
                 # The seed: an impossible move gives this one up; the player chooses a cell again.
-                self.say(self.line(side, tr("This move is invalid.") + " " + why))
+                self.console.say(self.console.line(side, tr("This move is invalid.") + " " + why))
                 self.draw()
                 return False
             self.play(move, source)
@@ -222,60 +164,10 @@ class TextGame:
     def _cell(self, text: str) -> int | None:
         """The square of one of the player's movable pieces typed as ``ij``, or ``None`` after saying what is wrong."""
         board: Board = self.match.position
-        typed = "".join(text.split())
-        problem = ""
-        square = -1
-        if len(typed) != 2 or ascii_int(typed) is None:
-            problem = tr("Type the row then the column: two digits from 1 to 7, like 11 or 74 (? for help).")
-        elif not ("1" <= typed[0] <= "7" and "1" <= typed[1] <= "7"):
-            problem = tr("{cell} is off the board: rows and columns go from 1 to 7.", cell=typed)
-        else:
-            square = parse_cell(typed)
-            cell = board.cell(square)
-            if cell is Cell.BLOCK:
-                problem = tr("{cell} is a destroyed square.", cell=typed)
-            elif cell is Cell.EMPTY:
-                problem = tr("{cell} is empty.", cell=typed)
-            elif board.side_at(square) is not board.turn:
-                problem = tr("The piece on {cell} is not yours.", cell=typed)
-            elif not board.clone_targets(square) | board.jump_targets(square):
-                problem = tr(
-                    "The piece on {cell} cannot move: every square it could reach is taken.", cell=typed
-                )
-        if problem:
-            self.say(self.line(board.turn, tr("Incorrect position.") + " " + problem))
-            return None
+        square, problem = read_cell(board, text)
+        if square is None:
+            self.console.say(self.console.line(board.turn, tr("Incorrect position.") + " " + problem))
         return square
-
-    def _move_for(self, source: int, text: str) -> tuple[Move | None, str]:
-        """The move that code ``text`` names from ``source``, or ``None`` and why it cannot be played."""
-        board: Board = self.match.position
-        code = "".join(text.split())
-        cell = cell_code(source)
-        if code not in MOVE_CODES:
-            return None, tr(
-                "{code} is not a move code: 1-9 around 5 clone, 5 then a direction jumps.", code=code
-            )
-        try:
-            move = move_for_code(source, code)
-        except InvalidMoveError:
-            return None, tr("{code} from {cell} leaves the board.", code=code, cell=cell)
-        if not board.is_legal(move):
-            target = cell_code(move.to_square)
-            if board.cell(move.to_square) is Cell.BLOCK:
-                return None, tr(
-                    "{code} from {cell} lands on {target}, a destroyed square.",
-                    code=code,
-                    cell=cell,
-                    target=target,
-                )
-            return None, tr(
-                "{code} from {cell} lands on {target}, which is not empty.",
-                code=code,
-                cell=cell,
-                target=target,
-            )
-        return move, ""
 
     def play(self, move: Move, source: int | None = None) -> None:
         """Play ``move`` and tell it; an infection is shown in steps: the move, the infected pieces, then flipped.
@@ -285,10 +177,10 @@ class TextGame:
         """
         board: Board = self.match.position
         mover = board.turn
-        self.news.append([])
+        self.console.news.append([])
         if move.is_pass:
             self.match.play(move)
-            self.note(self.line(mover, tr("passes.")))
+            self.console.note(self.console.line(mover, tr("passes.")))
             return
         target = move.to_square
         if source is None:
@@ -298,8 +190,8 @@ class TextGame:
         number = self.match.move_number
         self.match.play(move)
         code = code_for_offset(source // 7 - target // 7, target % 7 - source % 7)
-        self.note(
-            self.line(
+        self.console.note(
+            self.console.line(
                 mover,
                 tr(
                     "plays {source} -> {target} (code {code}).",
@@ -316,7 +208,7 @@ class TextGame:
             landed[source] = Cell.EMPTY
         self.draw(before.with_cells(landed, {target: Mark.MOVED}, mover), number)
         self._pause()
-        self.note(self.line(mover, tr("infects the opponent!")))
+        self.console.note(self.console.line(mover, tr("infects the opponent!")))
         marks = {square: Mark.INFECTED for square in bits(infected)}
         self.draw(before.with_cells(landed, {target: Mark.MOVED, **marks}, mover), number)
         self._pause()
@@ -324,7 +216,7 @@ class TextGame:
     def _pause(self) -> None:
         if self.delay > 0:
             self.sleep(self.delay)
-            self.paused = True
+            self.console.paused = True
 
     def _finish(self) -> None:
         """The final board, why the game ended, both counts and the winner."""
@@ -343,29 +235,29 @@ class TextGame:
         winner = (
             tr("Draw!")
             if outcome.winner is None
-            else tr("{side} wins!", side=self.seats[Side(outcome.winner)].name)
+            else tr("{side} wins!", side=self.console.seats[Side(outcome.winner)].name)
         )
         moves = ntr("{count} move", "{count} moves", result.moves)
-        self._write(f"{tr('The game is over.')} {reason}.\n{self._counts(scores)}\n{winner} ({moves})\n")
+        self.console.write(
+            f"{tr('The game is over.')} {reason}.\n{self._counts(scores)}\n{winner} ({moves})\n"
+        )
 
     # -- what the player types besides cells and codes --
 
     def _command(self, text: str, source: int | None) -> bool:
         """Run ``text`` if it is a command (True); ``source`` is the piece chosen, if any."""
-        word, _, rest = text.strip().partition(" ")
-        word = word.lower()
-        name = next((key for key, words in COMMANDS.items() if word in words), None)
-        if name is None:
+        command = read_command(text)
+        if command is None:
             return False
-        rest = rest.strip()
+        name, rest = command
         if name == "help":
-            self.pending += self._codes(source) if source is not None else self._help()
+            self.console.pending += self._codes(source) if source is not None else self._help()
         elif name == "codes":
             if source is not None:
-                self.pending += self._codes(source)
+                self.console.pending += self._codes(source)
             else:
                 self.show_codes = not self.show_codes
-                self.say(
+                self.console.say(
                     tr("The move codes will be shown with each piece chosen.")
                     if self.show_codes
                     else tr("The move codes will no longer be shown.")
@@ -387,7 +279,7 @@ class TextGame:
             tr(
                 "Type a cell as its row then its column (11 is the top left, 77 the bottom right), then a move code:"
             ),
-            *code_grid_lines(self.style),
+            *code_grid_lines(self.console.style),
             tr("1-9 clone · 5 then a direction jumps"),
             tr("A code that cannot be played gives the move up: choose a cell again."),
             tr("At any prompt: save NAME, load NAME, undo, redo, codes, quit, and ? for this help."),
@@ -398,38 +290,38 @@ class TextGame:
         """The move codes of the piece on ``source``: those it can play, clones green and jumps magenta."""
         return [
             tr("Move codes from {cell}:", cell=cell_code(source)),
-            *code_grid_lines(self.style, self.match.position, source),
+            *code_grid_lines(self.console.style, self.match.position, source),
         ]
 
     def _save(self, name: str) -> None:
         if not name:
-            self.say(tr("Type a name after save, like: save my game"))
+            self.console.say(tr("Type a name after save, like: save my game"))
             return
         try:
             existing = saves.save_path(name)
             if not self.replace and existing.is_file():
-                answer = self.ask(
+                answer = self.console.ask(
                     self.match.turn,
                     tr("A save called “{name}” exists. Replace? (y/n)", name=existing.stem),
                 )
                 if answer.strip().lower() not in YES:
-                    self.say(tr("Not saved."))
+                    self.console.say(tr("Not saved."))
                     return
             path = saves.save_game(name, self.match, level_name=self.level_name)
         except (saves.SaveError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            self.say(tr("Cannot save: {reason}", reason=reason))
+            self.console.say(tr("Cannot save: {reason}", reason=reason))
             return
-        self.say(tr("Saved as “{name}”", name=path.stem))
+        self.console.say(tr("Saved as “{name}”", name=path.stem))
 
     def _load(self, name: str) -> None:
         if not name:
-            self.say(self._saved_games())
+            self.console.say(self._saved_games())
             return
         try:
             path = saves.save_path(name)
             if not path.is_file():
-                self.say(tr("No saved game called {name}.", name=name) + " " + self._saved_games())
+                self.console.say(tr("No saved game called {name}.", name=name) + " " + self._saved_games())
                 return
             match, pgn_game = saves.load_game(path)
         except (saves.SaveError, OSError) as error:
@@ -439,11 +331,11 @@ class TextGame:
                 aside = set_aside(path)
                 if aside is not None:
                     said += " " + tr("It is kept as {name}.", name=display_name(aside))
-            self.say(said)
+            self.console.say(said)
             return
         if match.rules.key != RULES.key:
             game_name = tr(games.game(match.rules.key).name)
-            self.say(
+            self.console.say(
                 tr(
                     "{name} is a game of {title}: the terminal plays Ataxx only.",
                     name=path.stem,
@@ -452,7 +344,7 @@ class TextGame:
             )
             return
         if match.is_over:
-            self.say(tr("{name} is a finished game.", name=path.stem))
+            self.console.say(tr("{name} is a finished game.", name=path.stem))
             return
         if not match.has_human:
             # Two computers cannot be resumed by a person: they become two players, as in the window.
@@ -466,11 +358,11 @@ class TextGame:
             match.players = (seats[0], seats[1])
         self.match = match
         self.level_name = pgn_game.tag("Level")
-        self.news.clear()
-        self.news.append([])
-        self.note(tr("Loaded {name}: move {number}.", name=path.stem, number=match.move_number))
+        self.console.news.clear()
+        self.console.news.append([])
+        self.console.note(tr("Loaded {name}: move {number}.", name=path.stem, number=match.move_number))
         if pgn_game.cut_short:
-            self.note(
+            self.console.note(
                 ntr(
                     "{file} was cut short: {count} move read, the rest is missing.",
                     "{file} was cut short: {count} moves read, the rest is missing.",
@@ -481,15 +373,15 @@ class TextGame:
                 + tr("The game goes on from there.")
             )
         if engines:
-            self.note(
+            self.console.note(
                 tr(
                     "The computer ({level}) plays on instead of {engine}.",
                     level=tr("Casual"),
                     engine=engines[0],
                 )
             )
-        if not self.clear:
-            self.note(self._players_line())
+        if not self.console.clear:
+            self.console.note(self._players_line())
         raise _Redraw
 
     def _saved_games(self) -> str:
@@ -509,45 +401,29 @@ class TextGame:
     def _undo(self) -> None:
         undone = self.match.undo_turn()
         if not undone:
-            self.say(tr("Nothing to undo."))
+            self.console.say(tr("Nothing to undo."))
             return
-        self.news.clear()
+        self.console.news.clear()
         # Named by the move it goes back to, as the results number moves (a move is both sides' turns).
-        self.say(tr("Taken back to move {number}.", number=self.match.move_number))
+        self.console.say(tr("Taken back to move {number}.", number=self.match.move_number))
         raise _Redraw
 
     def _redo(self) -> None:
         match = self.match
         if not match.can_redo:
-            self.say(tr("Nothing to redo."))
+            self.console.say(tr("Nothing to redo."))
             return
         match.redo_turn()
-        self.news.clear()
-        self.say(tr("Forward to move {number}.", number=match.move_number))
+        self.console.news.clear()
+        self.console.say(tr("Forward to move {number}.", number=match.move_number))
         raise _Redraw
 
-    # -- writing and reading --
-
-    def line(self, side: Side, text: str) -> str:
-        """``text`` said to or by ``side``, as the seed writes it: ``[red] - text``."""
-        return f"{self.seats[side].tag} - {text}"
-
-    def say(self, text: str) -> None:
-        """A line for the player: written after the next board, or before the next prompt."""
-        self.pending.append(text)
-
-    def note(self, text: str) -> None:
-        """A line about the move just played: said once, and in a terminal kept under the boards that follow."""
-        if not self.news:
-            self.news.append([])
-        self.news[-1].append(text)
-        if not self.clear:
-            self.pending.append(text)
+    # -- the board --
 
     def _header(self, picture: Picture, number: int) -> list[str]:
         title = tr("{level} · move {number}", level=_level_title(self.level_name), number=number)
         lines = [f"Ataxx · {title}"]
-        if self.clear:
+        if self.console.clear:
             lines.append(self._players_line())
         # The counts of the board drawn: during an infection's steps, before the pieces change sides.
         counts = [picture.cells.count(Cell.RED), picture.cells.count(Cell.BLUE)]
@@ -556,9 +432,9 @@ class TextGame:
     def _counts(self, scores: list[int]) -> str:
         parts = []
         for side in Side:
-            seat = self.seats[side]
+            seat = self.console.seats[side]
             count = ntr("{side}: {count} piece", "{side}: {count} pieces", scores[side], side=seat.name)
-            parts.append(f"{self.style.seat(piece_letter(side), side)} {count}")
+            parts.append(f"{self.console.style.seat(piece_letter(side), side)} {count}")
         return "   ".join(parts)
 
     def _players_line(self) -> str:
@@ -572,20 +448,14 @@ class TextGame:
             else:
                 ai = games.game(RULES.key).load_ai()
                 who = tr("Computer ({level})", level=tr(ai.level(player.level or "casual").name))
-            parts.append(tr("{side}: {who}", side=self.seats[side].name, who=who))
+            parts.append(tr("{side}: {who}", side=self.console.seats[side].name, who=who))
         return " · ".join(parts)
 
     def draw(self, picture: Picture | None = None, number: int | None = None) -> None:
         """The board (as it stands, or ``picture`` during move ``number``), then the lines waiting to be said."""
         picture = picture or Picture.of(self.match.position, self._last_move_marks())
         lines = self._header(picture, number or self.match.move_number)
-        lines += board_lines(picture, self.style)
-        if self.clear:
-            lines += self._wrapped([text for news in self.news for text in news])
-        lines += self._wrapped(self.pending)
-        self.pending = []
-        # A terminal draws each board at the top of a cleared screen; piped, a blank line parts the boards.
-        self._write((CLEAR if self.clear else "\n") + "\n".join(lines) + "\n")
+        self.console.show(lines + board_lines(picture, self.console.style))
 
     def _last_move_marks(self) -> dict[int, Mark]:
         """The square the last move landed on, marked as a piece just moved (none before a move, or after a pass)."""
@@ -593,71 +463,3 @@ class TextGame:
         if not moves or moves[-1].is_pass:
             return {}
         return {moves[-1].to_square: Mark.MOVED}
-
-    def _wrapped(self, texts: list[str]) -> list[str]:
-        """``texts`` cut between words to fit the terminal's width (lines within it are kept as they are)."""
-        if self.width is None:
-            return texts
-        width = max(self.width - 1, 20)
-        lines: list[str] = []
-        for text in texts:
-            for line in text.split("\n"):
-                if len(line) <= width:
-                    lines.append(line)
-                    continue
-                lines += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [line]
-        return lines
-
-    def ask(self, side: Side, prompt: str) -> str:
-        """The line typed at ``side``'s prompt, stripped; ``Leave`` at the end of the input."""
-        self._flush()
-        while True:
-            if self.paused:
-                # Keys pressed while the pieces turned were not answers to this prompt.
-                self.discard_typed()
-                self.paused = False
-            text = self.read_line(self.line(side, prompt) + " ")
-            if text is None:
-                raise Leave(0)
-            if "\ufffd" not in text:
-                return text.strip()
-            # Bytes that are not text in the terminal's encoding (read as U+FFFD by the reader).
-            self.say(self.line(side, tr("That line is not text the game can read: type it again.")))
-            self._flush()
-
-    def _flush(self) -> None:
-        if self.pending:
-            self._write("\n".join(self._wrapped(self.pending)) + "\n")
-            self.pending = []
-
-    def _write(self, text: str) -> None:
-        if not _encodes(self.output, text):
-            text = _plain(text)
-        self.output.write(text)
-        self.output.flush()
-
-
-_PLAIN = str.maketrans(
-    {"·": "-", "…": "...", "“": '"', "”": '"', "’": "'", "«": '"', "»": '"', "\u00a0": " "}
-)
-
-
-def _encodes(stream: TextIO, text: str) -> bool:
-    """Whether ``stream`` can write ``text`` as it is (a stream with no encoding takes any text)."""
-    encoding = getattr(stream, "encoding", None)
-    if not encoding:
-        return True
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        return False
-    except LookupError:
-        return True
-    return True
-
-
-def _plain(text: str) -> str:
-    """``text`` for an output that cannot encode it: ASCII stand-ins for the game's signs, accents dropped
-    (what is left that the output cannot encode becomes ``?`` there)."""
-    text = unicodedata.normalize("NFKD", text.translate(_PLAIN))
-    return "".join(char for char in text if not unicodedata.combining(char))
