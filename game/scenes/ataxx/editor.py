@@ -292,7 +292,7 @@ class EditorScene(Scene):
             return
         refused = any(p.severity is Severity.REFUSED for p in problems)
         self.app.audio.play("invalid" if refused else "select")
-        self.app.stack.push(ValidationDialog(self.app, self, problems, go_label, then))
+        self.app.stack.push(ValidationDialog(self.app, self.panel, self.view, problems, go_label, then))
 
     def play(self) -> None:
         """Validate, then choose the opponent and play the position."""
