@@ -26,7 +26,7 @@ from game.engine.levels import LevelInfo
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.newgame_cards import OpponentCards
-from game.scenes.newgame_choices import MatchChoices, config_from_settings
+from game.scenes.newgame_choices import MatchChoices
 from game.ui import theme
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.engine.match import MatchConfig
     from game.ui.settings import EngineEntry
 
-__all__ = ["NewGameScene", "config_from_settings"]
+__all__ = ["NewGameScene"]
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
