@@ -12,57 +12,35 @@ game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
 there is no choice of who starts: the screen says the dice decide; in a game
 whose rules name the first seat (``GameRules.first_seat_fixed``) neither: the
 screen says which seat always starts, and the colour chosen decides who it is.
-Who starts is remembered apart for the two kinds of game: against the computer
-as "you" or "the computer", between two people as a seat, which is the one the
-rules name first (the start position's) until the players choose another.
+What is chosen, and how it is remembered, is ``game.scenes.newgame_choices``'s
+``MatchChoices``; the right column's cards are ``game.scenes.newgame_cards``'s.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.levels import LevelInfo
-from game.engine.match import MatchConfig, engine_key, engine_level
 from game.i18n import tr
 from game.scenes.base import Scene
-from game.ui import gfx, theme
-from game.ui.lang import engine_time_label, seat_name
-from game.ui.textbox import draw_text, layout_text
+from game.scenes.newgame_cards import OpponentCards
+from game.scenes.newgame_choices import MatchChoices
+from game.ui import theme
+from game.ui.lang import seat_name
+from game.ui.textbox import draw_text
 from game.ui.widgets import Button, Choice, WidgetGroup, draw_focus
 
 if TYPE_CHECKING:
     from game.ai.api import Level
     from game.app import App
-    from game.ui.settings import EngineEntry, GameSettings
+    from game.engine.match import MatchConfig
+    from game.ui.settings import EngineEntry
 
-__all__ = ["NewGameScene", "config_from_settings"]
+__all__ = ["NewGameScene"]
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-
-
-def config_from_settings(
-    settings: GameSettings, level_keys: list[str], *, engines: bool = False, rules_first: int = 0
-) -> MatchConfig:
-    """The choices made last time in a game (an unknown level falls back to the second one); an engine
-    chosen last is offered again when ``engines`` may play here and it is still there. Between two
-    people the seat chosen last starts, or ``rules_first`` (the seat the rules name) if none was."""
-    level = settings.level if settings.level in level_keys else level_keys[min(1, len(level_keys) - 1)]
-    human = settings.human_seat if settings.human_seat in (0, 1) else 0
-    if settings.opponent == "human":
-        return MatchConfig(False, level, human, _pair_first(settings, rules_first))
-    first = human if settings.human_starts else 1 - human
-    entry = settings.find_engine(settings.engine) if engines and settings.opponent == "engine" else None
-    if entry is not None:
-        return MatchConfig(True, engine_level(entry.key), human, first, entry.name)
-    return MatchConfig(settings.opponent != "human", level, human, first)
-
-
-def _pair_first(settings: GameSettings, rules_first: int) -> int:
-    """Who starts a game between two people: the seat chosen last time, else ``rules_first``."""
-    return rules_first if settings.two_player_first is None else settings.two_player_first
 
 
 class NewGameScene(Scene):
@@ -92,34 +70,17 @@ class NewGameScene(Scene):
         self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
         self.speaks = app.game.engine_protocol is not None and not app.kiosk
         """Whether engines the player added may play this game here (never in a kiosk)."""
-        remembered = app.settings.for_game(app.game.key)
-        self.engine_entries: list[EngineEntry] = list(remembered.engines) if self.speaks else []
-        self.config = config_from_settings(
-            remembered,
-            [level.key for level in self.levels] or ["casual"],
-            engines=self.speaks,
-            rules_first=rules.first_seat(rules.start_text),
-        )
-        self.pair_first = _pair_first(remembered, rules.first_seat(rules.start_text))
-        """Who starts a game between two people: the seat chosen last time, else the rules' first."""
-        self.pair_chosen = False
-        """Whether the players chose who starts a game between two people on this screen (then remembered)."""
-        human = self.config.human_seat
-        self.vs_first = human if remembered.human_starts else 1 - human
-        """Who starts against the computer, as chosen last time."""
-        self.own_level = self.config.level if engine_key(self.config.level) is None else remembered.level
-        """The game's own level chosen (kept while an engine is chosen, for a change of mind)."""
-        self.engine_key = engine_key(self.config.level) or ""
-        """The engine chosen (kept while the game's own levels are shown)."""
-        if self.own_level not in [level.key for level in self.levels] and self.levels:
-            self.own_level = self.levels[min(1, len(self.levels) - 1)].key
-        if not self.levels:
-            self.config = dataclasses.replace(self.config, vs_computer=False)
         if self.rules_first is not None:
             first = self.rules_first
             self.fixed_first = first
-        if first is not None:
-            self.config = dataclasses.replace(self.config, first=first)
+        self.chosen = MatchChoices(
+            app.settings,
+            app.game.key,
+            self.levels,
+            speaks=self.speaks,
+            start_first=rules.first_seat(rules.start_text),
+            fixed_first=self.fixed_first,
+        )
         names = [seat_name(0), seat_name(1)]
         self.first_note = (
             tr("A roll of the dice decides who starts")
@@ -141,12 +102,12 @@ class NewGameScene(Scene):
         if self.starts_between_players:
             self.starts = Choice(
                 self._starters(),
-                self.vs_first == self.config.human_seat,
+                self.chosen.vs_first == self.config.human_seat,
                 self._set_starts,
                 translated=True,
             )
             self.two_player_first = Choice(
-                [(names[0], 0), (names[1], 1)], self.pair_first, self._set_first, translated=True
+                [(names[0], 0), (names[1], 1)], self.chosen.pair_first, self._set_first, translated=True
             )
         else:
             locked = tr("{side} starts (set in the editor)", side=names[first])
@@ -159,10 +120,7 @@ class NewGameScene(Scene):
             accent=theme.GOLD,
             translated=True,
         )
-        self.level_rects: list[tuple[pygame.Rect, str]] = []
-        self.level_sizes = (12, 11)
-        """The computer levels' cards: the size of their names and of their descriptions."""
-        self.level_hover: str | None = None
+        self.cards = OpponentCards(self.px)
         go = ("play", "Play") if level is not None else ("choose_level", "Choose level")
         self.widgets = WidgetGroup(
             [
@@ -171,8 +129,6 @@ class NewGameScene(Scene):
                 Button("engines", "Engines…", self._engines, accent=theme.GOLD),
             ]
         )
-        self.engine_note = pygame.Rect(0, 0, 0, 0)
-        """Where the engine column explains what an engine is (none added yet)."""
         self.labels: list[tuple[str, tuple[int, int]]] = []
         self.focus_row: int | None = None
         """The keyboard's row (index into ``rows()``); None until the keyboard is used."""
@@ -182,11 +138,23 @@ class NewGameScene(Scene):
     # -- choices --
 
     @property
+    def config(self) -> MatchConfig:
+        """The match chosen so far."""
+        return self.chosen.config
+
+    @property
     def opponent_kind(self) -> str:
         """``computer`` (the game's own), ``engine`` (one the player added) or ``human``."""
-        if not self.config.vs_computer:
-            return "human"
-        return "engine" if engine_key(self.config.level) is not None else "computer"
+        return self.chosen.opponent_kind
+
+    @property
+    def engine_chosen(self) -> EngineEntry | None:
+        """The engine chosen to play, if the opponent is one and it is still there."""
+        return self.chosen.engine_chosen
+
+    def card_keys(self) -> list[str]:
+        """The keys of the cards in the right column: the game's levels, or the engines."""
+        return self.chosen.card_keys()
 
     def opponent_name(self) -> str:
         """Who the person plays against, as "Who starts" names it: the engine chosen, else the computer."""
@@ -202,78 +170,30 @@ class NewGameScene(Scene):
             self.starts.options = self._starters()
             self.relayout()
 
-    @property
-    def engine_chosen(self) -> EngineEntry | None:
-        """The engine chosen to play, if the opponent is one and it is still there."""
-        key = engine_key(self.config.level) if self.config.vs_computer else None
-        return next((entry for entry in self.engine_entries if entry.key == key), None)
-
     def _set_opponent(self, value: object) -> None:
-        kind = str(value)
-        vs_computer = kind != "human"
-        if kind == "engine":
-            entry = self.engine_chosen or self._remembered_engine()
-            level, name = (
-                (engine_level(entry.key), entry.name) if entry is not None else (engine_level(""), "")
-            )
-        else:
-            level, name = self.own_level, ""
-        self.config = dataclasses.replace(self.config, level=level, computer_name=name)
-        if vs_computer:
-            human = self.config.human_seat
-            first = human if self.starts.value else 1 - human
-        else:
-            first = int(self.two_player_first.value)  # type: ignore[call-overload]
-        if self.fixed_first is not None:
-            first = self.fixed_first
-        self.config = dataclasses.replace(self.config, vs_computer=vs_computer, first=first)
+        pair_first = int(self.two_player_first.value)  # type: ignore[call-overload]
+        self.chosen.set_opponent(str(value), you_start=bool(self.starts.value), pair_first=pair_first)
         self.app.audio.play("select")
         self._name_the_opponent()
 
     def _set_starts(self, value: object) -> None:
-        human = self.config.human_seat
-        self.config = dataclasses.replace(self.config, first=human if value else 1 - human)
+        self.chosen.set_you_start(bool(value))
         self.app.audio.play("select")
 
     def _set_seat(self, value: object) -> None:
-        seat = int(value)  # type: ignore[call-overload]
-        first = (
-            self.config.first if self.fixed_first is not None else (seat if self.starts.value else 1 - seat)
-        )
-        self.config = dataclasses.replace(self.config, human_seat=seat, first=first)
+        self.chosen.set_seat(int(value), you_start=bool(self.starts.value))  # type: ignore[call-overload]
         self.app.audio.play("select")
 
     def _set_first(self, value: object) -> None:
-        self.config = dataclasses.replace(self.config, first=int(value))  # type: ignore[call-overload]
-        self.pair_chosen = True
+        self.chosen.set_first(int(value))  # type: ignore[call-overload]
         self.app.audio.play("select")
-
-    def _remembered_engine(self) -> EngineEntry | None:
-        """The engine chosen last (on this screen, else last time) if it is still there, else the first one."""
-        keys = (self.engine_key, self.app.settings.for_game(self.app.game.key).engine)
-        found = (entry for key in keys for entry in self.engine_entries if entry.key == key)
-        return next(found, None) or next(iter(self.engine_entries), None)
 
     def choose_level(self, key: str) -> None:
         """Pick the computer's level, or an engine (``engine_level`` of its key)."""
-        engine = next((entry for entry in self.engine_entries if engine_level(entry.key) == key), None)
-        if engine is not None:
-            self.engine_key = engine.key
-            self.config = dataclasses.replace(self.config, level=key, computer_name=engine.name)
-        elif key in [level.key for level in self.levels]:
-            self.own_level = key
-            self.config = dataclasses.replace(self.config, level=key, computer_name="")
-        else:
-            raise ValueError(f"unknown level {key!r}")
+        self.chosen.choose_level(key)
         self.app.audio.play("select")
         self._name_the_opponent()
         self._sync_go()
-
-    def card_keys(self) -> list[str]:
-        """The keys of the cards in the right column: the game's levels, or the engines."""
-        if self.opponent_kind == "engine":
-            return [engine_level(entry.key) for entry in self.engine_entries]
-        return [level.key for level in self.levels]
 
     def _sync_go(self) -> None:
         """Going on needs an engine when the opponent is one."""
@@ -286,15 +206,7 @@ class NewGameScene(Scene):
 
     def resume(self) -> None:
         """Back from the engines' screen: the list may have changed."""
-        self.engine_entries = (
-            list(self.app.settings.for_game(self.app.game.key).engines) if self.speaks else []
-        )
-        if self.opponent_kind == "engine" and self.engine_chosen is None:
-            entry = self._remembered_engine()
-            level, name = (
-                (engine_level(entry.key), entry.name) if entry is not None else (engine_level(""), "")
-            )
-            self.config = dataclasses.replace(self.config, level=level, computer_name=name)
+        self.chosen.engines_changed()
         self._sync_go()
         self._name_the_opponent()
 
@@ -304,18 +216,7 @@ class NewGameScene(Scene):
 
     def _remember(self) -> None:
         """Keep the choices for next time, in the game's section of the settings."""
-        remembered = self.app.settings.for_game(self.app.game.key)
-        remembered.opponent = self.opponent_kind
-        if self.config.vs_computer:
-            remembered.level = self.own_level
-            engine = self.engine_chosen
-            if engine is not None:
-                remembered.engine = engine.key
-            remembered.human_seat = self.config.human_seat
-            if not self.no_first_choice:
-                remembered.human_starts = self.config.first == self.config.human_seat
-        elif self.pair_chosen:
-            remembered.two_player_first = self.config.first
+        self.chosen.remember(first_chosen=not self.no_first_choice)
         self.app.save_settings()
 
     def _next(self) -> None:
@@ -366,84 +267,54 @@ class NewGameScene(Scene):
         else:
             self.two_player_first.layout(pygame.Rect(left, y + self.px(28), column, row_h), self.px(10))
         right = margin * 2 + column
-        self.level_rects = []
+        self.cards.clear()
         button_w, button_h = self.px(220), self.px(50)
         engines_button = self.widgets["engines"]
         engines_button.visible = vs and self.opponent_kind == "engine"
-        self.engine_note = pygame.Rect(0, 0, 0, 0)
         if engines_button.visible:
-            self._layout_engines(pygame.Rect(right, top, column, height - margin - button_h - top))
+            # The engine column: its label, a card per engine (or what an engine is), and the Engines button.
+            area = pygame.Rect(right, top, column, height - margin - button_h - top)
+            self.labels.append(("Engine", area.topleft))
+            engines_button.rect = pygame.Rect(0, 0, min(area.width, self.px(240)), self.px(44))
+            below = self.cards.layout_engines(
+                self.app.theme, area, self.chosen.engine_entries, engines_button.rect.height
+            )
+            engines_button.rect.topleft = (area.x, below)
         elif vs:
             self.labels.append(("Computer level", (right, top)))
             # The cards share the height between their label and the buttons' row.
             button_top = height - margin - self.px(50)
-            room = (button_top - self.px(12) - top - self.px(28)) // len(self.levels) - self.px(6)
-            card_h = min(self.px(76), room)
-            self.level_sizes = (max(12, int(card_h * 0.3)), max(11, int(card_h * 0.24)))
-            # A description that needs more lines than the card has gets them, as far as the room allows.
-            ui = self.app.theme
-            line_h = ui.font("body", self.level_sizes[1]).get_linesize()
-            lines = max(
-                len(
-                    layout_text(
-                        ui,
-                        tr(level.description),
-                        "body",
-                        self.level_sizes[1],
-                        column - self.px(24),
-                        spacing=0.0,
-                    ).lines
-                )
-                for level in self.levels
+            self.cards.layout_levels(
+                self.app.theme, pygame.Rect(right, top, column, button_top - top), self.levels
             )
-            needed = self.px(6) + ui.font("title", self.level_sizes[0], bold=True).get_height()
-            needed += self.px(4) + lines * line_h + self.px(6)
-            card_h = max(card_h, min(room, needed))
-            for index, level in enumerate(self.levels):
-                rect = pygame.Rect(right, top + self.px(28) + index * (card_h + self.px(6)), column, card_h)
-                self.level_rects.append((rect, level.key))
         back, go = self.widgets.buttons[:2]
         back.rect = pygame.Rect(margin, height - margin - button_h, button_w, button_h)
         go.rect = pygame.Rect(width - margin - button_w, height - margin - button_h, button_w, button_h)
         self._sync_go()
 
-    def _layout_engines(self, area: pygame.Rect) -> None:
-        """The engine column: its label, a card per engine (or what an engine is), and the Engines button."""
-        self.labels.append(("Engine", area.topleft))
-        button = self.widgets["engines"]
-        button.rect = pygame.Rect(0, 0, min(area.width, self.px(240)), self.px(44))
-        card_h = self.px(66)
-        top = area.y + self.px(28)
-        room = area.bottom - self.px(12) - button.rect.height - self.px(12) - top
-        if self.engine_entries:
-            card_h = min(card_h, room // len(self.engine_entries) - self.px(6))
-            for index, entry in enumerate(self.engine_entries):
-                rect = pygame.Rect(area.x, top + index * (card_h + self.px(6)), area.width, card_h)
-                self.level_rects.append((rect, engine_level(entry.key)))
-            below = self.level_rects[-1][0].bottom + self.px(12)
-        else:
-            size = self.px(16)
-            note = layout_text(
-                self.app.theme, self.note_text(), "body", size, area.width, room, min_size=size * 0.8
-            )
-            self.engine_note = pygame.Rect(area.x, top, area.width, note.height)
-            below = self.engine_note.bottom + self.px(16)
-        button.rect.topleft = (area.x, below)
+    @property
+    def level_rects(self) -> list[tuple[pygame.Rect, str]]:
+        """The cards of the right column and their keys (``card_keys``)."""
+        return self.cards.rects
 
-    @staticmethod
-    def note_text() -> str:
-        """What the engine column says when there is no engine yet."""
-        return tr("No engine yet. An engine is another program that plays this game; add one with Engines…")
+    @property
+    def level_sizes(self) -> tuple[int, int]:
+        """The computer levels' cards: the size of their names and of their descriptions."""
+        return self.cards.sizes
+
+    @property
+    def engine_note(self) -> pygame.Rect:
+        """Where the engine column explains what an engine is (none added yet)."""
+        return self.cards.note
 
     def _description_height(self, card_h: int) -> int:
         """The height a computer level's card of ``card_h`` pixels leaves its description."""
-        name_h = self.app.theme.font("title", self.level_sizes[0], bold=True).get_height()
-        return card_h - self.px(6) - name_h - self.px(4)
+        return self.cards.description_height(self.app.theme, card_h)
 
     def level_centre(self, key: str) -> tuple[int, int]:
         """The centre of the card of level ``key`` (tests click it)."""
         self.ensure_layout()
-        return next(rect.center for rect, k in self.level_rects if k == key)
+        return self.cards.centre(key)
 
     # -- events --
 
@@ -459,12 +330,12 @@ class NewGameScene(Scene):
         if any(choice.handle_event(event) for choice in self.choices()):
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.level_hover = next((k for rect, k in self.level_rects if rect.collidepoint(event.pos)), None)
+            self.cards.hover = self.cards.key_at(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, key in self.level_rects:
-                if rect.collidepoint(event.pos):
-                    self.choose_level(key)
-                    return True
+            key = self.cards.key_at(event.pos)
+            if key is not None:
+                self.choose_level(key)
+                return True
         return False
 
     def update(self, dt: float) -> None:
@@ -575,22 +446,8 @@ class NewGameScene(Scene):
                 max_lines=2,
                 min_size=self.px(17) * 0.8,
             )
-        for rect, key in self.level_rects:
-            if engine_key(key) is not None:
-                self._draw_engine(surface, rect, key)
-            else:
-                self._draw_level(surface, rect, key)
-        if self.engine_note.width:
-            draw_text(
-                surface,
-                ui,
-                self.note_text(),
-                "body",
-                self.px(16),
-                theme.TEXT_DIM,
-                self.engine_note,
-                min_size=self.px(16) * 0.8,
-            )
+        seconds = self.app.settings.for_game(self.app.game.key).engine_time
+        self.cards.draw(surface, ui, self.config.level, self.levels, self.chosen.engine_entries, seconds)
         self.widgets.draw(surface, ui)
         self._draw_focus(surface)
 
@@ -602,120 +459,10 @@ class NewGameScene(Scene):
         row = rows[min(self.focus_row, len(rows) - 1)]
         rect: pygame.Rect | None = None
         if row == "level":
-            rect = next((r for r, key in self.level_rects if key == self.config.level), None)
+            rect = self.cards.rect_of(self.config.level)
         else:
             choice = self._row_choice(row)
             if choice is not None and choice.rects:
                 rect = choice.rects[0].unionall(choice.rects[1:])
         if rect is not None:
             draw_focus(surface, rect, self.time, self.px(10))
-
-    def _card(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> bool:
-        """A card's panel, lit when chosen (returned) and edged when pointed at."""
-        chosen = key == self.config.level
-        hovered = key == self.level_hover
-        edge = theme.ACCENT if chosen else (theme.PANEL_EDGE if hovered else (50, 60, 110))
-        gfx.panel(
-            surface,
-            rect,
-            edge=edge,
-            alpha=235 if chosen else 190,
-            radius=self.px(10),
-            fill=(24, 30, 64) if chosen else theme.PANEL,
-        )
-        return chosen
-
-    def _draw_engine(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
-        """An engine's card: its name, and how long it thinks with its command line."""
-        ui = self.app.theme
-        entry = next(entry for entry in self.engine_entries if engine_level(entry.key) == key)
-        chosen = self._card(surface, rect, key)
-        pad = self.px(12)
-        name_size = max(12, min(self.px(20), int(rect.height * 0.3)))
-        size = max(11, min(self.px(14), int(rect.height * 0.22)))
-        name_h = ui.font("title", name_size, bold=True).get_height()
-        inner = rect.inflate(-pad * 2, 0)
-        name_box = pygame.Rect(inner.x, rect.y + self.px(6), inner.width, name_h)
-        draw_text(
-            surface,
-            ui,
-            entry.name,
-            "title",
-            name_size,
-            theme.TEXT if chosen else theme.TEXT_DIM,
-            name_box,
-            bold=True,
-            max_lines=1,
-            container=rect,
-            cut_ok=True,
-        )
-        seconds = self.app.settings.for_game(self.app.game.key).engine_time
-        detail = tr("{time} a move · {command}", time=engine_time_label(seconds), command=entry.command)
-        detail_box = pygame.Rect(
-            inner.x, name_box.bottom, inner.width, rect.bottom - name_box.bottom - self.px(4)
-        )
-        draw_text(
-            surface,
-            ui,
-            detail,
-            "body",
-            size,
-            theme.TEXT_FAINT,
-            detail_box,
-            valign="middle",
-            max_lines=1,
-            container=rect,
-            cut_ok=True,
-        )
-
-    def _draw_level(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
-        ui = self.app.theme
-        keys = [level.key for level in self.levels]
-        index = keys.index(key)
-        level = self.levels[index]
-        chosen = self._card(surface, rect, key)
-        pad = self.px(12)
-        # Difficulty pips: one to five.
-        pip = max(3, min(rect.height, self.px(66)) // 10)
-        count = len(keys)
-        for n in range(count):
-            colour = (
-                theme.lerp_colour(theme.CLONE, theme.DANGER, n / max(1, count - 1))
-                if n <= index
-                else (50, 56, 90)
-            )
-            pygame.draw.circle(
-                surface, colour, (rect.right - pad - (count - 1 - n) * pip * 3, rect.y + pad + pip), pip
-            )
-        pips = pygame.Rect(rect.right - pad - count * pip * 3, rect.y, count * pip * 3, rect.height)
-        name_size, size = self.level_sizes
-        name_h = self.app.theme.font("title", name_size, bold=True).get_height()
-        name_box = pygame.Rect(rect.x + pad, rect.y + self.px(6), 0, name_h)
-        name_box.width = pips.x - name_box.x
-        draw_text(
-            surface,
-            ui,
-            tr(level.name),
-            "title",
-            name_size,
-            theme.TEXT if chosen else theme.TEXT_DIM,
-            name_box,
-            bold=True,
-            max_lines=1,
-            container=rect,
-        )
-        description_box = pygame.Rect(rect.x + pad, name_box.bottom, rect.width - pad * 2, 0)
-        description_box.height = self._description_height(rect.height)
-        draw_text(
-            surface,
-            ui,
-            tr(level.description),
-            "body",
-            size,
-            theme.TEXT_DIM,
-            description_box,
-            valign="middle",
-            spacing=0.0,
-            min_size=size * 0.85,
-            container=rect,
-        )

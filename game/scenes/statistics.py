@@ -25,7 +25,17 @@ from game.engine.stats import GameRecord, Statistics, Tally
 from game.formats import format_duration
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
-from game.ui import gfx, theme
+from game.scenes.statistics_charts import (
+    BAR_BACK,
+    ChartRow,
+    draw_cards,
+    draw_chart,
+    draw_extremes,
+    draw_legend,
+    draw_resignations,
+    extreme_lines,
+)
+from game.ui import theme
 from game.ui.anim import ease_out_cubic
 from game.ui.lang import tr_data
 from game.ui.textbox import draw_text, layout_text
@@ -38,7 +48,6 @@ if TYPE_CHECKING:
 __all__ = ["StatisticsScene"]
 
 WIN, DRAW, LOSS = theme.CLONE, theme.GOLD, theme.DANGER
-BAR_BACK = (30, 36, 70)
 
 
 class SeatsTally(Tally):
@@ -253,7 +262,11 @@ class StatisticsScene(Scene):
             self.px(10)
             + ui.font("body", self.px(14), bold=True).get_height()
             + layout_text(
-                ui, "\n".join("1" * self._extreme_lines(width - margin * 2)), "body", self.px(14), 100
+                ui,
+                "\n".join("1" * extreme_lines(ui, self.px, self.extreme_parts(), width - margin * 2)),
+                "body",
+                self.px(14),
+                100,
             ).height,
         )
         self.extremes = pygame.Rect(
@@ -286,13 +299,22 @@ class StatisticsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
         self.draw_screen_title(surface, self.title(), size=36, y=42, avoid=self._beside_title())
-        self._draw_cards(surface)
+        draw_cards(surface, ui, self.px, self.cards, self._figures())
         grow = ease_out_cubic(min(1.0, self.time / 0.7))
         for index, (rect, (name, rows)) in enumerate(zip(self.charts, self.chart_rows(), strict=True)):
-            bottom = self._draw_chart(surface, rect, name, rows, grow)
+            shown = [
+                ChartRow(
+                    label,
+                    self.tally_text(tally),
+                    (tally.wins, tally.draws, tally.losses),
+                    self.bar_colours(tally),
+                )
+                for label, tally in rows
+            ]
+            bottom = draw_chart(surface, ui, self.px, rect, name, shown, grow)
             if index == 0:
-                self._draw_resignations(surface, rect, bottom)
-        self._draw_extremes(surface)
+                draw_resignations(surface, ui, self.px, rect, bottom, self.resignation_rows())
+        draw_extremes(surface, ui, self.px, self.extremes, self.extreme_parts())
         self.widgets.draw(surface, ui)
         note_box = self._note_box()
         if self.note:
@@ -315,21 +337,7 @@ class StatisticsScene(Scene):
         # The legend stays between the two buttons.
         legend = pygame.Rect(reset.rect.right + self.px(24), reset.rect.y, 0, reset.rect.height)
         legend.width = back.rect.x - self.px(12) - legend.x
-        legend_x, legend_y = legend.x, legend.centery
-        square = self.px(12)
-        for _, label, colour in self.outcomes():
-            if legend_x + square > legend.right:
-                break
-            pygame.draw.rect(
-                surface, colour, (legend_x, legend_y - square // 2, square, square), border_radius=3
-            )
-            box = pygame.Rect(
-                legend_x + self.px(18), legend.y, legend.right - legend_x - self.px(18), legend.height
-            )
-            text = draw_text(
-                surface, ui, label, "body", self.px(15), theme.TEXT_DIM, box, valign="middle", max_lines=1
-            )
-            legend_x += self.px(30) + text.width
+        draw_legend(surface, ui, self.px, legend, [(label, colour) for _, label, colour in self.outcomes()])
 
     def _beside_title(self) -> list[pygame.Rect]:
         """The buttons on the title's line (the previous and the next game's)."""
@@ -362,160 +370,6 @@ class StatisticsScene(Scene):
         ]
         return figures
 
-    def _draw_cards(self, surface: pygame.Surface) -> None:
-        ui = self.app.theme
-        for rect, (label, value, colour) in zip(self.cards, self._figures(), strict=True):
-            gfx.panel(
-                surface, rect, edge=theme.lerp_colour(theme.PANEL_EDGE, colour, 0.5), radius=self.px(12)
-            )
-            inner = rect.inflate(-self.px(8), -self.px(8))
-            number = draw_text(
-                surface,
-                ui,
-                value,
-                "title",
-                self.px(28),
-                colour,
-                inner,
-                bold=True,
-                align="center",
-                max_lines=1,
-            )
-            below = pygame.Rect(inner.x, inner.y + number.height, inner.width, inner.height - number.height)
-            draw_text(
-                surface,
-                ui,
-                label,
-                "body",
-                self.px(13),
-                theme.TEXT_DIM,
-                below,
-                align="center",
-                valign="middle",
-                spacing=0.0,
-                container=rect,
-            )
-
-    def _draw_chart(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        name: str,
-        rows: list[tuple[str, Tally]],
-        grow: float,
-    ) -> int:
-        """One chart in ``rect``; returns where its rows end (the top of the chart's free room)."""
-        ui = self.app.theme
-        gfx.panel(surface, rect, radius=self.px(14))
-        heading_box = pygame.Rect(
-            rect.x + self.px(14), rect.y + self.px(10), rect.width - self.px(28), self.px(28)
-        )
-        draw_text(
-            surface, ui, name.upper(), "title", self.px(14), theme.ACCENT, heading_box, bold=True, max_lines=1
-        )
-        inner = pygame.Rect(
-            rect.x + self.px(14), rect.y + self.px(40), rect.width - self.px(28), rect.height - self.px(52)
-        )
-        if not rows:
-            draw_text(
-                surface,
-                ui,
-                tr("No games yet"),
-                "body",
-                self.px(15),
-                theme.TEXT_FAINT,
-                inner,
-                align="center",
-                valign="middle",
-            )
-            return inner.bottom
-        label_size = max(
-            11, min(self.px(15), int(min(self.px(50), inner.height // max(1, len(rows))) * 0.36))
-        )
-        line_h = ui.font("body", label_size, bold=True).get_height()
-        bar_h = max(4, self.px(8))
-        # A row is its label and its bar: as many rows as fit, never squeezed into one another.
-        row_h = max(line_h + bar_h + self.px(8), min(self.px(50), inner.height // max(1, len(rows))))
-        most = max(1, max(tally.games for _, tally in rows))
-        y = inner.y
-        for index, (label, tally) in enumerate(rows):
-            figures = self.tally_text(tally)
-            figures_w = layout_text(
-                ui, figures, "body", label_size * 0.9, inner.width // 2, max_lines=1
-            ).width
-            label_w = inner.width - figures_w - self.px(8)
-            # A label too long for its line beside the figures takes a second line, not an ellipsis.
-            name = layout_text(ui, label, "body", label_size, label_w, bold=True, max_lines=1)
-            if name.cut or name.condense < 1.0 or not name.bold:
-                name = layout_text(ui, label, "body", label_size, label_w, bold=True, max_lines=2)
-            height = max(row_h, name.height + bar_h + self.px(8))
-            if index and y + height > inner.bottom:
-                break
-            figures_box = pygame.Rect(inner.centerx, y, inner.width // 2, line_h)
-            draw_text(
-                surface,
-                ui,
-                figures,
-                "body",
-                label_size * 0.9,
-                theme.TEXT_DIM,
-                figures_box,
-                align="right",
-                valign="middle",
-                max_lines=1,
-                container=inner,
-            )
-            name.draw(surface, ui, theme.TEXT, pygame.Rect(inner.x, y, label_w, name.height), container=inner)
-            bar = pygame.Rect(inner.x, y + name.height + self.px(3), inner.width, bar_h)
-            pygame.draw.rect(surface, BAR_BACK, bar, border_radius=bar_h // 2)
-            x = bar.x
-            counts = (tally.wins, tally.draws, tally.losses)
-            for count, colour in zip(counts, self.bar_colours(tally), strict=True):
-                length = int(bar.width * count / most * grow)
-                if length > 0:
-                    pygame.draw.rect(
-                        surface, colour, (x, bar.y, length, bar.height), border_radius=bar_h // 2
-                    )
-                    x += length
-            y += height
-        return y
-
-    def _draw_resignations(self, surface: pygame.Surface, chart: pygame.Rect, top: int) -> None:
-        """The resignations in the room a chart leaves under its rows: a heading, then one line each, as
-        many as fit (none when the room is too small for the heading and a line)."""
-        rows = self.resignation_rows()
-        if not rows:
-            return
-        ui = self.app.theme
-        size = self.px(13)
-        line_h = ui.font("body", size, bold=True).get_height() + self.px(4)
-        area = pygame.Rect(
-            chart.x + self.px(14),
-            top + self.px(6),
-            chart.width - self.px(28),
-            chart.bottom - self.px(10) - top,
-        )
-        fitting = area.height // line_h - 1
-        if fitting < 1:
-            return
-        pygame.draw.line(surface, (44, 52, 94), area.topleft, area.topright, 1)
-        heading = pygame.Rect(area.x, area.y + self.px(4), area.width, line_h)
-        draw_text(
-            surface, ui, tr("Resignations").upper(), "title", size, theme.ACCENT, heading, bold=True,
-            valign="middle", max_lines=1, container=chart,
-        )  # fmt: skip
-        for index, (label, count) in enumerate(rows[:fitting]):
-            line = pygame.Rect(area.x, heading.bottom + index * line_h, area.width, line_h)
-            figure = draw_text(
-                surface, ui, str(count), "body", size, theme.TEXT_DIM, line, bold=True, align="right",
-                valign="middle", max_lines=1, container=chart,
-            )  # fmt: skip
-            label_box = pygame.Rect(line.x, line.y, line.width - figure.width - self.px(8), line_h)
-            draw_text(
-                surface, ui, label, "body", size, theme.TEXT, label_box, valign="middle", max_lines=1,
-                container=chart,
-            )  # fmt: skip
-
     def extreme_parts(self) -> list[tuple[str, str]]:
         """The bottom strip: (heading, detail) for the longest and shortest games, and the puzzles if any."""
         parts = [
@@ -532,32 +386,6 @@ class StatisticsScene(Scene):
                 )
             )
         return parts
-
-    def _extreme_lines(self, width: int) -> int:
-        """The lines the bottom strip's details take in ``width`` pixels: one, or two where a detail (a
-        French duration and a level's name in a narrow window) does not fit on one."""
-        ui = self.app.theme
-        parts = self.extreme_parts()
-        room = width // len(parts) - self.px(24)
-        size = self.px(14)
-        one_line = (layout_text(ui, detail, "body", size, room, max_lines=1) for _, detail in parts)
-        whole = all(not block.cut and block.condense == 1.0 and block.size >= int(size) for block in one_line)
-        return 1 if whole else 2
-
-    def _draw_extremes(self, surface: pygame.Surface) -> None:
-        ui = self.app.theme
-        rect = self.extremes
-        gfx.panel(surface, rect, radius=self.px(12), alpha=200)
-        parts = self.extreme_parts()
-        share = rect.width // len(parts)
-        for index, (label, detail) in enumerate(parts):
-            x = rect.x + self.px(16) + index * share
-            box = pygame.Rect(x, rect.y + self.px(5), share - self.px(24), rect.height - self.px(10))
-            head = draw_text(
-                surface, ui, label, "body", self.px(14), theme.ACCENT, box, bold=True, max_lines=1
-            )
-            below = pygame.Rect(box.x, box.y + head.height, box.width, box.height - head.height)
-            draw_text(surface, ui, detail, "body", self.px(14), theme.TEXT, below, max_lines=2)
 
     def _describe(self, record: GameRecord | None) -> str:
         """A game in one line: its length, its board and how it ended for you (between two people: which seat

@@ -72,14 +72,14 @@ def _editor_demo(app: App, name: str) -> None:
     editor.palette.value = Cell.BLOCK  # type: ignore[attr-defined]
     editor.symmetry.value = Symmetry.POINT  # type: ignore[attr-defined]
     editor.ensure_layout()
-    editor.hover = parse_square("c6")  # type: ignore[attr-defined]
+    editor.brush.hover = parse_square("c6")  # type: ignore[attr-defined]
     if name == "editor":
         editor.draft.paint(parse_square("e5"), Cell.RED)  # type: ignore[attr-defined]
         editor.draft.paint(parse_square("c3"), Cell.BLUE)  # type: ignore[attr-defined]
         editor.draft.set_turn(Side.BLUE)  # type: ignore[attr-defined]
         editor._edited()  # type: ignore[attr-defined]
         return
-    editor.hover = None  # type: ignore[attr-defined]
+    editor.brush.hover = None  # type: ignore[attr-defined]
     if name == "editor-problems":
         editor.draft.set_position("-5o/1-3-1/2-1-2/3-3/2-1-2/1-3--/7 x 0 1")  # type: ignore[attr-defined]
         editor._edited()  # type: ignore[attr-defined]

@@ -12,13 +12,13 @@ from __future__ import annotations
 import logging
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine import saves
 from game.engine.ataxx import STARTPOS, Cell, Side, bits
-from game.engine.ataxx.level_edit import LevelDraft, Symmetry, mirror_squares
+from game.engine.ataxx.level_edit import LevelDraft, Symmetry
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import (
     LevelError,
@@ -32,14 +32,15 @@ from game.engine.levels import (
 )
 from game.engine.rules import Severity
 from game.i18n import tr
+from game.scenes.ataxx.editor_brush import Brush
 from game.scenes.ataxx.editor_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
-from game.scenes.ataxx.editor_tools import SYMMETRY_NAMES, FitButton, SymmetryPicker, ToolPalette, draw_counts
-from game.scenes.ataxx.view import BoardView, PieceLook
+from game.scenes.ataxx.editor_panel import ToolsPanel
+from game.scenes.ataxx.editor_tools import FitButton, SymmetryPicker, ToolPalette
+from game.scenes.ataxx.view import BoardView
 from game.scenes.base import Scene
 from game.ui import gfx, theme
 from game.ui.lang import explain_write_error, level_description, level_name, tr_data
 from game.ui.notice import MessageStrip
-from game.ui.textbox import draw_text
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -50,18 +51,46 @@ __all__ = ["EditorScene"]
 log = logging.getLogger(__name__)
 
 _TOOL_KEYS = {pygame.K_1: Cell.EMPTY, pygame.K_2: Cell.RED, pygame.K_3: Cell.BLUE, pygame.K_4: Cell.BLOCK}
-_POP_TIME = 0.3
 
 
-def _squares_between(start: int, end: int) -> list[int]:
-    """The squares on a straight line from ``start`` to ``end`` (a fast drag skips none)."""
-    x0, y0, x1, y1 = start % 7, start // 7, end % 7, end // 7
-    steps = max(abs(x1 - x0), abs(y1 - y0))
-    if steps == 0:
-        return [end]
-    return [
-        round(y0 + (y1 - y0) * i / steps) * 7 + round(x0 + (x1 - x0) * i / steps) for i in range(1, steps + 1)
-    ]
+def _custom_path(source: LevelInfo | None) -> Path | None:
+    """The file of ``source`` if it is one of the player's own levels."""
+    if source is None or source.path is None:
+        return None
+    try:
+        folder = custom_levels_dir(RULES.key, create=False).resolve()
+        path = source.path.resolve()
+    except OSError:
+        return None
+    return source.path if path.parent == folder else None
+
+
+def _find_current_game(play: Any) -> tuple[str, str] | None:
+    """(FEN, name) of the Ataxx game in progress: the one on the match screen ``play`` (if one is on the
+    stack), else the autosave's."""
+    if play is not None and play.match.rules is RULES:
+        return play.match.position.fen(), level_name(play.level)
+    try:
+        saved = saves.load_autosave(RULES.key)
+    except Exception as error:  # a damaged autosave only means there is nothing to take
+        log.info("no game to take from the autosave: %s", error)
+        return None
+    if saved is None:
+        return None
+    match, game = saved
+    level = game.tag("Level")
+    return match.position.fen(), tr_data(level) if level else tr("Game in progress")
+
+
+def _level_for_play(source: LevelInfo | None, fen: str) -> LevelInfo:
+    """The level that plays position ``fen`` edited from ``source`` (if any): ``source`` itself if unchanged."""
+    if source is not None and source.position == fen:
+        return LevelInfo(source.name, source.description, source.author, fen, custom=source.custom)
+    if source is not None:
+        # Named now, in the player's language: the edited level is theirs from here on.
+        name = tr("{name} (edited)", name=level_name(source))
+        return LevelInfo(name, level_description(source), "", fen, custom=True)
+    return LevelInfo(tr("Custom position"), tr("A position made in the level editor."), "", fen)
 
 
 class EditorScene(Scene):
@@ -98,20 +127,13 @@ class EditorScene(Scene):
                 FitButton("play", "Play", self.play, primary=True, accent=theme.CLONE),
             ]
         )
-        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel = ToolsPanel(
+            self.palette, self.symmetry, self.who_starts, self.widgets, self.px, self.title_px
+        )
+        self.brush = Brush(self.draft, self.app.audio.play)
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.messages = MessageStrip()
         """Where passing messages show: a line of its own under the board, so they cover nothing."""
-        self.labels: list[tuple[str, tuple[int, int]]] = []
-        self.title_y = 0
-        self.caption_y = 0
-        self.label_h = 0
-        self.caption_h = 0
-        self.counts_rect = pygame.Rect(0, 0, 0, 0)
-        self.hover: int | None = None
-        self.stroke: Cell | None = None
-        self.stroke_last: int | None = None
-        self.pops: dict[int, float] = {}
         self.flagged: list[tuple[int, theme.Colour]] = []
         """Squares marked by the last validation, until the next edit."""
         self.toast: tuple[str, float] | None = None
@@ -128,6 +150,11 @@ class EditorScene(Scene):
         return self.palette.value
 
     @property
+    def panel_rect(self) -> pygame.Rect:
+        """The tools' panel beside the board."""
+        return self.panel.rect
+
+    @property
     def dirty(self) -> bool:
         """Whether the draft differs from what was opened or last saved."""
         return self.draft.snapshot() != self.saved
@@ -135,14 +162,7 @@ class EditorScene(Scene):
     @property
     def custom_path(self) -> Path | None:
         """The file of the custom level being edited, if it is one."""
-        if self.source is None or self.source.path is None:
-            return None
-        try:
-            folder = custom_levels_dir(RULES.key, create=False).resolve()
-            path = self.source.path.resolve()
-        except OSError:
-            return None
-        return self.source.path if path.parent == folder else None
+        return _custom_path(self.source)
 
     def square_centre(self, sq: int) -> tuple[int, int]:
         """The pixel centre of square ``sq`` (tests click there)."""
@@ -161,23 +181,8 @@ class EditorScene(Scene):
         self.flagged = []
         self._refresh()
 
-    def _find_current_game(self) -> tuple[str, str] | None:
-        play = self.app.stack.find("match")
-        if play is not None and play.match.rules is RULES:
-            return play.match.position.fen(), level_name(play.level)
-        try:
-            saved = saves.load_autosave(RULES.key)
-        except Exception as error:  # a damaged autosave only means there is nothing to take
-            log.info("no game to take from the autosave: %s", error)
-            return None
-        if saved is None:
-            return None
-        match, game = saved
-        level = game.tag("Level")
-        return match.position.fen(), tr_data(level) if level else tr("Game in progress")
-
     def enter(self) -> None:
-        self.current_game = self._find_current_game()
+        self.current_game = _find_current_game(self.app.stack.find("match"))
         self._refresh()
 
     def resume(self) -> None:
@@ -287,26 +292,15 @@ class EditorScene(Scene):
             return
         refused = any(p.severity is Severity.REFUSED for p in problems)
         self.app.audio.play("invalid" if refused else "select")
-        self.app.stack.push(ValidationDialog(self.app, self, problems, go_label, then))
+        self.app.stack.push(ValidationDialog(self.app, self.panel, self.view, problems, go_label, then))
 
     def play(self) -> None:
         """Validate, then choose the opponent and play the position."""
         self._validated("Play anyway", self._start_game)
 
-    def _level_for_play(self) -> LevelInfo:
-        fen = self.draft.fen()
-        source = self.source
-        if source is not None and source.position == fen:
-            return LevelInfo(source.name, source.description, source.author, fen, custom=source.custom)
-        if source is not None:
-            # Named now, in the player's language: the edited level is theirs from here on.
-            name = tr("{name} (edited)", name=level_name(source))
-            return LevelInfo(name, level_description(source), "", fen, custom=True)
-        return LevelInfo(tr("Custom position"), tr("A position made in the level editor."), "", fen)
-
     def _start_game(self) -> None:
         self.app.audio.play("click")
-        self.app.router.push("newgame", self._level_for_play(), int(self.draft.turn))
+        self.app.router.push("newgame", _level_for_play(self.source, self.draft.fen()), int(self.draft.turn))
 
     def save_as(self) -> None:
         """Validate, then ask for a name and a description and save into "My levels"."""
@@ -417,31 +411,8 @@ class EditorScene(Scene):
 
     # -- painting --
 
-    def _paint(self, sq: int) -> None:
-        if self.stroke is None:
-            return
-        squares = _squares_between(self.stroke_last, sq) if self.stroke_last is not None else [sq]
-        for target in squares:
-            before = self.draft.snapshot()
-            if self.draft.paint(target, self.stroke, self.symmetry.value):
-                for image in mirror_squares(target, self.symmetry.value):
-                    if before[0][image] is not self.stroke:
-                        self.pops[image] = _POP_TIME
-                self.app.audio.play("clone" if self.stroke in (Cell.RED, Cell.BLUE) else "select")
-        self.stroke_last = sq
-
-    def _begin_stroke(self, sq: int, cell: Cell) -> None:
-        self.draft.begin_stroke()
-        self.stroke = cell
-        self.stroke_last = None
-        self._paint(sq)
-
     def _end_stroke(self) -> None:
-        if self.stroke is None:
-            return
-        self.stroke = None
-        self.stroke_last = None
-        if self.draft.end_stroke():
+        if self.brush.end():
             self._edited()
 
     # -- layout --
@@ -457,62 +428,9 @@ class EditorScene(Scene):
         self.messages.rect = pygame.Rect(margin, height - margin - strip, board_w, strip)
         self.board_area = pygame.Rect(margin, margin, board_w, self.messages.rect.y - self.px(8) - margin)
         self.view.place(self.board_area)
-        self.panel_rect = pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
-        pad = self.px(16)
-        inner = self.panel_rect.inflate(-pad * 2, -pad * 2)
-        gap = self.px(8)
-        bottom_h = self.px(46)
-        row_h = self.px(40)
-        # A label's line: never shorter than its type (the smallest windows).
-        label_h = max(self.px(20), self.app.theme.font("title", self.px(13)).get_height() + 1)
-        caption_h = max(self.px(20), self.app.theme.font("body", self.px(14)).get_height() + 1)
-        # The title and the level's name under it, then the sections and their heights at the design
-        # size; spare height is shared between the gaps.
-        ui = self.app.theme
-        self.title_y = inner.y + self.px(4)
-        title_h = ui.font("title", self.title_px(24), bold=True).get_height()
-        subtitle_h = ui.font("body", self.px(15)).get_height()
-        sections = [
-            max(self.px(58), self.title_y - inner.y + title_h + self.px(2) + subtitle_h + self.px(4)),
-            label_h + self.px(74),
-            label_h + self.px(38 + 4) + caption_h,
-            label_h + self.px(36),
-            self.px(28),
-        ]
-        buttons_h = 4 * row_h + 3 * gap
-        spare = inner.height - sum(sections) - buttons_h - bottom_h
-        section_gap = max(self.px(6), min(self.px(30), spare // 6))
-        if spare < section_gap * 6:  # a small window: shrink the tool buttons instead
-            row_h = max(20, row_h - (section_gap * 6 - spare) // 4)
-        self.label_h, self.caption_h = label_h, caption_h
-        y = inner.y + sections[0]
-        self.labels = []
-        self.labels.append(("Cells to place", (inner.x, y)))
-        y += label_h
-        self.palette.layout(pygame.Rect(inner.x, y, inner.width, self.px(74)), self.px(8))
-        y += self.px(74) + section_gap
-        self.labels.append(("Symmetry", (inner.x, y)))
-        y += label_h
-        self.symmetry.layout(pygame.Rect(inner.x, y, inner.width, self.px(38)), self.px(6))
-        y += self.px(38) + self.px(4)
-        self.caption_y = y
-        y += caption_h + section_gap
-        self.labels.append(("Who starts?", (inner.x, y)))
-        y += label_h
-        self.who_starts.layout(pygame.Rect(inner.x, y, inner.width, self.px(36)), self.px(8))
-        y += self.px(36) + section_gap
-        self.counts_rect = pygame.Rect(inner.x, y, inner.width, self.px(28))
-        y += self.px(28) + section_gap
-        column_w = (inner.width - gap) // 2
-        buttons = self.widgets.buttons
-        for index, button in enumerate(buttons[:8]):
-            row, column = divmod(index, 2)
-            button.rect = pygame.Rect(
-                inner.x + column * (column_w + gap), y + row * (row_h + gap), column_w, row_h
-            )
-        bottom_y = inner.bottom - bottom_h
-        for column, button in enumerate(buttons[8:]):
-            button.rect = pygame.Rect(inner.x + column * (column_w + gap), bottom_y, column_w, bottom_h)
+        self.panel.layout(
+            self.app.theme, pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
+        )
 
     # -- events --
 
@@ -525,19 +443,20 @@ class EditorScene(Scene):
             return True
         if self.who_starts.handle_event(event):
             return True
+        brush = self.brush
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.view.square_at(event.pos)
-            if self.stroke is not None and self.hover is not None:
-                self._paint(self.hover)
+            brush.hover = self.view.square_at(event.pos)
+            if brush.stroke is not None and brush.hover is not None:
+                brush.paint(brush.hover, self.symmetry.value)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             sq = self.view.square_at(event.pos)
             if sq is None:
                 return False
             self._end_stroke()
-            self._begin_stroke(sq, self.tool if event.button == 1 else Cell.EMPTY)
+            brush.begin(sq, self.tool if event.button == 1 else Cell.EMPTY, self.symmetry.value)
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and self.stroke is not None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and brush.stroke is not None:
             self._end_stroke()
             return True
         return False
@@ -563,7 +482,7 @@ class EditorScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.widgets.update(dt)
-        self.pops = {sq: left - dt for sq, left in self.pops.items() if left > dt}
+        self.brush.update(dt)
         if self.toast is not None:
             self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
 
@@ -576,79 +495,23 @@ class EditorScene(Scene):
             for sq in bits(squares):
                 view.fill_square(surface, sq, colour, int(40 + 50 * pulse))
         view.draw_pieces(surface, board)
-        for sq, left in self.pops.items():
-            strength = left / _POP_TIME
-            halo = gfx.glow(int(view.cell * (0.9 - 0.3 * strength)), theme.SELECT, 0.7 * strength)
-            surface.blit(
-                halo, halo.get_rect(center=view.square_centre(sq)), special_flags=pygame.BLEND_RGB_ADD
-            )
-        self._draw_hover(surface)
+        self.brush.draw_pops(surface, view)
+        self.brush.draw_hover(surface, view, self.tool, self.symmetry.value)
         self._draw_toast(surface)
         self._draw_panel(surface)
-
-    def _draw_hover(self, surface: pygame.Surface) -> None:
-        if self.hover is None or self.stroke is not None:
-            return
-        view = self.view
-        for index, sq in enumerate(mirror_squares(self.hover, self.symmetry.value)):
-            if self.tool in (Cell.RED, Cell.BLUE) and self.draft.cells[sq] is not self.tool:
-                side = Side.RED if self.tool is Cell.RED else Side.BLUE
-                view.draw_piece(surface, sq, PieceLook(side, alpha=110))
-            elif self.tool is Cell.BLOCK and self.draft.cells[sq] is not Cell.BLOCK:
-                tile = gfx.block_tile(view.cell, sq % 5).copy()
-                tile.set_alpha(120)
-                surface.blit(tile, view.square_rect(sq))
-            colour = theme.SELECT if index == 0 else theme.lerp_colour(theme.SELECT, theme.ACCENT, 0.6)
-            view.ring_square(surface, sq, colour, max(2, view.cell // 22))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         self.messages.draw(surface, self.app.theme, self.toast, self.px(17))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        panel = self.panel_rect
-        inner = panel.inflate(-self.px(32), 0)
-        title_h = ui.font("title", self.title_px(24), bold=True).get_height()
-        title_box = pygame.Rect(inner.x, self.title_y, inner.width, title_h)
-        self.draw_title(surface, tr("LEVEL EDITOR"), title_box, size=24)
+        self.draw_title(surface, tr("LEVEL EDITOR"), self.panel.title_box(ui), size=24)
         if self.source is not None:
             subtitle = level_name(self.source) + (" *" if self.dirty else "")
         else:
             subtitle = tr("Untitled board") + (" *" if self.dirty else "")
-        subtitle_h = ui.font("body", self.px(15)).get_height()
-        subtitle_box = pygame.Rect(inner.x, title_box.bottom + self.px(2), inner.width, subtitle_h)
-        draw_text(
-            surface,
-            ui,
-            subtitle,
-            "body",
-            self.px(15),
-            theme.TEXT_DIM,
-            subtitle_box,
-            align="center",
-            max_lines=1,
-        )
-        for text, (x, y) in self.labels:
-            box = pygame.Rect(x, y, inner.width, self.label_h)
-            draw_text(surface, ui, tr(text).upper(), "title", self.px(13), theme.ACCENT, box, max_lines=1)
-        self.palette.draw(surface, ui, self.time)
-        self.symmetry.draw(surface, ui)
-        caption_box = pygame.Rect(inner.x, self.caption_y, inner.width, self.caption_h)
-        draw_text(
-            surface,
-            ui,
-            tr(SYMMETRY_NAMES[self.symmetry.value]),
-            "body",
-            self.px(14),
-            theme.TEXT_DIM,
-            caption_box,
-            align="center",
-            max_lines=1,
-        )
-        self.who_starts.draw(surface, ui)
         counts = {cell: self.draft.count(cell) for cell in Cell}
-        draw_counts(surface, ui, self.counts_rect, counts, self.px(16))
-        self.widgets.draw(surface, ui)
+        self.panel.draw(surface, ui, self.time, subtitle, counts)
 
     def _background(self, size: tuple[int, int], blocks: int) -> pygame.Surface:
         key = (

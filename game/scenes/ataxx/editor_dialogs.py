@@ -19,13 +19,14 @@ from game.scenes.level_cards import card_grid, card_name_fit, draw_damaged_card,
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
 from game.ui.scrollbar import ScrollBar, ScrollOffset
-from game.ui.textbox import draw_text, layout_text
+from game.ui.textbox import TextBlock, draw_text, layout_text
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.ataxx.editor import EditorScene
+    from game.scenes.ataxx.editor_panel import ToolsPanel
+    from game.scenes.ataxx.view import BoardView
 
 __all__ = [
     "LevelPickerScene",
@@ -63,7 +64,7 @@ def problem_text(problem: LevelProblem) -> str:
 
 
 class ValidationDialog(Dialog):
-    """The findings of ``validate_position``, over the editor's tools; the board stays visible.
+    """The findings of ``validate_position``, over the editor's ``tools``; the board (``view``) stays visible.
 
     Refusals allow only going back to the editor; warnings offer to go on.
     The offending squares pulse on the board; pointing at one finding shows
@@ -73,12 +74,14 @@ class ValidationDialog(Dialog):
     def __init__(
         self,
         app: App,
-        editor: EditorScene,
+        tools: ToolsPanel,
+        view: BoardView,
         problems: Sequence[LevelProblem],
         go_label: str,
         on_go: Callable[[], None],
     ) -> None:
-        self.editor = editor
+        self.tools = tools
+        self.view = view
         self.problems = list(problems)
         self.refused = any(p.severity is Severity.REFUSED for p in self.problems)
         if self.refused:
@@ -100,7 +103,7 @@ class ValidationDialog(Dialog):
         super().__init__(app, title, [intro], buttons, accent=accent, width=400, escape="back")
         self.focus_problem: int | None = None
         self.problem_rects: list[pygame.Rect] = []
-        self._problem_lines: list[list[str]] = []
+        self._problem_lines: list[TextBlock] = []
 
     def _go(self) -> None:
         self.app.stack.pop()
@@ -130,7 +133,7 @@ class ValidationDialog(Dialog):
 
     def layout(self, size: tuple[int, int]) -> None:
         # Over the tools, beside the board, so the marked squares can be seen.
-        tools = self.editor.panel_rect
+        tools = self.tools.rect
         if tools.width > 0:
             self.design_width = tools.width / self.scale
         super().layout(size)
@@ -157,7 +160,7 @@ class ValidationDialog(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         appear = ease_out_cubic(self.time / 0.25)
-        board = self.editor.view.rect.inflate(self.editor.view.cell, self.editor.view.cell)
+        board = self.view.rect.inflate(self.view.cell, self.view.cell)
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((4, 6, 18, int(170 * appear)))
         veil.fill((4, 6, 18, int(40 * appear)), board)  # the board stays clear
@@ -165,8 +168,8 @@ class ValidationDialog(Dialog):
         pulse = 0.5 + 0.5 * math.sin(self.time * 6)
         for squares, colour in self.highlighted():
             for sq in bits(squares):
-                self.editor.view.fill_square(surface, sq, colour, int(60 + 70 * pulse))
-                self.editor.view.ring_square(surface, sq, colour, max(2, self.editor.view.cell // 16))
+                self.view.fill_square(surface, sq, colour, int(60 + 70 * pulse))
+                self.view.ring_square(surface, sq, colour, max(2, self.view.cell // 16))
         gfx.panel(surface, self.panel_rect, edge=self.accent, alpha=245, radius=self.px(18), width=2)
         self.draw_content(surface)
         self.widgets.draw(surface, self.app.theme)
