@@ -39,7 +39,9 @@ def sweep(t: np.ndarray, start_hz: float, end_hz: float) -> np.ndarray:
 
 def tone(t: np.ndarray, hz: float, *, harmonics: tuple[float, ...] = (1.0, 0.3, 0.12)) -> np.ndarray:
     """A note of pitch ``hz`` with the given strengths of its harmonics."""
-    return sum(amp * np.sin(2 * np.pi * hz * (n + 1) * t) for n, amp in enumerate(harmonics))
+    return sum(
+        (amp * np.sin(2 * np.pi * hz * (n + 1) * t) for n, amp in enumerate(harmonics)), np.zeros_like(t)
+    )
 
 
 def notes(freqs: list[float], step: float, length: float, decay: float) -> np.ndarray:
