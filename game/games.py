@@ -56,8 +56,8 @@ __all__ = [
 
 Colour = tuple[int, int, int]
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-"""The folder of the ``game`` package; a game's screens are in ``scenes/<key>/`` under it."""
+SOURCE_DIR = Path(__file__).resolve().parent.parent
+"""The folder holding the ``game`` package: a package ``game.x.y`` is in its ``game/x/y/``."""
 
 CHECK_SEARCH = "game.ai.api:check_search"
 """What refuses a game's AI whose search cannot handle one of the game's traits."""
@@ -158,7 +158,7 @@ class GameDefinition:
 
     def catalogue_folder(self, language: str) -> Path:
         """The folder of the game's own translations into ``language`` (which may not exist)."""
-        return PACKAGE_DIR.joinpath("scenes", self.key, "locale", language)
+        return SOURCE_DIR.joinpath(*self.package.split("."), "locale", language)
 
     def load_sounds(self) -> SoundMaker | None:
         """The game's own sound effects' ``synthesise(rng)``; ``None`` for a game with only the shared ones."""
