@@ -1,7 +1,7 @@
 """Sound effects synthesised with numpy at start-up, and a player with volume and mute.
 
 No files are needed: each effect is a few lines of additive synthesis with an
-envelope (``game.ui.synth``). The effects here are the ones every game shares;
+envelope (``game.ui.synth``). The effects here are the screens' and those several games share;
 a game brings its own through the registry, and the player synthesises them
 with these. When there is no sound device the mixer fails to open, ``Audio``
 stays silent, and nothing is printed (the device probe's own chatter on
