@@ -30,6 +30,13 @@ def _demo_names() -> list[str]:
     return names
 
 
+def _playable_keys() -> str:
+    """The keys ``--game`` takes, as the registry lists them: "ataxx, attangle, lionheart"."""
+    from game import games
+
+    return ", ".join(definition.key for definition in games.playable_games())
+
+
 def _game_key(text: str) -> str:
     from game import games
 
@@ -38,9 +45,8 @@ def _game_key(text: str) -> str:
     except games.UnknownGameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     if not definition.playable:
-        playable = ", ".join(item.key for item in games.playable_games())
         raise argparse.ArgumentTypeError(
-            f"{definition.name} cannot be played yet; the games to play: {playable}"
+            f"{definition.name} cannot be played yet; the games to play: {_playable_keys()}"
         )
     return definition.key
 
@@ -112,7 +118,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         epilog="Keys: F11 toggles fullscreen, F12 saves a screenshot, Esc opens the game menu.",
     )
     parser.add_argument(
-        "--game", type=_game_key, metavar="NAME", help="open on this game's menu (ataxx, attangle, lionheart)"
+        "--game", type=_game_key, metavar="NAME", help=f"open on this game's menu ({_playable_keys()})"
     )
     # One or the other: both at once would leave the window's mode to the order of the checks.
     window_mode = parser.add_mutually_exclusive_group()

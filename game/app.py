@@ -140,7 +140,12 @@ class App:
         self.apply_look()
         self._set_icon()
         set_language(self.settings.language)
-        self.audio = Audio(self.settings.volume, self.settings.muted, enabled=self.options.audio)
+        self.audio = Audio(
+            self.settings.volume,
+            self.settings.muted,
+            enabled=self.options.audio,
+            games=games.game_sounds(),
+        )
         self._worker: AIWorker | None = None
         self.stack = SceneStack(self._scene_failed, self._scene_on_top, self._scene_covered)
         self.router = Router(self)

@@ -11,6 +11,11 @@ programs) may play it, by the protocol they speak. So importing this module is
 cheap and pygame-free: the AI's child process and the terminal version use it
 too.
 
+What a game brings to the shared services lives in its screens' package
+(``GameDefinition.package``), found there by the registry: its own sound
+effects (a ``sounds`` module with ``synthesise(rng)``) and its translations
+(``locale/<language>/*.toml``).
+
 A game without rules yet is shown on the menu as "coming soon".
 
 >>> [definition.key for definition in GAMES]
@@ -27,12 +32,15 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ai.api import GameAI
     from game.engine.rules import GameRules
+    from game.ui.synth import SoundMaker
 
 __all__ = [
     "GAMES",
@@ -41,11 +49,15 @@ __all__ = [
     "SeatLook",
     "UnknownGameError",
     "game",
+    "game_sounds",
     "playable_games",
     "resolve",
 ]
 
 Colour = tuple[int, int, int]
+
+SOURCE_DIR = Path(__file__).resolve().parent.parent
+"""The folder holding the ``game`` package: a package ``game.x.y`` is in its ``game/x/y/``."""
 
 CHECK_SEARCH = "game.ai.api:check_search"
 """What refuses a game's AI whose search cannot handle one of the game's traits."""
@@ -138,6 +150,23 @@ class GameDefinition:
     def has(self, part: str) -> bool:
         """Whether the game has the part ``part`` (a field name)."""
         return getattr(self, part, None) is not None
+
+    @property
+    def package(self) -> str:
+        """The game's screens' package, which also holds its sounds and translations (module docstring)."""
+        return f"game.scenes.{self.key}"
+
+    def catalogue_folder(self, language: str) -> Path:
+        """The folder of the game's own translations into ``language`` (which may not exist)."""
+        return SOURCE_DIR.joinpath(*self.package.split("."), "locale", language)
+
+    def load_sounds(self) -> SoundMaker | None:
+        """The game's own sound effects' ``synthesise(rng)``; ``None`` for a game with only the shared ones."""
+        module = f"{self.package}.sounds"
+        if importlib.util.find_spec(module) is None:
+            return None
+        sounds: SoundMaker = resolve(f"{module}:synthesise")
+        return sounds
 
     def _require(self, path: str | None, what: str) -> str:
         if path is None:
@@ -232,6 +261,11 @@ def game(key: str) -> GameDefinition:
             return definition
     names = ", ".join(definition.key for definition in GAMES)
     raise UnknownGameError(f"unknown game {key!r}; the games are: {names}")
+
+
+def game_sounds() -> tuple[SoundMaker, ...]:
+    """The games' own sound effects' synthesisers, in menu order (the player adds them to the shared ones)."""
+    return tuple(sounds for definition in GAMES if (sounds := definition.load_sounds()) is not None)
 
 
 def playable_games() -> list[GameDefinition]:

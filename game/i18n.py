@@ -3,7 +3,9 @@
 The English text is the key (as in gettext), so the code stays readable and an
 untranslated string still shows in English. Catalogues are TOML files under
 ``game/locale/<language>/``, one per area of the game (``menu.toml``,
-``play.toml``, ...), each mapping English text to its translation::
+``play.toml``, ...), and each game's own under its folder (the registry says
+where: ``GameDefinition.catalogue_folder``), each mapping English text to its
+translation::
 
     "New game" = "Nouvelle partie"
     "{side} cannot move and passes" = "{side} ne peut pas jouer et passe son tour"
@@ -52,9 +54,12 @@ from pathlib import Path
 
 from babel import Locale
 
+from game.games import GAMES
+
 __all__ = [
     "CONTEXT_SEPARATOR",
     "LANGUAGES",
+    "catalogue_paths",
     "context_key",
     "current_language",
     "load_catalog",
@@ -80,13 +85,19 @@ _state = {"language": "en"}
 _missing: set[str] = set()
 
 
+def catalogue_paths(language: str) -> list[Path]:
+    """The catalogue files of ``language``: the shared ones, then each game's, in menu order."""
+    folders = [LOCALE_DIR / language, *(definition.catalogue_folder(language) for definition in GAMES)]
+    return [path for folder in folders for path in sorted(folder.glob("*.toml"))]
+
+
 @functools.cache
 def _catalog_files(language: str) -> tuple[dict[str, object], ...]:
     """The parsed catalogue files of ``language``; a damaged one is logged and skipped."""
     if language == "en" or language not in LANGUAGES:
         return ()
     files = []
-    for path in sorted((LOCALE_DIR / language).glob("*.toml")):
+    for path in catalogue_paths(language):
         try:
             files.append(tomllib.loads(path.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:

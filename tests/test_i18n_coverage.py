@@ -71,9 +71,10 @@ ALLOWED_WORDS = {
 
 
 def _catalogue_files() -> dict[str, dict[str, object]]:
+    """Every French catalogue, the shared ones and each registered game's, by its path in the game."""
     return {
-        path.name: tomllib.loads(path.read_text(encoding="utf-8"))
-        for path in sorted((GAME / "locale" / "fr").glob("*.toml"))
+        str(path.relative_to(GAME)): tomllib.loads(path.read_text(encoding="utf-8"))
+        for path in i18n.catalogue_paths("fr")
     }
 
 

@@ -1,7 +1,9 @@
 """Sound effects synthesised with numpy at start-up, and a player with volume and mute.
 
 No files are needed: each effect is a few lines of additive synthesis with an
-envelope. When there is no sound device the mixer fails to open, ``Audio``
+envelope (``game.ui.synth``). The effects here are the screens' and those several games share;
+a game brings its own through the registry, and the player synthesises them
+with these. When there is no sound device the mixer fails to open, ``Audio``
 stays silent, and nothing is printed (the device probe's own chatter on
 stderr is silenced too).
 """
@@ -13,15 +15,16 @@ import functools
 import logging
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
+
+from game.ui.synth import RATE, SoundMaker, envelope, notes, sweep, times
 
 __all__ = ["RATE", "SOUND_NAMES", "Audio", "synthesise"]
 
 log = logging.getLogger(__name__)
 
-RATE = 44100
 SOUND_NAMES = (
     "select",
     "click",
@@ -33,132 +36,46 @@ SOUND_NAMES = (
     "win",
     "loss",
     "start",
-    "dice",
-    "land",
-    "hit",
-    "fall",
-    "panic",
-    "coins",
-    "march",
-    "turn",
-    "lunge",
 )
 FLIP_VARIANTS = 5
 
 
-def _time(seconds: float) -> np.ndarray:
-    return np.arange(int(RATE * seconds), dtype=np.float64) / RATE
+def synthesise(games: Iterable[SoundMaker] = ()) -> dict[str, np.ndarray]:
+    """Every shared effect and the ``games``' own as mono float samples in -1..1 (``flip0`` .. ``flip4``
+    for the wave).
 
-
-def _envelope(t: np.ndarray, attack: float, decay: float) -> np.ndarray:
-    """A quick attack and an exponential decay (``decay`` = time constant, seconds)."""
-    rise = np.clip(t / max(attack, 1e-4), 0, 1)
-    return rise * np.exp(-np.maximum(t - attack, 0) / decay)
-
-
-def _sweep(t: np.ndarray, start_hz: float, end_hz: float) -> np.ndarray:
-    """The phase of a tone gliding exponentially from ``start_hz`` to ``end_hz``."""
-    duration = max(t[-1], 1e-6) if len(t) else 1.0
-    ratio = end_hz / start_hz
-    freq = start_hz * ratio ** (t / duration)
-    return 2 * np.pi * np.cumsum(freq) / RATE
-
-
-def _tone(t: np.ndarray, hz: float, *, harmonics: tuple[float, ...] = (1.0, 0.3, 0.12)) -> np.ndarray:
-    return sum(amp * np.sin(2 * np.pi * hz * (n + 1) * t) for n, amp in enumerate(harmonics))
-
-
-def _notes(freqs: list[float], step: float, length: float, decay: float) -> np.ndarray:
-    total = _time(step * (len(freqs) - 1) + length)
-    out = np.zeros_like(total)
-    for index, hz in enumerate(freqs):
-        start = int(index * step * RATE)
-        t = _time(length)
-        note = _tone(t, hz, harmonics=(1.0, 0.45, 0.2, 0.08)) * _envelope(t, 0.006, decay)
-        out[start : start + len(note)] += note[: len(out) - start]
-    return out
-
-
-def synthesise() -> dict[str, np.ndarray]:
-    """Every effect as mono float samples in -1..1 (``flip0`` .. ``flip4`` for the wave)."""
+    One seeded generator gives all the noise, the games' effects drawing from it after the shared ones,
+    so every effect is the same on every run.
+    """
     rng = np.random.default_rng(7)
     sounds: dict[str, np.ndarray] = {}
-    t = _time(0.09)
-    sounds["select"] = np.sin(_sweep(t, 880, 1320)) * _envelope(t, 0.003, 0.03) * 0.6
-    t = _time(0.05)
-    sounds["click"] = np.sin(2 * np.pi * 1400 * t) * _envelope(t, 0.001, 0.012) * 0.4
-    t = _time(0.22)
+    t = times(0.09)
+    sounds["select"] = np.sin(sweep(t, 880, 1320)) * envelope(t, 0.003, 0.03) * 0.6
+    t = times(0.05)
+    sounds["click"] = np.sin(2 * np.pi * 1400 * t) * envelope(t, 0.001, 0.012) * 0.4
+    t = times(0.22)
     sounds["clone"] = (
-        (np.sin(_sweep(t, 300, 720)) + 0.3 * np.sin(2 * _sweep(t, 300, 720)))
-        * _envelope(t, 0.01, 0.07)
-        * 0.55
+        (np.sin(sweep(t, 300, 720)) + 0.3 * np.sin(2 * sweep(t, 300, 720))) * envelope(t, 0.01, 0.07) * 0.55
     )
-    t = _time(0.42)
+    t = times(0.42)
     whoosh = rng.standard_normal(len(t)) * np.sin(np.pi * t / t[-1]) ** 2 * 0.18
-    boing = np.sin(_sweep(t, 260, 620)) * np.sin(np.pi * np.clip(t / 0.42, 0, 1)) * 0.45
-    sounds["jump"] = (whoosh + boing) * _envelope(t, 0.02, 0.25)
+    boing = np.sin(sweep(t, 260, 620)) * np.sin(np.pi * np.clip(t / 0.42, 0, 1)) * 0.45
+    sounds["jump"] = (whoosh + boing) * envelope(t, 0.02, 0.25)
     for index in range(FLIP_VARIANTS):
-        t = _time(0.12)
+        t = times(0.12)
         hz = 660 * 2 ** (index * 2 / 12)
-        tick = rng.standard_normal(len(t)) * _envelope(t, 0.0005, 0.004) * 0.4
-        sounds[f"flip{index}"] = (np.sin(_sweep(t, hz * 1.5, hz)) * _envelope(t, 0.002, 0.035) + tick) * 0.5
-    t = _time(0.26)
+        tick = rng.standard_normal(len(t)) * envelope(t, 0.0005, 0.004) * 0.4
+        sounds[f"flip{index}"] = (np.sin(sweep(t, hz * 1.5, hz)) * envelope(t, 0.002, 0.035) + tick) * 0.5
+    t = times(0.26)
     buzz = np.sign(np.sin(2 * np.pi * 110 * t)) * 0.25 + np.sin(2 * np.pi * 220 * t) * 0.2
     gate = (np.sin(2 * np.pi * 11 * t) > -0.3).astype(np.float64)
-    sounds["invalid"] = buzz * gate * _envelope(t, 0.005, 0.09)
-    sounds["pass"] = _notes([523.25, 392.0], 0.16, 0.35, 0.12) * 0.45
-    sounds["win"] = _notes([523.25, 659.25, 783.99, 1046.5, 1318.5], 0.1, 0.6, 0.25) * 0.4
-    sounds["loss"] = _notes([392.0, 329.63, 277.18, 196.0], 0.18, 0.7, 0.3) * 0.42
-    sounds["start"] = _notes([392.0, 523.25, 783.99], 0.07, 0.4, 0.12) * 0.35
-    # Lionheart: dice rattling in a wooden tray, landing, hits, falling figures, a panic, coins, feet.
-    t = _time(0.7)
-    rattle = np.zeros_like(t)
-    for index in range(16):
-        start = int(RATE * (0.02 + 0.6 * (index / 16) ** 1.3 + rng.uniform(0, 0.02)))
-        click = _time(0.03)
-        hz = rng.uniform(900, 2400)
-        knock = (np.sin(2 * np.pi * hz * click) + 0.6 * rng.standard_normal(len(click))) * _envelope(
-            click, 0.0005, 0.006
-        )
-        end = min(len(rattle), start + len(click))
-        rattle[start:end] += knock[: end - start] * (1 - index / 22)
-    sounds["dice"] = rattle * 0.45
-    t = _time(0.16)
-    sounds["land"] = (
-        (np.sin(2 * np.pi * 180 * t) + 0.5 * rng.standard_normal(len(t)) * np.exp(-t / 0.01))
-        * _envelope(t, 0.001, 0.04)
-        * 0.5
-    )
-    t = _time(0.35)
-    clang = sum(
-        np.sin(2 * np.pi * hz * t) * amp
-        for hz, amp in ((523.0, 1.0), (1307.0, 0.6), (2089.0, 0.4), (3170.0, 0.25))
-    )
-    sounds["hit"] = clang * _envelope(t, 0.001, 0.08) * 0.35
-    t = _time(0.4)
-    sounds["fall"] = (
-        (np.sin(_sweep(t, 220, 70)) + 0.4 * rng.standard_normal(len(t)) * np.exp(-t / 0.05))
-        * _envelope(t, 0.004, 0.12)
-        * 0.5
-    )
-    sounds["panic"] = _notes([622.25, 523.25, 415.3, 311.13], 0.08, 0.3, 0.1) * 0.4
-    sounds["coins"] = _notes([1568.0, 2093.0, 1760.0, 2349.3, 2637.0], 0.05, 0.25, 0.06) * 0.3
-    t = _time(0.14)
-    sounds["march"] = (
-        (np.sin(2 * np.pi * 95 * t) + 0.3 * rng.standard_normal(len(t)) * np.exp(-t / 0.02))
-        * _envelope(t, 0.002, 0.04)
-        * 0.55
-    )
-    t = _time(0.2)
-    swish = rng.standard_normal(len(t)) * np.sin(np.pi * t / t[-1]) ** 2
-    sounds["turn"] = np.convolve(swish, np.ones(12) / 12, mode="same") * 0.5
-    t = _time(0.22)
-    sounds["lunge"] = (
-        np.convolve(rng.standard_normal(len(t)), np.ones(6) / 6, mode="same")
-        * np.sin(np.pi * t / t[-1]) ** 3
-        * 0.5
-        + np.sin(_sweep(t, 200, 420)) * _envelope(t, 0.02, 0.06) * 0.3
-    )
+    sounds["invalid"] = buzz * gate * envelope(t, 0.005, 0.09)
+    sounds["pass"] = notes([523.25, 392.0], 0.16, 0.35, 0.12) * 0.45
+    sounds["win"] = notes([523.25, 659.25, 783.99, 1046.5, 1318.5], 0.1, 0.6, 0.25) * 0.4
+    sounds["loss"] = notes([392.0, 329.63, 277.18, 196.0], 0.18, 0.7, 0.3) * 0.42
+    sounds["start"] = notes([392.0, 523.25, 783.99], 0.07, 0.4, 0.12) * 0.35
+    for game_sounds in games:
+        sounds.update(game_sounds(rng))
     for name, samples in sounds.items():
         fade = min(len(samples), 220)
         samples[-fade:] *= np.linspace(1, 0, fade)
@@ -169,10 +86,10 @@ def synthesise() -> dict[str, np.ndarray]:
 
 
 @functools.cache
-def _effects() -> dict[str, np.ndarray]:
-    """``synthesise()`` once a process (read, never changed): the effects are always the same, and each
-    app that opens the mixer (every test's) needs them."""
-    return synthesise()
+def _effects(games: tuple[SoundMaker, ...]) -> dict[str, np.ndarray]:
+    """``synthesise(games)`` once a process (read, never changed): the effects are always the same, and
+    each app that opens the mixer (every test's) needs them."""
+    return synthesise(games)
 
 
 @contextlib.contextmanager
@@ -197,9 +114,19 @@ def _quiet_stderr() -> Iterator[None]:
 
 
 class Audio:
-    """Plays the effects at the chosen volume; silent when muted or without a sound device."""
+    """Plays the effects at the chosen volume; silent when muted or without a sound device.
 
-    def __init__(self, volume: float = 0.7, muted: bool = False, *, enabled: bool = True) -> None:
+    ``games``: the games' own effects (their ``synthesise`` functions), played by name as the shared ones.
+    """
+
+    def __init__(
+        self,
+        volume: float = 0.7,
+        muted: bool = False,
+        *,
+        enabled: bool = True,
+        games: Iterable[SoundMaker] = (),
+    ) -> None:
         self.volume = volume
         self.muted = muted
         self._sounds: dict[str, object] = {}
@@ -208,9 +135,9 @@ class Audio:
         self.played: list[str] = []
         """The names of the effects asked for, most recent last (kept short; tests read it)."""
         if enabled:
-            self._open()
+            self._open(tuple(games))
 
-    def _open(self) -> None:
+    def _open(self, games: tuple[SoundMaker, ...]) -> None:
         try:
             import pygame
 
@@ -222,7 +149,7 @@ class Audio:
             return
         try:
             pygame.mixer.set_num_channels(24)
-            for name, samples in _effects().items():
+            for name, samples in _effects(games).items():
                 data = samples
                 if frequency != RATE:
                     positions = np.linspace(0, len(samples) - 1, int(len(samples) * frequency / RATE))
