@@ -279,11 +279,13 @@ class FakeWorker:
     def __init__(self, answers: list[AIStatus]) -> None:
         self.answers = answers
         self.asked: list[str] = []
+        self.budgets: list[float | None] = []
         self.cancelled = 0
         self.abandoned = 0
 
     def request(self, game: str, position: str, level: str, *, time_budget: float | None = None) -> int:
         self.asked.append(position)
+        self.budgets.append(time_budget)
         return len(self.asked)
 
     def poll(self, ticket: int) -> AIStatus:
@@ -313,6 +315,29 @@ def test_a_run_reads_the_progress_and_asks_again_when_superseded() -> None:
         "asked again after another request took the worker"
     )
     assert analysis.main[0].search == Search(500, "c3", ("c3",), 3), "the last two depths' mean"
+
+
+def test_a_search_that_completed_no_depth_is_asked_again_with_twice_the_time() -> None:
+    # On a busy machine (or a child still loading its search) a position's time may pass before its first
+    # depth: the move would be left unjudged. It is searched again, longer, a few times at most.
+    shallow = AIStatus(AIState.DONE, ATAXX.parse_move("c3"))  # no progress: no depth completed
+    progress = AIProgress(2, 400, 10, 100, 0.1, (ATAXX.parse_move("c3"),), scores=(400,))
+    deep = AIStatus(AIState.DONE, ATAXX.parse_move("c3"), progress=progress)
+    worker = FakeWorker([shallow, shallow, deep])
+    analysis = _analysis()
+    run = AnalysisRun(analysis, worker, "ataxx", "master", 0.1)
+    for _ in range(7):
+        run.step()
+    assert worker.asked[:3] == [BLUNDER_START] * 3 and worker.budgets[:4] == [0.1, 0.2, 0.4, 0.1]
+    assert analysis.main[0].search == Search(400, "c3", ("c3",), 2)
+    # At most MAX_LONGER times: then the position is left unjudged and the run goes on.
+    worker = FakeWorker([shallow] * (AnalysisRun.MAX_LONGER + 1))
+    analysis = _analysis()
+    run = AnalysisRun(analysis, worker, "ataxx", "master", 0.1)
+    for _ in range(2 * AnalysisRun.MAX_LONGER + 3):
+        run.step()
+    assert worker.asked.count(BLUNDER_START) == AnalysisRun.MAX_LONGER + 1
+    assert analysis.main[0].search == Search(None, "c3", ("c3",)) and run.state is RunState.RUNNING
 
 
 def test_a_search_that_fails_twice_stops_the_run_with_its_error() -> None:

@@ -52,8 +52,15 @@ class AnalysisRun:
     strongest, ``time_budget`` seconds a position), or reads its answer. A
     search that fails, or does not answer within its time and ``grace``
     seconds (both by ``clock``: then it is abandoned), is asked again once;
-    the second time the run fails (``error`` says why). ``cancel`` stops it.
+    the second time the run fails (``error`` says why). A search that
+    answers before completing its first depth (a busy machine, a child
+    process still loading its search) is asked again with twice the time,
+    up to ``MAX_LONGER`` times, rather than leave the move unjudged.
+    ``cancel`` stops it.
     """
+
+    MAX_LONGER = 3
+    """How many times a position is searched again, each with twice the time, when no depth completed."""
 
     def __init__(
         self,
@@ -81,6 +88,11 @@ class AnalysisRun:
         self._node: Any | None = None
         self._asked_at = 0.0
         self._retried = False
+        self._longer = 0  # how many times the position asked for has been given twice the time
+
+    @property
+    def _budget(self) -> float:
+        return self.time_budget * 2**self._longer
 
     @property
     def fraction(self) -> float:
@@ -102,12 +114,10 @@ class AnalysisRun:
             return
         status = self.worker.poll(self._ticket)
         if status.state is AIState.THINKING:
-            if self.clock() - self._asked_at > self.time_budget + self.grace:
+            if self.clock() - self._asked_at > self._budget + self.grace:
                 self.worker.abandon()
                 if self._retried:
-                    self._fail(
-                        f"the search gave no answer within {self.time_budget + self.grace:.0f} seconds"
-                    )
+                    self._fail(f"the search gave no answer within {self._budget + self.grace:.0f} seconds")
                 else:
                     self._retried = True
                     self._ticket = None
@@ -123,13 +133,18 @@ class AnalysisRun:
             return
         assert node is not None
         self._retried = False
-        self.analysis.answer(node, self._search_of(status))
+        search = self._search_of(status)
+        if search.score is None and node.moves > 1 and self._longer < self.MAX_LONGER:
+            self._longer += 1  # no depth completed: the same position again (pending's first), longer
+            return
+        self._longer = 0
+        self.analysis.answer(node, search)
         self.changed = True
 
     def _ask(self, node: Any) -> None:
         self._node = node
         self._asked_at = self.clock()
-        self._ticket = self.worker.request(self.game, node.text, self.level, time_budget=self.time_budget)
+        self._ticket = self.worker.request(self.game, node.text, self.level, time_budget=self._budget)
 
     def _search_of(self, status: AIStatus) -> Search:
         rules = self.analysis.rules
