@@ -92,7 +92,7 @@ class AnalysisRun:
 
     @property
     def _budget(self) -> float:
-        return self.time_budget * 2**self._longer
+        return self.time_budget * float(2**self._longer)
 
     @property
     def fraction(self) -> float:
