@@ -163,7 +163,11 @@ class GameDefinition:
     def load_sounds(self) -> SoundMaker | None:
         """The game's own sound effects' ``synthesise(rng)``; ``None`` for a game with only the shared ones."""
         module = f"{self.package}.sounds"
-        if importlib.util.find_spec(module) is None:
+        try:
+            found = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # no screens' package of its own (a game defined elsewhere: a test's)
+            return None
+        if found is None:
             return None
         sounds: SoundMaker = resolve(f"{module}:synthesise")
         return sounds

@@ -46,6 +46,10 @@ def say(line: str) -> None:
 def fork_helper(pid_path: str | None, *, keep_pipes: bool) -> None:
     """Start a helper process that sleeps (in this process group); it writes its id to ``PIDPATH.helper``."""
     if os.fork():
+        # Goes on once the helper has written its id: killed before that (a busy machine, a quick probe),
+        # it would leave the test nothing to check.
+        while pid_path and not os.path.exists(pid_path + ".helper"):
+            time.sleep(0.005)
         return
     try:
         if not keep_pipes:
