@@ -16,8 +16,8 @@ from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
-from game.scenes.match_panel import move_rows
 from game.scenes.menu import MenuScene
+from game.scenes.move_list import move_rows
 from game.scenes.options import OptionsScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene

@@ -118,7 +118,7 @@ class MatchScene(Scene):
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
         self.board: BoardController = board_class(self)
-        self.panel = MatchPanel(self)
+        self.panel = MatchPanel(self, self.px, app.theme)
 
     # -- the match --
 
@@ -221,6 +221,11 @@ class MatchScene(Scene):
             return tr(self.ai.level(key).name)
         except ValueError:
             return key
+
+    @property
+    def show_numbers(self) -> bool:
+        """Whether the player asked for the computer's figures under its words (the option "With numbers")."""
+        return self.app.settings.ai_numbers
 
     @property
     def vs_computer(self) -> bool:

@@ -16,7 +16,8 @@ import pygame
 
 from game.engine.puzzles import GRADES
 from game.i18n import tr
-from game.scenes.match_panel import MatchPanel, draw_headline
+from game.scenes.match_panel import draw_headline
+from game.scenes.move_list import MoveList
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
@@ -54,7 +55,7 @@ class PuzzlePanel:
                 Button("menu", "Menu", scene.open_menu, key=pygame.K_ESCAPE),
             ]
         )
-        self.moves = MatchPanel(scene)
+        self.moves = MoveList(scene, scene.px, scene.app.theme)
         """Draws the moves played, as the match screen's list does."""
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.grade_rect = pygame.Rect(0, 0, 0, 0)
@@ -146,7 +147,7 @@ class PuzzlePanel:
         self._draw_caption(surface)
         self._draw_status(surface)
         self._draw_figures(surface)
-        self.moves.draw_move_list(surface, self.moves_rect)
+        self.moves.draw(surface, self.moves_rect)
         self.widgets.draw(surface, ui)
 
     def _draw_grade(self, surface: pygame.Surface) -> None:
@@ -218,7 +219,16 @@ class PuzzlePanel:
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         headline, detail, colour = self.scene.puzzle_status()
-        draw_headline(surface, self.scene, self.status, headline, detail, colour, detail_lines=2)
+        draw_headline(
+            surface,
+            self.scene.app.theme,
+            self.scene.px,
+            self.status,
+            headline,
+            detail,
+            colour,
+            detail_lines=2,
+        )
 
     def figures(self) -> list[tuple[str, str]]:
         """The player's figures: (label, value), translated."""
