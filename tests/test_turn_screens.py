@@ -324,7 +324,7 @@ def test_the_turn_screens_in_french(driver: Driver, recorded: list[str]) -> None
     driver.frames(1)
     # The curtain, in capitals as every title.
     assert any("À VOUS DE VOUS METTRE" in text for text in recorded)
-    play.reveal()
+    play.curtain.reveal()
     play.play("b1")
     assert driver.until(lambda: not play.match.at_chance, max_frames=30)
     assert play.board.turn_state() in (["Or : 2 actions restantes"], ["Argent : 2 actions restantes"])

@@ -73,7 +73,7 @@ def _hand_over(scene: MatchScene, level: str) -> None:
     seats = [Player.computer(level) if player.engine is not None else player for player in match.players]
     match.players = (seats[0], seats[1])
     scene.config = MatchConfig.for_match(match)
-    scene.ai_ticket = None
+    scene.computer.ticket = None
     scene.keeper.update()
     if scene.ai is not None:
         scene.say(tr("The computer plays on ({level})", level=tr(scene.ai.level(level).name)), 2.0)
