@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -88,7 +88,11 @@ def draw_played(
 
 
 def _square_marks(
-    surface: pygame.Surface, places: list[tuple[float, float]], radius: int, width: int, colour: theme.Colour
+    surface: pygame.Surface,
+    places: Sequence[tuple[float, float]],
+    radius: int,
+    width: int,
+    colour: theme.Colour,
 ) -> pygame.Rect:
     """Marks round square places (``radius`` their half-side), just outside them so their pieces stay whole:
     places side by side in one mark, no line between them over their pieces. Returns the last mark's box."""

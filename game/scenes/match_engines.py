@@ -41,8 +41,12 @@ class EngineHost(Protocol):
     match: Match
     ai: GameAI | None
     config: MatchConfig
-    computer: _Request
-    keeper: _Keeper
+
+    @property
+    def computer(self) -> _Request: ...
+
+    @property
+    def keeper(self) -> _Keeper: ...
 
     @property
     def game_settings(self) -> GameSettings: ...
