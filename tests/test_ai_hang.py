@@ -72,8 +72,8 @@ def test_a_hung_hint_is_given_up(driver: Driver) -> None:
     pid = _frozen_child(driver)
     try:
         driver.press("hint")
-        assert play.hint_ticket is not None
-        assert frames_until(driver, lambda: play.hint_ticket is None)
+        assert play.computer.hint_ticket is not None
+        assert frames_until(driver, lambda: play.computer.hint_ticket is None)
         assert play.toast is not None and "did not answer" in play.toast[0]
         assert gone(pid)
     finally:

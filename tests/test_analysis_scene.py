@@ -110,8 +110,8 @@ def test_a_click_on_the_graph_and_on_the_move_list_shows_that_move(driver: Drive
     driver.click((plot.x + plot.width * 3 // 4, plot.centery))
     assert scene.cursor == 7 and scene.view.ply == 7
     assert scene.graph.hover == 7
-    driver.click(scene.panel.row_rect(2).center)
-    assert scene.cursor == 2 and scene.panel.rows[2].index == 2
+    driver.click(scene.panel.moves.row_rect(2).center)
+    assert scene.cursor == 2 and scene.panel.moves.rows[2].index == 2
 
 
 def test_show_line_plays_the_computers_line_on_the_board(driver: Driver) -> None:
@@ -328,7 +328,7 @@ def test_every_mark_shows_in_the_move_list_good_ones_too(size: tuple[int, int]) 
     one, the glyph of a worse one; each in its mark's colour."""
     import dataclasses
 
-    from game.scenes.analysis_panel import MARK_COLOURS
+    from game.scenes.analysis_moves import MARK_COLOURS
 
     driver = Driver.fast(size=size)
     try:
@@ -340,11 +340,11 @@ def test_every_mark_shows_in_the_move_list_good_ones_too(size: tuple[int, int]) 
             assert verdicts[index] is not None
             verdicts[index] = dataclasses.replace(verdicts[index], mark=mark)  # type: ignore[type-var]
         scene.review = dataclasses.replace(scene.review, verdicts=tuple(verdicts))
-        scene.panel.scroll = 0
+        scene.panel.moves.scroll = 0
         driver.frames(1)
         screen = driver.app.screen
         for index, mark in enumerate(marks):
-            row = scene.panel.row_rect(index)
+            row = scene.panel.moves.row_rect(index)
             right = pygame.Rect(row.right - row.height * 2, row.y, row.height * 2, row.height)
             colours = {
                 tuple(screen.get_at((x, y)))[:3]
@@ -430,7 +430,7 @@ def test_lionheart_dice_show_as_dice_not_letters(driver: Driver, recorded: list[
     scene = driver.app.router.push("analysis", match, "")
     assert isinstance(scene, AnalysisScene)
     driver.frames(1)
-    row = scene.panel.rows[0]
+    row = scene.panel.moves.rows[0]
     assert row.label == "e4xe5" and len(row.rolls) == 1
     icons = scene.board.roll_icons(row.rolls[0], 16)
     assert icons is not None and len(icons) == 4
@@ -440,7 +440,7 @@ def test_lionheart_dice_show_as_dice_not_letters(driver: Driver, recorded: list[
     assert "e4xe5" in recorded and "Dice: 2 axes, 1 arrow, 1 panic" in recorded
     assert not any("HHFP" in text or "HH" in text for text in recorded), recorded
     # The dice are drawn in the row: the row's right part differs from the list's plain ground.
-    rect = scene.panel.row_rect(0)
+    rect = scene.panel.moves.row_rect(0)
     picture = pygame.surfarray.array3d(driver.app.screen.subsurface(rect))
     label_end = rect.x + driver.app.theme.measure("e4xe5", "body", scene.px(15)) + scene.px(40)
     dice_part = picture[label_end - rect.x : label_end - rect.x + 4 * rect.height]

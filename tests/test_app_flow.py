@@ -121,7 +121,7 @@ def test_undo_and_redo_while_the_computer_thinks() -> None:
         driver.play_move(Move.from_uai("b6"))
         driver.frames(3)
         assert play.thinking
-        ticket = play.ai_ticket
+        ticket = play.computer.ticket
         driver.press("undo")
         assert play.match.ply == 0 and play.match.turn == 0
         assert not play.thinking

@@ -217,7 +217,7 @@ def test_going_home_resumes_only_the_menu() -> None:
             ("newgame", "exit"),
             ("menu", "resume"),
         ]
-        assert play.ai_ticket is None
+        assert play.computer.ticket is None
         # The same through the pause menu's "Quit to menu": the match is left, never resumed.
         driver.press("new_game")
         driver.press("choose_level")

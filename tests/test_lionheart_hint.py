@@ -20,6 +20,7 @@ from game.ai.lionheart.search import SearchBattle
 from game.engine.lionheart import CHANCE, Battle, Move
 from game.engine.match import Match, Player
 from game.games import game
+from game.scenes.analysis_words import verdict_lines
 from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
@@ -202,7 +203,7 @@ def test_the_analysis_says_the_better_action_in_words(language: str, request: py
         words = {}
         for better in ("c3xd5", "e4xe5", "c3:E"):
             verdict = MoveVerdict(0, 0, "c3-c4", Mark.MISTAKE, before=0.6, after=0.4, best=better)
-            lines = [text for text, _ in scene.panel._verdict_lines(0, verdict)]
+            lines = [text for text, _ in verdict_lines(scene, 0, verdict)]
             said = lines[-1]
             assert said.startswith(("Better: ", "Mieux : ")) and better not in said, lines
             assert better[:2] in said, said

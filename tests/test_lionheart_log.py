@@ -14,7 +14,7 @@ from game.scenes.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
 from game.scenes.lionheart.view import LABEL_SHARE
 from game.scenes.match import MatchScene
-from game.scenes.match_panel import HELD_ROLL
+from game.scenes.move_list import HELD_ROLL
 from game.ui import theme
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from game.engine.match import Match, Player, move_numbers, moves_played, next_mo
 from game.engine.stats import GameRecord, Statistics, record_for
 from game.i18n import ntr, set_language
 from game.scenes.driver import Driver
-from game.scenes.match_panel import move_rows
+from game.scenes.move_list import move_rows
 from game.scenes.resume import open_match
 
 CORRIDORS = "x6/-------/-------/o5-/-------/-------/------- x 0 1"

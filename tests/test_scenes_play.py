@@ -16,8 +16,8 @@ from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
-from game.scenes.match_panel import move_rows
 from game.scenes.menu import MenuScene
+from game.scenes.move_list import move_rows
 from game.scenes.options import OptionsScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene
@@ -122,7 +122,7 @@ def test_hint_draws_an_arrow_for_a_legal_move(driver: Driver) -> None:
     config = MatchConfig(vs_computer=True, level="beginner", human_seat=0, first=0)
     play = _play(driver, "x5o/7/7/7/7/7/o5x x 0 1", config)
     driver.press("hint")
-    assert play.hint_ticket is not None
+    assert play.computer.hint_ticket is not None
     assert frames_until(driver, lambda: play.hint_move is not None)
     assert play.match.position.is_legal(play.hint_move)
     assert play.board.hint_move == play.hint_move  # the board shows it

@@ -32,7 +32,7 @@ def test_the_curtain_covers_the_boards_frame(size: tuple[int, int]) -> None:
             (frame.centerx, frame.bottom - 1),
         ]
         shown = [tuple(driver.app.screen.get_at(point))[:3] for point in edges]
-        play.revealed_to = None  # whoever is at the screen has not said so: the curtain is down
+        play.curtain.revealed_to = None  # whoever is at the screen has not said so: the curtain is down
         assert play.curtain_seat() == 0
         driver.frames(2)
         hidden = [tuple(driver.app.screen.get_at(point))[:3] for point in edges]

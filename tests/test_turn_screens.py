@@ -22,7 +22,7 @@ from game.engine.match import Match, MatchConfig, Player
 from game.i18n import set_language
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
-from game.scenes.match_panel import HIDDEN_ENTRY, TurnRow, move_rows, turn_rows, wrap_groups
+from game.scenes.move_list import HIDDEN_ENTRY, TurnRow, move_rows, turn_rows, wrap_groups
 from game.scenes.newgame import NewGameScene
 from game.scenes.parts import BoardController
 from game.ui import theme
@@ -157,7 +157,7 @@ def test_ataxx_screen_draws_full_moves_in_two_columns(recorded: list[str]) -> No
     try:
         level = LevelInfo("Test", "", "tests", "x5o/7/7/7/7/7/o5x x 0 1")
         play = driver.app.router.push("match", MatchConfig(vs_computer=False), level)
-        assert isinstance(play, MatchScene) and not play.panel.by_turns
+        assert isinstance(play, MatchScene) and not play.panel.moves.by_turns
         for text in ("b6", "f6", "g1e3"):
             driver.play_move(Move.from_uai(text))
         assert play.panel.state_lines == 0  # no turn state: one action a turn
@@ -173,7 +173,7 @@ def test_the_raid_screen_lists_turns_whole_at_640x480(driver: Driver, recorded: 
     entries = ["b2", "b1", "S"]
     entries += ["gamble", "L", "gamble", "L", "hit", "hit", "step", "gamble", "W"] * 2
     play = _raid_screen(driver, _raid(entries))
-    assert play.panel.by_turns
+    assert play.panel.moves.by_turns
     driver.app.theme.drawn = []
     recorded.clear()
     driver.frames(1)
@@ -324,7 +324,7 @@ def test_the_turn_screens_in_french(driver: Driver, recorded: list[str]) -> None
     driver.frames(1)
     # The curtain, in capitals as every title.
     assert any("À VOUS DE VOUS METTRE" in text for text in recorded)
-    play.reveal()
+    play.curtain.reveal()
     play.play("b1")
     assert driver.until(lambda: not play.match.at_chance, max_frames=30)
     assert play.board.turn_state() in (["Or : 2 actions restantes"], ["Argent : 2 actions restantes"])

@@ -22,7 +22,8 @@ from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.i18n import set_language
 from game.scenes.driver import Driver
-from game.scenes.match import MatchScene, reading_text
+from game.scenes.match import MatchScene
+from game.scenes.match_status import reading_text
 from game.scenes.resume import open_match
 from game.ui.settings import Settings
 
@@ -205,8 +206,10 @@ def _thinking(driver: Driver, depth: int, score: int) -> MatchScene:
     match = Match(RULES, players=(Player.computer("casual"), Player.human("You")))
     play = open_match(driver.app, match, "Classic")
     assert isinstance(play, MatchScene)
-    play.ai_ticket = -1  # no request is made: the frames below only draw
-    play.ai_status = AIStatus(AIState.THINKING, progress=AIProgress(depth, score, 1000, 10_000, 0.1, ()))
+    play.computer.ticket = -1  # no request is made: the frames below only draw
+    play.computer.status = AIStatus(
+        AIState.THINKING, progress=AIProgress(depth, score, 1000, 10_000, 0.1, ())
+    )
     return play
 
 

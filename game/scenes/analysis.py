@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -54,10 +53,12 @@ from game.ai.analysis_run import AnalysisRun, RunState
 from game.engine.core import CHANCE
 from game.engine.match import Match, move_numbers
 from game.i18n import tr
-from game.scenes.analysis_panel import MARK_COLOURS, AnalysisPanel
+from game.scenes.analysis_marks import draw_played
+from game.scenes.analysis_moves import MARK_COLOURS
+from game.scenes.analysis_panel import AnalysisPanel
 from game.scenes.base import Scene
 from game.scenes.parts import BoardBackdrop
-from game.ui import gfx, theme
+from game.ui import theme
 from game.ui.anim import SPEED_FACTORS
 from game.ui.evalgraph import EvalGraph
 from game.ui.lang import explain_write_error
@@ -76,29 +77,6 @@ GRAPH_BACK = (12, 15, 34)
 """The graph's ground (``game.ui.evalgraph``)."""
 LINE_STEP = 0.9
 """Seconds between the moves of a line played on the board (after each move's animation)."""
-
-
-def _square_marks(
-    surface: pygame.Surface, places: list[tuple[float, float]], radius: int, width: int, colour: theme.Colour
-) -> pygame.Rect:
-    """Marks round square places (``radius`` their half-side), just outside them so their pieces stay whole:
-    places side by side in one mark, no line between them over their pieces. Returns the last mark's box."""
-    boxes: list[pygame.Rect] = []
-    for point in places:
-        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-        box.center = (round(point[0]), round(point[1]))
-        last = boxes[-1] if boxes else None
-        # Beside the last one: in its row or column, a square's side (give or take a rounding) away.
-        if last is not None and (last.x == box.x or last.y == box.y) and last.inflate(4, 4).colliderect(box):
-            boxes[-1] = last.union(box)
-        else:
-            boxes.append(box)
-    for box in boxes:
-        # Its inner corners square: the pieces' corners stay in sight.
-        pygame.draw.rect(surface, (10, 12, 30), box.inflate(2 * width + 2, 2 * width + 2), width + 1,
-                         border_radius=width + 1)  # fmt: skip
-        pygame.draw.rect(surface, colour, box.inflate(2 * width, 2 * width), width, border_radius=width)
-    return boxes[-1]
 
 
 class AnalysisScene(Scene):
@@ -159,7 +137,7 @@ class AnalysisScene(Scene):
                 Button("back", "Back", self.back, key=pygame.K_ESCAPE),
             ]
         )
-        self.panel = AnalysisPanel(self)
+        self.panel = AnalysisPanel(self, self.px, app.theme)
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.messages = MessageStrip()
         """Where passing messages show (where an export went): a line of its own along the bottom."""
@@ -306,6 +284,11 @@ class AnalysisScene(Scene):
         self._show_better_move()
         self.panel.follow(index)
         self._refresh_buttons()
+
+    def pick_move(self, index: int) -> None:
+        """Show position ``index``, picked on the graph or the move list."""
+        self.app.audio.play("select")
+        self.show(index)
 
     def step(self, steps: int) -> None:
         """Step ``steps`` positions on (back when negative)."""
@@ -484,8 +467,7 @@ class AnalysisScene(Scene):
             if move is None:
                 return False
             self._dragging = True
-            self.app.audio.play("select")
-            self.show(move)
+            self.pick_move(move)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
             self._dragging = False
@@ -529,55 +511,9 @@ class AnalysisScene(Scene):
         seat, entry = self.history[self.cursor]
         if seat == CHANCE or self.analysis.main[self.cursor].setup:
             return
-        try:
-            points = self.board.click_points(entry)
-        except (NotImplementedError, ValueError, IndexError, LookupError):
-            return
-        if not points:
-            return
-        # Rings (or squares) round the places, and a line between them from mark to mark: the pieces stay
-        # in sight.
-        radius = round(self.board.place_radius())
-        width = max(2, radius // 9)
-        square = self.board.place_shape() == "square"
-        outside = width if square else 0  # a square's outline stands outside its place, a ring inside
-        colour = theme.lerp_colour(theme.TEXT, theme.SEAT_COLOURS[seat], 0.25)
-        places = [points[0]]
-        for point in points[1:]:
-            if math.dist(point, places[-1]) > radius:  # a place of its own, not a handle on the first
-                places.append(point)
-        if len(places) >= 2 and math.dist(places[0], places[-1]) > 2 * (radius + outside) + width:
-            start, end = places[0], places[-1]
-            across = (end[0] - start[0], end[1] - start[1])
-            # From the edge of one mark to the other's: a circle's radius away, or a square's side.
-            reach = math.hypot(*across) if not square else max(abs(across[0]), abs(across[1]))
-            step = (across[0] / reach * (radius + outside), across[1] / reach * (radius + outside))
-            ends = ((start[0] + step[0], start[1] + step[1]), (end[0] - step[0], end[1] - step[1]))
-            gfx.thick_line(surface, *ends, (10, 12, 30), width + 2)
-            gfx.thick_line(surface, *ends, colour, width)
-        if square:
-            last = _square_marks(surface, places, radius, width, colour)
-        else:
-            for point in places:
-                gfx.ring(surface, point, radius + 1, (10, 12, 30), width + 2)
-                gfx.ring(surface, point, radius, colour, width)
-            last = pygame.Rect(0, 0, 0, 0)
-            last.center = (round(places[-1][0]), round(places[-1][1]))
         verdict = self.verdict()
-        if verdict is None or verdict.mark is None or not verdict.mark.glyph:
-            return
-        ui = self.app.theme
-        size = max(theme.MIN_TEXT_SIZE, self.px(16))
-        text = ui.text(verdict.mark.glyph, "body", size, (10, 12, 30), bold=True)
-        chip = text.get_rect().inflate(self.px(10), self.px(2))
-        chip.height = max(chip.height, chip.width * 2 // 3)
-        # At the mark's top right corner: outside a square (over the piece's corner otherwise).
-        corner = outside if square else round(radius * 0.72)
-        chip.bottomleft = (last.right + corner, last.top - corner)
-        chip.clamp_ip(self.board_area)
-        pygame.draw.rect(surface, MARK_COLOURS[verdict.mark], chip, border_radius=chip.height // 2)
-        pygame.draw.rect(surface, (10, 12, 30), chip, 2, border_radius=chip.height // 2)
-        surface.blit(text, text.get_rect(center=chip.center))
+        mark = verdict.mark if verdict is not None else None
+        draw_played(surface, self.board, seat, entry, mark, self.px, self.app.theme, self.board_area)
 
     def _draw_graph(self, surface: pygame.Surface) -> None:
         dots = [

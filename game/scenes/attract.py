@@ -96,14 +96,14 @@ class AttractScene(MatchScene):
             Player.computer(self.rng.choice(ATTRACT_LEVELS)),
         )
         self.match = Match(self.rules, self.level.position, players)
-        self.revealed_to = None  # two computers: nothing is hidden
+        self.curtain.revealed_to = None  # two computers: nothing is hidden
         self._clear_transient()
         self.results_shown = True  # no results screen here: the next level follows
         self.end_timer = None
 
     def next_game(self) -> None:
         """A new random level (after a game ends, or when the computer could not move)."""
-        self._cancel_ai()
+        self.computer.cancel()
         definition, level = _pick(self.rng)
         if definition.key != self.definition.key:
             # Another game: its own board and rules, in a fresh scene (which makes it the current game).

@@ -10,18 +10,50 @@ the game, or to leave. The game is kept as it stood (and autosaved).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from game.ai.api import GameAI
 from game.ai.worker import AIStatus
-from game.engine.match import MatchConfig, Player
+from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
 from game.ui import theme
 from game.ui.lang import engine_problem
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.app import App
+    from game.ui.settings import GameSettings
 
-__all__ = ["engine_failed", "engine_failure_text"]
+__all__ = ["EngineHost", "engine_failed", "engine_failure_text"]
+
+
+class _Request(Protocol):
+    ticket: int | None
+
+
+class _Keeper(Protocol):
+    def update(self) -> None: ...
+
+
+class EngineHost(Protocol):
+    """The match screen as an engine's failure sees it: the match, its players, and the computer taking over."""
+
+    app: App
+    match: Match
+    ai: GameAI | None
+    config: MatchConfig
+
+    @property
+    def computer(self) -> _Request: ...
+
+    @property
+    def keeper(self) -> _Keeper: ...
+
+    @property
+    def game_settings(self) -> GameSettings: ...
+
+    def engine_name(self, player: Player) -> str: ...
+
+    def say(self, message: str, seconds: float = 1.6) -> None: ...
 
 
 def engine_failure_text(status: AIStatus) -> str:
@@ -32,7 +64,7 @@ def engine_failure_text(status: AIStatus) -> str:
     return engine_problem(kind, fields, status.traceback or "")
 
 
-def engine_failed(scene: MatchScene, player: Player, reason: str, *, retry: bool = True) -> None:
+def engine_failed(scene: EngineHost, player: Player, reason: str, *, retry: bool = True) -> None:
     """The dialog when ``player``'s engine could not move (``reason``, translated): Try again (unless
     ``retry`` is false: it is gone), Computer plays on, Quit to menu."""
     scene.app.audio.play("invalid")
@@ -55,7 +87,7 @@ def engine_failed(scene: MatchScene, player: Player, reason: str, *, retry: bool
     )
 
 
-def _own_level(scene: MatchScene) -> Any:
+def _own_level(scene: EngineHost) -> Any:
     """The game's own level that takes over from a failed engine: the one the player chose last."""
     ai = scene.ai
     assert ai is not None
@@ -65,7 +97,7 @@ def _own_level(scene: MatchScene) -> Any:
         return ai.levels[min(1, len(ai.levels) - 1)]
 
 
-def _hand_over(scene: MatchScene, level: str) -> None:
+def _hand_over(scene: EngineHost, level: str) -> None:
     """The game's own computer at ``level`` plays the engines' seats from now on (the dialog closes)."""
     scene.app.stack.pop()
     scene.app.worker.release_engine()
@@ -73,7 +105,7 @@ def _hand_over(scene: MatchScene, level: str) -> None:
     seats = [Player.computer(level) if player.engine is not None else player for player in match.players]
     match.players = (seats[0], seats[1])
     scene.config = MatchConfig.for_match(match)
-    scene.ai_ticket = None
+    scene.computer.ticket = None
     scene.keeper.update()
     if scene.ai is not None:
         scene.say(tr("The computer plays on ({level})", level=tr(scene.ai.level(level).name)), 2.0)

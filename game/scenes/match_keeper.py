@@ -12,17 +12,18 @@ when loaded is not counted.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine import saves
+from game.engine.levels import LevelInfo
 from game.engine.match import Match
 from game.engine.stats import Statistics, record_for
 from game.i18n import tr
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.app import App
 
-__all__ = ["MatchKeeper"]
+__all__ = ["KeeperHost", "MatchKeeper"]
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +34,21 @@ def _signature(match: Match) -> tuple[int, int, str, bool]:
     return len(moves), len(match.redo_moves), str(moves[-1]) if moves else "", match.is_over
 
 
+class KeeperHost(Protocol):
+    """The match screen as its keeper sees it: the match, its level, and whether the game is the player's."""
+
+    app: App
+    match: Match
+    level: LevelInfo
+    persistent: bool
+
+    def say(self, message: str, seconds: float = 1.6) -> None: ...
+
+
 class MatchKeeper:
     """Autosaves a match screen's match after every change, saves it by name, and records it once finished."""
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: KeeperHost) -> None:
         self.scene = scene
         self.match: Match | None = None
         self.signature: tuple[int, int, str, bool] | None = None

@@ -126,7 +126,7 @@ class PuzzleScene(MatchScene):
         puzzle = self.puzzle
         super().__init__(app, self._config(puzzle), self._level(puzzle))
         self.prover = Prover(self.rules, node_limit=RUNTIME_NODES)
-        self.panel = PuzzlePanel(self)
+        self.panel = PuzzlePanel(self, self.px, app.theme)
         if self.problems:
             for problem in self.problems:
                 log.warning("puzzle file: %s", problem)

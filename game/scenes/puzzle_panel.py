@@ -10,21 +10,22 @@ and the buttons (Hint, Solution, Previous, Next, Retry, Menu).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
-from game.engine.puzzles import GRADES
+from game.engine.puzzles import GRADES, Puzzle
+from game.engine.stats import PuzzleProgress
 from game.i18n import tr
-from game.scenes.match_panel import MatchPanel, draw_headline
+from game.scenes.match_panel import draw_headline
+from game.scenes.move_list import MoveList, MoveListView
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
+from game.ui.theme import Colour, Theme
 from game.ui.widgets import Button, WidgetGroup
 
-if TYPE_CHECKING:
-    from game.scenes.puzzle import PuzzleScene
-
-__all__ = ["PuzzlePanel", "star_points"]
+__all__ = ["PuzzlePanel", "PuzzleView", "star_points"]
 
 
 def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
@@ -38,23 +39,65 @@ def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float,
     return points
 
 
-class PuzzlePanel:
-    """Lays out and draws the side panel of a ``PuzzleScene``; its buttons call the scene."""
+class PuzzleView(MoveListView, Protocol):
+    """What the panel shows of a puzzle and the player's figures, and what its buttons do: the puzzle screen
+    implements it."""
 
-    def __init__(self, scene: PuzzleScene) -> None:
-        self.scene = scene
+    puzzles: list[Puzzle]
+    progress: PuzzleProgress
+    tries: int
+    time: float
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def solved_count(self) -> int: ...
+
+    def caption(self) -> str: ...
+
+    def depth_text(self) -> str: ...
+
+    def puzzle_status(self) -> tuple[str, str, Colour]: ...
+
+    def can_hint(self) -> bool: ...
+
+    def hint(self) -> None: ...
+
+    def show_solution(self) -> None: ...
+
+    def previous_puzzle(self) -> None: ...
+
+    def next_puzzle(self) -> None: ...
+
+    def retry(self) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+
+class PuzzlePanel:
+    """Lays out and draws the puzzle screen's side panel from ``view``, at the scale ``px`` gives, in ``ui``'s
+    letters; its buttons call ``view``'s commands."""
+
+    def __init__(self, view: PuzzleView, px: Callable[[float], int], ui: Theme) -> None:
+        self.view = view
+        self.px = px
+        self.ui = ui
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.widgets = WidgetGroup(
             [
-                Button("hint", "Hint", scene.hint, key=pygame.K_h, accent=theme.GOLD),
-                Button("solution", "Solution", scene.show_solution, accent=theme.ACCENT_2),
-                Button("previous_puzzle", "Previous", scene.previous_puzzle, key=pygame.K_p, icon="previous"),
-                Button("next_puzzle", "Next", scene.next_puzzle, key=pygame.K_n, icon="next"),
-                Button("retry", "Retry", scene.retry, key=pygame.K_r, accent=theme.CLONE),
-                Button("menu", "Menu", scene.open_menu, key=pygame.K_ESCAPE),
+                Button("hint", "Hint", view.hint, key=pygame.K_h, accent=theme.GOLD),
+                Button("solution", "Solution", view.show_solution, accent=theme.ACCENT_2),
+                Button("previous_puzzle", "Previous", view.previous_puzzle, key=pygame.K_p, icon="previous"),
+                Button("next_puzzle", "Next", view.next_puzzle, key=pygame.K_n, icon="next"),
+                Button("retry", "Retry", view.retry, key=pygame.K_r, accent=theme.CLONE),
+                Button("menu", "Menu", view.open_menu, key=pygame.K_ESCAPE),
             ]
         )
-        self.moves = MatchPanel(scene)
+        self.moves = MoveList(view, px, ui)
         """Draws the moves played, as the match screen's list does."""
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.grade_rect = pygame.Rect(0, 0, 0, 0)
@@ -66,41 +109,41 @@ class PuzzlePanel:
     # -- layout --
 
     def _caption_size(self) -> int:
-        return self.scene.px(19)
+        return self.px(19)
 
     def layout(self, rect: pygame.Rect) -> None:
         """Place everything inside ``rect``."""
-        scene = self.scene
-        ui = scene.app.theme
+        view = self.view
+        ui = self.ui
         self.rect = rect
-        pad = scene.px(14)
+        pad = self.px(14)
         inner = rect.inflate(-pad * 2, -pad * 2)
-        self.title_rect = pygame.Rect(inner.x, inner.y, inner.width, scene.px(30))
-        y = self.title_rect.bottom + scene.px(2)
-        grade_h = scene.px(18) + ui.font("body", scene.px(14)).get_height() + scene.px(4)
+        self.title_rect = pygame.Rect(inner.x, inner.y, inner.width, self.px(30))
+        y = self.title_rect.bottom + self.px(2)
+        grade_h = self.px(18) + ui.font("body", self.px(14)).get_height() + self.px(4)
         self.grade_rect = pygame.Rect(inner.x, y, inner.width, grade_h)
-        y = self.grade_rect.bottom + scene.px(8)
+        y = self.grade_rect.bottom + self.px(8)
         # The caption on up to two lines beside the seat's piece, in the longest wording it may take.
-        text_w = inner.width - self._piece_room() - scene.px(12)
+        text_w = inner.width - self._piece_room() - self.px(12)
         caption = layout_text(
-            ui, scene.caption(), "body", self._caption_size(), text_w, bold=True, max_lines=2
+            ui, view.caption(), "body", self._caption_size(), text_w, bold=True, max_lines=2
         )
-        caption_h = max(scene.px(52), caption.height + scene.px(16))
+        caption_h = max(self.px(52), caption.height + self.px(16))
         self.caption_rect = pygame.Rect(inner.x, y, inner.width, caption_h)
-        y = self.caption_rect.bottom + scene.px(8)
+        y = self.caption_rect.bottom + self.px(8)
         status_h = (
-            ui.font("body", scene.px(17), bold=True).get_height()
-            + 2 * ui.font("body", scene.px(13)).get_height()
+            ui.font("body", self.px(17), bold=True).get_height()
+            + 2 * ui.font("body", self.px(13)).get_height()
         )
-        self.status = pygame.Rect(inner.x, y, inner.width, status_h + scene.px(6))
-        y = self.status.bottom + scene.px(4)
-        line_h = ui.font("body", scene.px(14), bold=True).get_height() + scene.px(2)
+        self.status = pygame.Rect(inner.x, y, inner.width, status_h + self.px(6))
+        y = self.status.bottom + self.px(4)
+        line_h = ui.font("body", self.px(14), bold=True).get_height() + self.px(2)
         self.figures_rect = pygame.Rect(inner.x, y, inner.width, 3 * line_h)
-        y = self.figures_rect.bottom + scene.px(8)
-        button_h = scene.px(40)
-        gap = scene.px(8)
+        y = self.figures_rect.bottom + self.px(8)
+        button_h = self.px(40)
+        gap = self.px(8)
         buttons_top = inner.bottom - 3 * button_h - 2 * gap
-        self.moves_rect = pygame.Rect(inner.x, y, inner.width, max(scene.px(30), buttons_top - gap - y))
+        self.moves_rect = pygame.Rect(inner.x, y, inner.width, max(self.px(30), buttons_top - gap - y))
         half = (inner.width - gap) // 2
         ids = self.widgets
         for row, (left, right) in enumerate(
@@ -111,13 +154,13 @@ class PuzzlePanel:
             ids[right].rect = pygame.Rect(inner.x + half + gap, top, half, button_h)
 
     def _piece_room(self) -> int:
-        return int(self.scene.px(58) * 0.62) + self.scene.px(10)
+        return int(self.px(58) * 0.62) + self.px(10)
 
     def update(self, dt: float) -> None:
         """Enable the buttons that make sense now, and animate them."""
-        scene = self.scene
-        self.widgets["hint"].enabled = scene.can_hint()
-        several = len(scene.puzzles) > 1
+        view = self.view
+        self.widgets["hint"].enabled = view.can_hint()
+        several = len(view.puzzles) > 1
         self.widgets["previous_puzzle"].enabled = several
         self.widgets["next_puzzle"].enabled = several
         self.widgets.update(dt)
@@ -126,14 +169,14 @@ class PuzzlePanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole panel."""
-        scene = self.scene
-        ui = scene.app.theme
+        view = self.view
+        ui = self.ui
         draw_text(
             surface,
             ui,
-            tr("PUZZLE {number} / {count}", number=scene.puzzle.number, count=len(scene.puzzles)),
+            tr("PUZZLE {number} / {count}", number=view.puzzle.number, count=len(view.puzzles)),
             "title",
-            scene.px(17),
+            self.px(17),
             theme.TEXT,
             self.title_rect,
             bold=True,
@@ -146,33 +189,33 @@ class PuzzlePanel:
         self._draw_caption(surface)
         self._draw_status(surface)
         self._draw_figures(surface)
-        self.moves.draw_move_list(surface, self.moves_rect)
+        self.moves.draw(surface, self.moves_rect)
         self.widgets.draw(surface, ui)
 
     def _draw_grade(self, surface: pygame.Surface) -> None:
         """The difficulty as stars (gold as many as the grade), and the moves the win takes beneath."""
-        scene = self.scene
+        view = self.view
         rect = self.grade_rect
-        radius = scene.px(8)
-        step = radius * 2 + scene.px(4)
+        radius = self.px(8)
+        step = radius * 2 + self.px(4)
         count = len(GRADES)
         x = rect.centerx - step * (count - 1) / 2
-        y = rect.y + radius + scene.px(1)
+        y = rect.y + radius + self.px(1)
         for index in range(count):
-            lit = index < scene.puzzle.grade
+            lit = index < view.puzzle.grade
             points = star_points((x + index * step, y), radius)
             pygame.draw.polygon(surface, theme.GOLD if lit else (44, 52, 94), points)
             if lit:
                 pygame.draw.aalines(surface, theme.lerp_colour(theme.GOLD, theme.TEXT, 0.5), True, points)
         text_box = pygame.Rect(
-            rect.x, y + radius + scene.px(4), rect.width, rect.bottom - y - radius - scene.px(4)
+            rect.x, y + radius + self.px(4), rect.width, rect.bottom - y - radius - self.px(4)
         )
         draw_text(
             surface,
-            scene.app.theme,
-            scene.depth_text(),
+            self.ui,
+            view.depth_text(),
             "body",
-            scene.px(14),
+            self.px(14),
             theme.TEXT_DIM,
             text_box,
             align="center",
@@ -182,30 +225,30 @@ class PuzzlePanel:
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         """Seed 001's caption, in a card of the seat's colour with its piece."""
-        scene = self.scene
-        ui = scene.app.theme
+        view = self.view
+        ui = self.ui
         rect = self.caption_rect
-        colour = theme.SEAT_COLOURS[scene.seat]
-        pulse = 0.5 + 0.5 * math.sin(scene.time * 3)
+        colour = theme.SEAT_COLOURS[view.seat]
+        pulse = 0.5 + 0.5 * math.sin(view.time * 3)
         halo = gfx.glow_box(
-            rect.width + scene.px(20), rect.height + scene.px(20), colour, 0.25 + 0.12 * pulse, scene.px(12)
+            rect.width + self.px(20), rect.height + self.px(20), colour, 0.25 + 0.12 * pulse, self.px(12)
         )
         surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
         fill = theme.lerp_colour(theme.PANEL, colour, 0.18)
-        gfx.panel(surface, rect, fill=fill, edge=theme.readable(colour, fill), radius=scene.px(10), alpha=240)
+        gfx.panel(surface, rect, fill=fill, edge=theme.readable(colour, fill), radius=self.px(10), alpha=240)
         piece = pygame.Rect(rect.x, rect.y, self._piece_room(), rect.height)
-        sprite = gfx.piece_sprite(int(scene.px(58) * 0.62), colour)
+        sprite = gfx.piece_sprite(int(self.px(58) * 0.62), colour)
         surface.blit(sprite, sprite.get_rect(center=piece.center))
         text = pygame.Rect(
             piece.right,
-            rect.y + scene.px(6),
-            rect.right - scene.px(8) - piece.right,
-            rect.height - scene.px(12),
+            rect.y + self.px(6),
+            rect.right - self.px(8) - piece.right,
+            rect.height - self.px(12),
         )
         draw_text(
             surface,
             ui,
-            scene.caption(),
+            view.caption(),
             "body",
             self._caption_size(),
             theme.TEXT,
@@ -217,32 +260,40 @@ class PuzzlePanel:
         )
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        headline, detail, colour = self.scene.puzzle_status()
-        draw_headline(surface, self.scene, self.status, headline, detail, colour, detail_lines=2)
+        headline, detail, colour = self.view.puzzle_status()
+        draw_headline(
+            surface,
+            self.ui,
+            self.px,
+            self.status,
+            headline,
+            detail,
+            colour,
+            detail_lines=2,
+        )
 
     def figures(self) -> list[tuple[str, str]]:
         """The player's figures: (label, value), translated."""
-        scene = self.scene
-        progress = scene.progress
+        view = self.view
+        progress = view.progress
         return [
-            (tr("Tries"), str(scene.tries)),
+            (tr("Tries"), str(view.tries)),
             (tr("Streak"), tr("{streak} (best {best})", streak=progress.streak, best=progress.best_streak)),
-            (tr("Solved"), tr("{solved} of {count}", solved=scene.solved_count, count=len(scene.puzzles))),
+            (tr("Solved"), tr("{solved} of {count}", solved=view.solved_count, count=len(view.puzzles))),
         ]
 
     def _draw_figures(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        ui = scene.app.theme
+        ui = self.ui
         rect = self.figures_rect
         line_h = rect.height // 3
         for index, (label, value) in enumerate(self.figures()):
             line = pygame.Rect(rect.x, rect.y + index * line_h, rect.width, line_h)
             shown = draw_text(
-                surface, ui, value, "body", scene.px(14), theme.TEXT, line, bold=True, align="right",
+                surface, ui, value, "body", self.px(14), theme.TEXT, line, bold=True, align="right",
                 valign="middle", max_lines=1, container=self.rect,
             )  # fmt: skip
-            label_box = pygame.Rect(line.x, line.y, line.width - shown.width - scene.px(8), line_h)
+            label_box = pygame.Rect(line.x, line.y, line.width - shown.width - self.px(8), line_h)
             draw_text(
-                surface, ui, label, "body", scene.px(14), theme.TEXT_DIM, label_box, valign="middle",
+                surface, ui, label, "body", self.px(14), theme.TEXT_DIM, label_box, valign="middle",
                 max_lines=1, container=self.rect,
             )  # fmt: skip
