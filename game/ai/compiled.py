@@ -23,6 +23,13 @@ The bit primitives a kernel needs beyond Python's operators come from
 ``highest(x)`` (the index of the highest set bit, ``x`` > 0). Compiled, they
 are single instructions (LLVM's ctpop, cttz and ctlz); in Python,
 ``int.bit_count`` and ``int.bit_length``.
+
+A kernel may be split into several such modules (what every kernel shares is
+``game.ai.kernel_common``): one takes another with ``companion(__name__,
+other)``, so a pure copy gets the other's pure copy. The rules' own bit
+functions, written in the same subset of Python, are compiled for a kernel by
+``functions_for(__name__, "the.rules.module")``: the rules exist once and never
+import numba.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType, SimpleNamespace
 from typing import Any, TypeVar
 
 from game import paths
@@ -47,6 +54,8 @@ __all__ = [
     "Build",
     "Kernel",
     "Watchdog",
+    "companion",
+    "functions_for",
     "highest_for",
     "identity",
     "jit_for",
@@ -227,6 +236,51 @@ def load_pure(module_name: str) -> ModuleType:
         del sys.modules[name]
         raise
     return copy
+
+
+def companion(module_name: str, other: str) -> ModuleType:
+    """The kernel module ``other`` as the kernel ``module_name`` calls it: its pure copy for a pure copy,
+    else the module itself (compiled when numba is in use)."""
+    if module_name.endswith(PURE_SUFFIX):
+        return load_pure(other)
+    return importlib.import_module(other)
+
+
+_compiled_functions: dict[str, SimpleNamespace] = {}
+"""The rules modules whose functions are compiled, by name: each function is compiled once a process."""
+_compiled_lock = threading.Lock()
+
+
+def functions_for(module_name: str, source: str) -> Any:
+    """The functions of the rules module ``source`` as the kernel ``module_name`` calls them, by attribute.
+
+    For a pure copy, or without numba, the module itself. Otherwise a
+    namespace of its functions compiled by numba (each at its first call, once
+    a process), calling one another compiled: copies of the functions whose
+    globals are the module's with its functions replaced by the compiled ones.
+    Only the functions a kernel calls need be in numba's subset of Python.
+    """
+    module = importlib.import_module(source)
+    if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
+        return module
+    with _compiled_lock:
+        functions = _compiled_functions.get(source)
+        if functions is None:
+            jit = jit_for(module_name)
+            namespace = dict(vars(module))
+            compiled_ones = {}
+            for name, value in vars(module).items():
+                if isinstance(value, FunctionType) and value.__module__ == source:
+                    copy = FunctionType(
+                        value.__code__, namespace, value.__name__, value.__defaults__, value.__closure__
+                    )
+                    copy.__qualname__ = value.__qualname__
+                    copy.__module__ = value.__module__
+                    copy.__doc__ = value.__doc__
+                    compiled_ones[name] = jit(copy)
+            namespace.update(compiled_ones)
+            functions = _compiled_functions[source] = SimpleNamespace(**compiled_ones)
+        return functions
 
 
 class Build:

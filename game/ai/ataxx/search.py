@@ -69,9 +69,11 @@ KERNEL = "game.ai.ataxx.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
+common = compiled.load_pure("game.ai.kernel_common")
+"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 PASS = layout.PASS
 """The pass inside the search."""
-_INFINITY = layout.INFINITY
+_INFINITY = common.INFINITY
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 _ASPIRATION = 40
@@ -111,7 +113,7 @@ def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     tables = kernel.new_tables(1024, as_arrays=True)
     _fill_weights(tables["weights"], DEFAULT_WEIGHTS, SearchFeatures())
-    tables["stats"][kernel.CHECK_EVERY] = tables["stats"][kernel.NEXT_CHECK] = kernel.CHECK_INTERVAL[True]
+    tables["stats"][common.CHECK_EVERY] = tables["stats"][common.NEXT_CHECK] = kernel.CHECK_INTERVAL[True]
     board = Board()
     us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
     empty = FULL ^ (us | them | board.blocks)
@@ -242,8 +244,8 @@ class Searcher:
             stats[index] = 0
         stats[layout.GENERATION] = self._generation
         interval = layout.CHECK_INTERVAL[kernel is not layout]
-        stats[layout.CHECK_EVERY] = interval
-        stats[layout.NEXT_CHECK] = interval
+        stats[common.CHECK_EVERY] = interval
+        stats[common.NEXT_CHECK] = interval
         history = tables["history"]
         for index in range(len(history)):  # aged, not forgotten: the last search's cutoffs still order
             history[index] //= 8
@@ -257,14 +259,14 @@ class Searcher:
         path = tables["path"]
         history = board.repeatable_hashes()[-100:]
         for index, key in enumerate(history):
-            path[index] = key & layout.KEY_MASK
+            path[index] = key & common.KEY_MASK
         stats[layout.PATH_LEN] = len(history)
         if node_limit is not None:
-            stats[layout.NODE_LIMIT] = max(1, node_limit)
-            stats[layout.NEXT_CHECK] = min(stats[layout.CHECK_EVERY], max(1, node_limit))
+            stats[common.NODE_LIMIT] = max(1, node_limit)
+            stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
         us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
         empty = FULL ^ (us | them | board.blocks)
-        return us, them, empty, board.hash & layout.KEY_MASK, board.halfmove_clock, int(board.turn)
+        return us, them, empty, board.hash & common.KEY_MASK, board.halfmove_clock, int(board.turn)
 
     # -- the public entry points --
 
@@ -321,8 +323,8 @@ class Searcher:
         )
         # The table's move first: the last search's best reply is usually this one's best move.
         slot = key & (len(tables["tt_keys"]) - 1)
-        if tables["tt_keys"][slot] == key and tables["tt_data"][slot] & 4095 in roots[1:]:
-            best_known = tables["tt_data"][slot] & 4095
+        if tables["tt_keys"][slot] == key and tables["tt_data"][slot] & common.MOVE_MASK in roots[1:]:
+            best_known = tables["tt_data"][slot] & common.MOVE_MASK
             roots.remove(best_known)
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
@@ -330,7 +332,7 @@ class Searcher:
         hard_deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
         soft_deadline = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
         stats = tables["stats"]
-        watchdog = compiled.Watchdog(stats, layout.STOP, hard_deadline, stop)
+        watchdog = compiled.Watchdog(stats, common.STOP, hard_deadline, stop)
         score = 0
         durations: list[float] = []
         try:
@@ -339,7 +341,7 @@ class Searcher:
                 result = self._one_depth(
                     kernel, tables, us, them, empty, key, clock, side, depth, root_array, score
                 )
-                self.nodes = int(stats[layout.NODES])
+                self.nodes = int(stats[common.NODES])
                 if result is None:
                     if depth == 1:
                         # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
@@ -414,7 +416,7 @@ class Searcher:
                     us, them, empty, key, clock, side, depth, alpha, beta, roots, len(roots), *args
                 )
             )
-            if stats[layout.ABORT]:
+            if stats[common.ABORT]:
                 return None
             if score <= alpha and alpha > -_INFINITY:
                 window *= 4
@@ -453,7 +455,7 @@ class Searcher:
         moves = board.legal_moves()
         moves.sort(key=lambda m: m.is_clone + 2 * (NEIGHBOURS[m.to_square] & them).bit_count(), reverse=True)
         stats = tables["stats"]
-        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
+        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
         args = _args(tables)
         scored = []
         best = -_INFINITY
@@ -466,12 +468,12 @@ class Searcher:
                         us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
                     )
                 )
-                if stats[layout.ABORT]:
+                if stats[common.ABORT]:
                     return None
                 best = max(best, score)
                 scored.append((move, score))
         finally:
             watchdog.close()
-            self.nodes = int(stats[layout.NODES])
+            self.nodes = int(stats[common.NODES])
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored

@@ -32,6 +32,7 @@ from typing import Any
 
 from game.ai import compiled
 from game.ai.alphabeta import SearchFeatures
+from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
 from game.ai.limits import (
     MAX_DEPTH,
@@ -59,7 +60,9 @@ KERNEL = "game.ai.attangle.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
-_INFINITY = layout.INFINITY
+common = compiled.load_pure("game.ai.kernel_common")
+"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
+_INFINITY = common.INFINITY
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 _ASPIRATION = 60
@@ -191,7 +194,7 @@ class Searcher:
             self._kernel = kernel
         geometry = self._geometries.get(board.geometry.side)
         if geometry is None:
-            geometry = layout.geometry_table(board.geometry, as_array=as_arrays)
+            geometry = encoding.geometry_table(board.geometry, as_array=as_arrays)
             self._geometries[board.geometry.side] = geometry
         tables = self._tables
         _fill_weights(tables["weights"], self.weights, self.features)
@@ -199,15 +202,15 @@ class Searcher:
         for index in range(len(stats)):
             stats[index] = 0
         interval = layout.CHECK_INTERVAL[as_arrays]
-        stats[layout.CHECK_EVERY] = interval
-        stats[layout.NEXT_CHECK] = interval
+        stats[common.CHECK_EVERY] = interval
+        stats[common.NEXT_CHECK] = interval
         return tables, geometry
 
     @staticmethod
     def _load(board: Board, tables: dict[str, Any]) -> tuple[Any, int, int, int, int, int, int]:
         """Copy ``board`` into the kernel's ``cells``: the kernel's position arguments."""
         cells = tables["cells"]
-        layout.fill_cells(cells, board.stacks)
+        encoding.fill_cells(cells, board.stacks)
         me = int(board.turn)
         return (
             cells,
@@ -216,7 +219,7 @@ class Searcher:
             board.reserves[1 - me],
             board.triples[me],
             board.triples[1 - me],
-            board.hash & layout.KEY_MASK,
+            board.hash & common.KEY_MASK,
         )
 
     def _begin(self, board: Board) -> tuple[ModuleType, dict[str, Any], Any, tuple[Any, ...]]:
@@ -270,8 +273,8 @@ class Searcher:
         stats = tables["stats"]
         node_limit = limits.nodes
         if node_limit is not None:
-            stats[layout.NODE_LIMIT] = max(1, node_limit)
-            stats[layout.NEXT_CHECK] = min(stats[layout.CHECK_EVERY], max(1, node_limit))
+            stats[common.NODE_LIMIT] = max(1, node_limit)
+            stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
         max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
         deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
@@ -281,8 +284,8 @@ class Searcher:
 
         def limit_reached() -> bool:
             return (
-                bool(stats[layout.ABORT])
-                or (node_limit is not None and stats[layout.NODES] >= node_limit)
+                bool(stats[common.ABORT])
+                or (node_limit is not None and stats[common.NODES] >= node_limit)
                 or (stop is not None and stop.is_set())
                 or (deadline is not None and time.monotonic() >= deadline)
             )
@@ -290,7 +293,7 @@ class Searcher:
         def line() -> tuple[int, ...]:
             return tuple(int(pv[index]) for index in range(int(pv_len[0])))
 
-        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
+        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
         try:
             for depth in range(1, max_depth + 1):
                 alpha, beta = -_INFINITY, _INFINITY
@@ -301,7 +304,7 @@ class Searcher:
                 interrupted = limit_reached()  # no iteration starts past a limit, the first included
                 while not interrupted:
                     score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
-                    interrupted = bool(stats[layout.ABORT])
+                    interrupted = bool(stats[common.ABORT])
                     if interrupted:
                         break
                     if score <= alpha:  # below the window: again, open below
@@ -310,7 +313,7 @@ class Searcher:
                         beta = _INFINITY
                     else:
                         break
-                self.nodes = int(stats[layout.NODES])
+                self.nodes = int(stats[common.NODES])
                 elapsed = time.monotonic() - start
                 if interrupted:
                     if depth == 1:
@@ -354,7 +357,7 @@ class Searcher:
         stats = tables["stats"]
         args = tuple(tables[name] for name in _TABLE_NAMES)
         scored = []
-        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
+        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
         try:
             if (stop is not None and stop.is_set()) or (
                 deadline is not None and time.monotonic() >= deadline
@@ -362,11 +365,11 @@ class Searcher:
                 return None
             for move in self.heuristics.order(position, moves):
                 score = int(kernel.score_move(*root, move, depth, -_INFINITY, _INFINITY, *args, geometry))
-                if stats[layout.ABORT]:
+                if stats[common.ABORT]:
                     return None
                 scored.append((move, score))
         finally:
             watchdog.close()
-            self.nodes = int(stats[layout.NODES])
+            self.nodes = int(stats[common.NODES])
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored
