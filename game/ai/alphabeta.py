@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.ai.aspiration import Aspiration
 from game.ai.limits import (
     MAX_PLY,
     WIN_BOUND,
@@ -90,8 +91,9 @@ _INFINITY = WIN_SCORE + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NO_MOVE = -1
 _TT_ENTRY_BYTES = 150
-_ASPIRATION = 60
-"""The half-width of the root's first window from depth 3 (a triple is 1000 in Attangle)."""
+ASPIRATION = Aspiration(half_width=60, from_depth=3, lag=2)
+"""The root's first window from depth 3: 60 either side of the score two depths before (scores swing
+between odd and even depths; a triple is 1000 in Attangle), opened on the side the score falls out."""
 
 
 def _never_quiet(position: Any, move: int) -> bool:
@@ -125,7 +127,7 @@ class SearchFeatures:
     history: bool = False
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     aspiration: bool = True
-    """From depth 3, the root searched first within ``_ASPIRATION`` of the score two depths before."""
+    """The root searched first in a window around an earlier depth's score (``ASPIRATION``)."""
     partial: bool = True
     """An iteration from depth 2 that a limit stops still answers, if a root move it finished beat
     its window: that move, which scored better at this depth than every root move searched before
@@ -273,25 +275,20 @@ class AlphaBeta(Interruptible):
         scores: list[int] = []
 
         def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
-            alpha, beta = -_INFINITY, _INFINITY
-            if self.features.aspiration and depth >= 3 and not is_win_score(scores[-2]):
-                # Scores swing between odd and even depths: the one two depths before is the guess.
-                alpha, beta = scores[-2] - _ASPIRATION, scores[-2] + _ASPIRATION
             try:
-                while True:
-                    score = self._search(position, depth, alpha, beta, 0, 0, True)
-                    if score <= alpha:  # below the window: again, open below
-                        alpha = -_INFINITY
-                    elif score >= beta:
-                        beta = _INFINITY
-                    else:
-                        break
+                score = ASPIRATION.search(
+                    depth,
+                    scores,
+                    lambda alpha, beta: self._search(position, depth, alpha, beta, 0, 0, True),
+                    on=self.features.aspiration,
+                )
             except Interrupted:
                 if depth == 1 or not self.features.partial or not self._pv[0]:
                     raise
                 # A root move finished this depth and beat the ones before it, the previous best first:
                 # a better answer than the last depth's. No deeper iteration starts: a limit is reached.
                 return self._root_score, tuple(self._pv[0])
+            assert score is not None  # a stopped search raises
             scores.append(score)
             # The root is a PV node searched with a window the score is in: a move set the line.
             return score, tuple(self._pv[0])

@@ -40,6 +40,7 @@ from types import ModuleType
 from typing import Any
 
 from game.ai import compiled
+from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.limits import (
     MAX_DEPTH,
@@ -76,8 +77,9 @@ PASS = layout.PASS
 _INFINITY = common.INFINITY
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
-_ASPIRATION = 40
-"""The first aspiration window, either side of the last score (hundredths of a piece)."""
+_ASPIRATION = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2)
+"""The root's first window from depth 4: 40 (hundredths of a piece) either side of the last depth's
+score, moved to a miss four times wider twice, then opened."""
 
 
 @dataclass(frozen=True)
@@ -333,13 +335,13 @@ class Searcher:
         soft_deadline = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
         stats = tables["stats"]
         watchdog = compiled.Watchdog(stats, common.STOP, hard_deadline, stop)
-        score = 0
+        scores: list[int] = []
         durations: list[float] = []
         try:
             for depth in range(1, max_depth + 1):
                 began = time.monotonic()
                 result = self._one_depth(
-                    kernel, tables, us, them, empty, key, clock, side, depth, root_array, score
+                    kernel, tables, us, them, empty, key, clock, side, depth, root_array, scores
                 )
                 self.nodes = int(stats[common.NODES])
                 if result is None:
@@ -349,6 +351,7 @@ class Searcher:
                         yield SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
                     return
                 score, line = result
+                scores.append(score)
                 exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
                 roots.remove(line[0])
                 roots.insert(0, line[0])
@@ -397,35 +400,27 @@ class Searcher:
         side: int,
         depth: int,
         roots: Any,
-        last_score: int,
+        scores: list[int],
     ) -> tuple[int, list[int]] | None:
-        """Search the root to ``depth`` (aspiration windows around ``last_score`` from depth 4): score and line.
+        """Search the root to ``depth`` (aspiration windows around the completed depths' ``scores``):
+        score and line.
 
         ``None`` if a limit stopped it.
         """
         stats = tables["stats"]
-        window = _ASPIRATION
-        if self.features.aspiration and depth >= 4 and not is_win_score(last_score):
-            alpha, beta = last_score - window, last_score + window
-        else:
-            alpha, beta = -_INFINITY, _INFINITY
         args = _args(tables)
-        while True:
+
+        def search_root(alpha: int, beta: int) -> int | None:
             score = int(
                 kernel.search_root(
                     us, them, empty, key, clock, side, depth, alpha, beta, roots, len(roots), *args
                 )
             )
-            if stats[common.ABORT]:
-                return None
-            if score <= alpha and alpha > -_INFINITY:
-                window *= 4
-                alpha = max(-_INFINITY, score - window) if window < 4 * 4 * 4 * _ASPIRATION else -_INFINITY
-            elif score >= beta and beta < _INFINITY:
-                window *= 4
-                beta = min(_INFINITY, score + window) if window < 4 * 4 * 4 * _ASPIRATION else _INFINITY
-            else:
-                break
+            return None if stats[common.ABORT] else score
+
+        score = _ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
+        if score is None:
+            return None
         pv, pv_len = tables["pv"], tables["pv_len"]
         line = [int(pv[index]) for index in range(int(pv_len[0]))]
         return score, line or [int(stats[layout.ROOT_BEST])]

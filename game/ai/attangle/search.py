@@ -31,7 +31,7 @@ from types import ModuleType
 from typing import Any
 
 from game.ai import compiled
-from game.ai.alphabeta import SearchFeatures
+from game.ai.alphabeta import ASPIRATION, SearchFeatures
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
 from game.ai.limits import (
@@ -65,8 +65,6 @@ common = compiled.load_pure("game.ai.kernel_common")
 _INFINITY = common.INFINITY
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
-_ASPIRATION = 60
-"""The half-width of the root's first window from depth 3 (as the generic search's)."""
 DEFAULT_FEATURES = SearchFeatures()
 """The generic search's aids, as its matches chose them."""
 _TABLE_NAMES = (
@@ -296,23 +294,19 @@ class Searcher:
         watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
         try:
             for depth in range(1, max_depth + 1):
-                alpha, beta = -_INFINITY, _INFINITY
-                if self.features.aspiration and depth >= 3 and not is_win_score(scores[-2]):
-                    # Scores swing between odd and even depths: the one two depths before is the guess.
-                    alpha, beta = scores[-2] - _ASPIRATION, scores[-2] + _ASPIRATION
                 pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
-                interrupted = limit_reached()  # no iteration starts past a limit, the first included
-                while not interrupted:
+
+                def search_root(alpha: int, beta: int, depth: int = depth) -> int | None:
                     score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
-                    interrupted = bool(stats[common.ABORT])
-                    if interrupted:
-                        break
-                    if score <= alpha:  # below the window: again, open below
-                        alpha = -_INFINITY
-                    elif score >= beta:
-                        beta = _INFINITY
-                    else:
-                        break
+                    return None if stats[common.ABORT] else score
+
+                # No iteration starts past a limit, the first included.
+                found = (
+                    None
+                    if limit_reached()
+                    else ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
+                )
+                interrupted = found is None
                 self.nodes = int(stats[common.NODES])
                 elapsed = time.monotonic() - start
                 if interrupted:
@@ -325,6 +319,8 @@ class Searcher:
                         # first: a better answer than the last depth's. No deeper iteration starts.
                         yield SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
                     return
+                assert found is not None
+                score = found
                 scores.append(score)
                 yield SearchInfo(depth, score, self.nodes, elapsed, line())
                 if len(root_moves) == 1 or (is_win_score(score) and turns_to_end(score) <= depth):
