@@ -35,13 +35,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from game.ai import compiled
 from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
+from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -82,22 +82,9 @@ _ASPIRATION = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2)
 score, moved to a miss four times wider twice, then opened."""
 
 
-@dataclass(frozen=True)
-class SearchFeatures:
-    """The search's prunings and aids, each of which can be switched off to measure what it gives."""
-
-    null_move: bool = True
-    late_move_reductions: bool = False
-    """Off: reducing the moves that infect nothing, after the third, lost (47% in 100 games at 0.2 s a move,
-    42.5% in 40 at 0.1 s)."""
-    history: bool = False
-    """Off: as a tie-break among moves of equal gain it lost (47% in 100 games at 0.2 s a move, 28.7% in
-    40 at 0.1 s)."""
-    frontier: bool = True
-    futility: bool = True
-    aspiration: bool = True
-    keep_table: bool = True
-    """Keep the transposition table between searches (a new search only ages it)."""
+LATE_MOVE_REDUCTIONS = 0
+"""No reductions unless ``SearchFeatures`` says: reducing the moves that infect nothing, after the third,
+lost in matches (so did the history, as a tie-break among moves of equal gain: off by default too)."""
 
 
 def _to_move(move: int) -> Move:
@@ -114,7 +101,7 @@ def _from_move(move: Move) -> int:
 def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     tables = kernel.new_tables(1024, as_arrays=True)
-    _fill_weights(tables["weights"], DEFAULT_WEIGHTS, SearchFeatures())
+    _fill_weights(tables["weights"], DEFAULT_WEIGHTS, DEFAULT_FEATURES)
     tables["stats"][common.CHECK_EVERY] = tables["stats"][common.NEXT_CHECK] = kernel.CHECK_INTERVAL[True]
     board = Board()
     us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
@@ -170,7 +157,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.MARGIN] = evaluation.positional_margin
     weights[k.MATERIAL_ONLY] = int(not (evaluation.exposed or evaluation.mobility or evaluation.edge))
     weights[k.USE_NULL] = int(features.null_move)
-    weights[k.USE_LMR] = int(features.late_move_reductions)
+    weights[k.USE_LMR] = features.reductions(LATE_MOVE_REDUCTIONS)
     weights[k.USE_HISTORY] = int(features.history)
     weights[k.USE_FRONTIER] = int(features.frontier)
     weights[k.USE_FUTILITY] = int(features.futility)
@@ -198,7 +185,7 @@ class Searcher:
         hash_mb: int = 16,
         *,
         weights: EvalWeights = DEFAULT_WEIGHTS,
-        features: SearchFeatures = SearchFeatures(),
+        features: SearchFeatures = DEFAULT_FEATURES,
         compiled: bool | None = None,
         table_slots: int | None = None,
     ) -> None:

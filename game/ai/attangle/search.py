@@ -31,9 +31,10 @@ from types import ModuleType
 from typing import Any
 
 from game.ai import compiled
-from game.ai.alphabeta import ASPIRATION, SearchFeatures
+from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
+from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -65,8 +66,6 @@ common = compiled.load_pure("game.ai.kernel_common")
 _INFINITY = common.INFINITY
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
-DEFAULT_FEATURES = SearchFeatures()
-"""The generic search's aids, as its matches chose them."""
 _TABLE_NAMES = (
     "tt_keys",
     "tt_data",
@@ -117,7 +116,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.RESERVE] = evaluation.reserve
     weights[k.LOW_RESERVE] = evaluation.low_reserve
     weights[k.ATTACKER] = evaluation.attacker
-    weights[k.LMR_PLIES] = max(0, features.late_move_reductions)
+    weights[k.LMR_PLIES] = max(0, features.reductions(LATE_MOVE_REDUCTIONS))
     weights[k.USE_HISTORY] = int(features.history)
     weights[k.ZERO] = 0
     weights[k.ONE] = 1
@@ -128,7 +127,7 @@ class Searcher:
 
     ``hash_mb`` bounds the transposition table; ``weights`` picks the
     evaluation (``game.ai.attangle.evaluate``); ``features`` the search's aids
-    (``game.ai.alphabeta.SearchFeatures``, the defaults the generic search's).
+    (``game.ai.features.SearchFeatures``, the reductions the generic search's).
     ``compiled``: ``None`` uses the compiled kernel once this process has built
     it (``prepare_compiled``: the AI child starts it when it starts), Python
     until then; ``True`` builds it first and waits (a benchmark); ``False``
