@@ -42,6 +42,7 @@ from game.ai import compiled
 from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -53,7 +54,6 @@ from game.ai.limits import (
 )
 from game.engine.ataxx import Board, Move
 from game.engine.ataxx.bits import FULL, NEIGHBOURS
-from game.engine.core import Trait
 
 __all__ = [
     "MAX_DEPTH",
@@ -75,8 +75,6 @@ common = compiled.load_pure("game.ai.kernel_common")
 PASS = layout.PASS
 """The pass inside the search."""
 _INFINITY = common.INFINITY
-_ENTRY_BYTES = {True: 16, False: 96}
-"""A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 _ASPIRATION = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2)
 """The root's first window from depth 4: 40 (hundredths of a piece) either side of the last depth's
 score, moved to a miss four times wider twice, then opened."""
@@ -163,22 +161,14 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.USE_FUTILITY] = int(features.futility)
 
 
-class Searcher:
-    """An Ataxx search with its own transposition table, killer moves and history.
-
-    ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
-    (see ``game.ai.ataxx.evaluate``); ``features`` the prunings.
-    ``compiled``: ``None`` uses the compiled kernel once this process has
-    built it (``prepare_compiled``: the AI child starts it when it starts),
-    Python until then; ``True`` builds it first and waits (a benchmark);
-    ``False`` always runs Python. ``table_slots``
-    overrides the table's size from ``hash_mb`` (a power of two: the same
-    table compiled and as Python, for the tests). Not thread-safe: run one
-    search at a time.
+class Searcher(KernelSearcher):
+    """An Ataxx search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
+    moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``); ``weights`` picks
+    the evaluation (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
     """
 
-    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
-    """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
+    compiled_kernel = _KERNEL
+    layout = layout
 
     def __init__(
         self,
@@ -189,52 +179,21 @@ class Searcher:
         compiled: bool | None = None,
         table_slots: int | None = None,
     ) -> None:
-        if hash_mb < 1:
-            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
-        self.hash_mb = hash_mb
+        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
         self.weights = weights
-        self.features = features
-        self._want_compiled = compiled
-        self._table_slots = table_slots
-        self._kernel: ModuleType | None = None
-        self._tables: dict[str, Any] = {}
         self._generation = 0
-        self.nodes = 0
-
-    def new_game(self) -> None:
-        """Forget everything learnt: the transposition table, the killer moves and the history."""
-        self._kernel = None
-        self._tables = {}
-
-    @property
-    def is_compiled(self) -> bool:
-        """Whether the last search ran the compiled kernel."""
-        return self._kernel is not None and self._kernel is not layout
 
     # -- the kernel and its tables --
 
+    def _fill_weights(self, weights: Any) -> None:
+        _fill_weights(weights, self.weights, self.features)
+
     def _prepare(self) -> tuple[ModuleType, dict[str, Any]]:
-        """The kernel to run now, with tables for it (kept from the last search when they fit)."""
-        kernel: ModuleType = layout
-        if self._want_compiled and prepare_compiled(wait=True):
-            kernel = _KERNEL.module() or layout
-        elif self._want_compiled is None:
-            kernel = _KERNEL.if_built() or layout
-        if kernel is not self._kernel or not self.features.keep_table:
-            as_arrays = kernel is not layout
-            entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
-            self._tables = kernel.new_tables(1 << (entries.bit_length() - 1), as_arrays=as_arrays)
-            self._kernel = kernel
-        tables = self._tables
-        _fill_weights(tables["weights"], self.weights, self.features)
+        """The kernel to run now, with tables for it (kept from the last search when they fit), aged."""
+        kernel = self._choose_kernel()
+        tables = self._tables_for(kernel, fresh=not self.features.keep_table)
         self._generation = (self._generation + 1) & 255
-        stats = tables["stats"]
-        for index in range(len(stats)):
-            stats[index] = 0
-        stats[layout.GENERATION] = self._generation
-        interval = layout.CHECK_INTERVAL[kernel is not layout]
-        stats[common.CHECK_EVERY] = interval
-        stats[common.NEXT_CHECK] = interval
+        tables["stats"][layout.GENERATION] = self._generation
         history = tables["history"]
         for index in range(len(history)):  # aged, not forgotten: the last search's cutoffs still order
             history[index] //= 8
@@ -250,9 +209,7 @@ class Searcher:
         for index, key in enumerate(history):
             path[index] = key & common.KEY_MASK
         stats[layout.PATH_LEN] = len(history)
-        if node_limit is not None:
-            stats[common.NODE_LIMIT] = max(1, node_limit)
-            stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
+        self._limit_nodes(stats, node_limit)
         us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
         empty = FULL ^ (us | them | board.blocks)
         return us, them, empty, board.hash & common.KEY_MASK, board.halfmove_clock, int(board.turn)

@@ -35,6 +35,7 @@ from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -45,7 +46,6 @@ from game.ai.limits import (
     turns_to_end,
 )
 from game.engine.attangle import Board
-from game.engine.core import Trait
 
 __all__ = [
     "WIN_SCORE",
@@ -64,8 +64,6 @@ layout = compiled.load_pure(KERNEL)
 common = compiled.load_pure("game.ai.kernel_common")
 """What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 _INFINITY = common.INFINITY
-_ENTRY_BYTES = {True: 16, False: 96}
-"""A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 _TABLE_NAMES = (
     "tt_keys",
     "tt_data",
@@ -85,7 +83,8 @@ def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     searcher = Searcher(hash_mb=1)
     board = Board("-,-,-,-/-,bw,b,w,-/-,-,-,-,-,-/-,-,-,-,-,-,-/-,-,-,-,-,-/-,-,-,-,-/-,-,-,- w 15 16")
-    tables, geometry = searcher._tables_for(kernel, board)
+    tables = searcher._tables_for(kernel)
+    geometry = searcher._geometry_for(board)
     position = searcher._load(board, tables)
     args = tuple(tables[name] for name in _TABLE_NAMES)
     kernel.pvs(*position, 3, -_INFINITY, _INFINITY, 0, 1, *args, geometry)
@@ -122,22 +121,15 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.ONE] = 1
 
 
-class Searcher:
-    """An Attangle search with its own transposition table, killer moves and history.
-
-    ``hash_mb`` bounds the transposition table; ``weights`` picks the
-    evaluation (``game.ai.attangle.evaluate``); ``features`` the search's aids
-    (``game.ai.features.SearchFeatures``, the reductions the generic search's).
-    ``compiled``: ``None`` uses the compiled kernel once this process has built
-    it (``prepare_compiled``: the AI child starts it when it starts), Python
-    until then; ``True`` builds it first and waits (a benchmark); ``False``
-    always runs Python. ``table_slots`` overrides the table's size from
-    ``hash_mb`` (a power of two: the same table compiled and as Python, or the
-    generic search's, for the tests). Not thread-safe: run one search at a time.
+class Searcher(KernelSearcher):
+    """An Attangle search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
+    moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``, which may give it the
+    generic search's table for the tests); ``weights`` picks the evaluation
+    (``game.ai.attangle.evaluate``). Not thread-safe: run one search at a time.
     """
 
-    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
-    """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
+    compiled_kernel = _KERNEL
+    layout = layout
 
     def __init__(
         self,
@@ -148,60 +140,26 @@ class Searcher:
         compiled: bool | None = None,
         table_slots: int | None = None,
     ) -> None:
-        if hash_mb < 1:
-            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
-        self.hash_mb = hash_mb
+        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
         self.weights = weights
-        self.features = features
         self.heuristics = AttangleHeuristics(weights)
-        self._want_compiled = compiled
-        self._table_slots = table_slots
-        self._kernel: ModuleType | None = None
-        self._tables: dict[str, Any] = {}
         self._geometries: dict[int, Any] = {}
-        self.nodes = 0
-
-    def new_game(self) -> None:
-        """Forget everything learnt: the transposition table, the killer moves and the history."""
-        self._kernel = None
-        self._tables = {}
-
-    @property
-    def is_compiled(self) -> bool:
-        """Whether the last search ran the compiled kernel."""
-        return self._kernel is not None and self._kernel is not layout
 
     # -- the kernel and its tables --
 
-    def _choose_kernel(self) -> ModuleType:
-        """The kernel to run now: compiled if wanted and built, else Python."""
-        if self._want_compiled and prepare_compiled(wait=True):
-            return _KERNEL.module() or layout
-        if self._want_compiled is None:
-            return _KERNEL.if_built() or layout
-        return layout
+    def _fill_weights(self, weights: Any) -> None:
+        _fill_weights(weights, self.weights, self.features)
 
-    def _tables_for(self, kernel: ModuleType, board: Board) -> tuple[dict[str, Any], Any]:
-        """Tables for ``kernel`` (kept from the last search when they fit) and ``board``'s geometry."""
-        as_arrays = kernel is not layout
-        if kernel is not self._kernel:
-            entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
-            self._tables = kernel.new_tables(1 << (entries.bit_length() - 1), as_arrays=as_arrays)
-            self._geometries = {}
-            self._kernel = kernel
+    def _new_tables(self) -> None:
+        self._geometries = {}
+
+    def _geometry_for(self, board: Board) -> Any:
+        """``board``'s geometry for the kernel of the tables (made once for each board size)."""
         geometry = self._geometries.get(board.geometry.side)
         if geometry is None:
-            geometry = encoding.geometry_table(board.geometry, as_array=as_arrays)
+            geometry = encoding.geometry_table(board.geometry, as_array=self._kernel is not layout)
             self._geometries[board.geometry.side] = geometry
-        tables = self._tables
-        _fill_weights(tables["weights"], self.weights, self.features)
-        stats = tables["stats"]
-        for index in range(len(stats)):
-            stats[index] = 0
-        interval = layout.CHECK_INTERVAL[as_arrays]
-        stats[common.CHECK_EVERY] = interval
-        stats[common.NEXT_CHECK] = interval
-        return tables, geometry
+        return geometry
 
     @staticmethod
     def _load(board: Board, tables: dict[str, Any]) -> tuple[Any, int, int, int, int, int, int]:
@@ -222,8 +180,8 @@ class Searcher:
     def _begin(self, board: Board) -> tuple[ModuleType, dict[str, Any], Any, tuple[Any, ...]]:
         """A new search of ``board``: the kernel, its tables, the geometry and the position's arguments."""
         kernel = self._choose_kernel()
-        tables, geometry = self._tables_for(kernel, board)
-        return kernel, tables, geometry, self._load(board, tables)
+        tables = self._tables_for(kernel)
+        return kernel, tables, self._geometry_for(board), self._load(board, tables)
 
     # -- the public entry points --
 
@@ -269,9 +227,7 @@ class Searcher:
             history[index] = 0
         stats = tables["stats"]
         node_limit = limits.nodes
-        if node_limit is not None:
-            stats[common.NODE_LIMIT] = max(1, node_limit)
-            stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
+        self._limit_nodes(stats, node_limit)
         max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
         deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
         soft_deadline = None if limits.soft_time is None else start + limits.soft_time
