@@ -274,48 +274,50 @@ class Searcher(KernelSearcher):
             roots.remove(best_known)
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        hard_deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
-        soft_deadline = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
+        hard_deadline, soft_deadline = self._deadlines(limits, start)
         stats = tables["stats"]
-        watchdog = compiled.Watchdog(stats, common.STOP, hard_deadline, stop)
         scores: list[int] = []
         durations: list[float] = []
-        try:
-            for depth in range(1, max_depth + 1):
-                began = time.monotonic()
-                result = self._one_depth(
-                    kernel, tables, us, them, empty, key, clock, side, depth, root_array, scores
-                )
-                self.nodes = int(stats[common.NODES])
-                if result is None:
-                    if depth == 1:
-                        # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
-                        best = int(stats[layout.ROOT_BEST])
-                        yield SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
-                    return
-                score, line = result
-                scores.append(score)
-                exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
-                roots.remove(line[0])
-                roots.insert(0, line[0])
-                root_array = self._root_array(roots)
-                now = time.monotonic()
-                durations.append(now - began)
-                moves = tuple(_to_move(m) for m in line)
-                yield SearchInfo(depth, score, self.nodes, now - start, moves, exact=exact)
-                if len(roots) == 1 or exact or (is_win_score(score) and plies_to_end(score) <= depth):
-                    return
-                if stop is not None and stop.is_set():
-                    return
-                if limits.nodes is not None and self.nodes >= limits.nodes:
-                    return
-                if soft_deadline is not None and now >= soft_deadline:
-                    return
-                if hard_deadline is not None and now + self._next_cost(durations) > hard_deadline:
-                    return
-        finally:
-            watchdog.close()
+        now = start
+
+        def one_depth(depth: int) -> SearchInfo | None:
+            nonlocal root_array, now
+            began = time.monotonic()
+            result = self._one_depth(
+                kernel, tables, us, them, empty, key, clock, side, depth, root_array, scores
+            )
+            self.nodes = int(stats[common.NODES])
+            if result is None:
+                return None
+            score, line = result
+            scores.append(score)
+            exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
+            roots.remove(line[0])
+            roots.insert(0, line[0])
+            root_array = self._root_array(roots)
+            now = time.monotonic()
+            durations.append(now - began)
+            return SearchInfo(depth, score, self.nodes, now - start, tuple(map(_to_move, line)), exact=exact)
+
+        def stopped(depth: int) -> SearchInfo | None:
+            if depth > 1:
+                return None
+            # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
+            best = int(stats[layout.ROOT_BEST])
+            return SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
+
+        def enough(info: SearchInfo) -> bool:
+            return (
+                len(roots) == 1
+                or info.exact
+                or (is_win_score(info.score) and plies_to_end(info.score) <= info.depth)
+                or (stop is not None and stop.is_set())
+                or (limits.nodes is not None and self.nodes >= limits.nodes)
+                or (soft_deadline is not None and now >= soft_deadline)
+                or (hard_deadline is not None and now + self._next_cost(durations) > hard_deadline)
+            )
+
+        yield from self._deepen(limits, stop, hard_deadline, stats, one_depth, stopped, enough)
 
     @staticmethod
     def _next_cost(durations: list[float]) -> float:

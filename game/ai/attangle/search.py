@@ -37,7 +37,6 @@ from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalW
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
-    MAX_DEPTH,
     WIN_SCORE,
     SearchInfo,
     SearchLimits,
@@ -228,9 +227,7 @@ class Searcher(KernelSearcher):
         stats = tables["stats"]
         node_limit = limits.nodes
         self._limit_nodes(stats, node_limit)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
-        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
+        deadline, soft_deadline = self._deadlines(limits, start)
         args = tuple(tables[name] for name in _TABLE_NAMES)
         pv, pv_len = tables["pv"], tables["pv_len"]
         scores: list[int] = []
@@ -246,44 +243,45 @@ class Searcher(KernelSearcher):
         def line() -> tuple[int, ...]:
             return tuple(int(pv[index]) for index in range(int(pv_len[0])))
 
-        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
-        try:
-            for depth in range(1, max_depth + 1):
-                pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
+        def one_depth(depth: int) -> SearchInfo | None:
+            pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
 
-                def search_root(alpha: int, beta: int, depth: int = depth) -> int | None:
-                    score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
-                    return None if stats[common.ABORT] else score
+            def search_root(alpha: int, beta: int) -> int | None:
+                score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
+                return None if stats[common.ABORT] else score
 
-                # No iteration starts past a limit, the first included.
-                found = (
-                    None
-                    if limit_reached()
-                    else ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
-                )
-                interrupted = found is None
-                self.nodes = int(stats[common.NODES])
-                elapsed = time.monotonic() - start
-                if interrupted:
-                    if depth == 1:
-                        # Depth 1 stopped: the best root move it finished (the line it set), else the first.
-                        first = line() or (self.heuristics.order(position, root_moves)[0],)
-                        yield SearchInfo(0, self.heuristics.evaluate(position), self.nodes, elapsed, first)
-                    elif self.features.partial and pv_len[0] > 0:
-                        # A root move finished this depth and beat the ones before it, the previous best
-                        # first: a better answer than the last depth's. No deeper iteration starts.
-                        yield SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
-                    return
-                assert found is not None
-                score = found
-                scores.append(score)
-                yield SearchInfo(depth, score, self.nodes, elapsed, line())
-                if len(root_moves) == 1 or (is_win_score(score) and turns_to_end(score) <= depth):
-                    return
-                if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                    return
-        finally:
-            watchdog.close()
+            # No iteration starts past a limit, the first included.
+            found = (
+                None
+                if limit_reached()
+                else ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
+            )
+            self.nodes = int(stats[common.NODES])
+            if found is None:
+                return None
+            scores.append(found)
+            return SearchInfo(depth, found, self.nodes, time.monotonic() - start, line())
+
+        def stopped(depth: int) -> SearchInfo | None:
+            elapsed = time.monotonic() - start
+            if depth == 1:
+                # Depth 1 stopped: the best root move it finished (the line it set), else the first.
+                first = line() or (self.heuristics.order(position, root_moves)[0],)
+                return SearchInfo(0, self.heuristics.evaluate(position), self.nodes, elapsed, first)
+            if self.features.partial and pv_len[0] > 0:
+                # A root move finished this depth and beat the ones before it, the previous best
+                # first: a better answer than the last depth's. No deeper iteration starts.
+                return SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
+            return None
+
+        def enough(info: SearchInfo) -> bool:
+            return (
+                len(root_moves) == 1
+                or (is_win_score(info.score) and turns_to_end(info.score) <= info.depth)
+                or (soft_deadline is not None and time.monotonic() >= soft_deadline)
+            )
+
+        yield from self._deepen(limits, stop, deadline, stats, one_depth, stopped, enough)
 
     def score_moves(
         self,
