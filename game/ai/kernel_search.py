@@ -12,9 +12,10 @@ The tables' shared layout is ``game.ai.kernel_common``'s.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from game.ai import compiled
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
@@ -25,6 +26,7 @@ __all__ = ["KernelSearcher"]
 
 common = compiled.load_pure("game.ai.kernel_common")
 """What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
+M = TypeVar("M")
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 
@@ -159,3 +161,37 @@ class KernelSearcher:
                     return
         finally:
             watchdog.close()
+
+    def _score_each(
+        self,
+        stats: Any,
+        moves: Iterable[M],
+        score: Callable[[M, int], int],
+        stop: threading.Event | None,
+        deadline: float | None,
+        *,
+        look_first: bool = False,
+    ) -> list[tuple[M, int]] | None:
+        """Each of ``moves`` with its ``score(move, best)`` (``best``: the best score so far, or
+        ``-INFINITY``), best first; ``None`` if ``stop`` or the ``time.monotonic()`` ``deadline`` stops the
+        kernel first, or, with ``look_first``, has already come before the first move."""
+        scored: list[tuple[M, int]] = []
+        best = -common.INFINITY
+        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
+        try:
+            if look_first and (
+                (stop is not None and stop.is_set())
+                or (deadline is not None and time.monotonic() >= deadline)
+            ):
+                return None
+            for move in moves:
+                value = score(move, best)
+                if stats[common.ABORT]:
+                    return None
+                best = max(best, value)
+                scored.append((move, value))
+        finally:
+            watchdog.close()
+            self.nodes = int(stats[common.NODES])
+        scored.sort(key=lambda item: item[1], reverse=True)
+        return scored

@@ -395,26 +395,15 @@ class Searcher(KernelSearcher):
         us, them, empty, key, clock, side = self._begin(board, tables, None)
         moves = board.legal_moves()
         moves.sort(key=lambda m: m.is_clone + 2 * (NEIGHBOURS[m.to_square] & them).bit_count(), reverse=True)
-        stats = tables["stats"]
-        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
         args = _args(tables)
-        scored = []
-        best = -_INFINITY
-        try:
-            for move in moves:
-                # An int whatever ``margin`` is: the compiled kernel takes 64-bit ints only.
-                alpha = -_INFINITY if margin is None or best == -_INFINITY else int(best - margin)
-                score = int(
-                    kernel.score_move(
-                        us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
-                    )
+
+        def score(move: Move, best: int) -> int:
+            # An int whatever ``margin`` is: the compiled kernel takes 64-bit ints only.
+            alpha = -_INFINITY if margin is None or best == -_INFINITY else int(best - margin)
+            return int(
+                kernel.score_move(
+                    us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
                 )
-                if stats[common.ABORT]:
-                    return None
-                best = max(best, score)
-                scored.append((move, score))
-        finally:
-            watchdog.close()
-            self.nodes = int(stats[common.NODES])
-        scored.sort(key=lambda item: item[1], reverse=True)
-        return scored
+            )
+
+        return self._score_each(tables["stats"], moves, score, stop, deadline)

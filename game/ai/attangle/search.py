@@ -303,22 +303,10 @@ class Searcher(KernelSearcher):
         if not moves:
             raise ValueError("the game is over: there is no move to score")
         kernel, tables, geometry, root = self._begin(position)
-        stats = tables["stats"]
         args = tuple(tables[name] for name in _TABLE_NAMES)
-        scored = []
-        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
-        try:
-            if (stop is not None and stop.is_set()) or (
-                deadline is not None and time.monotonic() >= deadline
-            ):
-                return None
-            for move in self.heuristics.order(position, moves):
-                score = int(kernel.score_move(*root, move, depth, -_INFINITY, _INFINITY, *args, geometry))
-                if stats[common.ABORT]:
-                    return None
-                scored.append((move, score))
-        finally:
-            watchdog.close()
-            self.nodes = int(stats[common.NODES])
-        scored.sort(key=lambda item: item[1], reverse=True)
-        return scored
+
+        def score(move: int, best: int) -> int:
+            return int(kernel.score_move(*root, move, depth, -_INFINITY, _INFINITY, *args, geometry))
+
+        ordered = self.heuristics.order(position, moves)
+        return self._score_each(tables["stats"], ordered, score, stop, deadline, look_first=True)
