@@ -20,7 +20,7 @@ A position is the array ``cells`` (stack codes and ``cells[OCCUPIED]``, as
 own-topped triples ``tri_us`` and ``tri_them``, and the key. Moves are the
 board's raw moves: a placement is the point, a capture ``target | first << 6
 | second << 12 | CAPTURE``. ``make`` changes ``cells`` in place; the caller
-puts back the (at most three) codes it changed. The board's shape is the
+puts back the (at most three) codes it changed (``unmake``). The board's shape is the
 array ``geometry`` (``encoding.geometry_table``).
 
 The search state is the kernels' flat arrays (``game.ai.kernel_common``,
@@ -320,7 +320,7 @@ def make(
     The taller attacker lands on the target, the single's piece goes back to the
     reserve (``Board.push_raw``); the key changes as the board's hash does.
     The caller puts back the codes of the points the move names, and
-    ``cells[OCCUPIED]``.
+    ``cells[OCCUPIED]`` (``cells_before``, then ``unmake``).
     """
     reserves = G_Z_RESERVE + side * 32
     key ^= geometry[G_Z_BLACK] ^ geometry[reserves + res_us]
@@ -355,6 +355,24 @@ def make(
         key ^= geometry[G_ZOBRIST + single * 64 + target]
         res_us -= 1
     return key ^ geometry[reserves + res_us], res_us, tri_us
+
+
+@jit
+def cells_before(cells: Array, move: int) -> tuple[int, int]:
+    """What ``make`` changes: the codes of the points ``move`` names (five bits each: a code is below 32)
+    and ``cells[OCCUPIED]``, for ``unmake``."""
+    codes = cells[move & 63] | cells[(move >> 6) & 63] << 5 | cells[(move >> 12) & 63] << 10
+    return codes, cells[OCCUPIED]
+
+
+@jit
+def unmake(cells: Array, move: int, codes: int, occupied: int) -> None:
+    """Put back what ``make`` changed for ``move``, as ``cells_before`` saw it."""
+    cells[move & 63] = codes & 31
+    cells[OCCUPIED] = occupied
+    if move & CAPTURE:
+        cells[(move >> 6) & 63] = (codes >> 5) & 31
+        cells[(move >> 12) & 63] = (codes >> 10) & 31
 
 
 @jit
@@ -489,13 +507,7 @@ def pvs(
         reduction = 0
         if reduction_plies > 0 and searched >= 3 and not capture and not front:
             reduction = reduction_plies
-        target = move & 63
-        first = (move >> 6) & 63
-        second = (move >> 12) & 63
-        old_target = cells[target]
-        old_first = cells[first]
-        old_second = cells[second]
-        old_occupied = cells[OCCUPIED]
+        codes, occupied = cells_before(cells, move)
         child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
         if searched == 0:
             score = -pvs(
@@ -521,11 +533,7 @@ def pvs(
                     -beta, -alpha, ply + 1, pv_node, tt_keys, tt_data, killers, history, pv, pv_len, moves, keys,
                     stats, weights, geometry,
                 )  # fmt: skip
-        cells[target] = old_target
-        cells[OCCUPIED] = old_occupied
-        if capture:
-            cells[first] = old_first
-            cells[second] = old_second
+        unmake(cells, move, codes, occupied)
         if stats[ABORT] != 0:
             return 0
         searched += 1
@@ -587,23 +595,13 @@ def score_move(
 ) -> int:
     """The score of the legal root ``move`` searched to ``depth`` (1: the move alone) within ``alpha``..``beta``."""
     yes = weights[ONE]
-    target = move & 63
-    first = (move >> 6) & 63
-    second = (move >> 12) & 63
-    old_target = cells[target]
-    old_first = cells[first]
-    old_second = cells[second]
-    old_occupied = cells[OCCUPIED]
+    codes, occupied = cells_before(cells, move)
     child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
     score = -pvs(
         cells, 1 - side, res_them, child_reserve, tri_them, child_triples, child_key, depth - 1, -beta, -alpha,
         yes, yes, tt_keys, tt_data, killers, history, pv, pv_len, moves, keys, stats, weights, geometry,
     )  # fmt: skip
-    cells[target] = old_target
-    cells[OCCUPIED] = old_occupied
-    if move & CAPTURE:
-        cells[first] = old_first
-        cells[second] = old_second
+    unmake(cells, move, codes, occupied)
     return score
 
 
@@ -631,23 +629,13 @@ def perft(
     nodes = 0
     for index in range(base, base + count):
         move = moves[index]
-        target = move & 63
-        first = (move >> 6) & 63
-        second = (move >> 12) & 63
-        old_target = cells[target]
-        old_first = cells[first]
-        old_second = cells[second]
-        old_occupied = cells[OCCUPIED]
+        codes, occupied = cells_before(cells, move)
         child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
         nodes += perft(
             cells, 1 - side, res_them, child_reserve, tri_them, child_triples, child_key, depth - 1, ply + 1,
             moves, keys, history, geometry,
         )  # fmt: skip
-        cells[target] = old_target
-        cells[OCCUPIED] = old_occupied
-        if move & CAPTURE:
-            cells[first] = old_first
-            cells[second] = old_second
+        unmake(cells, move, codes, occupied)
     return nodes
 
 
