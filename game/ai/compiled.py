@@ -14,8 +14,9 @@ numba is loaded only when a kernel is imported for compiling (``jit_for``) or
 ``numba_problem()`` is asked: a process that never searches (the game's
 window: its searches run in the AI child) never loads it. Compiled code is
 cached in the user's cache folder (``game.paths.user_cache_dir``, under
-``numba``), never in the source tree: ``NUMBA_CACHE_DIR`` is set before numba
-is imported, unless the caller set it.
+``numba``), never in the source tree, in a folder per version of the sources
+(numba would otherwise miss a change to a module a kernel calls into):
+``NUMBA_CACHE_DIR`` is set to it before numba is imported.
 
 The bit primitives a kernel needs beyond Python's operators come from
 ``primitives_for(name)``, in both forms: ``popcount(x)`` and ``lowest(x)``
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import importlib.util
 import os
 import sys
@@ -112,8 +114,25 @@ def _load_numba() -> tuple[Any, str | None]:
     return (numba, primitives, cache is not None), None
 
 
+def _source_tag() -> str:
+    """A digest of every source a kernel is compiled from (the AI's and the rules' modules).
+
+    numba's cache checks only the file of the function it compiled, so a
+    change to a module the kernel calls into (``kernel_common``, the rules'
+    bit functions) would load the old code from the cache: the cache is kept
+    per version of the sources instead.
+    """
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for path in sorted([*root.joinpath("ai").rglob("*.py"), *root.joinpath("engine").rglob("*.py")]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return "src-" + digest.hexdigest()[:16]
+
+
 def _cache_folder() -> Path | None:
-    """Where compiled code is kept: ``NUMBA_CACHE_DIR`` if the caller set it, else the user's cache folder.
+    """Where compiled code is kept: a folder per version of the sources (``_source_tag``) in
+    ``NUMBA_CACHE_DIR`` if the caller set it, else in the user's cache folder.
 
     ``None`` if that folder cannot be written: the kernels are then compiled
     at every start and cached nowhere (numba would otherwise fall back to
@@ -122,6 +141,9 @@ def _cache_folder() -> Path | None:
     try:
         chosen = os.environ.get("NUMBA_CACHE_DIR")
         folder = Path(chosen) if chosen else paths.user_cache_dir() / "numba"
+        tag = _source_tag()
+        if folder.name != tag:  # a child process inherits the tagged folder: not tagged twice
+            folder = folder / tag
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
