@@ -25,7 +25,7 @@ placement next to one of its own stacks, else anywhere), optionally followed by
 ``d`` (depth), ``n`` (nodes a move), ``generic=1`` (the level on the generic
 alpha-beta, ``game.ai.alphabeta``, instead of Attangle's compiled search: the
 same tree, some seventy times slower), a search feature switched off or on
-(``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.alphabeta.SearchFeatures``) or
+(``lmr=0``, ``hist=1``, ``asp=0``, ``part=0``: see ``game.ai.features.SearchFeatures``) or
 the plies late moves are reduced by (``lmr=2``), or a level's own ``noise``,
 ``wander``, ``ov`` (overlook) or ``ld`` (its depth) changed, or an evaluation weight
 (``triple_now=700``: see ``game.ai.attangle.evaluate.EvalWeights``).

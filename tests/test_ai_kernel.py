@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import threading
@@ -159,7 +160,7 @@ def test_compiled_code_is_cached_in_the_users_cache_folder_not_the_source_tree(t
     result = run_python(code, ATTAX_DATA_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     if compiled.numba_problem() is None:
-        assert Path(result.stdout.strip()) == tmp_path / "cache" / "numba"
+        assert Path(result.stdout.strip()) == tmp_path / "cache" / "numba" / compiled._source_tag()
     assert not list((ROOT / "game").rglob("*.nbi")) and not list((ROOT / "game").rglob("*.nbc"))
 
 
@@ -256,7 +257,40 @@ def test_an_unwritable_cache_folder_means_no_cache_never_the_source_tree(
     monkeypatch.setenv("ATTAX_DATA_DIR", str(blocker))
     assert compiled._cache_folder() is None
     monkeypatch.setenv("ATTAX_DATA_DIR", str(tmp_path / "data"))
-    assert compiled._cache_folder() == tmp_path / "data" / "cache" / "numba"
+    assert compiled._cache_folder() == tmp_path / "data" / "cache" / "numba" / compiled._source_tag()
+
+
+def test_the_cache_is_kept_per_version_of_the_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # numba checks only the compiled function's own file: a change to a module a kernel calls into (the
+    # shared kernel code, the rules' bit functions) must not load the old code from the cache.
+    tag = compiled._source_tag()
+    assert tag.startswith("src-") and tag == compiled._source_tag()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    assert compiled._cache_folder() == tmp_path / "numba" / tag
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba" / tag))  # as a child process inherits it
+    assert compiled._cache_folder() == tmp_path / "numba" / tag
+    copy = tmp_path / "copy" / "game"
+    shutil.copytree(ROOT / "game" / "ai", copy / "ai")
+    shutil.copytree(ROOT / "game" / "engine", copy / "engine")
+    (copy / "ai" / "compiled.py").write_text(
+        (ROOT / "game" / "ai" / "compiled.py").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    bits = copy / "engine" / "ataxx" / "bits.py"
+
+    def tag_of_copy() -> str:
+        code = "import importlib.util, sys\n"
+        code += f"spec = importlib.util.spec_from_file_location('c', {str(copy / 'ai' / 'compiled.py')!r})\n"
+        code += "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+        code += "print(module._source_tag())\n"
+        result = run_python(code)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert tag_of_copy() == tag
+    bits.write_text(bits.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert tag_of_copy() != tag
 
 
 def test_kernels_build_one_at_a_time_and_the_one_asked_for_again_goes_first() -> None:

@@ -19,7 +19,7 @@ from waiting import HeldKernel, SearchThread, wait_for
 
 from game.ai import compiled
 from game.ai.alphabeta import NO_FEATURES, AlphaBeta, SearchFeatures
-from game.ai.attangle import kernel
+from game.ai.attangle import encoding, kernel
 from game.ai.attangle.evaluate import AttangleHeuristics, EvalWeights
 from game.ai.attangle.search import Searcher, SearchLimits, layout, prepare_compiled
 from game.ai.limits import WIN_SCORE
@@ -75,13 +75,13 @@ class Kernel:
 
     def __init__(self, board: Board, slots: int = 1024) -> None:
         self.tables = kernel.new_tables(slots, as_arrays=COMPILED)
-        self.geometry = kernel.geometry_table(board.geometry, as_array=COMPILED)
+        self.geometry = encoding.geometry_table(board.geometry, as_array=COMPILED)
         self.weights = self.tables["weights"]
         self.load(board)
 
     def load(self, board: Board) -> None:
         self.cells = self.tables["cells"]
-        kernel.fill_cells(self.cells, board.stacks)
+        encoding.fill_cells(self.cells, board.stacks)
         me = int(board.turn)
         self.side = me
         self.reserves = (board.reserves[me], board.reserves[1 - me])
@@ -114,7 +114,7 @@ class Kernel:
         )  # fmt: skip
 
     def stacks(self, count: int) -> list[str]:
-        return [kernel.stack_text(int(self.cells[point])) for point in range(count)]
+        return [encoding.stack_text(int(self.cells[point])) for point in range(count)]
 
 
 def fill_weights(weights: Any, evaluation: EvalWeights) -> None:

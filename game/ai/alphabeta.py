@@ -3,8 +3,11 @@
 Any game whose position offers raw moves (``raw_moves``, ``push_raw``,
 ``pop_raw``), a Zobrist ``hash`` and its seat to move (``turn``) can be
 searched with it, given its ``Heuristics``: the static evaluation, the score of
-a finished game, and a first guess at the order of the moves. Attangle uses it;
-Ataxx keeps its own search on bitboards, tuned for that one game.
+a finished game, and a first guess at the order of the moves. No shipped game
+plays with it: it is the reference the compiled kernels are tested against. A
+kernel that searches the same tree (the same moves in the same order, the same
+table, killers, reductions, history and ``ASPIRATION``) must give its moves,
+scores and node counts at a fixed depth; it is only faster.
 
 Scores are by seat, as OpenSpiel's searches keep them, never by ply parity:
 each node's score is from its seat to move's view, and a move's score is the
@@ -54,9 +57,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.ai.aspiration import Aspiration
+from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.limits import (
     MAX_PLY,
     WIN_BOUND,
@@ -90,8 +94,9 @@ _INFINITY = WIN_SCORE + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NO_MOVE = -1
 _TT_ENTRY_BYTES = 150
-_ASPIRATION = 60
-"""The half-width of the root's first window from depth 3 (a triple is 1000 in Attangle)."""
+ASPIRATION = Aspiration(half_width=60, from_depth=3, lag=2)
+"""The root's first window from depth 3: 60 either side of the score two depths before (scores swing
+between odd and even depths), opened on the side the score falls out."""
 
 
 def _never_quiet(position: Any, move: int) -> bool:
@@ -105,31 +110,12 @@ def late_move_reduction(depth: int, index: int, plies: int) -> int:
     return plies if depth >= 3 and index >= 3 else 0
 
 
-@dataclass(frozen=True)
-class SearchFeatures:
-    """The search's aids beyond plain principal-variation search, each of which can be switched on or
-    off to measure what it gives (``bench/attangle_strength.py``'s ``lmr=0``, ``hist=1``...).
-
-    The defaults are what won in Attangle's matches (issue 21, 40 games at
-    0.3 s a move): reductions by one ply (57.5% against none; by two plies
-    30%), no history (40% against none). The reductions and the history need the game's
-    ``is_quiet`` (see ``Heuristics``): a game without it is searched without
-    them. There is no null move: in Attangle a side with no move loses, and a
-    placement may only add targets for the other side, so passing can be
-    better than every move (zugzwang), where a null move would prune wrongly.
-    """
-
-    late_move_reductions: int = 1
-    """Plies by which quiet moves late in the order are searched shallower first (again in full if
-    they beat alpha); 0: none."""
-    history: bool = False
-    """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
-    aspiration: bool = True
-    """From depth 3, the root searched first within ``_ASPIRATION`` of the score two depths before."""
-    partial: bool = True
-    """An iteration from depth 2 that a limit stops still answers, if a root move it finished beat
-    its window: that move, which scored better at this depth than every root move searched before
-    it (the previous best first). Otherwise the last iteration completed answers."""
+LATE_MOVE_REDUCTIONS = 1
+"""The reductions' plies unless ``SearchFeatures`` says: one ply won in matches, against none and
+against two. The reductions and the history need the game's ``is_quiet`` (see ``Heuristics``): a game
+without it is searched without them. There is no null move (``SearchFeatures.null_move`` is a kernel's):
+where a side with no move loses and a move may only add targets for the other side, passing can be
+better than every move (zugzwang), and a null move would prune wrongly."""
 
 
 NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False, partial=False)
@@ -193,7 +179,8 @@ class Heuristics(Protocol):
 
 
 class AlphaBeta(Interruptible):
-    """An alpha-beta search with its own transposition table and killer moves (see the module docstring).
+    """The generic alpha-beta search, the reference the compiled kernels are tested against, with its own
+    transposition table and killer moves (see the module docstring).
 
     ``hash_mb`` bounds the table. Not thread-safe: run one search at a time.
     """
@@ -202,7 +189,7 @@ class AlphaBeta(Interruptible):
     """The traits of the games it searches right: no chance (``game.ai.api.check_search``)."""
 
     def __init__(
-        self, heuristics: Heuristics, hash_mb: int = 16, *, features: SearchFeatures = SearchFeatures()
+        self, heuristics: Heuristics, hash_mb: int = 16, *, features: SearchFeatures = DEFAULT_FEATURES
     ) -> None:
         if hash_mb < 1:
             raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
@@ -211,10 +198,10 @@ class AlphaBeta(Interruptible):
         self._leaf_end: Callable[[Any], int | None] | None = getattr(heuristics, "leaf_end_score", None)
         is_quiet: Callable[[Any, int], bool] | None = getattr(heuristics, "is_quiet", None)
         self._is_quiet: Callable[[Any, int], bool] = is_quiet or _never_quiet
-        self._reduce = features.late_move_reductions > 0 and is_quiet is not None
+        plies = features.reductions(LATE_MOVE_REDUCTIONS)
+        self._reduce = plies > 0 and is_quiet is not None
         self._use_history = features.history and is_quiet is not None
         self._history: list[dict[int, int]] = [{}, {}]
-        plies = features.late_move_reductions
         self._reductions = [
             [late_move_reduction(depth, index, plies) for index in range(64)] for depth in range(64)
         ]
@@ -273,25 +260,20 @@ class AlphaBeta(Interruptible):
         scores: list[int] = []
 
         def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
-            alpha, beta = -_INFINITY, _INFINITY
-            if self.features.aspiration and depth >= 3 and not is_win_score(scores[-2]):
-                # Scores swing between odd and even depths: the one two depths before is the guess.
-                alpha, beta = scores[-2] - _ASPIRATION, scores[-2] + _ASPIRATION
             try:
-                while True:
-                    score = self._search(position, depth, alpha, beta, 0, 0, True)
-                    if score <= alpha:  # below the window: again, open below
-                        alpha = -_INFINITY
-                    elif score >= beta:
-                        beta = _INFINITY
-                    else:
-                        break
+                score = ASPIRATION.search(
+                    depth,
+                    scores,
+                    lambda alpha, beta: self._search(position, depth, alpha, beta, 0, 0, True),
+                    on=self.features.aspiration,
+                )
             except Interrupted:
                 if depth == 1 or not self.features.partial or not self._pv[0]:
                     raise
                 # A root move finished this depth and beat the ones before it, the previous best first:
                 # a better answer than the last depth's. No deeper iteration starts: a limit is reached.
                 return self._root_score, tuple(self._pv[0])
+            assert score is not None  # a stopped search raises
             scores.append(score)
             # The root is a PV node searched with a window the score is in: a move set the line.
             return score, tuple(self._pv[0])

@@ -14,8 +14,9 @@ numba is loaded only when a kernel is imported for compiling (``jit_for``) or
 ``numba_problem()`` is asked: a process that never searches (the game's
 window: its searches run in the AI child) never loads it. Compiled code is
 cached in the user's cache folder (``game.paths.user_cache_dir``, under
-``numba``), never in the source tree: ``NUMBA_CACHE_DIR`` is set before numba
-is imported, unless the caller set it.
+``numba``), never in the source tree, in a folder per version of the sources
+(numba would otherwise miss a change to a module a kernel calls into):
+``NUMBA_CACHE_DIR`` is set to it before numba is imported.
 
 The bit primitives a kernel needs beyond Python's operators come from
 ``primitives_for(name)``, in both forms: ``popcount(x)`` and ``lowest(x)``
@@ -23,12 +24,20 @@ The bit primitives a kernel needs beyond Python's operators come from
 ``highest(x)`` (the index of the highest set bit, ``x`` > 0). Compiled, they
 are single instructions (LLVM's ctpop, cttz and ctlz); in Python,
 ``int.bit_count`` and ``int.bit_length``.
+
+A kernel may be split into several such modules (what every kernel shares is
+``game.ai.kernel_common``): one takes another with ``companion(__name__,
+other)``, so a pure copy gets the other's pure copy. The rules' own bit
+functions, written in the same subset of Python, are compiled for a kernel by
+``functions_for(__name__, "the.rules.module")``: the rules exist once and never
+import numba.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import importlib.util
 import os
 import sys
@@ -36,7 +45,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType, SimpleNamespace
 from typing import Any, TypeVar
 
 from game import paths
@@ -47,6 +56,8 @@ __all__ = [
     "Build",
     "Kernel",
     "Watchdog",
+    "companion",
+    "functions_for",
     "highest_for",
     "identity",
     "jit_for",
@@ -103,8 +114,25 @@ def _load_numba() -> tuple[Any, str | None]:
     return (numba, primitives, cache is not None), None
 
 
+def _source_tag() -> str:
+    """A digest of every source a kernel is compiled from (the AI's and the rules' modules).
+
+    numba's cache checks only the file of the function it compiled, so a
+    change to a module the kernel calls into (``kernel_common``, the rules'
+    bit functions) would load the old code from the cache: the cache is kept
+    per version of the sources instead.
+    """
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for path in sorted([*root.joinpath("ai").rglob("*.py"), *root.joinpath("engine").rglob("*.py")]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return "src-" + digest.hexdigest()[:16]
+
+
 def _cache_folder() -> Path | None:
-    """Where compiled code is kept: ``NUMBA_CACHE_DIR`` if the caller set it, else the user's cache folder.
+    """Where compiled code is kept: a folder per version of the sources (``_source_tag``) in
+    ``NUMBA_CACHE_DIR`` if the caller set it, else in the user's cache folder.
 
     ``None`` if that folder cannot be written: the kernels are then compiled
     at every start and cached nowhere (numba would otherwise fall back to
@@ -113,6 +141,9 @@ def _cache_folder() -> Path | None:
     try:
         chosen = os.environ.get("NUMBA_CACHE_DIR")
         folder = Path(chosen) if chosen else paths.user_cache_dir() / "numba"
+        tag = _source_tag()
+        if folder.name != tag:  # a child process inherits the tagged folder: not tagged twice
+            folder = folder / tag
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
@@ -227,6 +258,51 @@ def load_pure(module_name: str) -> ModuleType:
         del sys.modules[name]
         raise
     return copy
+
+
+def companion(module_name: str, other: str) -> ModuleType:
+    """The kernel module ``other`` as the kernel ``module_name`` calls it: its pure copy for a pure copy,
+    else the module itself (compiled when numba is in use)."""
+    if module_name.endswith(PURE_SUFFIX):
+        return load_pure(other)
+    return importlib.import_module(other)
+
+
+_compiled_functions: dict[str, SimpleNamespace] = {}
+"""The rules modules whose functions are compiled, by name: each function is compiled once a process."""
+_compiled_lock = threading.Lock()
+
+
+def functions_for(module_name: str, source: str) -> Any:
+    """The functions of the rules module ``source`` as the kernel ``module_name`` calls them, by attribute.
+
+    For a pure copy, or without numba, the module itself. Otherwise a
+    namespace of its functions compiled by numba (each at its first call, once
+    a process), calling one another compiled: copies of the functions whose
+    globals are the module's with its functions replaced by the compiled ones.
+    Only the functions a kernel calls need be in numba's subset of Python.
+    """
+    module = importlib.import_module(source)
+    if module_name.endswith(PURE_SUFFIX) or numba_problem() is not None:
+        return module
+    with _compiled_lock:
+        functions = _compiled_functions.get(source)
+        if functions is None:
+            jit = jit_for(module_name)
+            namespace = dict(vars(module))
+            compiled_ones = {}
+            for name, value in vars(module).items():
+                if isinstance(value, FunctionType) and value.__module__ == source:
+                    copy = FunctionType(
+                        value.__code__, namespace, value.__name__, value.__defaults__, value.__closure__
+                    )
+                    copy.__qualname__ = value.__qualname__
+                    copy.__module__ = value.__module__
+                    copy.__doc__ = value.__doc__
+                    compiled_ones[name] = jit(copy)
+            namespace.update(compiled_ones)
+            functions = _compiled_functions[source] = SimpleNamespace(**compiled_ones)
+        return functions
 
 
 class Build:

@@ -14,22 +14,22 @@ board's hash is the same key) and ``side`` (0 Red, 1 Blue). A move is
 ``from << 6 | to`` (a clone has ``from == to``); ``PASS`` (4095) is the pass,
 and "no move" in the tables.
 
-The search state is a handful of flat arrays (numpy arrays when compiled,
-lists when not: both index the same way), made by ``new_tables``:
+The search state is the kernels' flat arrays (``game.ai.kernel_common``,
+whose table, move picker, line and stop checks this kernel calls; ``STOP`` is
+set by another thread to stop the search within ``stats[CHECK_EVERY]``
+nodes), made by ``new_tables`` with Ataxx's own:
 
-- ``tt_keys``, ``tt_data``: the transposition table, a power of two of slots;
-  ``tt_data`` packs the move (12 bits), the depth (7), the bound (2), the
-  search's generation (8) and the score (offset, from bit 29);
-- ``killers`` (two a ply), ``history`` (one count a move, ``from << 6 | to``);
-- ``pv`` and ``pv_len``: the triangular principal-variation table;
+- ``history``: one count a move, ``from << 6 | to``;
 - ``path``: the keys of the positions since the last irreversible move, for
   repetitions (``stats[PATH_LEN]`` long);
 - ``moves`` and ``keys``: each ply's move list and its ordering keys;
-- ``stats``: counters and flags (``NODES``, ``ABORT``, ``STOP`` — set by
-  another thread to stop the search within ``stats[CHECK_EVERY]`` nodes — and
-  the root's progress);
-- ``weights``: the evaluation's weights and the search's switches (each
-  pruning can be turned off, so a benchmark measures each on its own).
+- ``stats`` from ``PATH_LEN``: the path's length, the search's generation
+  and the root's progress; ``weights``: the evaluation's weights and the
+  search's switches (each pruning can be turned off, so a benchmark measures
+  each on its own).
+
+The rules' bit functions (``spread``, ``fill_region``, ``may_end``) are the
+engine's own, compiled with the kernel (``compiled.functions_for``).
 
 Scores are from the side to move, in hundredths of a piece; a decided game
 scores ``±(WIN_SCORE - ply)``, as in ``game.ai.limits``.
@@ -54,11 +54,22 @@ from game.engine.ataxx.bits import (
 
 jit = compiled.jit_for(__name__)
 popcount, lowest = compiled.primitives_for(__name__)
+highest = compiled.highest_for(__name__)
+rules = compiled.functions_for(__name__, "game.engine.ataxx.bits")
+"""The rules' bit functions, compiled with the kernel when it is."""
+spread, fill_region, may_end = rules.spread, rules.fill_region, rules.may_end
+shortcut = compiled.companion(__name__, "game.ai.ataxx.frontier")
+frontier, NO_SCORE = shortcut.frontier, shortcut.NO_SCORE
+common = compiled.companion(__name__, "game.ai.kernel_common")
+KEY_MASK, INFINITY, PLIES, MOVE_MASK = common.KEY_MASK, common.INFINITY, common.PLIES, common.MOVE_MASK
+EXACT, LOWER, UPPER, ZERO, ONE = common.EXACT, common.LOWER, common.UPPER, common.ZERO, common.ONE
+NODES, ABORT, NEXT_CHECK, STOP = common.NODES, common.ABORT, common.NEXT_CHECK, common.STOP
+pick, checkpoint, extend_pv = common.pick, common.checkpoint, common.extend_pv
+entry, entry_depth, entry_generation = common.entry, common.entry_depth, common.entry_generation
+entry_score, entry_answers = common.entry_score, common.entry_answers
 
 Array = Any  # a numpy int64 array when compiled, a list of ints when not
 
-KEY_MASK = (1 << 62) - 1
-"""The search's keys are the board's Zobrist keys cut to 62 bits: they stay positive 64-bit ints."""
 Z_SIDE = Z_BLUE_TO_MOVE & KEY_MASK
 Z_SQUARE = tuple(key & KEY_MASK for side in Z_PIECE for key in side)
 """``Z_SQUARE[side * 49 + square]``."""
@@ -66,38 +77,21 @@ Z_TURN = tuple(key & KEY_MASK for key in Z_FLIP)
 """The key change of the piece on a square changing colour."""
 
 PASS = 4095
-INFINITY = WIN_SCORE + 1
-NO_SCORE = -(1 << 40)
 MOVES_PER_PLY = 512
 """Room for one ply's moves: no position has more (at most 49 clones and well under 400 jumps)."""
-PLIES = MAX_PLY + 4
 PATH_SIZE = MAX_PLY + 128
 """The repetition path: the last 100 positions of the game, then the search's own."""
 CHECK_INTERVAL = {True: 4096, False: 256}
 """Nodes between two looks at the stop flag (``stats[CHECK_EVERY]``), compiled or not: a few milliseconds."""
-EXACT, LOWER, UPPER = 0, 1, 2
-SCORE_OFFSET = 1 << 20
 PROVED = 127
 """The depth a table entry stores when its whole tree reached the end of the game: good at any depth."""
 NO_GUESS = 1 << 30
 """``stats[HORIZON]`` of a proved tree: no leaf of it was scored by a guess."""
 
-# stats[...]
-(
-    NODES,
-    ABORT,
-    NODE_LIMIT,
-    NEXT_CHECK,
-    PATH_LEN,
-    GENERATION,
-    STOP,
-    ROOT_DONE,
-    ROOT_BEST,
-    ROOT_SCORE,
-    CHECK_EVERY,
-    HORIZON,
-) = range(12)
-STATS_SIZE = 16
+# stats[...]: the kernels' common ones, then
+(PATH_LEN, GENERATION, ROOT_DONE, ROOT_BEST, ROOT_SCORE, HORIZON) = range(
+    common.STATS_OWN, common.STATS_OWN + 6
+)
 # weights[...]
 (
     PIECE,
@@ -112,35 +106,11 @@ STATS_SIZE = 16
     USE_HISTORY,
     USE_FRONTIER,
     USE_FUTILITY,
-    ZERO,
-    ONE,
-) = range(14)
-WEIGHTS_SIZE = 16
-# ``weights[ZERO]`` is 0 and ``weights[ONE]`` is 1: the 0/1 arguments of ``pvs`` are read from there,
-# never written as literals. numba compiles a version of a function for each literal argument, and
-# cannot find the versions a recursive function made for itself when it reloads them from its cache.
+) = range(12)
 NULL_MIN_EMPTY = 12
 """No null move with this few empty squares or fewer: near the end, a move can hurt (zugzwang)."""
 
 _EDGES = sum(1 << sq for sq in range(49) if sq % 7 in (0, 6) or sq // 7 in (0, 6))
-
-
-@jit
-def spread(bb: int) -> int:
-    """``bb`` with every square next to one of its squares."""
-    row = bb | ((bb << 1) & NOT_FILE_A) | ((bb >> 1) & NOT_FILE_G)
-    return (row | (row << 7) | (row >> 7)) & FULL
-
-
-@jit
-def fill_region(pieces: int, empty: int) -> int:
-    """The empty squares ``pieces`` could fill by clones, one after another (``bits.fill_region``)."""
-    region = spread(pieces) & empty
-    while True:
-        grown = spread(region) & empty
-        if grown == region:
-            return region
-        region = grown
 
 
 @jit
@@ -168,16 +138,6 @@ def count_score(us: int, them: int, ply: int) -> int:
     if diff < 0:
         return ply - WIN_SCORE
     return 0
-
-
-@jit
-def may_end(them: int, empty: int, frm: int, to: int) -> bool:
-    """Whether the legal move ``frm``-``to`` ends the game or leaves ``them`` stuck (``bits.may_end``)."""
-    them ^= NEIGHBOURS[to] & them
-    empty ^= 1 << to
-    if frm != to:
-        empty |= 1 << frm
-    return them == 0 or empty == 0 or spread(spread(them)) & empty == 0
 
 
 @jit
@@ -257,143 +217,12 @@ def generate(
 
 
 @jit
-def pick(moves: Array, keys: Array, base: int, index: int, count: int) -> int:
-    """Bring the best-keyed of ``moves[base + index : base + count]`` to ``base + index`` and return it."""
-    best = base + index
-    best_key = keys[best]
-    for other in range(base + index + 1, base + count):
-        if keys[other] > best_key:
-            best = other
-            best_key = keys[other]
-    if best != base + index:
-        keys[best] = keys[base + index]
-        keys[base + index] = best_key
-        move = moves[best]
-        moves[best] = moves[base + index]
-        moves[base + index] = move
-    return moves[base + index]
-
-
-@jit
 def repeated(path: Array, length: int, key: int, clock: int) -> bool:
     """Whether ``key`` is among the last ``clock`` positions of the path."""
     for index in range(max(0, length - clock), length):  # noqa: SIM110 (a loop numba compiles)
         if path[index] == key:
             return True
     return False
-
-
-@jit
-def checkpoint(stats: Array) -> None:
-    """Every ``stats[CHECK_EVERY]`` nodes: abort if another thread asked to stop or the node budget is spent."""
-    stats[NEXT_CHECK] = stats[NODES] + stats[CHECK_EVERY]
-    if stats[STOP] != 0:
-        stats[ABORT] = 1
-    limit = stats[NODE_LIMIT]
-    if limit > 0:
-        if stats[NODES] >= limit:
-            stats[ABORT] = 1
-        elif stats[NEXT_CHECK] > limit:
-            stats[NEXT_CHECK] = limit
-
-
-@jit
-def frontier(us: int, them: int, empty: int, clones: int, reach: int, ply: int, weights: Array) -> int:
-    """The depth-1 score without playing the moves (material evaluation only), or ``NO_SCORE``.
-
-    With material alone, the best reply is the move of largest gain: a clone
-    gains 1 + 2 per infected piece, a jump 2 per infected piece. The exact
-    cases stay with the full search: a board one square from full, and an
-    opponent whose mobile pieces fit a 5x5 box (one move could leave it stuck).
-    """
-    if empty & (empty - 1) == 0:
-        return NO_SCORE
-    row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
-    mobile = them & spread(row | (row << 7) | (row >> 7))
-    if mobile == 0:
-        return NO_SCORE
-    top = 63 - _leading(mobile)
-    if top // 7 - lowest(mobile) // 7 <= 4:
-        files = mobile | (mobile >> 28)
-        files |= files >> 14
-        files = (files | (files >> 7)) & 127
-        if (63 - _leading(files)) - lowest(files) <= 4:
-            return NO_SCORE
-    # Bit-sliced counts of the enemy pieces around every square: planes of weight 1, 2, 4 and 8.
-    left = (them << 1) & NOT_FILE_A
-    right = (them >> 1) & NOT_FILE_G
-    ones = left ^ them ^ right
-    twos = (left & them) | (right & (left ^ them))
-    above = ones >> 7
-    below = (ones << 7) & FULL
-    weight1 = above ^ ones ^ below
-    carry = (above & ones) | (below & (above ^ ones))
-    above = twos >> 7
-    below = (twos << 7) & FULL
-    parity = above ^ twos ^ below
-    fours = (above & twos) | (below & (above ^ twos))
-    weight2 = parity ^ carry
-    more = parity & carry
-    weight4 = fours ^ more
-    weight8 = fours & more
-    best_clone = 0
-    best_jump = 0
-    candidates = clones
-    jumps = reach & ~clones
-    if candidates & weight8:
-        candidates &= weight8
-        best_clone += 8
-    if jumps & weight8:
-        jumps &= weight8
-        best_jump += 8
-    if candidates & weight4:
-        candidates &= weight4
-        best_clone += 4
-    if jumps & weight4:
-        jumps &= weight4
-        best_jump += 4
-    if candidates & weight2:
-        candidates &= weight2
-        best_clone += 2
-    if jumps & weight2:
-        jumps &= weight2
-        best_jump += 2
-    if candidates & weight1:
-        best_clone += 1
-    if jumps & weight1:
-        best_jump += 1
-    if clones == 0:
-        best_clone = -1
-    if reach & ~clones == 0:
-        best_jump = -1
-    if max(best_clone, best_jump) == popcount(them):
-        return WIN_SCORE - ply - 1
-    gain = max(2 * best_clone + 1, 2 * best_jump)
-    return weights[PIECE] * (popcount(us) - popcount(them) + gain) - weights[TEMPO]
-
-
-@jit
-def _leading(x: int) -> int:
-    """The number of leading zero bits of the 64-bit ``x`` (> 0)."""
-    count = 0
-    if x >> 32 == 0:
-        count += 32
-        x <<= 32
-    if x >> 48 == 0:
-        count += 16
-        x <<= 16
-    if x >> 56 == 0:
-        count += 8
-        x <<= 8
-    if x >> 60 == 0:
-        count += 4
-        x <<= 4
-    if x >> 62 == 0:
-        count += 2
-        x <<= 2
-    if x >> 63 == 0:
-        count += 1
-    return count
 
 
 @jit
@@ -409,30 +238,11 @@ def store(
     generation: int,
 ) -> None:
     """Keep a result in the table: depth-preferred, but an old search's entry always gives way."""
-    if score > WIN_BOUND:
-        score += ply
-    elif score < -WIN_BOUND:
-        score -= ply
     slot = key & (len(tt_keys) - 1)
     old = tt_data[slot]
-    if tt_keys[slot] == key or depth >= (old >> 12) & 127 or (old >> 21) & 255 != generation:
+    if tt_keys[slot] == key or depth >= entry_depth(old) or entry_generation(old) != generation:
         tt_keys[slot] = key
-        tt_data[slot] = (score + SCORE_OFFSET) << 29 | generation << 21 | flag << 19 | depth << 12 | move
-
-
-@jit
-def _extend_pv(pv: Array, pv_len: Array, ply: int, move: int) -> None:
-    """The line at ``ply`` becomes ``move`` followed by the line at ``ply + 1``."""
-    row = ply * PLIES
-    child = row + PLIES
-    length = pv_len[ply + 1]
-    pv[row] = move
-    for index in range(length):
-        pv[row + 1 + index] = pv[child + index]
-    pv_len[ply] = length + 1
-
-
-_PVS_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])"
+        tt_data[slot] = entry(move, depth, flag, generation, score, ply)
 
 
 @jit
@@ -508,7 +318,7 @@ def pvs(
         )  # fmt: skip
         stats[PATH_LEN] = path_len
         if pv_node != 0 and score > alpha:
-            _extend_pv(pv, pv_len, ply, PASS)
+            extend_pv(pv, pv_len, ply, PASS)
         return score
     if clock >= 100:
         return 0
@@ -524,7 +334,7 @@ def pvs(
         stats[HORIZON] = ply  # a guess, not the end of the game
         return evaluate(us, them, empty, weights)
     if depth == 1 and weights[USE_FRONTIER] != 0 and weights[MATERIAL_ONLY] != 0 and clock < 98:
-        score = frontier(us, them, empty, near & empty, reach & empty, ply, weights)
+        score = frontier(us, them, empty, near & empty, reach & empty, ply, weights[PIECE], weights[TEMPO])
         if score != NO_SCORE:
             if score <= WIN_BOUND:  # a material guess; a win (every enemy piece taken) is proved
                 stats[HORIZON] = ply
@@ -535,19 +345,14 @@ def pvs(
     tt_move = PASS
     if tt_keys[slot] == key:
         data = tt_data[slot]
-        tt_move = data & 4095
-        if pv_node == 0 and (data >> 12) & 127 >= depth:
-            score = (data >> 29) - SCORE_OFFSET
-            if score > WIN_BOUND:
-                score -= ply
-            elif score < -WIN_BOUND:
-                score += ply
-            flag = (data >> 19) & 3
-            if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+        tt_move = data & MOVE_MASK
+        if pv_node == 0 and entry_depth(data) >= depth:
+            score = entry_score(data, ply)
+            if entry_answers(data, score, alpha, beta):
                 # A win bound that holds (at least a win, at most a loss) only ever comes from ends of the
                 # game: proved, whatever the entry says. Anything else the entry must have proved.
                 decided = (score >= beta and score > WIN_BOUND) or (score <= alpha and score < -WIN_BOUND)
-                if (data >> 12) & 127 != PROVED and not decided:
+                if entry_depth(data) != PROVED and not decided:
                     stats[HORIZON] = ply
                 return score
 
@@ -662,7 +467,7 @@ def pvs(
             if score > alpha:
                 alpha = score
                 if pv_node != 0:
-                    _extend_pv(pv, pv_len, ply, move)
+                    extend_pv(pv, pv_len, ply, move)
                 if score >= beta:
                     if infected == 0:
                         if move != killer0:
@@ -787,7 +592,7 @@ def search_root(
             if index == 0 or score > alpha:
                 stats[ROOT_BEST] = move
                 stats[ROOT_SCORE] = score
-                _extend_pv(pv, pv_len, 0, move)
+                extend_pv(pv, pv_len, 0, move)
             if score > alpha:
                 alpha = score
                 if score >= beta:
@@ -858,29 +663,9 @@ def score_move(
 def new_tables(slots: int, *, as_arrays: bool) -> dict[str, Array]:
     """Fresh search tables with ``slots`` (a power of two) table entries: numpy arrays or lists."""
     sizes = {
-        "tt_keys": slots,
-        "tt_data": slots,
-        "killers": 2 * PLIES,
         "history": 4096,
-        "pv": PLIES * PLIES,
-        "pv_len": PLIES,
         "path": PATH_SIZE,
         "moves": PLIES * MOVES_PER_PLY,
         "keys": PLIES * MOVES_PER_PLY,
-        "stats": STATS_SIZE,
-        "weights": WEIGHTS_SIZE,
     }
-    tables: dict[str, Array]
-    if as_arrays:
-        import numpy
-
-        tables = {name: numpy.zeros(size, dtype=numpy.int64) for name, size in sizes.items()}
-        tables["tt_keys"][:] = -1
-        tables["killers"][:] = PASS
-        tables["weights"][ONE] = 1
-    else:
-        tables = {name: [0] * size for name, size in sizes.items()}
-        tables["tt_keys"] = [-1] * slots
-        tables["killers"] = [PASS] * (2 * PLIES)
-        tables["weights"][ONE] = 1
-    return tables
+    return common.new_tables(slots, PASS, sizes, as_arrays=as_arrays)

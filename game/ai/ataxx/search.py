@@ -35,12 +35,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from game.ai import compiled
+from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
+from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -52,7 +54,6 @@ from game.ai.limits import (
 )
 from game.engine.ataxx import Board, Move
 from game.engine.ataxx.bits import FULL, NEIGHBOURS
-from game.engine.core import Trait
 
 __all__ = [
     "MAX_DEPTH",
@@ -69,31 +70,19 @@ KERNEL = "game.ai.ataxx.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
+common = compiled.load_pure("game.ai.kernel_common")
+"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 PASS = layout.PASS
 """The pass inside the search."""
-_INFINITY = layout.INFINITY
-_ENTRY_BYTES = {True: 16, False: 96}
-"""A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
-_ASPIRATION = 40
-"""The first aspiration window, either side of the last score (hundredths of a piece)."""
+_INFINITY = common.INFINITY
+_ASPIRATION = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2)
+"""The root's first window from depth 4: 40 (hundredths of a piece) either side of the last depth's
+score, moved to a miss four times wider twice, then opened."""
 
 
-@dataclass(frozen=True)
-class SearchFeatures:
-    """The search's prunings and aids, each of which can be switched off to measure what it gives."""
-
-    null_move: bool = True
-    late_move_reductions: bool = False
-    """Off: reducing the moves that infect nothing, after the third, lost (47% in 100 games at 0.2 s a move,
-    42.5% in 40 at 0.1 s)."""
-    history: bool = False
-    """Off: as a tie-break among moves of equal gain it lost (47% in 100 games at 0.2 s a move, 28.7% in
-    40 at 0.1 s)."""
-    frontier: bool = True
-    futility: bool = True
-    aspiration: bool = True
-    keep_table: bool = True
-    """Keep the transposition table between searches (a new search only ages it)."""
+LATE_MOVE_REDUCTIONS = 0
+"""No reductions unless ``SearchFeatures`` says: reducing the moves that infect nothing, after the third,
+lost in matches (so did the history, as a tie-break among moves of equal gain: off by default too)."""
 
 
 def _to_move(move: int) -> Move:
@@ -110,8 +99,8 @@ def _from_move(move: Move) -> int:
 def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     tables = kernel.new_tables(1024, as_arrays=True)
-    _fill_weights(tables["weights"], DEFAULT_WEIGHTS, SearchFeatures())
-    tables["stats"][kernel.CHECK_EVERY] = tables["stats"][kernel.NEXT_CHECK] = kernel.CHECK_INTERVAL[True]
+    _fill_weights(tables["weights"], DEFAULT_WEIGHTS, DEFAULT_FEATURES)
+    tables["stats"][common.CHECK_EVERY] = tables["stats"][common.NEXT_CHECK] = kernel.CHECK_INTERVAL[True]
     board = Board()
     us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
     empty = FULL ^ (us | them | board.blocks)
@@ -166,84 +155,45 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.MARGIN] = evaluation.positional_margin
     weights[k.MATERIAL_ONLY] = int(not (evaluation.exposed or evaluation.mobility or evaluation.edge))
     weights[k.USE_NULL] = int(features.null_move)
-    weights[k.USE_LMR] = int(features.late_move_reductions)
+    weights[k.USE_LMR] = features.reductions(LATE_MOVE_REDUCTIONS)
     weights[k.USE_HISTORY] = int(features.history)
     weights[k.USE_FRONTIER] = int(features.frontier)
     weights[k.USE_FUTILITY] = int(features.futility)
 
 
-class Searcher:
-    """An Ataxx search with its own transposition table, killer moves and history.
-
-    ``hash_mb`` bounds the transposition table; ``weights`` picks the evaluation
-    (see ``game.ai.ataxx.evaluate``); ``features`` the prunings.
-    ``compiled``: ``None`` uses the compiled kernel once this process has
-    built it (``prepare_compiled``: the AI child starts it when it starts),
-    Python until then; ``True`` builds it first and waits (a benchmark);
-    ``False`` always runs Python. ``table_slots``
-    overrides the table's size from ``hash_mb`` (a power of two: the same
-    table compiled and as Python, for the tests). Not thread-safe: run one
-    search at a time.
+class Searcher(KernelSearcher):
+    """An Ataxx search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
+    moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``); ``weights`` picks
+    the evaluation (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
     """
 
-    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
-    """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
+    compiled_kernel = _KERNEL
+    layout = layout
 
     def __init__(
         self,
         hash_mb: int = 16,
         *,
         weights: EvalWeights = DEFAULT_WEIGHTS,
-        features: SearchFeatures = SearchFeatures(),
+        features: SearchFeatures = DEFAULT_FEATURES,
         compiled: bool | None = None,
         table_slots: int | None = None,
     ) -> None:
-        if hash_mb < 1:
-            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
-        self.hash_mb = hash_mb
+        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
         self.weights = weights
-        self.features = features
-        self._want_compiled = compiled
-        self._table_slots = table_slots
-        self._kernel: ModuleType | None = None
-        self._tables: dict[str, Any] = {}
         self._generation = 0
-        self.nodes = 0
-
-    def new_game(self) -> None:
-        """Forget everything learnt: the transposition table, the killer moves and the history."""
-        self._kernel = None
-        self._tables = {}
-
-    @property
-    def is_compiled(self) -> bool:
-        """Whether the last search ran the compiled kernel."""
-        return self._kernel is not None and self._kernel is not layout
 
     # -- the kernel and its tables --
 
+    def _fill_weights(self, weights: Any) -> None:
+        _fill_weights(weights, self.weights, self.features)
+
     def _prepare(self) -> tuple[ModuleType, dict[str, Any]]:
-        """The kernel to run now, with tables for it (kept from the last search when they fit)."""
-        kernel: ModuleType = layout
-        if self._want_compiled and prepare_compiled(wait=True):
-            kernel = _KERNEL.module() or layout
-        elif self._want_compiled is None:
-            kernel = _KERNEL.if_built() or layout
-        if kernel is not self._kernel or not self.features.keep_table:
-            as_arrays = kernel is not layout
-            entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
-            self._tables = kernel.new_tables(1 << (entries.bit_length() - 1), as_arrays=as_arrays)
-            self._kernel = kernel
-        tables = self._tables
-        _fill_weights(tables["weights"], self.weights, self.features)
+        """The kernel to run now, with tables for it (kept from the last search when they fit), aged."""
+        kernel = self._choose_kernel()
+        tables = self._tables_for(kernel, fresh=not self.features.keep_table)
         self._generation = (self._generation + 1) & 255
-        stats = tables["stats"]
-        for index in range(len(stats)):
-            stats[index] = 0
-        stats[layout.GENERATION] = self._generation
-        interval = layout.CHECK_INTERVAL[kernel is not layout]
-        stats[layout.CHECK_EVERY] = interval
-        stats[layout.NEXT_CHECK] = interval
+        tables["stats"][layout.GENERATION] = self._generation
         history = tables["history"]
         for index in range(len(history)):  # aged, not forgotten: the last search's cutoffs still order
             history[index] //= 8
@@ -257,14 +207,12 @@ class Searcher:
         path = tables["path"]
         history = board.repeatable_hashes()[-100:]
         for index, key in enumerate(history):
-            path[index] = key & layout.KEY_MASK
+            path[index] = key & common.KEY_MASK
         stats[layout.PATH_LEN] = len(history)
-        if node_limit is not None:
-            stats[layout.NODE_LIMIT] = max(1, node_limit)
-            stats[layout.NEXT_CHECK] = min(stats[layout.CHECK_EVERY], max(1, node_limit))
+        self._limit_nodes(stats, node_limit)
         us, them = board.pieces[board.turn], board.pieces[1 - board.turn]
         empty = FULL ^ (us | them | board.blocks)
-        return us, them, empty, board.hash & layout.KEY_MASK, board.halfmove_clock, int(board.turn)
+        return us, them, empty, board.hash & common.KEY_MASK, board.halfmove_clock, int(board.turn)
 
     # -- the public entry points --
 
@@ -321,52 +269,55 @@ class Searcher:
         )
         # The table's move first: the last search's best reply is usually this one's best move.
         slot = key & (len(tables["tt_keys"]) - 1)
-        if tables["tt_keys"][slot] == key and tables["tt_data"][slot] & 4095 in roots[1:]:
-            best_known = tables["tt_data"][slot] & 4095
+        if tables["tt_keys"][slot] == key and tables["tt_data"][slot] & common.MOVE_MASK in roots[1:]:
+            best_known = tables["tt_data"][slot] & common.MOVE_MASK
             roots.remove(best_known)
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        hard_deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
-        soft_deadline = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
+        hard_deadline, soft_deadline = self._deadlines(limits, start)
         stats = tables["stats"]
-        watchdog = compiled.Watchdog(stats, layout.STOP, hard_deadline, stop)
-        score = 0
+        scores: list[int] = []
         durations: list[float] = []
-        try:
-            for depth in range(1, max_depth + 1):
-                began = time.monotonic()
-                result = self._one_depth(
-                    kernel, tables, us, them, empty, key, clock, side, depth, root_array, score
-                )
-                self.nodes = int(stats[layout.NODES])
-                if result is None:
-                    if depth == 1:
-                        # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
-                        best = int(stats[layout.ROOT_BEST])
-                        yield SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
-                    return
-                score, line = result
-                exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
-                roots.remove(line[0])
-                roots.insert(0, line[0])
-                root_array = self._root_array(roots)
-                now = time.monotonic()
-                durations.append(now - began)
-                moves = tuple(_to_move(m) for m in line)
-                yield SearchInfo(depth, score, self.nodes, now - start, moves, exact=exact)
-                if len(roots) == 1 or exact or (is_win_score(score) and plies_to_end(score) <= depth):
-                    return
-                if stop is not None and stop.is_set():
-                    return
-                if limits.nodes is not None and self.nodes >= limits.nodes:
-                    return
-                if soft_deadline is not None and now >= soft_deadline:
-                    return
-                if hard_deadline is not None and now + self._next_cost(durations) > hard_deadline:
-                    return
-        finally:
-            watchdog.close()
+        now = start
+
+        def one_depth(depth: int) -> SearchInfo | None:
+            nonlocal root_array, now
+            began = time.monotonic()
+            result = self._one_depth(
+                kernel, tables, us, them, empty, key, clock, side, depth, root_array, scores
+            )
+            self.nodes = int(stats[common.NODES])
+            if result is None:
+                return None
+            score, line = result
+            scores.append(score)
+            exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
+            roots.remove(line[0])
+            roots.insert(0, line[0])
+            root_array = self._root_array(roots)
+            now = time.monotonic()
+            durations.append(now - began)
+            return SearchInfo(depth, score, self.nodes, now - start, tuple(map(_to_move, line)), exact=exact)
+
+        def stopped(depth: int) -> SearchInfo | None:
+            if depth > 1:
+                return None
+            # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
+            best = int(stats[layout.ROOT_BEST])
+            return SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
+
+        def enough(info: SearchInfo) -> bool:
+            return (
+                len(roots) == 1
+                or info.exact
+                or (is_win_score(info.score) and plies_to_end(info.score) <= info.depth)
+                or (stop is not None and stop.is_set())
+                or (limits.nodes is not None and self.nodes >= limits.nodes)
+                or (soft_deadline is not None and now >= soft_deadline)
+                or (hard_deadline is not None and now + self._next_cost(durations) > hard_deadline)
+            )
+
+        yield from self._deepen(limits, stop, hard_deadline, stats, one_depth, stopped, enough)
 
     @staticmethod
     def _next_cost(durations: list[float]) -> float:
@@ -395,35 +346,27 @@ class Searcher:
         side: int,
         depth: int,
         roots: Any,
-        last_score: int,
+        scores: list[int],
     ) -> tuple[int, list[int]] | None:
-        """Search the root to ``depth`` (aspiration windows around ``last_score`` from depth 4): score and line.
+        """Search the root to ``depth`` (aspiration windows around the completed depths' ``scores``):
+        score and line.
 
         ``None`` if a limit stopped it.
         """
         stats = tables["stats"]
-        window = _ASPIRATION
-        if self.features.aspiration and depth >= 4 and not is_win_score(last_score):
-            alpha, beta = last_score - window, last_score + window
-        else:
-            alpha, beta = -_INFINITY, _INFINITY
         args = _args(tables)
-        while True:
+
+        def search_root(alpha: int, beta: int) -> int | None:
             score = int(
                 kernel.search_root(
                     us, them, empty, key, clock, side, depth, alpha, beta, roots, len(roots), *args
                 )
             )
-            if stats[layout.ABORT]:
-                return None
-            if score <= alpha and alpha > -_INFINITY:
-                window *= 4
-                alpha = max(-_INFINITY, score - window) if window < 4 * 4 * 4 * _ASPIRATION else -_INFINITY
-            elif score >= beta and beta < _INFINITY:
-                window *= 4
-                beta = min(_INFINITY, score + window) if window < 4 * 4 * 4 * _ASPIRATION else _INFINITY
-            else:
-                break
+            return None if stats[common.ABORT] else score
+
+        score = _ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
+        if score is None:
+            return None
         pv, pv_len = tables["pv"], tables["pv_len"]
         line = [int(pv[index]) for index in range(int(pv_len[0]))]
         return score, line or [int(stats[layout.ROOT_BEST])]
@@ -452,26 +395,15 @@ class Searcher:
         us, them, empty, key, clock, side = self._begin(board, tables, None)
         moves = board.legal_moves()
         moves.sort(key=lambda m: m.is_clone + 2 * (NEIGHBOURS[m.to_square] & them).bit_count(), reverse=True)
-        stats = tables["stats"]
-        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
         args = _args(tables)
-        scored = []
-        best = -_INFINITY
-        try:
-            for move in moves:
-                # An int whatever ``margin`` is: the compiled kernel takes 64-bit ints only.
-                alpha = -_INFINITY if margin is None or best == -_INFINITY else int(best - margin)
-                score = int(
-                    kernel.score_move(
-                        us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
-                    )
+
+        def score(move: Move, best: int) -> int:
+            # An int whatever ``margin`` is: the compiled kernel takes 64-bit ints only.
+            alpha = -_INFINITY if margin is None or best == -_INFINITY else int(best - margin)
+            return int(
+                kernel.score_move(
+                    us, them, empty, key, clock, side, _from_move(move), depth, alpha, _INFINITY, *args
                 )
-                if stats[layout.ABORT]:
-                    return None
-                best = max(best, score)
-                scored.append((move, score))
-        finally:
-            watchdog.close()
-            self.nodes = int(stats[layout.NODES])
-        scored.sort(key=lambda item: item[1], reverse=True)
-        return scored
+            )
+
+        return self._score_each(tables["stats"], moves, score, stop, deadline)

@@ -14,34 +14,23 @@ the same order, the same table (its keys are the board's own Zobrist keys,
 cut to 62 bits), killers, reductions and history, so the same scores and node
 counts at a fixed depth with a table of the same size; it is only faster.
 
-A position is the array ``cells`` (one stack code a point, and the bitboard
-of the points that hold a stack in ``cells[OCCUPIED]``) and ints from the side
-to move: ``side`` (0 White, 1 Black), the reserves ``res_us`` and
-``res_them``, the own-topped triples ``tri_us`` and ``tri_them``, and the key.
-A stack code is ``colours << 2 | height``: bit ``i`` of ``colours`` is set when
-the ``i``-th piece from the bottom is black (0: empty). Moves are the board's
-raw moves: a placement is the point, a capture
-``target | first << 6 | second << 12 | CAPTURE``. ``make`` changes ``cells`` in
-place; the caller puts back the (at most three) codes it changed.
+A position is the array ``cells`` (stack codes and ``cells[OCCUPIED]``, as
+``game.ai.attangle.encoding`` writes them) and ints from the side to move:
+``side`` (0 White, 1 Black), the reserves ``res_us`` and ``res_them``, the
+own-topped triples ``tri_us`` and ``tri_them``, and the key. Moves are the
+board's raw moves: a placement is the point, a capture ``target | first << 6
+| second << 12 | CAPTURE``. ``make`` changes ``cells`` in place; the caller
+puts back the (at most three) codes it changed (``unmake``). The board's shape is the
+array ``geometry`` (``encoding.geometry_table``).
 
-The board's shape is the array ``geometry`` (``geometry_table``): its size,
-the six lines from every point as bitboards (the first stack seen along one is
-its lowest or highest bit), the points one may place on, each point's
-distance from the centre (the placements' order) and the Zobrist keys. The search state is a handful of flat arrays (numpy arrays when
-compiled, lists when not: both index the same way), made by ``new_tables``:
-
-- ``tt_keys``, ``tt_data``: the transposition table, a power of two of slots;
-  ``tt_data`` packs the move (19 bits), the depth (7), the bound (2) and the
-  score (offset, from bit 28);
-- ``killers`` (two a ply), ``history`` (a count for each side's placement on
-  each point);
-- ``pv`` and ``pv_len``: the triangular principal-variation table;
-- ``moves`` and ``keys``: each ply's move list and its ordering keys;
-- ``stats``: counters and flags (``NODES``, ``ABORT``, ``STOP`` — set by
-  another thread to stop the search within ``stats[CHECK_EVERY]`` nodes — and
-  ``ROOT_SCORE``, the score of the root's line);
-- ``weights``: the evaluation's weights (``EvalWeights``) and the search's
-  switches.
+The search state is the kernels' flat arrays (``game.ai.kernel_common``,
+whose table, move picker, line and stop checks this kernel calls; ``STOP`` is
+set by another thread to stop the search within ``stats[CHECK_EVERY]``
+nodes), made by ``new_tables`` with Attangle's own: ``history`` (a count for
+each side's placement on each point), ``moves`` and ``keys`` (each ply's move
+list and its ordering keys), ``cells``, ``stats[ROOT_SCORE]`` (the score of
+the root's line) and ``weights`` (the evaluation's weights, ``EvalWeights``,
+and the search's switches).
 
 Scores are from the side to move, in points where a triple is 1000; a decided
 game scores ``±(WIN_SCORE - ply)``, as in ``game.ai.limits`` (a turn is a ply:
@@ -53,29 +42,42 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai import compiled
-from game.ai.limits import MAX_PLY, WIN_BOUND, WIN_SCORE
-from game.engine.attangle.board import CAPTURE, STACKS_BY_HEIGHT, Z_BLACK_TO_MOVE, Z_RESERVE, Z_STACK
-from game.engine.attangle.geometry import Geometry
+from game.ai.attangle.encoding import (
+    G_CENTRAL,
+    G_LINES,
+    G_PLACEABLE,
+    G_TO_WIN,
+    G_Z_BLACK,
+    G_Z_RESERVE,
+    G_ZOBRIST,
+    OCCUPIED,
+)
+from game.ai.limits import MAX_PLY, WIN_SCORE
+from game.engine.attangle.board import CAPTURE
 
 jit = compiled.jit_for(__name__)
 lowest = compiled.primitives_for(__name__)[1]
 highest = compiled.highest_for(__name__)
+common = compiled.companion(__name__, "game.ai.kernel_common")
+KEY_MASK, INFINITY, PLIES, MOVE_MASK = common.KEY_MASK, common.INFINITY, common.PLIES, common.MOVE_MASK
+EXACT, LOWER, UPPER, ZERO, ONE = common.EXACT, common.LOWER, common.UPPER, common.ZERO, common.ONE
+NODES, ABORT, NEXT_CHECK, STOP = common.NODES, common.ABORT, common.NEXT_CHECK, common.STOP
+pick, checkpoint, extend_pv = common.pick, common.checkpoint, common.extend_pv
+entry, entry_depth, entry_score, entry_answers = (
+    common.entry,
+    common.entry_depth,
+    common.entry_score,
+    common.entry_answers,
+)
 
 Array = Any  # a numpy int64 array when compiled, a list of ints when not
 
-KEY_MASK = (1 << 62) - 1
-"""The search's keys are the board's Zobrist keys cut to 62 bits: they stay positive 64-bit ints."""
-MOVE_MASK = (1 << 19) - 1
 NO_MOVE = MOVE_MASK
 """No move (in the table and the killers): no raw move has every bit set (points are below 61)."""
-INFINITY = WIN_SCORE + 1
 MOVES_PER_PLY = 1024
 """Room for one ply's moves: at most 54 placements and, on 61 points, far fewer than 960 captures."""
-PLIES = MAX_PLY + 4
 CHECK_INTERVAL = {True: 2048, False: 256}
 """Nodes between two looks at the stop flag (``stats[CHECK_EVERY]``), compiled or not: a few milliseconds."""
-EXACT, LOWER, UPPER = 0, 1, 2
-SCORE_OFFSET = 1 << 20
 HISTORY_CAP = (1 << 29) - 1
 """A history count never grows past this (its bits in the ordering key)."""
 
@@ -90,9 +92,8 @@ FRONT = SECOND_KILLER_BONUS
 CAPTURE_KEY = 1 << 58
 TRIPLE_KEY = 1 << 57
 
-# stats[...]
-(NODES, ABORT, NODE_LIMIT, NEXT_CHECK, STOP, CHECK_EVERY, ROOT_SCORE) = range(7)
-STATS_SIZE = 8
+# stats[...]: the kernels' common ones, then the score of the root's line
+ROOT_SCORE = common.STATS_OWN
 # weights[...]: EvalWeights' fields in order, then the search's switches
 (
     TRIPLE,
@@ -107,86 +108,7 @@ STATS_SIZE = 8
     ATTACKER,
     LMR_PLIES,
     USE_HISTORY,
-    ZERO,
-    ONE,
-) = range(14)
-WEIGHTS_SIZE = 16
-# ``weights[ZERO]`` is 0 and ``weights[ONE]`` is 1: the 0/1 arguments of ``pvs`` are read from there,
-# never written as literals. numba compiles a version of a function for each literal argument, and
-# cannot find the versions a recursive function made for itself when it reloads them from its cache.
-
-# geometry[...]
-G_POINTS, G_TO_WIN, G_PLACEABLE = 0, 1, 2
-"""The number of points, the triples that win, the bitboard of the points one may place on."""
-G_LINES = 8
-"""``geometry[G_LINES + point * 6 + direction]``: the bitboard of the points from ``point`` along
-``direction`` (``DIRECTIONS``' order). Directions 0, 4 and 5 (east, south-west, south-east) go to higher
-points, so the nearest is the lowest bit; the others to lower ones, the nearest the highest bit."""
-G_CENTRAL = G_LINES + 64 * 6
-G_ZOBRIST = G_CENTRAL + 64
-"""``geometry[G_ZOBRIST + code * 64 + point]``: the key of the stack ``code`` on ``point``."""
-G_Z_RESERVE = G_ZOBRIST + 32 * 64
-"""``geometry[G_Z_RESERVE + side * 32 + count]``."""
-G_Z_BLACK = G_Z_RESERVE + 2 * 32
-GEOMETRY_SIZE = G_Z_BLACK + 1
-OCCUPIED = 63
-"""``cells[OCCUPIED]``: the bitboard of the points that hold a stack (no board has a point 63)."""
-
-
-def stack_code(stack: str) -> int:
-    """The code of a stack given as text, bottom to top (``""`` is 0).
-
-    >>> stack_code(""), stack_code("w"), stack_code("b"), stack_code("wb"), stack_code("bbw")
-    (0, 1, 5, 10, 15)
-    """
-    colours = sum(1 << index for index, piece in enumerate(stack) if piece == "b")
-    return colours << 2 | len(stack)
-
-
-def stack_text(code: int) -> str:
-    """The stack of a code, as text (the inverse of ``stack_code``)."""
-    return "".join("b" if code >> (2 + index) & 1 else "w" for index in range(code & 3))
-
-
-def geometry_table(geometry: Geometry, *, as_array: bool) -> Array:
-    """The kernel's ``geometry`` for a board: a numpy int64 array, or a list."""
-    table = [0] * GEOMETRY_SIZE
-    table[G_POINTS] = len(geometry.names)
-    table[G_TO_WIN] = geometry.triples_to_win
-    table[G_PLACEABLE] = sum(1 << point for point in geometry.placeable)
-    for point, rays in enumerate(geometry.rays):
-        for direction, ray in enumerate(rays):
-            ascending = direction == 0 or direction >= 4
-            assert list(ray) == sorted(ray, reverse=not ascending), (
-                "the nearest point is the lowest or highest bit"
-            )
-            table[G_LINES + point * 6 + direction] = sum(1 << other for other in ray)
-    for point, (q, r) in enumerate(geometry.coords):
-        table[G_CENTRAL + point] = -(abs(q) + abs(r) + abs(q + r))
-    for stacks in STACKS_BY_HEIGHT.values():
-        for stack in stacks:
-            for point in range(len(geometry.names)):
-                table[G_ZOBRIST + stack_code(stack) * 64 + point] = Z_STACK[stack][point] & KEY_MASK
-    for side in (0, 1):
-        for count, key in enumerate(Z_RESERVE[side]):
-            table[G_Z_RESERVE + side * 32 + count] = key & KEY_MASK
-    table[G_Z_BLACK] = Z_BLACK_TO_MOVE & KEY_MASK
-    if as_array:
-        import numpy
-
-        return numpy.array(table, dtype=numpy.int64)
-    return table
-
-
-def fill_cells(cells: Array, stacks: list[str]) -> None:
-    """Write a board's ``stacks`` (as text, point by point) into ``cells``, with their bitboard."""
-    occupied = 0
-    for point in range(len(cells)):
-        code = stack_code(stacks[point]) if point < len(stacks) else 0
-        cells[point] = code
-        if code:
-            occupied |= 1 << point
-    cells[OCCUPIED] = occupied
+) = range(12)
 
 
 @jit
@@ -398,7 +320,7 @@ def make(
     The taller attacker lands on the target, the single's piece goes back to the
     reserve (``Board.push_raw``); the key changes as the board's hash does.
     The caller puts back the codes of the points the move names, and
-    ``cells[OCCUPIED]``.
+    ``cells[OCCUPIED]`` (``cells_before``, then ``unmake``).
     """
     reserves = G_Z_RESERVE + side * 32
     key ^= geometry[G_Z_BLACK] ^ geometry[reserves + res_us]
@@ -436,21 +358,21 @@ def make(
 
 
 @jit
-def pick(moves: Array, keys: Array, base: int, index: int, count: int) -> int:
-    """Bring the best-keyed of ``moves[base + index : base + count]`` to ``base + index`` and return it."""
-    best = base + index
-    best_key = keys[best]
-    for other in range(base + index + 1, base + count):
-        if keys[other] > best_key:
-            best = other
-            best_key = keys[other]
-    if best != base + index:
-        keys[best] = keys[base + index]
-        keys[base + index] = best_key
-        move = moves[best]
-        moves[best] = moves[base + index]
-        moves[base + index] = move
-    return moves[base + index]
+def cells_before(cells: Array, move: int) -> tuple[int, int]:
+    """What ``make`` changes: the codes of the points ``move`` names (five bits each: a code is below 32)
+    and ``cells[OCCUPIED]``, for ``unmake``."""
+    codes = cells[move & 63] | cells[(move >> 6) & 63] << 5 | cells[(move >> 12) & 63] << 10
+    return codes, cells[OCCUPIED]
+
+
+@jit
+def unmake(cells: Array, move: int, codes: int, occupied: int) -> None:
+    """Put back what ``make`` changed for ``move``, as ``cells_before`` saw it."""
+    cells[move & 63] = codes & 31
+    cells[OCCUPIED] = occupied
+    if move & CAPTURE:
+        cells[(move >> 6) & 63] = (codes >> 5) & 31
+        cells[(move >> 12) & 63] = (codes >> 10) & 31
 
 
 @jit
@@ -476,32 +398,6 @@ def _drop(moves: Array, keys: Array, base: int, count: int, move: int) -> int:
             keys[index] = keys[last]
             return count - 1
     return count
-
-
-@jit
-def checkpoint(stats: Array) -> None:
-    """Every ``stats[CHECK_EVERY]`` nodes: abort if another thread asked to stop or the node budget is spent."""
-    stats[NEXT_CHECK] = stats[NODES] + stats[CHECK_EVERY]
-    if stats[STOP] != 0:
-        stats[ABORT] = 1
-    limit = stats[NODE_LIMIT]
-    if limit > 0:
-        if stats[NODES] >= limit:
-            stats[ABORT] = 1
-        elif stats[NEXT_CHECK] > limit:
-            stats[NEXT_CHECK] = limit
-
-
-@jit
-def _extend_pv(pv: Array, pv_len: Array, ply: int, move: int) -> None:
-    """The line at ``ply`` becomes ``move`` followed by the line at ``ply + 1``."""
-    row = ply * PLIES
-    child = row + PLIES
-    length = pv_len[ply + 1]
-    pv[row] = move
-    for index in range(length):
-        pv[row + 1 + index] = pv[child + index]
-    pv_len[ply] = length + 1
 
 
 @jit
@@ -568,15 +464,10 @@ def pvs(
     if known:
         data = tt_data[slot]
         tt_move = data & MOVE_MASK
-        known_depth = (data >> 19) & 127
+        known_depth = entry_depth(data)
         if pv_node == 0 and known_depth >= depth:
-            score = (data >> 28) - SCORE_OFFSET
-            if score > WIN_BOUND:
-                score -= ply
-            elif score < -WIN_BOUND:
-                score += ply
-            flag = (data >> 26) & 3
-            if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
+            score = entry_score(data, ply)
+            if entry_answers(data, score, alpha, beta):
                 return score
     killer0 = killers[2 * ply]
     killer1 = killers[2 * ply + 1]
@@ -616,13 +507,7 @@ def pvs(
         reduction = 0
         if reduction_plies > 0 and searched >= 3 and not capture and not front:
             reduction = reduction_plies
-        target = move & 63
-        first = (move >> 6) & 63
-        second = (move >> 12) & 63
-        old_target = cells[target]
-        old_first = cells[first]
-        old_second = cells[second]
-        old_occupied = cells[OCCUPIED]
+        codes, occupied = cells_before(cells, move)
         child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
         if searched == 0:
             score = -pvs(
@@ -648,11 +533,7 @@ def pvs(
                     -beta, -alpha, ply + 1, pv_node, tt_keys, tt_data, killers, history, pv, pv_len, moves, keys,
                     stats, weights, geometry,
                 )  # fmt: skip
-        cells[target] = old_target
-        cells[OCCUPIED] = old_occupied
-        if capture:
-            cells[first] = old_first
-            cells[second] = old_second
+        unmake(cells, move, codes, occupied)
         if stats[ABORT] != 0:
             return 0
         searched += 1
@@ -662,7 +543,7 @@ def pvs(
             if score > alpha:
                 alpha = score
                 if pv_node != 0:
-                    _extend_pv(pv, pv_len, ply, move)
+                    extend_pv(pv, pv_len, ply, move)
                     if ply == 0:
                         stats[ROOT_SCORE] = score
                 if score >= beta:
@@ -674,11 +555,6 @@ def pvs(
                         history[counted] = min(HISTORY_CAP, history[counted] + depth * depth)
                     break
 
-    stored = best  # a decided score is stored as plies from this node
-    if stored > WIN_BOUND:
-        stored += ply
-    elif stored < -WIN_BOUND:
-        stored -= ply
     if best <= original_alpha:
         flag = UPPER
     elif best >= beta:
@@ -688,7 +564,7 @@ def pvs(
     # Another position's entry always gives way; this one's only to a search as deep (as read above).
     if not known or depth >= known_depth:
         tt_keys[slot] = key
-        tt_data[slot] = (stored + SCORE_OFFSET) << 28 | flag << 26 | depth << 19 | best_move
+        tt_data[slot] = entry(best_move, depth, flag, no, best, ply)
     return best
 
 
@@ -719,23 +595,13 @@ def score_move(
 ) -> int:
     """The score of the legal root ``move`` searched to ``depth`` (1: the move alone) within ``alpha``..``beta``."""
     yes = weights[ONE]
-    target = move & 63
-    first = (move >> 6) & 63
-    second = (move >> 12) & 63
-    old_target = cells[target]
-    old_first = cells[first]
-    old_second = cells[second]
-    old_occupied = cells[OCCUPIED]
+    codes, occupied = cells_before(cells, move)
     child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
     score = -pvs(
         cells, 1 - side, res_them, child_reserve, tri_them, child_triples, child_key, depth - 1, -beta, -alpha,
         yes, yes, tt_keys, tt_data, killers, history, pv, pv_len, moves, keys, stats, weights, geometry,
     )  # fmt: skip
-    cells[target] = old_target
-    cells[OCCUPIED] = old_occupied
-    if move & CAPTURE:
-        cells[first] = old_first
-        cells[second] = old_second
+    unmake(cells, move, codes, occupied)
     return score
 
 
@@ -763,51 +629,17 @@ def perft(
     nodes = 0
     for index in range(base, base + count):
         move = moves[index]
-        target = move & 63
-        first = (move >> 6) & 63
-        second = (move >> 12) & 63
-        old_target = cells[target]
-        old_first = cells[first]
-        old_second = cells[second]
-        old_occupied = cells[OCCUPIED]
+        codes, occupied = cells_before(cells, move)
         child_key, child_reserve, child_triples = make(cells, side, res_us, tri_us, key, move, geometry)
         nodes += perft(
             cells, 1 - side, res_them, child_reserve, tri_them, child_triples, child_key, depth - 1, ply + 1,
             moves, keys, history, geometry,
         )  # fmt: skip
-        cells[target] = old_target
-        cells[OCCUPIED] = old_occupied
-        if move & CAPTURE:
-            cells[first] = old_first
-            cells[second] = old_second
+        unmake(cells, move, codes, occupied)
     return nodes
 
 
 def new_tables(slots: int, *, as_arrays: bool) -> dict[str, Array]:
     """Fresh search tables with ``slots`` (a power of two) table entries: numpy arrays or lists."""
-    sizes = {
-        "tt_keys": slots,
-        "tt_data": slots,
-        "killers": 2 * PLIES,
-        "history": 2 * 64,
-        "pv": PLIES * PLIES,
-        "pv_len": PLIES,
-        "moves": PLIES * MOVES_PER_PLY,
-        "keys": PLIES * MOVES_PER_PLY,
-        "stats": STATS_SIZE,
-        "weights": WEIGHTS_SIZE,
-        "cells": 64,
-    }
-    tables: dict[str, Array]
-    if as_arrays:
-        import numpy
-
-        tables = {name: numpy.zeros(size, dtype=numpy.int64) for name, size in sizes.items()}
-        tables["tt_keys"][:] = -1
-        tables["killers"][:] = NO_MOVE
-    else:
-        tables = {name: [0] * size for name, size in sizes.items()}
-        tables["tt_keys"] = [-1] * slots
-        tables["killers"] = [NO_MOVE] * (2 * PLIES)
-    tables["weights"][ONE] = 1
-    return tables
+    sizes = {"history": 2 * 64, "moves": PLIES * MOVES_PER_PLY, "keys": PLIES * MOVES_PER_PLY, "cells": 64}
+    return common.new_tables(slots, NO_MOVE, sizes, as_arrays=as_arrays)

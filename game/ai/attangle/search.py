@@ -31,10 +31,12 @@ from types import ModuleType
 from typing import Any
 
 from game.ai import compiled
-from game.ai.alphabeta import SearchFeatures
+from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
+from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
+from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
-    MAX_DEPTH,
     WIN_SCORE,
     SearchInfo,
     SearchLimits,
@@ -43,7 +45,6 @@ from game.ai.limits import (
     turns_to_end,
 )
 from game.engine.attangle import Board
-from game.engine.core import Trait
 
 __all__ = [
     "WIN_SCORE",
@@ -59,13 +60,9 @@ KERNEL = "game.ai.attangle.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
-_INFINITY = layout.INFINITY
-_ENTRY_BYTES = {True: 16, False: 96}
-"""A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
-_ASPIRATION = 60
-"""The half-width of the root's first window from depth 3 (as the generic search's)."""
-DEFAULT_FEATURES = SearchFeatures()
-"""The generic search's aids, as its matches chose them."""
+common = compiled.load_pure("game.ai.kernel_common")
+"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
+_INFINITY = common.INFINITY
 _TABLE_NAMES = (
     "tt_keys",
     "tt_data",
@@ -85,7 +82,8 @@ def _warm_up(kernel: ModuleType) -> None:
     """Compile (or load from the cache) every entry point of ``kernel`` with a tiny search."""
     searcher = Searcher(hash_mb=1)
     board = Board("-,-,-,-/-,bw,b,w,-/-,-,-,-,-,-/-,-,-,-,-,-,-/-,-,-,-,-,-/-,-,-,-,-/-,-,-,- w 15 16")
-    tables, geometry = searcher._tables_for(kernel, board)
+    tables = searcher._tables_for(kernel)
+    geometry = searcher._geometry_for(board)
     position = searcher._load(board, tables)
     args = tuple(tables[name] for name in _TABLE_NAMES)
     kernel.pvs(*position, 3, -_INFINITY, _INFINITY, 0, 1, *args, geometry)
@@ -116,28 +114,21 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.RESERVE] = evaluation.reserve
     weights[k.LOW_RESERVE] = evaluation.low_reserve
     weights[k.ATTACKER] = evaluation.attacker
-    weights[k.LMR_PLIES] = max(0, features.late_move_reductions)
+    weights[k.LMR_PLIES] = max(0, features.reductions(LATE_MOVE_REDUCTIONS))
     weights[k.USE_HISTORY] = int(features.history)
     weights[k.ZERO] = 0
     weights[k.ONE] = 1
 
 
-class Searcher:
-    """An Attangle search with its own transposition table, killer moves and history.
-
-    ``hash_mb`` bounds the transposition table; ``weights`` picks the
-    evaluation (``game.ai.attangle.evaluate``); ``features`` the search's aids
-    (``game.ai.alphabeta.SearchFeatures``, the defaults the generic search's).
-    ``compiled``: ``None`` uses the compiled kernel once this process has built
-    it (``prepare_compiled``: the AI child starts it when it starts), Python
-    until then; ``True`` builds it first and waits (a benchmark); ``False``
-    always runs Python. ``table_slots`` overrides the table's size from
-    ``hash_mb`` (a power of two: the same table compiled and as Python, or the
-    generic search's, for the tests). Not thread-safe: run one search at a time.
+class Searcher(KernelSearcher):
+    """An Attangle search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
+    moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``, which may give it the
+    generic search's table for the tests); ``weights`` picks the evaluation
+    (``game.ai.attangle.evaluate``). Not thread-safe: run one search at a time.
     """
 
-    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
-    """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
+    compiled_kernel = _KERNEL
+    layout = layout
 
     def __init__(
         self,
@@ -148,66 +139,32 @@ class Searcher:
         compiled: bool | None = None,
         table_slots: int | None = None,
     ) -> None:
-        if hash_mb < 1:
-            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
-        self.hash_mb = hash_mb
+        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
         self.weights = weights
-        self.features = features
         self.heuristics = AttangleHeuristics(weights)
-        self._want_compiled = compiled
-        self._table_slots = table_slots
-        self._kernel: ModuleType | None = None
-        self._tables: dict[str, Any] = {}
         self._geometries: dict[int, Any] = {}
-        self.nodes = 0
-
-    def new_game(self) -> None:
-        """Forget everything learnt: the transposition table, the killer moves and the history."""
-        self._kernel = None
-        self._tables = {}
-
-    @property
-    def is_compiled(self) -> bool:
-        """Whether the last search ran the compiled kernel."""
-        return self._kernel is not None and self._kernel is not layout
 
     # -- the kernel and its tables --
 
-    def _choose_kernel(self) -> ModuleType:
-        """The kernel to run now: compiled if wanted and built, else Python."""
-        if self._want_compiled and prepare_compiled(wait=True):
-            return _KERNEL.module() or layout
-        if self._want_compiled is None:
-            return _KERNEL.if_built() or layout
-        return layout
+    def _fill_weights(self, weights: Any) -> None:
+        _fill_weights(weights, self.weights, self.features)
 
-    def _tables_for(self, kernel: ModuleType, board: Board) -> tuple[dict[str, Any], Any]:
-        """Tables for ``kernel`` (kept from the last search when they fit) and ``board``'s geometry."""
-        as_arrays = kernel is not layout
-        if kernel is not self._kernel:
-            entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
-            self._tables = kernel.new_tables(1 << (entries.bit_length() - 1), as_arrays=as_arrays)
-            self._geometries = {}
-            self._kernel = kernel
+    def _new_tables(self) -> None:
+        self._geometries = {}
+
+    def _geometry_for(self, board: Board) -> Any:
+        """``board``'s geometry for the kernel of the tables (made once for each board size)."""
         geometry = self._geometries.get(board.geometry.side)
         if geometry is None:
-            geometry = layout.geometry_table(board.geometry, as_array=as_arrays)
+            geometry = encoding.geometry_table(board.geometry, as_array=self._kernel is not layout)
             self._geometries[board.geometry.side] = geometry
-        tables = self._tables
-        _fill_weights(tables["weights"], self.weights, self.features)
-        stats = tables["stats"]
-        for index in range(len(stats)):
-            stats[index] = 0
-        interval = layout.CHECK_INTERVAL[as_arrays]
-        stats[layout.CHECK_EVERY] = interval
-        stats[layout.NEXT_CHECK] = interval
-        return tables, geometry
+        return geometry
 
     @staticmethod
     def _load(board: Board, tables: dict[str, Any]) -> tuple[Any, int, int, int, int, int, int]:
         """Copy ``board`` into the kernel's ``cells``: the kernel's position arguments."""
         cells = tables["cells"]
-        layout.fill_cells(cells, board.stacks)
+        encoding.fill_cells(cells, board.stacks)
         me = int(board.turn)
         return (
             cells,
@@ -216,14 +173,14 @@ class Searcher:
             board.reserves[1 - me],
             board.triples[me],
             board.triples[1 - me],
-            board.hash & layout.KEY_MASK,
+            board.hash & common.KEY_MASK,
         )
 
     def _begin(self, board: Board) -> tuple[ModuleType, dict[str, Any], Any, tuple[Any, ...]]:
         """A new search of ``board``: the kernel, its tables, the geometry and the position's arguments."""
         kernel = self._choose_kernel()
-        tables, geometry = self._tables_for(kernel, board)
-        return kernel, tables, geometry, self._load(board, tables)
+        tables = self._tables_for(kernel)
+        return kernel, tables, self._geometry_for(board), self._load(board, tables)
 
     # -- the public entry points --
 
@@ -269,20 +226,16 @@ class Searcher:
             history[index] = 0
         stats = tables["stats"]
         node_limit = limits.nodes
-        if node_limit is not None:
-            stats[layout.NODE_LIMIT] = max(1, node_limit)
-            stats[layout.NEXT_CHECK] = min(stats[layout.CHECK_EVERY], max(1, node_limit))
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
-        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
+        self._limit_nodes(stats, node_limit)
+        deadline, soft_deadline = self._deadlines(limits, start)
         args = tuple(tables[name] for name in _TABLE_NAMES)
         pv, pv_len = tables["pv"], tables["pv_len"]
         scores: list[int] = []
 
         def limit_reached() -> bool:
             return (
-                bool(stats[layout.ABORT])
-                or (node_limit is not None and stats[layout.NODES] >= node_limit)
+                bool(stats[common.ABORT])
+                or (node_limit is not None and stats[common.NODES] >= node_limit)
                 or (stop is not None and stop.is_set())
                 or (deadline is not None and time.monotonic() >= deadline)
             )
@@ -290,46 +243,45 @@ class Searcher:
         def line() -> tuple[int, ...]:
             return tuple(int(pv[index]) for index in range(int(pv_len[0])))
 
-        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
-        try:
-            for depth in range(1, max_depth + 1):
-                alpha, beta = -_INFINITY, _INFINITY
-                if self.features.aspiration and depth >= 3 and not is_win_score(scores[-2]):
-                    # Scores swing between odd and even depths: the one two depths before is the guess.
-                    alpha, beta = scores[-2] - _ASPIRATION, scores[-2] + _ASPIRATION
-                pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
-                interrupted = limit_reached()  # no iteration starts past a limit, the first included
-                while not interrupted:
-                    score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
-                    interrupted = bool(stats[layout.ABORT])
-                    if interrupted:
-                        break
-                    if score <= alpha:  # below the window: again, open below
-                        alpha = -_INFINITY
-                    elif score >= beta:
-                        beta = _INFINITY
-                    else:
-                        break
-                self.nodes = int(stats[layout.NODES])
-                elapsed = time.monotonic() - start
-                if interrupted:
-                    if depth == 1:
-                        # Depth 1 stopped: the best root move it finished (the line it set), else the first.
-                        first = line() or (self.heuristics.order(position, root_moves)[0],)
-                        yield SearchInfo(0, self.heuristics.evaluate(position), self.nodes, elapsed, first)
-                    elif self.features.partial and pv_len[0] > 0:
-                        # A root move finished this depth and beat the ones before it, the previous best
-                        # first: a better answer than the last depth's. No deeper iteration starts.
-                        yield SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
-                    return
-                scores.append(score)
-                yield SearchInfo(depth, score, self.nodes, elapsed, line())
-                if len(root_moves) == 1 or (is_win_score(score) and turns_to_end(score) <= depth):
-                    return
-                if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                    return
-        finally:
-            watchdog.close()
+        def one_depth(depth: int) -> SearchInfo | None:
+            pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
+
+            def search_root(alpha: int, beta: int) -> int | None:
+                score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
+                return None if stats[common.ABORT] else score
+
+            # No iteration starts past a limit, the first included.
+            found = (
+                None
+                if limit_reached()
+                else ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
+            )
+            self.nodes = int(stats[common.NODES])
+            if found is None:
+                return None
+            scores.append(found)
+            return SearchInfo(depth, found, self.nodes, time.monotonic() - start, line())
+
+        def stopped(depth: int) -> SearchInfo | None:
+            elapsed = time.monotonic() - start
+            if depth == 1:
+                # Depth 1 stopped: the best root move it finished (the line it set), else the first.
+                first = line() or (self.heuristics.order(position, root_moves)[0],)
+                return SearchInfo(0, self.heuristics.evaluate(position), self.nodes, elapsed, first)
+            if self.features.partial and pv_len[0] > 0:
+                # A root move finished this depth and beat the ones before it, the previous best
+                # first: a better answer than the last depth's. No deeper iteration starts.
+                return SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
+            return None
+
+        def enough(info: SearchInfo) -> bool:
+            return (
+                len(root_moves) == 1
+                or (is_win_score(info.score) and turns_to_end(info.score) <= info.depth)
+                or (soft_deadline is not None and time.monotonic() >= soft_deadline)
+            )
+
+        yield from self._deepen(limits, stop, deadline, stats, one_depth, stopped, enough)
 
     def score_moves(
         self,
@@ -351,22 +303,10 @@ class Searcher:
         if not moves:
             raise ValueError("the game is over: there is no move to score")
         kernel, tables, geometry, root = self._begin(position)
-        stats = tables["stats"]
         args = tuple(tables[name] for name in _TABLE_NAMES)
-        scored = []
-        watchdog = compiled.Watchdog(stats, layout.STOP, deadline, stop)
-        try:
-            if (stop is not None and stop.is_set()) or (
-                deadline is not None and time.monotonic() >= deadline
-            ):
-                return None
-            for move in self.heuristics.order(position, moves):
-                score = int(kernel.score_move(*root, move, depth, -_INFINITY, _INFINITY, *args, geometry))
-                if stats[layout.ABORT]:
-                    return None
-                scored.append((move, score))
-        finally:
-            watchdog.close()
-            self.nodes = int(stats[layout.NODES])
-        scored.sort(key=lambda item: item[1], reverse=True)
-        return scored
+
+        def score(move: int, best: int) -> int:
+            return int(kernel.score_move(*root, move, depth, -_INFINITY, _INFINITY, *args, geometry))
+
+        ordered = self.heuristics.order(position, moves)
+        return self._score_each(tables["stats"], ordered, score, stop, deadline, look_first=True)

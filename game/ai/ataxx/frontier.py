@@ -1,0 +1,100 @@
+"""Ataxx's shortcut one ply from the leaves: the best material score a move reaches, without playing one.
+
+Part of the Ataxx kernel (``game.ai.ataxx.kernel``, which takes it with
+``compiled.companion``), in the same subset of Python numba compiles. With the
+evaluation reduced to material, the best move is the one that infects most,
+and bit-sliced counts of the enemy pieces around every empty square find it
+without making a move.
+"""
+
+from __future__ import annotations
+
+from game.ai import compiled
+from game.ai.limits import WIN_SCORE
+from game.engine.ataxx.bits import FULL, NOT_FILE_A, NOT_FILE_G
+
+jit = compiled.jit_for(__name__)
+popcount, lowest = compiled.primitives_for(__name__)
+highest = compiled.highest_for(__name__)
+spread = compiled.functions_for(__name__, "game.engine.ataxx.bits").spread
+
+NO_SCORE = -(1 << 40)
+"""What ``frontier`` answers when the full search must decide (and, in the kernel, no score yet)."""
+
+
+@jit
+def frontier(
+    us: int, them: int, empty: int, clones: int, reach: int, ply: int, piece: int, tempo: int
+) -> int:
+    """The depth-1 score without playing the moves, or ``NO_SCORE``: ``piece`` a piece more, ``tempo``
+    to the side to move (the material evaluation).
+
+    With material alone, the best reply is the move of largest gain: a clone
+    gains 1 + 2 per infected piece, a jump 2 per infected piece. The exact
+    cases stay with the full search: a board one square from full, and an
+    opponent whose mobile pieces fit a 5x5 box (one move could leave it stuck).
+    """
+    if empty & (empty - 1) == 0:
+        return NO_SCORE
+    row = empty | ((empty << 1) & NOT_FILE_A) | ((empty >> 1) & NOT_FILE_G)
+    mobile = them & spread(row | (row << 7) | (row >> 7))
+    if mobile == 0:
+        return NO_SCORE
+    top = highest(mobile)
+    if top // 7 - lowest(mobile) // 7 <= 4:
+        files = mobile | (mobile >> 28)
+        files |= files >> 14
+        files = (files | (files >> 7)) & 127
+        if highest(files) - lowest(files) <= 4:
+            return NO_SCORE
+    # Bit-sliced counts of the enemy pieces around every square: planes of weight 1, 2, 4 and 8.
+    left = (them << 1) & NOT_FILE_A
+    right = (them >> 1) & NOT_FILE_G
+    ones = left ^ them ^ right
+    twos = (left & them) | (right & (left ^ them))
+    above = ones >> 7
+    below = (ones << 7) & FULL
+    weight1 = above ^ ones ^ below
+    carry = (above & ones) | (below & (above ^ ones))
+    above = twos >> 7
+    below = (twos << 7) & FULL
+    parity = above ^ twos ^ below
+    fours = (above & twos) | (below & (above ^ twos))
+    weight2 = parity ^ carry
+    more = parity & carry
+    weight4 = fours ^ more
+    weight8 = fours & more
+    best_clone = 0
+    best_jump = 0
+    candidates = clones
+    jumps = reach & ~clones
+    if candidates & weight8:
+        candidates &= weight8
+        best_clone += 8
+    if jumps & weight8:
+        jumps &= weight8
+        best_jump += 8
+    if candidates & weight4:
+        candidates &= weight4
+        best_clone += 4
+    if jumps & weight4:
+        jumps &= weight4
+        best_jump += 4
+    if candidates & weight2:
+        candidates &= weight2
+        best_clone += 2
+    if jumps & weight2:
+        jumps &= weight2
+        best_jump += 2
+    if candidates & weight1:
+        best_clone += 1
+    if jumps & weight1:
+        best_jump += 1
+    if clones == 0:
+        best_clone = -1
+    if reach & ~clones == 0:
+        best_jump = -1
+    if max(best_clone, best_jump) == popcount(them):
+        return WIN_SCORE - ply - 1
+    gain = max(2 * best_clone + 1, 2 * best_jump)
+    return piece * (popcount(us) - popcount(them) + gain) - tempo

@@ -1,0 +1,197 @@
+"""What every search over a compiled kernel does around it: the kernel's choice, its tables, the node budget.
+
+A game's searcher subclasses ``KernelSearcher``, naming its kernel
+(``compiled_kernel``, a ``compiled.Kernel``, and ``layout``, the kernel's plain-Python copy, whose
+constants are the compiled kernel's too) and writing its evaluation's weights
+and its features into the kernel's ``weights`` (``_fill_weights``); the
+position, one depth's search (``_deepen``'s ``one_depth``), when to stop and
+the moves' conversion stay the game's.
+The tables' shared layout is ``game.ai.kernel_common``'s.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
+from typing import Any, ClassVar, TypeVar
+
+from game.ai import compiled
+from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.limits import MAX_DEPTH, SearchInfo, SearchLimits
+from game.engine.core import Trait
+
+__all__ = ["KernelSearcher"]
+
+common = compiled.load_pure("game.ai.kernel_common")
+"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
+M = TypeVar("M")
+_ENTRY_BYTES = {True: 16, False: 96}
+"""A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
+
+
+class KernelSearcher:
+    """A search with its own transposition table, killer moves and history, in its kernel's tables.
+
+    ``hash_mb`` bounds the transposition table; ``features`` the search's
+    aids. ``compiled``: ``None`` uses the compiled kernel once this process
+    has built it (``prepare_compiled``: the AI child starts it when it
+    starts), Python until then; ``True`` builds it first and waits (a
+    benchmark); ``False`` always runs Python. ``table_slots`` overrides the
+    table's size from ``hash_mb`` (a power of two: the same table compiled
+    and as Python, for the tests). Not thread-safe: run one search at a time.
+    """
+
+    compiled_kernel: ClassVar[compiled.Kernel]
+    layout: ClassVar[ModuleType]
+
+    handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
+    """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
+
+    def __init__(
+        self,
+        hash_mb: int = 16,
+        *,
+        features: SearchFeatures = DEFAULT_FEATURES,
+        compiled: bool | None = None,
+        table_slots: int | None = None,
+    ) -> None:
+        if hash_mb < 1:
+            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
+        self.hash_mb = hash_mb
+        self.features = features
+        self._want_compiled = compiled
+        self._table_slots = table_slots
+        self._kernel: ModuleType | None = None
+        self._tables: dict[str, Any] = {}
+        self.nodes = 0
+
+    def new_game(self) -> None:
+        """Forget everything learnt: the transposition table, the killer moves and the history."""
+        self._kernel = None
+        self._tables = {}
+
+    @property
+    def is_compiled(self) -> bool:
+        """Whether the last search ran the compiled kernel."""
+        return self._kernel is not None and self._kernel is not self.layout
+
+    # -- the kernel and its tables --
+
+    def _choose_kernel(self) -> ModuleType:
+        """The kernel to run now: compiled if wanted and built, else Python."""
+        if self._want_compiled and self.compiled_kernel.prepare(wait=True):
+            return self.compiled_kernel.module() or self.layout
+        if self._want_compiled is None:
+            return self.compiled_kernel.if_built() or self.layout
+        return self.layout
+
+    def _tables_for(self, kernel: ModuleType, *, fresh: bool = False) -> dict[str, Any]:
+        """Tables for ``kernel``, kept from the last search when they fit and not ``fresh``, with the
+        weights filled in and the stats cleared."""
+        as_arrays = kernel is not self.layout
+        if kernel is not self._kernel or fresh:
+            entries = self._table_slots or max(1024, self.hash_mb * 2**20 // _ENTRY_BYTES[as_arrays])
+            self._tables = kernel.new_tables(1 << (entries.bit_length() - 1), as_arrays=as_arrays)
+            self._kernel = kernel
+            self._new_tables()
+        tables = self._tables
+        self._fill_weights(tables["weights"])
+        stats = tables["stats"]
+        for index in range(len(stats)):
+            stats[index] = 0
+        interval = self.layout.CHECK_INTERVAL[as_arrays]
+        stats[common.CHECK_EVERY] = interval
+        stats[common.NEXT_CHECK] = interval
+        return tables
+
+    def _new_tables(self) -> None:
+        """New tables were made: forget what was kept beside them (nothing, unless a game says)."""
+
+    def _fill_weights(self, weights: Any) -> None:
+        """Write the evaluation's weights and the features into the kernel's ``weights``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _limit_nodes(stats: Any, node_limit: int | None) -> None:
+        """Set the node budget (``None``: none) in the kernel's ``stats``."""
+        if node_limit is not None:
+            stats[common.NODE_LIMIT] = max(1, node_limit)
+            stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
+
+    @staticmethod
+    def _deadlines(limits: SearchLimits, start: float) -> tuple[float | None, float | None]:
+        """The hard and the soft deadline (``time.monotonic()`` times) of a search started at ``start``."""
+        hard = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
+        soft = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
+        return hard, soft
+
+    def _deepen(
+        self,
+        limits: SearchLimits,
+        stop: threading.Event | None,
+        deadline: float | None,
+        stats: Any,
+        one_depth: Callable[[int], SearchInfo | None],
+        stopped: Callable[[int], SearchInfo | None],
+        enough: Callable[[SearchInfo], bool],
+    ) -> Iterator[SearchInfo]:
+        """Iterative deepening over the kernel, which a watchdog stops at the hard ``deadline`` or ``stop``.
+
+        ``one_depth(depth)`` searches the root to ``depth`` and gives its
+        ``SearchInfo``, or ``None`` if a limit stopped it: then ``stopped(depth)``
+        gives the last answer, if there is one (depth 1's best root move so
+        far, with depth 0, or a partial iteration's), and the search ends.
+        After each depth, ``enough(info)`` says whether to stop there; the
+        depth limit stops it anyway.
+        """
+        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
+        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
+        try:
+            for depth in range(1, max_depth + 1):
+                info = one_depth(depth)
+                if info is None:
+                    last = stopped(depth)
+                    if last is not None:
+                        yield last
+                    return
+                yield info
+                if enough(info):
+                    return
+        finally:
+            watchdog.close()
+
+    def _score_each(
+        self,
+        stats: Any,
+        moves: Iterable[M],
+        score: Callable[[M, int], int],
+        stop: threading.Event | None,
+        deadline: float | None,
+        *,
+        look_first: bool = False,
+    ) -> list[tuple[M, int]] | None:
+        """Each of ``moves`` with its ``score(move, best)`` (``best``: the best score so far, or
+        ``-INFINITY``), best first; ``None`` if ``stop`` or the ``time.monotonic()`` ``deadline`` stops the
+        kernel first, or, with ``look_first``, has already come before the first move."""
+        scored: list[tuple[M, int]] = []
+        best = -common.INFINITY
+        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
+        try:
+            if look_first and (
+                (stop is not None and stop.is_set())
+                or (deadline is not None and time.monotonic() >= deadline)
+            ):
+                return None
+            for move in moves:
+                value = score(move, best)
+                if stats[common.ABORT]:
+                    return None
+                best = max(best, value)
+                scored.append((move, value))
+        finally:
+            watchdog.close()
+            self.nodes = int(stats[common.NODES])
+        scored.sort(key=lambda item: item[1], reverse=True)
+        return scored
