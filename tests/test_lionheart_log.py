@@ -242,3 +242,44 @@ def test_messages_never_cover_the_field_or_the_tray(size: tuple[int, int], user_
         _messages_clear(driver, analysis, analysis.board)
     finally:
         driver.app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(
+    "size", [(640, 480), (800, 600), (1024, 768)], ids=lambda size: f"{size[0]}x{size[1]}"
+)
+def test_the_openings_dice_fit_a_narrow_tray(
+    language: str, size: tuple[int, int], request: pytest.FixtureRequest
+) -> None:
+    # The analysis leaves the field a narrow tray: at 640x480 the opening's eight dice ran into the log's
+    # sentence ("Argent lance 4 dés / [die]our commencer") and Gold's name over the tray's frame.
+    from game.engine.match import Match, Player
+    from game.games import game
+
+    request.getfixturevalue("french" if language == "fr" else "user_data_dir")
+    driver = Driver.fast(game="lionheart", size=size)
+    try:
+        match = Match(game("lionheart").load_rules(), players=(Player.human(), Player.human()), seed=1)
+        rolls = 0
+        while match.at_chance:
+            match.roll()
+            rolls += 1
+        assert rolls == 2, "a tie at the opening: another seed"
+        match.play(match.legal_moves()[0])
+        scene = driver.app.router.push("analysis", match, "The battle")
+        driver.frames(1)
+        scene.show(2)
+        driver.frames(2)
+        board = scene.board
+        assert isinstance(board, LionheartBoard) and not board.view.tray_beside
+        groups = board._tray_groups()
+        assert [len(faces) for _, faces, _ in groups] == [4, 4], "both sides' opening dice on show"
+        dice_area, log_area, die = board._tray_parts(len(groups), 8)
+        centres = board._die_centres(dice_area, groups, die)
+        assert max(x for x, _ in centres) + die // 2 <= log_area.left, (centres, log_area)
+        assert min(x for x, _ in centres) - die // 2 >= board.view.tray.left
+        names = [rect for text, rect in _drawn(driver) if text in ("Gold", "Silver", "Or", "Argent")]
+        names = [rect for rect in names if board.view.tray.colliderect(rect)]
+        assert len(names) == 2 and all(board.view.tray.contains(rect) for rect in names), names
+    finally:
+        driver.app.close()

@@ -47,8 +47,12 @@ class DiceTray:
             log_area = pygame.Rect(inner.x, inner.y + dice_h + pad, inner.width, inner.height - dice_h - pad)
             return dice_area, log_area, die
         die = max(12, round(inner.height * 0.66))
-        zone = min(round(inner.width * 0.42), (die + die // 5) * max(4, dice) + (groups - 1) * die // 2)
-        die = min(die, max(10, (zone - (groups - 1) * die // 2) // max(4, dice) - die // 6))
+        count = max(4, dice)
+        zone = min(round(inner.width * 0.42), (die + die // 5) * count + (groups - 1) * die // 2)
+        die = min(die, max(10, (zone - (groups - 1) * die // 2) // count - die // 6))
+        # The smallest dice may still not fit (the opening's eight in a narrow tray): the dice take the room
+        # they need, as _die_centres lays them out, and the log gives it up (it says a long line shortly).
+        zone = max(zone, count * (die + max(3, die // 5)) + (groups - 1) * (die // 2))
         dice_area = pygame.Rect(inner.x, inner.y, zone, inner.height)
         log_area = pygame.Rect(inner.x + zone + pad, inner.y, inner.width - zone - pad, inner.height)
         return dice_area, log_area, die
@@ -136,6 +140,7 @@ class DiceTray:
                     if not self.view.tray_beside
                     else (first[0] + die, first[1] - die // 2 - 2)
                 )
+                box.left = max(box.left, dice_area.left)  # the first group's label inside the tray's frame
                 draw_text(
                     surface,
                     ui,
