@@ -200,7 +200,10 @@ def test_a_save_of_an_unknown_computer_level_is_listed_as_damaged() -> None:
 
 def test_a_save_of_an_unknown_or_unplayable_game_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     # A game of the registry that cannot be played yet (as a later version's save would name).
-    later = dataclasses.replace(game("ataxx"), key="later", name="Lionheart", rules=None, ai=None, board=None)
+    identity = dataclasses.replace(game("ataxx").identity, name="Lionheart")
+    later = dataclasses.replace(
+        game("ataxx"), key="later", identity=identity, rules=None, ai=None, board=None
+    )
     monkeypatch.setattr(games, "GAMES", (*games.GAMES, later))
     folder = saves.saves_dir()
     (folder / "chess.pgn").write_text('[Game "chess"]\n[SchemaVersion "2"]\n\n1. e4 *\n')

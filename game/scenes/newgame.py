@@ -5,7 +5,7 @@ The choices are the current game's (its seats' names and colours, its AI's
 levels) and are remembered in that game's section of the settings. Up and
 Down (or Tab) walk the rows, Left and Right change the choice in a row, Enter
 goes on and Esc goes back; the focused row wears a pulsing outline. In a game
-that engines the player added may play (``GameDefinition.engine_protocol``), the
+that engines the player added may play (``GameExtras.engine_protocol``), the
 opponent may be one of them: the right column then lists them instead of the
 levels, with Engines… to add or remove some. In a
 game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
@@ -68,7 +68,7 @@ class NewGameScene(Scene):
         """Whether "Who starts" is not the players' choice (a note says why instead)."""
         self.dice_note = pygame.Rect(0, 0, 0, 0)
         self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
-        self.speaks = app.game.engine_protocol is not None and not app.kiosk
+        self.speaks = app.game.extras.engine_protocol is not None and not app.kiosk
         """Whether engines the player added may play this game here (never in a kiosk)."""
         if self.rules_first is not None:
             first = self.rules_first
