@@ -162,7 +162,6 @@ class RaidRules(RulesDefaults):
     level_position_key = "position"
     pgn_name_tags = ("First", "Second")
     pgn_position_tag = "Position"
-    has_chance = True
     traits = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS, Trait.CHANCE})
     termination_texts: Mapping[enum.Enum, str] = {
         RaidEnd.TARGET: "Target reached",

@@ -24,7 +24,7 @@ from game.engine.ataxx import (
     parse_square,
 )
 from game.engine.ataxx.rules import EARLY_FINISH, RULES, THREEFOLD, fillable_by
-from game.engine.core import CHANCE, MatchTermination, Outcome
+from game.engine.core import CHANCE, MatchTermination, Outcome, Trait
 from game.engine.match import (
     Match,
     MatchConfig,
@@ -472,7 +472,7 @@ class DiceRules(RulesDefaults):
     """The dice game's ``GameRules``; ``barrier`` makes every roll an undo barrier (as Lionheart's)."""
 
     barrier: bool = False
-    has_chance: bool = True
+    traits: frozenset[Trait] = frozenset({Trait.ALTERNATING, Trait.CHANCE})
     key: str = "dice"
     start_text: str = "0 0 0 -"
     options: tuple[RuleOption, ...] = (RuleOption("sudden_death", "Sudden death", default=False),)

@@ -268,11 +268,9 @@ def test_rules_offer_the_surface(rules: GameRules) -> None:
 
 
 def test_rules_say_whether_the_game_has_dice(rules: GameRules) -> None:
-    # The game's rules, not the registry, say it (GameRules.has_chance and traits).
-    assert isinstance(rules.has_chance, bool)
+    # The game's rules, not the registry, say it (GameRules.traits).
     assert Trait.ALTERNATING in rules.traits
-    assert (Trait.CHANCE in rules.traits) == rules.has_chance
-    if not rules.has_chance:
+    if Trait.CHANCE not in rules.traits:
         assert all(position.turn != CHANCE for position, _ in walk(rules, seed=4, games_count=2))
 
 

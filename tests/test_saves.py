@@ -15,7 +15,7 @@ import pytest
 from game import games
 from game.engine import saves
 from game.engine.ataxx import Move
-from game.engine.core import CHANCE, Outcome
+from game.engine.core import CHANCE, Outcome, Trait
 from game.engine.match import Match, Player
 from game.engine.pgn import parse_pgn
 from game.engine.rules import RulesDefaults
@@ -393,7 +393,7 @@ class RacePosition:
 
 class RaceRules(RulesDefaults):
     key = "lionheart"  # a game the registry knows
-    has_chance = True
+    traits = frozenset({Trait.ALTERNATING, Trait.CHANCE})
     start_text = "start"
     options = ()
     level_position_key = "position"

@@ -54,7 +54,7 @@ from typing import Any, Protocol
 
 from game.ai.limits import WIN_SCORE, is_win_score
 from game.ai.marks import MARK_LIMITS, Mark, mark_for
-from game.engine.core import CHANCE, Outcome
+from game.engine.core import CHANCE, Outcome, Trait
 from game.engine.rules import GameRules, history_text
 from game.engine.saves import match_to_pgn
 from game.formats import format_percent
@@ -541,7 +541,7 @@ class Analysis:
         )
 
     def _luck_tally(self) -> tuple[LuckTally, LuckTally] | None:
-        if not self.rules.has_chance:
+        if Trait.CHANCE not in self.rules.traits:
             return None
         tallies = []
         for seat in (0, 1):

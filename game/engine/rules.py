@@ -121,13 +121,12 @@ class GameRules(Protocol[PositionT]):
     """The PGN tags naming seat 0's and seat 1's players (Ataxx: ``Black``, ``White``, as libataxx)."""
     pgn_position_tag: str
     """The PGN tag of a start position other than the standard one (``FEN``)."""
-    has_chance: bool
-    """Whether the game has dice (positions whose ``turn`` is ``CHANCE``)."""
     can_draw: bool
     """Whether a game can end in a draw (the statistics show no draws for a game that cannot)."""
     traits: frozenset[Trait]
     """What the game asks of a search: ``ALTERNATING`` always, ``REPEATED_SEATS`` for turns of several
-    actions, ``CHANCE`` with dice (``game.ai.api.check_search`` refuses an AI that cannot handle one)."""
+    actions, ``CHANCE`` with dice, positions whose ``turn`` is ``CHANCE`` (``game.ai.api.check_search`` refuses
+    an AI that cannot handle one)."""
     pgn_nags: bool
     """Whether an annotated PGN of the game may mark moves with NAG tokens (``$4``); a game whose usual
     readers stop at one writes the mark at the start of the move's comment instead."""
@@ -248,7 +247,6 @@ class RulesDefaults:
 
     options: tuple[RuleOption, ...] = ()
     termination_texts: Mapping[enum.Enum, str] = {}
-    has_chance: bool = False
     can_draw: bool = True
     traits: frozenset[Trait] = frozenset({Trait.ALTERNATING})
     pgn_nags: bool = True

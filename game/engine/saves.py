@@ -71,7 +71,7 @@ from pathlib import Path
 from typing import Any
 
 from game import games
-from game.engine.core import CHANCE, MatchTermination
+from game.engine.core import CHANCE, MatchTermination, Trait
 from game.engine.match import MAX_DRAWS, Match, Player, PlayerKind
 from game.engine.pgn import (
     MAX_PGN_BYTES,
@@ -269,7 +269,7 @@ def match_to_pgn(
     tags["Rules"] = " ".join(switched_on) or "none"
     tags["TimeSpent"] = f"{match.elapsed:.1f}"
     tags["SavedAt"] = saved_at.isoformat(timespec="seconds")
-    if rules.has_chance:
+    if Trait.CHANCE in rules.traits:
         tags["Seed"] = str(match.seed)
         tags["Draws"] = str(match.draws)
     result = match.result
@@ -342,7 +342,7 @@ def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
     """How many numbers the dice generator had drawn when the game was saved (see the module docstring)."""
     text = pgn_game.tag("Draws")
     if not text:
-        if version >= 3 or not rules.has_chance:
+        if version >= 3 or Trait.CHANCE not in rules.traits:
             return 0
         # Schema 2 re-drew each roll of the moves and of the redo line while loading.
         return _count_rolls(pgn_game, rules)

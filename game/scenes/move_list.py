@@ -174,7 +174,7 @@ class MoveList:
     def by_turns(self) -> bool:
         """Whether the list shows one line per turn (turns of several actions, or dice), else full moves."""
         rules = self.view.rules
-        return Trait.REPEATED_SEATS in rules.traits or bool(rules.has_chance)
+        return bool(rules.traits & {Trait.REPEATED_SEATS, Trait.CHANCE})
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The moves played so far, the latest at the bottom, in ``rect``."""

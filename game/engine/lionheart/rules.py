@@ -126,7 +126,6 @@ class LionheartRules(RulesDefaults):
     level_position_key = "position"
     pgn_name_tags = ("Gold", "Silver")
     pgn_position_tag = "Position"
-    has_chance = True
     can_draw = True
     """Both sides falling at once, or thirty quiet turns, draw."""
     traits = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS, Trait.CHANCE})
