@@ -29,8 +29,11 @@ from game.engine.rules import (
     RuleOption,
     RulesDefaults,
     Severity,
+    adjudicate,
     history_text,
+    is_undo_barrier,
     replay,
+    rolls_first_seat,
 )
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
@@ -256,9 +259,6 @@ def test_rules_offer_the_surface(rules: GameRules) -> None:
         "position_text",
         "parse_move",
         "outcome",
-        "adjudicate",
-        "forced_move",
-        "is_undo_barrier",
         "first_seat",
         "with_first_seat",
         "validate_level",
@@ -286,7 +286,7 @@ def test_rules_options(rules: GameRules) -> None:
     every_off = {key: False for key in keys}
     for options in ({}, every_off, {key: True for key in keys}):
         assert rules.outcome(start, options) is None
-        assert rules.adjudicate(start, options) is None
+        assert adjudicate(rules, start, options) is None
 
 
 def test_the_start_position(rules: GameRules) -> None:
@@ -298,7 +298,7 @@ def test_the_start_position(rules: GameRules) -> None:
     assert not [problem for problem in rules.validate_level(start) if problem.severity is Severity.REFUSED]
     for seat in SEATS:
         text = rules.with_first_seat(rules.start_text, seat)
-        if rules.rolls_first_seat(rules.start_text):
+        if rolls_first_seat(rules, rules.start_text):
             # An opening roll decides (Lionheart): the start is left as it is, seat 0 until the dice speak.
             assert text == rules.start_text and rules.first_seat(text) == 0
             continue
@@ -353,10 +353,10 @@ def test_the_end_of_games(rules: GameRules) -> None:
 def test_adjudication_and_undo_barriers_are_answered(rules: GameRules) -> None:
     for position, moves in walk(rules, seed=3, games_count=2):
         for options in ({}, {option.key: False for option in rules.options}):
-            adjudication = rules.adjudicate(position, options)
+            adjudication = adjudicate(rules, position, options)
             assert adjudication is None or isinstance(adjudication, Adjudication)
         for text in moves[-1:]:
-            assert isinstance(rules.is_undo_barrier(rules.parse_move(text)), bool)
+            assert isinstance(is_undo_barrier(rules, rules.parse_move(text)), bool)
 
 
 # --- the AI --------------------------------------------------------------------------------------

@@ -15,10 +15,10 @@ import pytest
 from game import games
 from game.engine import saves
 from game.engine.ataxx import Move
-from game.engine.core import CHANCE, Outcome, Trait
+from game.engine.core import CHANCE, Outcome
 from game.engine.match import Match, Player
 from game.engine.pgn import parse_pgn
-from game.engine.rules import RulesDefaults
+from game.engine.rules import DiceDefaults
 from game.games import game
 
 RULES = game("ataxx").load_rules()
@@ -391,9 +391,8 @@ class RacePosition:
         return Outcome(Step.DONE, winner, tuple(self.scores))
 
 
-class RaceRules(RulesDefaults):
+class RaceRules(DiceDefaults):
     key = "lionheart"  # a game the registry knows
-    traits = frozenset({Trait.ALTERNATING, Trait.CHANCE})
     start_text = "start"
     options = ()
     level_position_key = "position"

@@ -37,7 +37,15 @@ from typing import Any
 from game.engine.core import CHANCE, SEATS, MatchTermination, Outcome, other_seat
 from game.engine.numbering import move_numbers, moves_played, next_move_number
 from game.engine.players import ENGINE_LEVEL_PREFIX, Player, PlayerKind, engine_key, engine_level
-from game.engine.rules import GameRules, history_text
+from game.engine.rules import (
+    GameRules,
+    actions_left,
+    adjudicate,
+    forced_move,
+    history_text,
+    in_setup,
+    is_undo_barrier,
+)
 
 __all__ = [
     "ENGINE_LEVEL_PREFIX",
@@ -171,7 +179,7 @@ class Match:
         self._history: list[Any] = []
         self._played: list[_Played] = []  # how each entry of the history was played
         self._start_turn: int = self.position.turn
-        self._start_in_setup = rules.in_setup(self.position)
+        self._start_in_setup = in_setup(rules, self.position)
         self._redo: list[Any] = []
         self._resigned: int | None = None
         self._result: MatchResult | None = None
@@ -259,7 +267,7 @@ class Match:
     @property
     def in_setup(self) -> bool:
         """Whether the seats are still setting up (placing their armies) before the first move."""
-        return self._result is None and self.rules.in_setup(self.position)
+        return self._result is None and in_setup(self.rules, self.position)
 
     @property
     def starts_turn(self) -> bool:
@@ -269,7 +277,7 @@ class Match:
     @property
     def actions_left(self) -> int | None:
         """The actions left in the turn of the seat to move, for games of several actions a turn, else ``None``."""
-        return self.rules.actions_left(self.position)
+        return actions_left(self.rules, self.position)
 
     def turn_records(self) -> list[TurnRecord]:
         """The history as turns, oldest first: each seat's turn with its actions and rolls (see ``TurnRecord``).
@@ -318,7 +326,7 @@ class Match:
         """A move nobody chooses (Ataxx's forced pass), or ``None``."""
         if self._result is not None or self.position.turn == CHANCE:
             return None
-        return self.rules.forced_move(self.position)
+        return forced_move(self.rules, self.position)
 
     def play(self, move: Any) -> Any:
         """Play ``move`` for the seat to move and return it.
@@ -380,8 +388,8 @@ class Match:
         position = self.position
         turn = position.turn
         starts_turn = turn != CHANCE and self.rules.starts_turn(position)
-        forced = turn != CHANCE and self.rules.forced_move(position) is not None
-        setup = self.rules.in_setup(position)
+        forced = turn != CHANCE and forced_move(self.rules, position) is not None
+        setup = in_setup(self.rules, position)
         position.push(entry)
         self._history.append(entry)
         self._played.append(_Played(turn, starts_turn, forced, setup))
@@ -394,7 +402,7 @@ class Match:
     @property
     def can_undo(self) -> bool:
         """Whether the last entry can be taken back (none, or a game's barrier, stops it)."""
-        return bool(self._history) and not self.rules.is_undo_barrier(self._history[-1])
+        return bool(self._history) and not is_undo_barrier(self.rules, self._history[-1])
 
     @property
     def can_redo(self) -> bool:
@@ -435,7 +443,7 @@ class Match:
             (
                 index + 1
                 for index in range(len(history) - 1, -1, -1)
-                if self.rules.is_undo_barrier(history[index])
+                if is_undo_barrier(self.rules, history[index])
             ),
             0,
         )
@@ -489,7 +497,7 @@ class Match:
             and self.position.turn != CHANCE
             and self.current_player.is_human
             and self.rules.starts_turn(self.position)
-            and self.rules.forced_move(self.position) is None
+            and forced_move(self.rules, self.position) is None
         )
 
     def redo_turn(self) -> list[Any]:
@@ -583,7 +591,7 @@ class Match:
         else:
             outcome = self.rules.outcome(position, self.options)
         if outcome is None:
-            adjudication = self.rules.adjudicate(position, self.options)
+            adjudication = adjudicate(self.rules, position, self.options)
             if adjudication is not None:
                 outcome, detail = adjudication.outcome, adjudication.detail
         if outcome is None:

@@ -12,7 +12,7 @@ an answer never depends on them.
 The end of a game is decided as the match decides it (``game.engine.match``):
 the game's rules with the match options given (by default every switchable
 rule at its default, so Ataxx's early finish is on), then its match rules
-(``GameRules.adjudicate``). So what the prover calls a win is what the puzzle
+(``HasAdjudication.adjudicate``). So what the prover calls a win is what the puzzle
 screen will declare won.
 
 Plies are counted as the match counts entries: every move of either seat,
@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.engine.core import Outcome, Position
-from game.engine.rules import GameRules
+from game.engine.rules import GameRules, HasAdjudication
 
 __all__ = ["ProofBudgetError", "Prover", "default_options"]
 
@@ -85,6 +85,8 @@ class Prover:
         self.rules = rules
         self.options = default_options(rules)
         self.options.update(options or {})
+        self._adjudication = rules if isinstance(rules, HasAdjudication) else None
+        """The match rules ending a game early, if the game has any (asked once: ``end`` runs at every node)."""
         self.node_limit = node_limit
         self.order = order
         self.nodes = 0
@@ -100,8 +102,8 @@ class Prover:
     def end(self, position: Position) -> Outcome | None:
         """How the game is over in ``position`` (the rules, then the match rules), or ``None``."""
         outcome = self.rules.outcome(position, self.options)
-        if outcome is None:
-            adjudication = self.rules.adjudicate(position, self.options)
+        if outcome is None and self._adjudication is not None:
+            adjudication = self._adjudication.adjudicate(position, self.options)
             if adjudication is not None:
                 outcome = adjudication.outcome
         return outcome

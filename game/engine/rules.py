@@ -3,10 +3,16 @@
 Each game's engine package has one object implementing ``GameRules`` (Ataxx's
 is ``game.engine.ataxx.rules.RULES``); ``game.games`` points at it. The
 generic code asks it for positions and notation, for the match rules players
-may switch (``RuleOption``), for the end of a game (``outcome``, and
-``adjudicate`` for match rules such as Ataxx's early finish), and for how its
-positions and levels are written in files. It never looks inside a position
+may switch (``RuleOption``), for the end of a game (``outcome``), and for how
+its positions and levels are written in files. It never looks inside a position
 beyond the surface of ``game.engine.core.Position``.
+
+What only some games have is a capability of its own, a protocol the generic
+code asks for (through the functions below of the same names, which give a game
+without it the usual answer): dice (``HasDice``), turns of several actions
+(``HasSeveralActions``), a set-up (``HasSetup``), match rules ending a game
+early (``HasAdjudication``, Ataxx's early finish), forced moves
+(``HasForcedMoves``), older records (``HasOlderRecords``).
 
 Positions travel as text with their history (the AI worker needs it for
 repetition): the start position's text, then ``moves`` and the moves (and
@@ -31,15 +37,29 @@ from game.engine.core import CHANCE, Outcome, Position, Trait
 
 __all__ = [
     "Adjudication",
+    "DiceDefaults",
     "GameRules",
+    "HasAdjudication",
+    "HasDice",
+    "HasForcedMoves",
+    "HasOlderRecords",
+    "HasSetup",
+    "HasSeveralActions",
     "LevelProblem",
     "PositionT",
     "RollLuck",
     "RuleOption",
     "RulesDefaults",
     "Severity",
+    "actions_left",
+    "adjudicate",
+    "forced_move",
     "history_text",
+    "in_setup",
+    "is_undo_barrier",
     "replay",
+    "roll_luck",
+    "rolls_first_seat",
     "split_history_text",
 ]
 
@@ -151,45 +171,17 @@ class GameRules(Protocol[PositionT]):
         """Whether the seat to move in ``position`` (not a chance node) is at the first action of its turn."""
         ...
 
-    def rolls_first_seat(self, start_text: str) -> bool:
-        """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
-        ...
-
     def first_seat_fixed(self, start_text: str) -> bool:
         """Whether the rules, not the players, name the seat to move first from ``start_text`` (its own)."""
-        ...
-
-    def actions_left(self, position: PositionT) -> int | None:
-        """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
-        ...
-
-    def in_setup(self, position: PositionT) -> bool:
-        """Whether ``position`` is in the set-up before the first move (each seat places its army).
-
-        During it the seat to move places, and a person placing never sees the
-        other seat's placement (the match screen hides it).
-        """
         ...
 
     def outcome(self, position: PositionT, options: Mapping[str, bool]) -> Outcome | None:
         """How the game ended under the switchable ``options``, or ``None`` while it goes on."""
         ...
 
-    def adjudicate(self, position: PositionT, options: Mapping[str, bool]) -> Adjudication | None:
-        """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
-        ...
-
     def scores(self, position: PositionT) -> tuple[int, ...]:
         """Each seat's score in ``position`` as its ``Outcome`` would hold them (pieces, triples...), at any
         moment of the game: what a match ended by the players (a resignation) keeps as its final scores."""
-        ...
-
-    def forced_move(self, position: PositionT) -> Any | None:
-        """A move nobody chooses (Ataxx's forced pass), which the match screen announces and plays."""
-        ...
-
-    def is_undo_barrier(self, entry: Any) -> bool:
-        """Whether undo must stop before taking back ``entry`` (a move or chance outcome)."""
         ...
 
     def first_seat(self, start_text: str) -> int:
@@ -206,11 +198,6 @@ class GameRules(Protocol[PositionT]):
 
     def termination_text(self, termination: enum.Enum) -> str:
         """The reason a game ended, as an English text shown through ``tr``."""
-        ...
-
-    def roll_luck(self, position: PositionT, outcome: Any) -> RollLuck | None:
-        """At a chance node, what rolling ``outcome`` (one of ``chance_outcomes()``) did for the seat that
-        rolls, against what it could expect; ``None`` for a roll that scores nothing (an opening roll)."""
         ...
 
     def longest_game(self, position: PositionT) -> int | None:
@@ -237,8 +224,69 @@ class HasOlderRecords(Protocol):
         ...
 
 
+@runtime_checkable
+class HasDice(Protocol):
+    """A game with chance nodes (``Trait.CHANCE``): who starts, undo and the analysis's luck depend on its rolls.
+
+    ``DiceDefaults`` gives what a game with dice does not change.
+    """
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
+        ...
+
+    def is_undo_barrier(self, entry: Any) -> bool:
+        """Whether undo must stop before taking back ``entry`` (a move or chance outcome)."""
+        ...
+
+    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
+        """At a chance node, what rolling ``outcome`` (one of ``chance_outcomes()``) did for the seat that
+        rolls, against what it could expect; ``None`` for a roll that scores nothing (an opening roll)."""
+        ...
+
+
+@runtime_checkable
+class HasSeveralActions(Protocol):
+    """A game whose seat may act several times in one turn (``Trait.REPEATED_SEATS``)."""
+
+    def actions_left(self, position: Any) -> int | None:
+        """The actions left in the turn of the seat to move (``None`` where no turn is being counted)."""
+        ...
+
+
+@runtime_checkable
+class HasSetup(Protocol):
+    """A game that starts with a set-up: each seat places its army before the first move."""
+
+    def in_setup(self, position: Any) -> bool:
+        """Whether ``position`` is in the set-up before the first move.
+
+        During it the seat to move places, and a person placing never sees the
+        other seat's placement (the match screen hides it).
+        """
+        ...
+
+
+@runtime_checkable
+class HasAdjudication(Protocol):
+    """A game with match rules that may end a game before its rules do (Ataxx's early finish)."""
+
+    def adjudicate(self, position: Any, options: Mapping[str, bool]) -> Adjudication | None:
+        """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
+        ...
+
+
+@runtime_checkable
+class HasForcedMoves(Protocol):
+    """A game where a seat may have to play a move nobody chooses (Ataxx's forced pass)."""
+
+    def forced_move(self, position: Any) -> Any | None:
+        """That move in ``position``, which the match screen announces and plays; ``None`` for a choice."""
+        ...
+
+
 class RulesDefaults:
-    """The answers of a game without dice, forced moves or match rules; a game's rules inherit what fits.
+    """The generic answers of ``GameRules``; a game's rules inherit what fits.
 
     A subclass gives ``key``, its notation and positions (``new_position`` and
     the rest of ``GameRules``), and ``termination_texts``, the English text of
@@ -263,41 +311,17 @@ class RulesDefaults:
         """One action a turn: every move starts one."""
         return True
 
-    def rolls_first_seat(self, start_text: str) -> bool:
-        """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
-        return bool(self.new_position(start_text).turn == CHANCE)
-
     def first_seat_fixed(self, start_text: str) -> bool:
         """The players choose who starts."""
-        return False
-
-    def actions_left(self, position: Any) -> int | None:
-        """One action a turn: nothing to count."""
-        return None
-
-    def in_setup(self, position: Any) -> bool:
-        """No set-up: the armies stand where the level puts them."""
         return False
 
     def outcome(self, position: Any, options: Mapping[str, bool]) -> Outcome | None:
         """The end by the rules alone (no switchable rule changes it)."""
         return position.outcome()  # type: ignore[no-any-return]
 
-    def adjudicate(self, position: Any, options: Mapping[str, bool]) -> Adjudication | None:
-        """No match rule ends the game early."""
-        return None
-
     def scores(self, position: Any) -> tuple[int, ...]:
         """No scores kept (a game that counts something gives its own)."""
         return ()
-
-    def forced_move(self, position: Any) -> Any | None:
-        """Every move is chosen: there is no forced pass."""
-        return None
-
-    def is_undo_barrier(self, entry: object) -> bool:
-        """No dice: any move may be taken back."""
-        return False
 
     def first_seat(self, start_text: str) -> int:
         """The side to move in ``start_text``."""
@@ -308,13 +332,65 @@ class RulesDefaults:
         text = self.termination_texts.get(termination)
         return text if text else str(getattr(termination, "value", termination)).capitalize()
 
-    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
-        """No dice that score: no luck to count."""
-        return None
-
     def longest_game(self, position: Any) -> int | None:
         """No bound known: only the size of a file limits what is read of it."""
         return None
+
+
+class DiceDefaults(RulesDefaults):
+    """The answers of a game with dice (``HasDice``) that keeps the usual ones: a subclass overrides what differs."""
+
+    traits: frozenset[Trait] = frozenset({Trait.ALTERNATING, Trait.CHANCE})
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
+        return bool(self.new_position(start_text).turn == CHANCE)
+
+    def is_undo_barrier(self, entry: object) -> bool:
+        """Any move may be taken back."""
+        return False
+
+    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
+        """No roll that scores: no luck to count."""
+        return None
+
+
+# -- the capabilities, asked for: what a game without one answers ---------------------------------
+
+
+def rolls_first_seat(rules: GameRules[Any], start_text: str) -> bool:
+    """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
+    return isinstance(rules, HasDice) and rules.rolls_first_seat(start_text)
+
+
+def is_undo_barrier(rules: GameRules[Any], entry: Any) -> bool:
+    """Whether undo must stop before taking back ``entry``: only a roll of a game with dice may stop it."""
+    return isinstance(rules, HasDice) and rules.is_undo_barrier(entry)
+
+
+def roll_luck(rules: GameRules[Any], position: Any, outcome: Any) -> RollLuck | None:
+    """What rolling ``outcome`` at the chance node ``position`` did for the seat that rolls (``HasDice``)."""
+    return rules.roll_luck(position, outcome) if isinstance(rules, HasDice) else None
+
+
+def actions_left(rules: GameRules[Any], position: Any) -> int | None:
+    """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
+    return rules.actions_left(position) if isinstance(rules, HasSeveralActions) else None
+
+
+def in_setup(rules: GameRules[Any], position: Any) -> bool:
+    """Whether ``position`` is in a game's set-up (``HasSetup``); a game without one never is."""
+    return isinstance(rules, HasSetup) and rules.in_setup(position)
+
+
+def adjudicate(rules: GameRules[Any], position: Any, options: Mapping[str, bool]) -> Adjudication | None:
+    """A match rule ending the game early (``HasAdjudication``), or ``None``."""
+    return rules.adjudicate(position, options) if isinstance(rules, HasAdjudication) else None
+
+
+def forced_move(rules: GameRules[Any], position: Any) -> Any | None:
+    """A move nobody chooses in ``position`` (``HasForcedMoves``), or ``None``: every move is chosen."""
+    return rules.forced_move(position) if isinstance(rules, HasForcedMoves) else None
 
 
 def history_text(start: str, moves: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from game.ai.analysis import Analysis, Mark, MoveVerdict
 from game.ai.api import GameAI
 from game.engine.core import CHANCE
 from game.engine.match import Match
-from game.engine.rules import GameRules
+from game.engine.rules import GameRules, roll_luck
 from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
 from game.scenes.analysis_moves import MARK_COLOURS, RowLabels
@@ -97,7 +97,7 @@ def verdict_text(
     seat, entry = view.history[index]
     if seat == CHANCE:
         lines: list[tuple[str, theme.Colour]] = []
-        luck = view.rules.roll_luck(view.match.position, entry) if view.match.ply == index else None
+        luck = roll_luck(view.rules, view.match.position, entry) if view.match.ply == index else None
         if luck is not None:
             lines.append(
                 (

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.core import SEATS
+from game.engine.rules import rolls_first_seat
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
@@ -74,7 +75,7 @@ class OptionsScene(Scene):
             ]
             # Who starts only where the players choose it: not where the dice or the rules decide.
             start = rules.start_text
-            if not (rules.rolls_first_seat(start) or rules.first_seat_fixed(start)):
+            if not (rolls_first_seat(rules, start) or rules.first_seat_fixed(start)):
                 game_rows.append(
                     (
                         "Computer starts",

@@ -40,7 +40,7 @@ from game.engine.lionheart.notation import (
     outcome_text,
     parse_outcome,
 )
-from game.engine.rules import LevelProblem, RollLuck, RulesDefaults, Severity
+from game.engine.rules import DiceDefaults, LevelProblem, RollLuck, Severity
 
 __all__ = ["RULES", "LionheartRules", "validate_position"]
 
@@ -118,7 +118,7 @@ def validate_position(battle: Battle) -> list[LevelProblem]:
     return problems
 
 
-class LionheartRules(RulesDefaults):
+class LionheartRules(DiceDefaults):
     """The ``GameRules`` of Lionheart (see ``game.engine.rules``)."""
 
     key = "lionheart"
