@@ -16,6 +16,7 @@ from game.engine.rules import GameRules, roll_luck
 from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
 from game.scenes.analysis_moves import MARK_COLOURS, RowLabels
+from game.scenes.dice_labels import roll_label
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
 
@@ -110,7 +111,7 @@ def verdict_text(
                     theme.seat_text(luck.seat),
                 )
             )
-        return tr("Dice: {roll}", roll=view.board.roll_label(entry)), None, lines
+        return tr("Dice: {roll}", roll=roll_label(view.board, view.rules, entry)), None, lines
     heading = tr(
         "{number}. {side} {move}",
         number=view.numbers[index],

@@ -208,15 +208,6 @@ class BoardController:
         notation a newcomer cannot read says it in words ("shoot at f5 from g3")."""
         return self.move_label(move)
 
-    def roll_label(self, outcome: Any) -> str:
-        """How the move list writes a roll's ``outcome`` (it adds the brackets): the game's notation by default."""
-        return self.scene.match.entry_text(outcome)
-
-    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None:
-        """A roll's ``outcome`` as the board draws it (each die's face), pictures ``size`` pixels high, for a
-        list that shows the dice rather than writes them; ``None`` (by default): written (``roll_label``)."""
-        return None
-
     def hidden_seat(self) -> int | None:
         """The seat whose pieces must not be drawn now (a set-up kept secret), or ``None``.
 
