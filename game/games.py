@@ -157,9 +157,9 @@ class GameDefinition:
         seats = self.identity.seats
         return seats.get(palette) or seats["classic"]
 
-    def load_rules(self) -> GameRules[Any]:
+    def load_rules(self) -> GameRules[Any, Any]:
         """The game's rules object; ``LookupError`` for a game that has none yet."""
-        rules: GameRules[Any] = resolve(self._require(self.rules, "rules"))
+        rules: GameRules[Any, Any] = resolve(self._require(self.rules, "rules"))
         return rules
 
     def load_ai(self) -> GameAI:

@@ -252,7 +252,7 @@ class _Node:
         return self.ended is None and self.turn != CHANCE and not self.setup and self.moves > 1
 
 
-def _ended(rules: GameRules[Any], position: Any, options: Mapping[str, bool]) -> Outcome | None:
+def _ended(rules: GameRules[Any, Any], position: Any, options: Mapping[str, bool]) -> Outcome | None:
     """The end of the game at ``position`` as a match sees it: by the rules, else by a match rule."""
     outcome = rules.outcome(position, options)
     if outcome is None:
@@ -281,7 +281,7 @@ class Analysis:
 
     def __init__(
         self,
-        rules: GameRules[Any],
+        rules: GameRules[Any, Any],
         curve: ResultCurve,
         start: str,
         entries: Sequence[Any],
@@ -552,7 +552,7 @@ class Analysis:
         return tallies[0], tallies[1]
 
 
-def playable_line(rules: GameRules[Any], position_text: str, line: Sequence[str]) -> list[Any]:
+def playable_line(rules: GameRules[Any, Any], position_text: str, line: Sequence[str]) -> list[Any]:
     """The moves of a search's ``line`` that can be played in turn from ``position_text`` (with history), as
     the game's moves: up to the first roll of the dice (whose outcome a line cannot know) or the first
     move that is not legal there (a line is a search's guess)."""

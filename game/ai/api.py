@@ -321,7 +321,7 @@ class UnsupportedGameError(ValueError):
     """A game's AI searches with a search that cannot handle one of the game's traits (the message names them)."""
 
 
-def check_search(ai: GameAI, rules: GameRules[Any]) -> None:
+def check_search(ai: GameAI, rules: GameRules[Any, Any]) -> None:
     """Refuse (``UnsupportedGameError``) an ``ai`` whose search cannot handle every trait of ``rules``' game.
 
     >>> class Rules:

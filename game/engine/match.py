@@ -147,7 +147,7 @@ class Match:
 
     def __init__(
         self,
-        rules: GameRules[Any],
+        rules: GameRules[Any, Any],
         start: str | None = None,
         players: tuple[Player, Player] | None = None,
         options: Mapping[str, bool] | None = None,
@@ -623,7 +623,7 @@ class MatchConfig:
         you, computer = Player.human("You"), Player.computer(self.level, self.computer_name)
         return (you, computer) if self.human_seat == 0 else (computer, you)
 
-    def start(self, rules: GameRules[Any], level_position: str) -> str:
+    def start(self, rules: GameRules[Any, Any], level_position: str) -> str:
         """The level's position with the chosen seat to move first (its own if the rules fix who starts)."""
         if rules.first_seat_fixed(level_position):
             return level_position

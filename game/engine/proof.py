@@ -50,7 +50,7 @@ class ProofBudgetError(ValueError):
     """A proof needed more positions than its budget allowed: the claim is neither proved nor refuted."""
 
 
-def default_options(rules: GameRules[Any]) -> dict[str, bool]:
+def default_options(rules: GameRules[Any, Any]) -> dict[str, bool]:
     """Every switchable match rule of the game at its default (as a new match has them)."""
     return {option.key: option.default for option in rules.options}
 
@@ -76,7 +76,7 @@ class Prover:
 
     def __init__(
         self,
-        rules: GameRules[Any],
+        rules: GameRules[Any, Any],
         options: Mapping[str, bool] | None = None,
         *,
         node_limit: int | None = None,

@@ -46,6 +46,7 @@ __all__ = [
     "HasSetup",
     "HasSeveralActions",
     "LevelProblem",
+    "MoveT",
     "PositionT",
     "RollLuck",
     "RuleOption",
@@ -124,9 +125,11 @@ class LevelProblem:
 
 PositionT = TypeVar("PositionT", bound=Position)
 """A game's own position type (Ataxx's ``Board``), which its ``GameRules`` take and give."""
+MoveT = TypeVar("MoveT")
+"""A game's own entry type: its moves and, in a game with dice, its chance outcomes (Ataxx's ``Move``)."""
 
 
-class GameRules(Protocol[PositionT]):
+class GameRules(Protocol[PositionT, MoveT]):
     """One game's rules as the generic layers use them (see the module docstring)."""
 
     key: str
@@ -159,11 +162,11 @@ class GameRules(Protocol[PositionT]):
         """The text of ``position`` (without its history)."""
         ...
 
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str) -> MoveT:
         """A move (or chance outcome) from its text; a ``ValueError`` saying what is wrong."""
         ...
 
-    def move_text(self, entry: Any) -> str:
+    def move_text(self, entry: MoveT) -> str:
         """The text of a move or chance outcome, one token (no spaces, no parentheses), as ``parse_move`` reads it."""
         ...
 
@@ -358,39 +361,44 @@ class DiceDefaults(RulesDefaults):
 # -- the capabilities, asked for: what a game without one answers ---------------------------------
 
 
-def rolls_first_seat(rules: GameRules[Any], start_text: str) -> bool:
+def rolls_first_seat(rules: GameRules[Any, Any], start_text: str) -> bool:
     """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
     return isinstance(rules, HasDice) and rules.rolls_first_seat(start_text)
 
 
-def is_undo_barrier(rules: GameRules[Any], entry: Any) -> bool:
+def is_undo_barrier(rules: GameRules[Any, MoveT], entry: MoveT) -> bool:
     """Whether undo must stop before taking back ``entry``: only a roll of a game with dice may stop it."""
     return isinstance(rules, HasDice) and rules.is_undo_barrier(entry)
 
 
-def roll_luck(rules: GameRules[Any], position: Any, outcome: Any) -> RollLuck | None:
+def roll_luck(rules: GameRules[PositionT, MoveT], position: PositionT, outcome: MoveT) -> RollLuck | None:
     """What rolling ``outcome`` at the chance node ``position`` did for the seat that rolls (``HasDice``)."""
     return rules.roll_luck(position, outcome) if isinstance(rules, HasDice) else None
 
 
-def actions_left(rules: GameRules[Any], position: Any) -> int | None:
+def actions_left(rules: GameRules[PositionT, Any], position: PositionT) -> int | None:
     """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
     return rules.actions_left(position) if isinstance(rules, HasSeveralActions) else None
 
 
-def in_setup(rules: GameRules[Any], position: Any) -> bool:
+def in_setup(rules: GameRules[PositionT, Any], position: PositionT) -> bool:
     """Whether ``position`` is in a game's set-up (``HasSetup``); a game without one never is."""
     return isinstance(rules, HasSetup) and rules.in_setup(position)
 
 
-def adjudicate(rules: GameRules[Any], position: Any, options: Mapping[str, bool]) -> Adjudication | None:
+def adjudicate(
+    rules: GameRules[PositionT, Any], position: PositionT, options: Mapping[str, bool]
+) -> Adjudication | None:
     """A match rule ending the game early (``HasAdjudication``), or ``None``."""
     return rules.adjudicate(position, options) if isinstance(rules, HasAdjudication) else None
 
 
-def forced_move(rules: GameRules[Any], position: Any) -> Any | None:
+def forced_move(rules: GameRules[PositionT, MoveT], position: PositionT) -> MoveT | None:
     """A move nobody chooses in ``position`` (``HasForcedMoves``), or ``None``: every move is chosen."""
-    return rules.forced_move(position) if isinstance(rules, HasForcedMoves) else None
+    if isinstance(rules, HasForcedMoves):
+        move: MoveT | None = rules.forced_move(position)
+        return move
+    return None
 
 
 def history_text(start: str, moves: Sequence[str]) -> str:
@@ -414,7 +422,7 @@ def split_history_text(text: str) -> tuple[str, list[str]]:
     return start.strip(), moves.split()
 
 
-def replay(rules: GameRules[PositionT], text: str) -> PositionT:
+def replay(rules: GameRules[PositionT, Any], text: str) -> PositionT:
     """The position a ``history_text`` describes, every move pushed; the game's ``ValueError`` if it cannot be."""
     start, moves = split_history_text(text)
     position = rules.new_position(start)

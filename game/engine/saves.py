@@ -313,7 +313,7 @@ def _players(pgn_game: PgnGame, version: int) -> tuple[Player, Player]:
     return players[0], players[1]
 
 
-def _options(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> dict[str, bool] | None:
+def _options(pgn_game: PgnGame, rules: GameRules[Any, Any], version: int) -> dict[str, bool] | None:
     text = pgn_game.tag("Rules")
     if not text:
         return None  # not one of ours: the default options
@@ -338,7 +338,7 @@ def _seed(pgn_game: PgnGame) -> int | None:
     return seed
 
 
-def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
+def _draws(pgn_game: PgnGame, rules: GameRules[Any, Any], version: int) -> int:
     """How many numbers the dice generator had drawn when the game was saved (see the module docstring)."""
     text = pgn_game.tag("Draws")
     if not text:
@@ -352,7 +352,7 @@ def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
     return draws
 
 
-def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
+def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> int:
     position = rules.new_position(pgn_game.start or None)
     rolls = 0
     for entry in [*pgn_game.moves, *pgn_game.redo]:
@@ -361,7 +361,7 @@ def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
     return rolls
 
 
-def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
+def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> Match:
     """A match of ``rules`` rebuilt from ``pgn_game``: players, options, dice, time, moves and the redo line.
 
     Reads schema 3 and migrates schemas 1 and 2 (see the module docstring).
@@ -440,7 +440,7 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _rules_for(text: str, where: str) -> GameRules[Any]:
+def _rules_for(text: str, where: str) -> GameRules[Any, Any]:
     """The rules of the game ``text`` is a save of (its ``Game`` tag), refusing a newer schema first."""
     version = read_tag(text, "SchemaVersion")
     if version:

@@ -57,7 +57,7 @@ class RowLabels(Protocol):
 class AnalysisMovesView(Protocol):
     """What the move list shows of an analysis: the game's entries, their numbers and verdicts, the move on show."""
 
-    rules: GameRules[Any]
+    rules: GameRules[Any, Any]
     history: list[tuple[int, Any]]
     numbers: list[int]
     entries: list[Any]

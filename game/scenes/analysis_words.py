@@ -41,7 +41,7 @@ class VerdictView(Protocol):
     """What the words read of an analysis: the game, its replay to the move on show, the verdicts."""
 
     source: Match
-    rules: GameRules[Any]
+    rules: GameRules[Any, Any]
     ai: GameAI
     analysis: Analysis
     history: list[tuple[int, Any]]

@@ -31,7 +31,7 @@ class ShowsDice(Protocol):
         ...
 
 
-def roll_label(board: object, rules: GameRules[Any], outcome: Any) -> str:
+def roll_label(board: object, rules: GameRules[Any, Any], outcome: Any) -> str:
     """How the move list writes a roll's ``outcome``: the board's words, else the game's notation."""
     return board.roll_label(outcome) if isinstance(board, ShowsDice) else rules.move_text(outcome)
 

@@ -49,7 +49,7 @@ class StatusView(Protocol):
     """What the status tells of a match screen."""
 
     match: Match
-    rules: GameRules[Any]
+    rules: GameRules[Any, Any]
     ai: GameAI | None
     computer: ComputerTurns
     end_told: bool

@@ -145,7 +145,7 @@ class MoveListView(Protocol):
     """What the move list shows: the match, how the board writes its entries, and the seat to hide."""
 
     match: Match
-    rules: GameRules[Any]
+    rules: GameRules[Any, Any]
 
     @property
     def board(self) -> MoveLabels: ...

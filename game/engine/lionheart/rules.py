@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.engine.core import CHANCE, Trait
 from game.engine.lionheart.battle import (
@@ -40,7 +41,7 @@ from game.engine.lionheart.notation import (
     outcome_text,
     parse_outcome,
 )
-from game.engine.rules import DiceDefaults, LevelProblem, RollLuck, Severity
+from game.engine.rules import DiceDefaults, GameRules, LevelProblem, RollLuck, Severity
 
 __all__ = ["RULES", "LionheartRules", "validate_position"]
 
@@ -269,3 +270,6 @@ class LionheartRules(DiceDefaults):
 
 
 RULES = LionheartRules()
+
+if TYPE_CHECKING:  # mypy checks the rules against the interface the generic layers use
+    _CHECKED: GameRules[Battle, Move | tuple[str, ...]] = RULES
