@@ -17,7 +17,7 @@ import pygame
 from game.ai.analysis import Mark, MoveVerdict
 from game.engine.core import CHANCE
 from game.engine.rules import GameRules
-from game.scenes.dice_labels import roll_icons, roll_label
+from game.scenes.board_capabilities import roll_icons, roll_label
 from game.ui import theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Theme

@@ -16,7 +16,7 @@ from game.engine.rules import GameRules, roll_luck
 from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
 from game.scenes.analysis_moves import MARK_COLOURS, RowLabels
-from game.scenes.dice_labels import roll_label
+from game.scenes.board_capabilities import roll_label
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
 

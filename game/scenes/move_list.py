@@ -7,7 +7,7 @@ whose turns are several actions, or that rolls dice, shows one line per turn
 resolves, and the rolls before the first move (an opening roll) on a line of
 their own; a turn too long for the panel wraps between its actions, never cut.
 Entries are written by the game's board controller (``move_label``; rolls as
-``game.scenes.dice_labels`` says).
+``game.scenes.board_capabilities`` says).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from game.engine.core import CHANCE, Trait
 from game.engine.match import Match, TurnRecord, move_numbers
 from game.engine.rules import GameRules
 from game.i18n import tr
-from game.scenes.dice_labels import roll_icons, roll_label
+from game.scenes.board_capabilities import roll_icons, roll_label
 from game.ui import theme
 from game.ui.textbox import draw_text
 from game.ui.theme import MIN_TEXT_SIZE, Colour, Theme

@@ -243,11 +243,6 @@ class BoardController:
         """What the person to move can do, in a few words (translated)."""
         return tr("Your move")
 
-    def forced_text(self, seat: int) -> tuple[str, str]:
-        """The announcement of a forced move of ``seat``: headline and detail (translated)."""
-        name = tr(theme.SEAT_NAMES[seat])
-        return tr("{side} passes", side=name), tr("No move is possible")
-
     def console_height(self) -> int:
         """Pixels of the panel the board's own console needs (0: none)."""
         return 0
