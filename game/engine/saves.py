@@ -238,7 +238,7 @@ def _display_name(player: Player) -> str:
 
 
 def match_to_pgn(
-    match: Match,
+    match: Match[Any, Any],
     *,
     level_name: str = "",
     saved_at: datetime.datetime | None = None,
@@ -361,7 +361,7 @@ def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> int:
     return rolls
 
 
-def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> Match:
+def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> Match[Any, Any]:
     """A match of ``rules`` rebuilt from ``pgn_game``: players, options, dice, time, moves and the redo line.
 
     Reads schema 3 and migrates schemas 1 and 2 (see the module docstring).
@@ -463,7 +463,7 @@ def _rules_for(text: str, where: str) -> GameRules[Any, Any]:
         ) from None
 
 
-def _check_levels(match: Match, where: str) -> None:
+def _check_levels(match: Match[Any, Any], where: str) -> None:
     """Refuse a save whose computer plays at a level the game's AI does not have (an engine the player
     added is named by its key, and looked up when the game goes on: it may have been removed since)."""
     computers = [player for player in match.players if not player.is_human and player.engine is None]
@@ -481,7 +481,7 @@ def _check_levels(match: Match, where: str) -> None:
             raise SaveError(f"{where}: the computer's level does not exist: {error}") from None
 
 
-def load_game(path: Path | str) -> tuple[Match, PgnGame]:
+def load_game(path: Path | str) -> tuple[Match[Any, Any], PgnGame]:
     """Read a save (ours of any schema, or another program's PGN) and rebuild its match.
 
     The ``Game`` tag chooses the rules (through ``game.games``; missing means
@@ -527,7 +527,7 @@ def _clean_text_tags(pgn_game: PgnGame) -> None:
             pgn_game.tags[key] = clean_text(value, MAX_TEXT_TAG)
 
 
-def save_game(name: str, match: Match, *, level_name: str = "") -> Path:
+def save_game(name: str, match: Match[Any, Any], *, level_name: str = "") -> Path:
     """Save ``match`` as ``name`` (sanitised) in the saves folder, atomically, replacing a save of that name; returns the file."""
     path = save_path(name)
     atomic_write_text(path, match_to_pgn(match, level_name=level_name))
@@ -651,7 +651,7 @@ def has_autosave(game: str) -> bool:
     return autosave_path(game).is_file()
 
 
-def write_autosave(match: Match, *, level_name: str = "") -> None:
+def write_autosave(match: Match[Any, Any], *, level_name: str = "") -> None:
     """Autosave the game in progress of ``match``'s game, atomically; a finished match removes the autosave."""
     if match.is_over:
         delete_autosave(match.rules.key)
@@ -659,7 +659,7 @@ def write_autosave(match: Match, *, level_name: str = "") -> None:
     atomic_write_text(autosave_path(match.rules.key), match_to_pgn(match, level_name=level_name))
 
 
-def load_autosave(game: str) -> tuple[Match, PgnGame] | None:
+def load_autosave(game: str) -> tuple[Match[Any, Any], PgnGame] | None:
     """The autosaved game of ``game``, or ``None`` when there is none; ``SaveError`` naming the file if it is damaged.
 
     Schema 1's autosave is migrated first (``migrate_legacy_autosave``).
