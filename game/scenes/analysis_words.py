@@ -40,7 +40,7 @@ class VerdictBoard(RowLabels, Protocol):
 class VerdictView(Protocol):
     """What the words read of an analysis: the game, its replay to the move on show, the verdicts."""
 
-    source: Match
+    source: Match[Any, Any]
     rules: GameRules[Any, Any]
     ai: GameAI
     analysis: Analysis
@@ -50,7 +50,7 @@ class VerdictView(Protocol):
     cursor: int
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match[Any, Any]:
         """The game replayed to the position on show."""
         ...
 

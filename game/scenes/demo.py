@@ -115,7 +115,7 @@ def demo_game(name: str, last: str) -> GameDefinition:
     return next((definition for definition in able if definition.key == last), able[0])
 
 
-def plausible_move(match: Match, rng: random.Random) -> Any:
+def plausible_move(match: Match[Any, Any], rng: random.Random) -> Any:
     """A move a beginner might play: the game's weakest computer level, thinking for a moment."""
     forced = match.forced_move()
     if forced is not None:
@@ -133,13 +133,15 @@ def plausible_move(match: Match, rng: random.Random) -> Any:
     return match.rules.parse_move(text)
 
 
-def _ai_of(match: Match) -> Any:
+def _ai_of(match: Match[Any, Any]) -> Any:
     from game.games import game
 
     return game(match.rules.key).load_ai()
 
 
-def play_out(match: Match, rng: random.Random, plies: int = 10_000, *, quick: bool = False) -> Match:
+def play_out(
+    match: Match[Any, Any], rng: random.Random, plies: int = 10_000, *, quick: bool = False
+) -> Match[Any, Any]:
     """Play plausible moves (and roll the dice) until the end, or ``plies`` entries in all.
 
     ``quick``: random legal moves instead (many whole games, where the computer's would take seconds).

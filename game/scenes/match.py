@@ -68,7 +68,7 @@ class MatchScene(Scene):
         config: MatchConfig,
         level: LevelInfo,
         *,
-        match: Match | None = None,
+        match: Match[Any, Any] | None = None,
         save_name: str | None = None,
     ) -> None:
         super().__init__(app)
@@ -96,7 +96,7 @@ class MatchScene(Scene):
             self.results_shown = match.is_over  # a finished game opens on its final board
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
-        self.board: BoardController = board_class(self)
+        self.board: BoardController[Any, Any] = board_class(self)
         self.panel = MatchPanel(self, self.px, app.theme)
 
     # -- the match --

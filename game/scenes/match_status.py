@@ -47,7 +47,7 @@ class StatusBoard(Protocol):
 class StatusView(Protocol):
     """What the status tells of a match screen."""
 
-    match: Match
+    match: Match[Any, Any]
     rules: GameRules[Any, Any]
     ai: GameAI | None
     computer: ComputerTurns

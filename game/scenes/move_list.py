@@ -144,7 +144,7 @@ class MoveLabels(Protocol):
 class MoveListView(Protocol):
     """What the move list shows: the match, how the board writes its entries, and the seat to hide."""
 
-    match: Match
+    match: Match[Any, Any]
     rules: GameRules[Any, Any]
 
     @property
