@@ -106,7 +106,8 @@ class GameIdentity:
 
 @dataclasses.dataclass(frozen=True)
 class GameExtras:
-    """The parts a game may have or not, as ``module:attribute`` paths (``None``: the game has none)."""
+    """The parts a game may have or not, as ``module:attribute`` paths (``None``: the game has none), with
+    what goes with them (the protocol engines of the game speak, the demonstrations' names)."""
 
     editor: str | None = None
     """The game's level editor scene."""
