@@ -26,7 +26,7 @@ def _demo_names() -> list[str]:
 
     names = list(DEMOS)
     for definition in games.GAMES:
-        names += [name for name in definition.demo_names if name not in names]
+        names += [name for name in definition.extras.demo_names if name not in names]
     return names
 
 

@@ -2,14 +2,15 @@
 
 A game plugs in here and in its own subpackages (``game/engine/<key>/``,
 ``game/ai/<key>/``, ``game/scenes/<key>/``); nothing generic names a game. A
-``GameDefinition`` gives the game's identity (key, name, tagline, tile, its two
-seats' names and colours in every palette, whether it has dice), and points at
-its parts by ``"module:attribute"`` paths that are imported only when used:
-the rules (``GameRules``), the AI (``GameAI``), the board controller of the
-match screen, the level editor and rules pages; and whether engines (other
-programs) may play it, by the protocol they speak. So importing this module is
-cheap and pygame-free: the AI's child process and the terminal version use it
-too.
+``GameDefinition`` has six fields: the game's key, its identity
+(``GameIdentity``: name, tagline, tile, motto, its two seats' names and colours
+in every palette), the ``"module:attribute"`` paths of its core, imported only
+when used (the rules, ``GameRules``; the AI, ``GameAI``; the board controller
+of the match screen), and its optional parts (``GameExtras``: level editor,
+rules pages, UAI engine and the protocol engines that play it speak,
+demonstrations). Whether it has dice is its rules' to say (their traits). So
+importing this module is cheap and pygame-free: the AI's child process and the
+terminal version use it too.
 
 What a game brings to the shared services lives in its screens' package
 (``GameDefinition.package``), found there by the registry: its own sound
@@ -46,6 +47,8 @@ __all__ = [
     "GAMES",
     "PALETTE_KEYS",
     "GameDefinition",
+    "GameExtras",
+    "GameIdentity",
     "SeatLook",
     "UnknownGameError",
     "game",
@@ -84,29 +87,32 @@ class SeatLook:
 
 
 @dataclasses.dataclass(frozen=True)
-class GameDefinition:
-    """One game of the arcade (see the module docstring)."""
+class GameIdentity:
+    """How a game shows itself: its names, menu tile and seats (every text an English key for ``tr``)."""
 
-    key: str
     name: str
-    """Display name, an English key for ``tr``."""
+    """Display name."""
     tagline: str
-    """One line under the name on the menu tile, an English key for ``tr``."""
+    """One line under the name on the menu tile."""
     seats: Mapping[str, tuple[SeatLook, SeatLook]]
     """For every palette key, seat 0's and seat 1's look."""
     tile: str
     """``module:function`` drawing the menu tile's picture: ``draw(surface, centre, radius, colours)``, the
     seats' colours in the palette chosen."""
-    rules: str | None = None
-    """``module:attribute`` of the game's ``GameRules`` (pygame-free); ``None`` until the game exists."""
-    ai: str | None = None
-    """``module:attribute`` of the game's ``GameAI`` (pygame-free)."""
-    board: str | None = None
-    """``module:attribute`` of the board controller class the match screen drives."""
+    motto: str = ""
+    """The menu's line under its title while the game is chosen (three verbs, in capitals); none: the
+    tagline in capitals."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GameExtras:
+    """The parts a game may have or not, as ``module:attribute`` paths (``None``: the game has none), with
+    what goes with them (the protocol engines of the game speak, the demonstrations' names)."""
+
     editor: str | None = None
-    """``module:attribute`` of the game's level editor scene, if it has one."""
+    """The game's level editor scene."""
     rules_pages: str | None = None
-    """``module:attribute`` of the game's rules pages (``game.scenes.rules`` shows them)."""
+    """The game's rules pages (``game.scenes.rules`` shows them)."""
     uai: str | None = None
     """``module:function`` running a UAI engine on stdin/stdout, for games other software can drive."""
     engine_protocol: str | None = None
@@ -116,9 +122,31 @@ class GameDefinition:
     """``module:function(app, name) -> bool`` setting up the game's own demonstrations (``main.py --demo``)."""
     demo_names: tuple[str, ...] = ()
     """The names of those demonstrations."""
-    motto: str = ""
-    """The menu's line under its title while the game is chosen (three verbs, in capitals), an English key
-    for ``tr``; none: the tagline in capitals."""
+
+
+_CORE_PARTS = ("rules", "ai", "board")
+_EXTRA_PARTS = ("editor", "rules_pages", "uai", "demos")
+
+
+@dataclasses.dataclass(frozen=True)
+class GameDefinition:
+    """One game of the arcade (see the module docstring)."""
+
+    key: str
+    identity: GameIdentity
+    rules: str | None = None
+    """``module:attribute`` of the game's ``GameRules`` (pygame-free); ``None`` until the game exists."""
+    ai: str | None = None
+    """``module:attribute`` of the game's ``GameAI`` (pygame-free)."""
+    board: str | None = None
+    """``module:attribute`` of the board controller class the match screen drives."""
+    extras: GameExtras = GameExtras()
+    """The optional parts."""
+
+    @property
+    def name(self) -> str:
+        """The game's display name, an English key for ``tr``."""
+        return self.identity.name
 
     @property
     def playable(self) -> bool:
@@ -127,11 +155,12 @@ class GameDefinition:
 
     def seat_looks(self, palette: str) -> tuple[SeatLook, SeatLook]:
         """The seats' looks in ``palette`` (the classic one for an unknown key)."""
-        return self.seats.get(palette) or self.seats["classic"]
+        seats = self.identity.seats
+        return seats.get(palette) or seats["classic"]
 
-    def load_rules(self) -> GameRules[Any]:
+    def load_rules(self) -> GameRules[Any, Any]:
         """The game's rules object; ``LookupError`` for a game that has none yet."""
-        rules: GameRules[Any] = resolve(self._require(self.rules, "rules"))
+        rules: GameRules[Any, Any] = resolve(self._require(self.rules, "rules"))
         return rules
 
     def load_ai(self) -> GameAI:
@@ -144,12 +173,23 @@ class GameDefinition:
         return ai
 
     def load(self, part: str) -> Any:
-        """One of the game's parts by field name (``board``, ``editor``, ``rules_pages``, ``tile``, ``uai``)."""
-        return resolve(self._require(getattr(self, part), part))
+        """One of the game's parts by name (``board``, ``tile``, or one of ``GameExtras``' paths)."""
+        return resolve(self._require(self._path(part), part))
 
     def has(self, part: str) -> bool:
-        """Whether the game has the part ``part`` (a field name)."""
-        return getattr(self, part, None) is not None
+        """Whether the game has the part ``part`` (as ``load`` names it)."""
+        return self._path(part) is not None
+
+    def _path(self, part: str) -> str | None:
+        if part in _CORE_PARTS:
+            path: str | None = getattr(self, part)
+        elif part in _EXTRA_PARTS:
+            path = getattr(self.extras, part)
+        elif part == "tile":
+            path = self.identity.tile
+        else:
+            path = None
+        return path
 
     @property
     def package(self) -> str:
@@ -190,70 +230,82 @@ def resolve(path: str) -> Any:
 GAMES: tuple[GameDefinition, ...] = (
     GameDefinition(
         key="ataxx",
-        name="Ataxx",
-        tagline="Clone, jump, infect",
-        seats={
-            "classic": (SeatLook("Red", (255, 72, 88)), SeatLook("Blue", (58, 140, 255))),
-            "neon": (SeatLook("Gold", (255, 196, 46)), SeatLook("Violet", (170, 96, 255))),
-            # Orange and blue: told apart by nearly every form of colour blindness, and marked.
-            "colourblind": (
-                SeatLook("Orange", (255, 146, 28), "cross"),
-                SeatLook("Blue", (40, 120, 255), "ring"),
-            ),
-        },
-        tile="game.scenes.ataxx.tile:draw_tile",
+        identity=GameIdentity(
+            name="Ataxx",
+            tagline="Clone, jump, infect",
+            seats={
+                "classic": (SeatLook("Red", (255, 72, 88)), SeatLook("Blue", (58, 140, 255))),
+                "neon": (SeatLook("Gold", (255, 196, 46)), SeatLook("Violet", (170, 96, 255))),
+                # Orange and blue: told apart by nearly every form of colour blindness, and marked.
+                "colourblind": (
+                    SeatLook("Orange", (255, 146, 28), "cross"),
+                    SeatLook("Blue", (40, 120, 255), "ring"),
+                ),
+            },
+            tile="game.scenes.ataxx.tile:draw_tile",
+            motto="INFECT  ·  EXPAND  ·  CONQUER",
+        ),
         rules="game.engine.ataxx.rules:RULES",
         ai="game.ai.ataxx.player:AI",
         board="game.scenes.ataxx.board:AtaxxBoard",
-        editor="game.scenes.ataxx.editor:EditorScene",
-        rules_pages="game.scenes.ataxx.pages:RULES_PAGES",
-        uai="game.ai.ataxx.uai:main",
-        engine_protocol="uai",
-        demos="game.scenes.ataxx.demos:start_demo",
-        demo_names=("keypad", "cursor", "editor", "editor-problems", "editor-save", "editor-open"),
-        motto="INFECT  ·  EXPAND  ·  CONQUER",
+        extras=GameExtras(
+            editor="game.scenes.ataxx.editor:EditorScene",
+            rules_pages="game.scenes.ataxx.pages:RULES_PAGES",
+            uai="game.ai.ataxx.uai:main",
+            engine_protocol="uai",
+            demos="game.scenes.ataxx.demos:start_demo",
+            demo_names=("keypad", "cursor", "editor", "editor-problems", "editor-save", "editor-open"),
+        ),
     ),
     GameDefinition(
         key="attangle",
-        name="Attangle",
-        tagline="Stack on the hexagon",
-        seats={
-            "classic": (SeatLook("White", (236, 236, 244)), SeatLook("Black", (58, 62, 84))),
-            "neon": (SeatLook("Ivory", (255, 236, 190)), SeatLook("Indigo", (92, 80, 200))),
-            "colourblind": (
-                SeatLook("White", (240, 240, 240), "ring"),
-                SeatLook("Black", (30, 30, 40), "cross"),
-            ),
-        },
-        tile="game.scenes.attangle.tile:draw_tile",
+        identity=GameIdentity(
+            name="Attangle",
+            tagline="Stack on the hexagon",
+            seats={
+                "classic": (SeatLook("White", (236, 236, 244)), SeatLook("Black", (58, 62, 84))),
+                "neon": (SeatLook("Ivory", (255, 236, 190)), SeatLook("Indigo", (92, 80, 200))),
+                "colourblind": (
+                    SeatLook("White", (240, 240, 240), "ring"),
+                    SeatLook("Black", (30, 30, 40), "cross"),
+                ),
+            },
+            tile="game.scenes.attangle.tile:draw_tile",
+            motto="PLACE  ·  CAPTURE  ·  STACK",
+        ),
         rules="game.engine.attangle.rules:RULES",
         ai="game.ai.attangle.player:AI",
         board="game.scenes.attangle.board:AttangleBoard",
-        rules_pages="game.scenes.attangle.pages:RULES_PAGES",
-        demos="game.scenes.attangle.demos:start_demo",
-        demo_names=("capture", "grand"),
-        motto="PLACE  ·  CAPTURE  ·  STACK",
+        extras=GameExtras(
+            rules_pages="game.scenes.attangle.pages:RULES_PAGES",
+            demos="game.scenes.attangle.demos:start_demo",
+            demo_names=("capture", "grand"),
+        ),
     ),
     GameDefinition(
         key="lionheart",
-        name="Lionheart",
-        tagline="Medieval dice battle",
-        seats={
-            "classic": (SeatLook("Gold", (236, 184, 52)), SeatLook("Silver", (196, 206, 222))),
-            "neon": (SeatLook("Amber", (255, 160, 40)), SeatLook("Cyan", (80, 220, 255))),
-            "colourblind": (
-                SeatLook("Gold", (255, 176, 0), "cross"),
-                SeatLook("Silver", (150, 170, 200), "ring"),
-            ),
-        },
-        tile="game.scenes.lionheart.tile:draw_tile",
+        identity=GameIdentity(
+            name="Lionheart",
+            tagline="Medieval dice battle",
+            seats={
+                "classic": (SeatLook("Gold", (236, 184, 52)), SeatLook("Silver", (196, 206, 222))),
+                "neon": (SeatLook("Amber", (255, 160, 40)), SeatLook("Cyan", (80, 220, 255))),
+                "colourblind": (
+                    SeatLook("Gold", (255, 176, 0), "cross"),
+                    SeatLook("Silver", (150, 170, 200), "ring"),
+                ),
+            },
+            tile="game.scenes.lionheart.tile:draw_tile",
+            motto="MARCH  ·  ROLL  ·  PREVAIL",
+        ),
         rules="game.engine.lionheart.rules:RULES",
         ai="game.ai.lionheart.player:AI",
         board="game.scenes.lionheart.board:LionheartBoard",
-        rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
-        demos="game.scenes.lionheart.demos:start_demo",
-        demo_names=("battle", "dice", "odds", "builder", "silver", "hint"),
-        motto="MARCH  ·  ROLL  ·  PREVAIL",
+        extras=GameExtras(
+            rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
+            demos="game.scenes.lionheart.demos:start_demo",
+            demo_names=("battle", "dice", "odds", "builder", "silver", "hint"),
+        ),
     ),
 )
 

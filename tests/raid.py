@@ -33,7 +33,7 @@ import enum
 from collections.abc import Mapping
 
 from game.engine.core import CHANCE, Outcome, Trait
-from game.engine.rules import LevelProblem, RulesDefaults
+from game.engine.rules import DiceDefaults, LevelProblem
 
 TARGET = 8
 MAX_TURNS = 12
@@ -154,7 +154,7 @@ class Raid:
         return dataclasses.replace(state, side=1 - state.side, actions=2, turns=state.turns + 1)
 
 
-class RaidRules(RulesDefaults):
+class RaidRules(DiceDefaults):
     """Raid's ``GameRules``: a game with dice, turns of two actions, a set-up and an opening roll."""
 
     key = "raid"
@@ -162,7 +162,6 @@ class RaidRules(RulesDefaults):
     level_position_key = "position"
     pgn_name_tags = ("First", "Second")
     pgn_position_tag = "Position"
-    has_chance = True
     traits = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS, Trait.CHANCE})
     termination_texts: Mapping[enum.Enum, str] = {
         RaidEnd.TARGET: "Target reached",

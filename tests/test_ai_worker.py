@@ -166,16 +166,17 @@ AI = FakeAI()
 
 FAKE = games.GameDefinition(
     key="fake",
-    name="Fake",
-    tagline="A game for the worker's tests",
-    seats={},
-    tile=f"{FAKE_MODULE}:draw_tile",
+    identity=games.GameIdentity(
+        name="Fake", tagline="A game for the worker's tests", seats={}, tile=f"{FAKE_MODULE}:draw_tile"
+    ),
     rules=f"{FAKE_MODULE}:RULES",
     ai=f"{FAKE_MODULE}:AI",
 )
 # A game with rules but no computer opponent.
 NO_AI = games.GameDefinition(
-    key="no-ai", name="No AI", tagline="", seats={}, tile=f"{FAKE_MODULE}:draw_tile", rules=FAKE.rules
+    key="no-ai",
+    identity=games.GameIdentity(name="No AI", tagline="", seats={}, tile=f"{FAKE_MODULE}:draw_tile"),
+    rules=FAKE.rules,
 )
 
 

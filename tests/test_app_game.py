@@ -75,8 +75,9 @@ def test_an_unknown_game_is_refused_with_the_list_of_games(user_data_dir: Path) 
 def _not_playable_yet() -> games.GameDefinition:
     """A game of the registry's shape with its identity and tile but no rules, AI or board yet."""
     return dataclasses.replace(
-        games.game("ataxx"), key="later", name="Later", tagline="Soon on this menu", rules=None, ai=None,
-        board=None, editor=None, rules_pages=None, uai=None, demos=None, demo_names=(),
+        games.game("ataxx"), key="later",
+        identity=dataclasses.replace(games.game("ataxx").identity, name="Later", tagline="Soon on this menu"),
+        rules=None, ai=None, board=None, extras=games.GameExtras(),
     )  # fmt: skip
 
 
@@ -156,7 +157,7 @@ def test_choosing_a_tile_switches_the_game(
 ) -> None:
     """With a second playable game in the registry, its tile makes it ``app.game`` and New game serves it."""
     ataxx = games.game("ataxx")
-    twin = dataclasses.replace(ataxx, key="twin", name="Twin")
+    twin = dataclasses.replace(ataxx, key="twin", identity=dataclasses.replace(ataxx.identity, name="Twin"))
     monkeypatch.setattr(games, "GAMES", (*games.GAMES, twin))
     app = driver.app
     menu = driver.top

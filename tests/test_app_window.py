@@ -335,13 +335,13 @@ SCREENS: dict[str, list[str]] = {
 
 def _owner(name: str) -> str | None:
     """The game whose own demonstration ``name`` is (``None`` for the generic ones)."""
-    return next((definition.key for definition in games.GAMES if name in definition.demo_names), None)
+    return next((definition.key for definition in games.GAMES if name in definition.extras.demo_names), None)
 
 
 def test_every_demonstration_is_checked() -> None:
     names = set(DEMOS)
     for definition in games.GAMES:
-        names |= set(definition.demo_names)
+        names |= set(definition.extras.demo_names)
     assert names == set(SCREENS)
 
 

@@ -33,7 +33,7 @@ def _app(demo: str, game: str | None = None) -> App:
 
 @pytest.mark.parametrize(
     ("demo", "owner"),
-    [(name, definition.key) for definition in games.GAMES for name in definition.demo_names],
+    [(name, definition.key) for definition in games.GAMES for name in definition.extras.demo_names],
 )
 def test_a_games_own_demonstration_belongs_to_that_game_alone(demo: str, owner: str) -> None:
     assert [definition.key for definition in demo_games(demo)] == [owner]
@@ -48,7 +48,7 @@ def test_the_generic_demonstrations_need_what_they_show() -> None:
     ]
     assert with_puzzles and "lionheart" not in with_puzzles  # the tests below rely on a game without
     assert [definition.key for definition in demo_games("engines")] == [
-        definition.key for definition in games.playable_games() if definition.engine_protocol
+        definition.key for definition in games.playable_games() if definition.extras.engine_protocol
     ]
     assert len(demo_games("statistics")) == len(games.playable_games())
     for name in DEMOS:  # a game that can show it is kept

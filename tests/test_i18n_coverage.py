@@ -278,8 +278,9 @@ def _data_texts() -> list[str]:
     texts += list(PIECE_SETS.values()) + [board.label for board in BOARD_THEMES.values()]
     texts += ["{first} and {second}"]  # the palettes named by their seats
     for definition in games.GAMES:
-        texts += [definition.name, definition.tagline, definition.motto]
-        texts += [look.name for looks in definition.seats.values() for look in looks]
+        identity = definition.identity
+        texts += [identity.name, identity.tagline, identity.motto]
+        texts += [look.name for looks in identity.seats.values() for look in looks]
         if not definition.playable:
             continue
         rules = definition.load_rules()
@@ -288,7 +289,7 @@ def _data_texts() -> list[str]:
             texts += [
                 text for level in definition.load_ai().levels for text in (level.name, level.description)
             ]
-        if definition.rules_pages is not None:
+        if definition.has("rules_pages"):
             pages = definition.load("rules_pages")
             assert pages.context == definition.key, "a game's page titles are its own words"
             texts += [pages.heading] + [context_key(pages.context, title) for title, _, _ in pages.pages]

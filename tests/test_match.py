@@ -33,7 +33,7 @@ from game.engine.match import (
     Player,
     PlayerKind,
 )
-from game.engine.rules import Adjudication, RuleOption, RulesDefaults, history_text, replay
+from game.engine.rules import Adjudication, DiceDefaults, RuleOption, history_text, replay
 
 # Red (x) is walled in on rank 1 by two full ranks of Blue and must pass;
 # Blue can clone into every one of the 28 empty squares above.
@@ -468,11 +468,10 @@ class DicePosition:
 
 
 @dataclasses.dataclass
-class DiceRules(RulesDefaults):
+class DiceRules(DiceDefaults):
     """The dice game's ``GameRules``; ``barrier`` makes every roll an undo barrier (as Lionheart's)."""
 
     barrier: bool = False
-    has_chance: bool = True
     key: str = "dice"
     start_text: str = "0 0 0 -"
     options: tuple[RuleOption, ...] = (RuleOption("sudden_death", "Sudden death", default=False),)

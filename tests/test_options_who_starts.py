@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game import games
+from game.engine.rules import rolls_first_seat
 from game.scenes.driver import Driver
 from game.scenes.options import OptionsScene
 
@@ -14,7 +15,7 @@ from game.scenes.options import OptionsScene
 def test_who_starts_is_offered_only_where_the_players_choose_it(definition: games.GameDefinition) -> None:
     rules = definition.load_rules()
     start = rules.start_text
-    chosen = not (rules.rolls_first_seat(start) or rules.first_seat_fixed(start))
+    chosen = not (rolls_first_seat(rules, start) or rules.first_seat_fixed(start))
     driver = Driver.fast(game=definition.key)
     try:
         options = driver.app.router.push("options")
@@ -31,5 +32,5 @@ def test_the_dice_decide_who_starts_a_battle_and_the_players_an_ataxx_game() -> 
     kinds = {}
     for definition in games.playable_games():
         rules = definition.load_rules()
-        kinds[definition.key] = rules.rolls_first_seat(rules.start_text)
+        kinds[definition.key] = rolls_first_seat(rules, rules.start_text)
     assert kinds["lionheart"] and not kinds["ataxx"]

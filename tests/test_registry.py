@@ -29,8 +29,11 @@ from game.engine.rules import (
     RuleOption,
     RulesDefaults,
     Severity,
+    adjudicate,
     history_text,
+    is_undo_barrier,
     replay,
+    rolls_first_seat,
 )
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
@@ -60,12 +63,13 @@ def test_an_unknown_game_is_refused_naming_the_games() -> None:
 def test_every_definition_has_its_identity(definition: games.GameDefinition) -> None:
     assert definition.key.isidentifier() and definition.key.islower()
     assert isinstance(definition.name, str) and definition.name.strip()
-    assert isinstance(definition.tagline, str) and definition.tagline.strip()
-    assert definition.tagline != definition.name
-    assert ":" in definition.tile and definition.tile.startswith(f"game.scenes.{definition.key}.")
-    assert set(definition.seats) == set(games.PALETTE_KEYS)
+    identity = definition.identity
+    assert isinstance(identity.tagline, str) and identity.tagline.strip()
+    assert identity.tagline != definition.name
+    assert ":" in identity.tile and identity.tile.startswith(f"game.scenes.{definition.key}.")
+    assert set(identity.seats) == set(games.PALETTE_KEYS)
     for palette in games.PALETTE_KEYS:
-        looks = definition.seats[palette]
+        looks = identity.seats[palette]
         assert len(looks) == 2 and all(isinstance(look, games.SeatLook) for look in looks)
         assert definition.seat_looks(palette) == looks
         first, second = looks
@@ -74,20 +78,21 @@ def test_every_definition_has_its_identity(definition: games.GameDefinition) -> 
         assert first.mark == second.mark == "" or first.mark != second.mark, palette
         for look in looks:
             assert len(look.colour) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in look.colour)
-    assert definition.seat_looks("no such palette") == definition.seats["classic"]
+    assert definition.seat_looks("no such palette") == identity.seats["classic"]
 
 
 def test_names_and_colours_differ_between_games() -> None:
     assert len({definition.key for definition in games.GAMES}) == len(games.GAMES)
     assert len({definition.name for definition in games.GAMES}) == len(games.GAMES)
-    assert len({definition.tagline for definition in games.GAMES}) == len(games.GAMES)
-    assert len({definition.motto for definition in games.GAMES}) == len(games.GAMES)
+    assert len({definition.identity.tagline for definition in games.GAMES}) == len(games.GAMES)
+    assert len({definition.identity.motto for definition in games.GAMES}) == len(games.GAMES)
 
 
 @pytest.mark.parametrize("definition", games.GAMES, ids=GAME_IDS)
 def test_parts_are_module_paths_in_the_games_own_packages(definition: games.GameDefinition) -> None:
+    assert len(dataclasses.fields(definition)) <= 6, "the registry's entry stays narrow"
     for part in ("rules", "ai", "board", "editor", "rules_pages", "uai", "demos"):
-        path = getattr(definition, part)
+        path = getattr(definition, part, None) or getattr(definition.extras, part, None)
         assert definition.has(part) == (path is not None)
         if path is None:
             with pytest.raises(LookupError, match=definition.name):
@@ -97,15 +102,16 @@ def test_parts_are_module_paths_in_the_games_own_packages(definition: games.Game
         assert attribute, path
         assert f".{definition.key}." in f"{module}.", path
     assert definition.playable == (definition.rules is not None and definition.board is not None)
-    if definition.demos is None:
-        assert definition.demo_names == ()
+    if definition.extras.demos is None:
+        assert definition.extras.demo_names == ()
 
 
 def _not_playable_yet() -> games.GameDefinition:
     """A game of the registry's shape that has its identity and tile but no rules, AI or board yet."""
     return dataclasses.replace(
-        games.game("ataxx"), key="later", name="Later", tagline="Soon on this menu", rules=None, ai=None,
-        board=None, editor=None, rules_pages=None, uai=None, demos=None, demo_names=(),
+        games.game("ataxx"), key="later",
+        identity=dataclasses.replace(games.game("ataxx").identity, name="Later", tagline="Soon on this menu"),
+        rules=None, ai=None, board=None, extras=games.GameExtras(),
     )  # fmt: skip
 
 
@@ -173,7 +179,7 @@ from game import games
 for definition in games.playable_games():
     definition.load_rules()
     definition.load_ai()
-    if definition.uai is not None:
+    if definition.has("uai"):
         definition.load("uai")
 print(json.dumps(sorted(name for name in sys.modules if name.startswith("game.scenes"))))
 """
@@ -195,11 +201,11 @@ def test_playable_games_resolve_their_screen_parts() -> None:
         assert isinstance(board, type) and issubclass(board, BoardController)
         pages = definition.load("rules_pages")
         assert isinstance(pages, RulesPages) and pages.pages and pages.heading
-        if definition.editor is not None:
+        if definition.has("editor"):
             editor = definition.load("editor")
             assert isinstance(editor, type) and issubclass(editor, Scene) and editor.name == "editor"
-        if definition.demos is not None:
-            assert callable(definition.load("demos")) and definition.demo_names
+        if definition.has("demos"):
+            assert callable(definition.load("demos")) and definition.extras.demo_names
     for definition in games.GAMES:  # every game has its tile, playable or not
         draw = definition.load("tile")
         surface = pygame.Surface((120, 120))
@@ -253,9 +259,6 @@ def test_rules_offer_the_surface(rules: GameRules) -> None:
         "position_text",
         "parse_move",
         "outcome",
-        "adjudicate",
-        "forced_move",
-        "is_undo_barrier",
         "first_seat",
         "with_first_seat",
         "validate_level",
@@ -265,11 +268,9 @@ def test_rules_offer_the_surface(rules: GameRules) -> None:
 
 
 def test_rules_say_whether_the_game_has_dice(rules: GameRules) -> None:
-    # The game's rules, not the registry, say it (GameRules.has_chance and traits).
-    assert isinstance(rules.has_chance, bool)
+    # The game's rules, not the registry, say it (GameRules.traits).
     assert Trait.ALTERNATING in rules.traits
-    assert (Trait.CHANCE in rules.traits) == rules.has_chance
-    if not rules.has_chance:
+    if Trait.CHANCE not in rules.traits:
         assert all(position.turn != CHANCE for position, _ in walk(rules, seed=4, games_count=2))
 
 
@@ -285,7 +286,7 @@ def test_rules_options(rules: GameRules) -> None:
     every_off = {key: False for key in keys}
     for options in ({}, every_off, {key: True for key in keys}):
         assert rules.outcome(start, options) is None
-        assert rules.adjudicate(start, options) is None
+        assert adjudicate(rules, start, options) is None
 
 
 def test_the_start_position(rules: GameRules) -> None:
@@ -297,7 +298,7 @@ def test_the_start_position(rules: GameRules) -> None:
     assert not [problem for problem in rules.validate_level(start) if problem.severity is Severity.REFUSED]
     for seat in SEATS:
         text = rules.with_first_seat(rules.start_text, seat)
-        if rules.rolls_first_seat(rules.start_text):
+        if rolls_first_seat(rules, rules.start_text):
             # An opening roll decides (Lionheart): the start is left as it is, seat 0 until the dice speak.
             assert text == rules.start_text and rules.first_seat(text) == 0
             continue
@@ -352,10 +353,10 @@ def test_the_end_of_games(rules: GameRules) -> None:
 def test_adjudication_and_undo_barriers_are_answered(rules: GameRules) -> None:
     for position, moves in walk(rules, seed=3, games_count=2):
         for options in ({}, {option.key: False for option in rules.options}):
-            adjudication = rules.adjudicate(position, options)
+            adjudication = adjudicate(rules, position, options)
             assert adjudication is None or isinstance(adjudication, Adjudication)
         for text in moves[-1:]:
-            assert isinstance(rules.is_undo_barrier(rules.parse_move(text)), bool)
+            assert isinstance(is_undo_barrier(rules, rules.parse_move(text)), bool)
 
 
 # --- the AI --------------------------------------------------------------------------------------

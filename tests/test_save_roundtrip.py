@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from game import games
 from game.engine import saves
+from game.engine.core import Trait
 from game.engine.match import Match, Player
 from game.engine.pgn import parse_pgn
 from game.engine.rules import GameRules
@@ -84,7 +85,7 @@ def _same(loaded: Match, match: Match) -> None:
     assert loaded.history() == match.history()
     assert loaded.turn_records() == match.turn_records()
     assert loaded.can_undo_turn == match.can_undo_turn
-    if rules.has_chance:
+    if Trait.CHANCE in rules.traits:
         assert (loaded.seed, loaded.draws) == (match.seed, match.draws)
         # The dice to come are the same: play both on with the same choices.
         chooser = random.Random(5)

@@ -18,7 +18,7 @@ from game.engine.ataxx import Move
 from game.engine.core import CHANCE, Outcome
 from game.engine.match import Match, Player
 from game.engine.pgn import parse_pgn
-from game.engine.rules import RulesDefaults
+from game.engine.rules import DiceDefaults
 from game.games import game
 
 RULES = game("ataxx").load_rules()
@@ -200,7 +200,10 @@ def test_a_save_of_an_unknown_computer_level_is_listed_as_damaged() -> None:
 
 def test_a_save_of_an_unknown_or_unplayable_game_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     # A game of the registry that cannot be played yet (as a later version's save would name).
-    later = dataclasses.replace(game("ataxx"), key="later", name="Lionheart", rules=None, ai=None, board=None)
+    identity = dataclasses.replace(game("ataxx").identity, name="Lionheart")
+    later = dataclasses.replace(
+        game("ataxx"), key="later", identity=identity, rules=None, ai=None, board=None
+    )
     monkeypatch.setattr(games, "GAMES", (*games.GAMES, later))
     folder = saves.saves_dir()
     (folder / "chess.pgn").write_text('[Game "chess"]\n[SchemaVersion "2"]\n\n1. e4 *\n')
@@ -388,9 +391,8 @@ class RacePosition:
         return Outcome(Step.DONE, winner, tuple(self.scores))
 
 
-class RaceRules(RulesDefaults):
+class RaceRules(DiceDefaults):
     key = "lionheart"  # a game the registry knows
-    has_chance = True
     start_text = "start"
     options = ()
     level_position_key = "position"

@@ -60,13 +60,15 @@ class RaidBoard(BoardController):
 
 RAID = games.GameDefinition(
     key="raid",
-    name="Raid",
-    tagline="Raid",
-    seats={
-        palette: (games.SeatLook("Gold", (236, 184, 52)), games.SeatLook("Silver", (196, 206, 222)))
-        for palette in games.PALETTE_KEYS
-    },
-    tile="game.scenes.lionheart.tile:draw_tile",
+    identity=games.GameIdentity(
+        name="Raid",
+        tagline="Raid",
+        seats={
+            palette: (games.SeatLook("Gold", (236, 184, 52)), games.SeatLook("Silver", (196, 206, 222)))
+            for palette in games.PALETTE_KEYS
+        },
+        tile="game.scenes.lionheart.tile:draw_tile",
+    ),
     rules="raid:RULES",
     board=f"{__name__}:RaidBoard",
 )

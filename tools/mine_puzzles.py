@@ -218,7 +218,7 @@ class Found:
     """The legal moves at the start."""
 
 
-def greedy_order(rules: GameRules[Any]) -> Callable[[Any, list[Any]], list[Any]] | None:
+def greedy_order(rules: GameRules[Any, Any]) -> Callable[[Any, list[Any]], list[Any]] | None:
     """The moves of largest material gain first: the miner's guess at the winning ones (its proofs go faster)."""
     if not isinstance(rules, HasMaterialGain):
         return None
@@ -226,7 +226,7 @@ def greedy_order(rules: GameRules[Any]) -> Callable[[Any, list[Any]], list[Any]]
     return lambda position, moves: sorted(moves, key=lambda move: -gain(position, move))
 
 
-def main_line(prover: Prover, position: Any, key: Any, plies: int, rules: GameRules[Any]) -> list[str]:
+def main_line(prover: Prover, position: Any, key: Any, plies: int, rules: GameRules[Any, Any]) -> list[str]:
     """The solution: ``key``, then the defender's most stubborn replies and the attacker's quickest wins."""
     seat = int(position.turn)
     line = [key]
@@ -248,7 +248,7 @@ def main_line(prover: Prover, position: Any, key: Any, plies: int, rules: GameRu
 
 
 def find_puzzle(
-    rules: GameRules[Any], scout: Scout, text: str, source: str, args: argparse.Namespace, figures: Figures,
+    rules: GameRules[Any, Any], scout: Scout, text: str, source: str, args: argparse.Namespace, figures: Figures,
     take_greedy: bool,
 ) -> Found | None:  # fmt: skip
     """The puzzle in the position ``text``, or ``None`` (see the module docstring).
@@ -331,7 +331,7 @@ def collection(found: dict[str, Found]) -> list[Found]:
 
 
 def mine_games(
-    args: argparse.Namespace, rules: GameRules[Any], scout: Scout, levels: list[LevelInfo], rng: random.Random,
+    args: argparse.Namespace, rules: GameRules[Any, Any], scout: Scout, levels: list[LevelInfo], rng: random.Random,
     figures: Figures, found: dict[str, Found], started: float,
 ) -> None:  # fmt: skip
     """Play the games and look at every position, adding the puzzles to ``found`` (see the module docstring)."""
@@ -419,7 +419,7 @@ def mine(args: argparse.Namespace) -> int:
     return 0
 
 
-def write(rules: GameRules[Any], puzzles: list[Puzzle], out: Path | None, command: str) -> None:
+def write(rules: GameRules[Any, Any], puzzles: list[Puzzle], out: Path | None, command: str) -> None:
     """The collection as one file per grade in ``out`` (the shipped folder by default), replacing what was there."""
     folder = out or shipped_puzzles_dir(rules.key)
     folder.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,7 @@ known so far (``Review``):
   the others are marked by their loss (``MARK_LIMITS``). A move nobody chose
   (the only legal one: Ataxx's pass) and the set-up are not judged;
 - with dice, the luck apart from the skill: per seat, the hits its rolls
-  could expect against those they rolled (``GameRules.roll_luck``).
+  could expect against those they rolled (``HasDice.roll_luck``).
 
 Dice are honest here. The worker never sees a roll before it is made, so a
 move followed by a roll (an attack) is not judged by the position after the
@@ -54,8 +54,8 @@ from typing import Any, Protocol
 
 from game.ai.limits import WIN_SCORE, is_win_score
 from game.ai.marks import MARK_LIMITS, Mark, mark_for
-from game.engine.core import CHANCE, Outcome
-from game.engine.rules import GameRules, history_text
+from game.engine.core import CHANCE, Outcome, Trait
+from game.engine.rules import GameRules, adjudicate, history_text, in_setup, roll_luck
 from game.engine.saves import match_to_pgn
 from game.formats import format_percent
 from game.paths import atomic_write_text, safe_file_stem, user_data_dir
@@ -252,11 +252,11 @@ class _Node:
         return self.ended is None and self.turn != CHANCE and not self.setup and self.moves > 1
 
 
-def _ended(rules: GameRules[Any], position: Any, options: Mapping[str, bool]) -> Outcome | None:
+def _ended(rules: GameRules[Any, Any], position: Any, options: Mapping[str, bool]) -> Outcome | None:
     """The end of the game at ``position`` as a match sees it: by the rules, else by a match rule."""
     outcome = rules.outcome(position, options)
     if outcome is None:
-        adjudication = rules.adjudicate(position, options)
+        adjudication = adjudicate(rules, position, options)
         if adjudication is not None:
             outcome = adjudication.outcome
     return outcome
@@ -281,7 +281,7 @@ class Analysis:
 
     def __init__(
         self,
-        rules: GameRules[Any],
+        rules: GameRules[Any, Any],
         curve: ResultCurve,
         start: str,
         entries: Sequence[Any],
@@ -301,7 +301,7 @@ class Analysis:
             move = rules.parse_move(entry) if isinstance(entry, str) else entry
             text = rules.move_text(move)
             turn = int(position.turn)
-            luck = rules.roll_luck(position, move) if turn == CHANCE else None
+            luck = roll_luck(rules, position, move) if turn == CHANCE else None
             try:
                 position.push(move)
             except ValueError as error:
@@ -332,7 +332,7 @@ class Analysis:
     def _node(self, position: Any, texts: Sequence[str]) -> _Node:
         outcome = _ended(self.rules, position, self.options)
         turn = int(position.turn)
-        setup = outcome is None and turn != CHANCE and self.rules.in_setup(position)
+        setup = outcome is None and turn != CHANCE and in_setup(self.rules, position)
         moves = 0 if outcome is not None or turn == CHANCE else len(position.legal_moves())
         return _Node(
             history_text(self.start, list(texts)),
@@ -541,7 +541,7 @@ class Analysis:
         )
 
     def _luck_tally(self) -> tuple[LuckTally, LuckTally] | None:
-        if not self.rules.has_chance:
+        if Trait.CHANCE not in self.rules.traits:
             return None
         tallies = []
         for seat in (0, 1):
@@ -552,7 +552,7 @@ class Analysis:
         return tallies[0], tallies[1]
 
 
-def playable_line(rules: GameRules[Any], position_text: str, line: Sequence[str]) -> list[Any]:
+def playable_line(rules: GameRules[Any, Any], position_text: str, line: Sequence[str]) -> list[Any]:
     """The moves of a search's ``line`` that can be played in turn from ``position_text`` (with history), as
     the game's moves: up to the first roll of the dice (whose outcome a line cannot know) or the first
     move that is not legal there (a line is a search's guess)."""

@@ -36,7 +36,7 @@ from typing import Any, Protocol, TypeVar
 
 from game.ai.limits import SearchInfo, is_win_score, turns_to_end
 from game.engine.core import Trait
-from game.engine.rules import GameRules, replay
+from game.engine.rules import GameRules, MoveT, replay
 
 __all__ = [
     "HINT",
@@ -210,7 +210,7 @@ class GameAI(Protocol):
         ...
 
 
-def noisy_choice(scored: Sequence[tuple[Any, int]], noise: float, rng: random.Random) -> tuple[Any, int]:
+def noisy_choice(scored: Sequence[tuple[MoveT, int]], noise: float, rng: random.Random) -> tuple[MoveT, int]:
     """How a weak level picks among scored moves: a win it has seen, else the best score after noise.
 
     ``scored`` are (move, score) pairs, scores as ``game.ai.limits`` has them;
@@ -321,7 +321,7 @@ class UnsupportedGameError(ValueError):
     """A game's AI searches with a search that cannot handle one of the game's traits (the message names them)."""
 
 
-def check_search(ai: GameAI, rules: GameRules[Any]) -> None:
+def check_search(ai: GameAI, rules: GameRules[Any, Any]) -> None:
     """Refuse (``UnsupportedGameError``) an ``ai`` whose search cannot handle every trait of ``rules``' game.
 
     >>> class Rules:
@@ -353,7 +353,7 @@ class SearchingAI:
     transposition table) and ``pick`` (the move a level plays).
     """
 
-    rules: Any
+    rules: GameRules[Any, Any]
     levels: tuple[Level, ...]
     hint_level: Level
     handles: frozenset[Trait]
@@ -365,7 +365,7 @@ class SearchingAI:
     """Whether a decided loss in the search's score is a proof (alpha-beta over a game without dice: every
     move was searched and each loses); a game whose search cannot prove one sets it false and never resigns."""
 
-    def level(self, key: str) -> Any:
+    def level(self, key: str) -> Level:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
         return find_level(key, self.levels, self.hint_level)
 
@@ -407,7 +407,7 @@ class SearchingAI:
             if searcher is None:
                 searcher = memory["searcher"] = self.new_searcher()
 
-        def report(info: Any) -> None:
+        def report(info: SearchInfo) -> None:
             line = tuple(self.move_text(board, move) for move in info.pv)
             on_progress(Progress(info.depth, info.score, info.nodes, info.elapsed, line))
 

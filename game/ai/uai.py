@@ -15,8 +15,8 @@ from game.games import GAMES, resolve
 def main() -> int:
     """Run the first game's UAI engine that the registry lists; exit status 1 if none has one."""
     for definition in GAMES:
-        if definition.uai is not None:
-            return int(resolve(definition.uai)())
+        if definition.extras.uai is not None:
+            return int(resolve(definition.extras.uai)())
     print("no game of this program offers a UAI engine", file=sys.stderr)
     return 1
 

@@ -158,7 +158,7 @@ def _game_name(key: str) -> str:
 
 
 def level_from_text(
-    text: str, rules: GameRules[Any], where: str = "level", path: Path | None = None
+    text: str, rules: GameRules[Any, Any], where: str = "level", path: Path | None = None
 ) -> LevelInfo:
     """Parse and validate a level file's text for the game of ``rules``; ``where`` names it in error messages.
 
@@ -197,7 +197,7 @@ def level_from_text(
     return LevelInfo(name, description, author, rules.position_text(position), path, number, rules.key)
 
 
-def load_level(path: Path | str, rules: GameRules[Any]) -> LevelInfo:
+def load_level(path: Path | str, rules: GameRules[Any, Any]) -> LevelInfo:
     """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
     target = Path(path)
     where = display_name(target)
@@ -229,7 +229,7 @@ def load_level(path: Path | str, rules: GameRules[Any]) -> LevelInfo:
 
 
 def load_levels(
-    folder: Path | str, rules: GameRules[Any], *, set_damaged_aside: bool = False
+    folder: Path | str, rules: GameRules[Any, Any], *, set_damaged_aside: bool = False
 ) -> list[LevelInfo | LevelError]:
     """Every ``*.toml`` level in ``folder``, in file-name order; bad files as ``LevelError`` items (with ``path``).
 
@@ -266,7 +266,7 @@ def shipped_levels_dir(key: str) -> Path:
     return source_root() / "levels" / _folder_key(key)
 
 
-def shipped_levels(rules: GameRules[Any]) -> list[LevelInfo | LevelError]:
+def shipped_levels(rules: GameRules[Any, Any]) -> list[LevelInfo | LevelError]:
     """The shipped levels of the game of ``rules``, in file-name order (see ``load_levels``)."""
     return load_levels(shipped_levels_dir(rules.key), rules)
 
@@ -276,7 +276,7 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def dump_level(level: LevelInfo, rules: GameRules[Any]) -> str:
+def dump_level(level: LevelInfo, rules: GameRules[Any, Any]) -> str:
     """The TOML text of a level file of the game of ``rules`` (what ``level_from_text`` reads back).
 
     ``LevelError`` if ``level.game`` names another game.
@@ -321,7 +321,7 @@ def custom_level_path(name: str, key: str) -> Path:
     return path
 
 
-def save_custom_level(level: LevelInfo, rules: GameRules[Any], *, replace: bool = False) -> Path:
+def save_custom_level(level: LevelInfo, rules: GameRules[Any, Any], *, replace: bool = False) -> Path:
     """Write ``level`` into the custom levels folder of the game of ``rules``, atomically; returns the file written.
 
     The position must not be refused by ``rules.validate_level`` (warnings are
@@ -349,7 +349,7 @@ def delete_custom_level(path: Path | str, key: str) -> None:
     target.unlink(missing_ok=True)
 
 
-def custom_levels(rules: GameRules[Any]) -> list[LevelInfo | LevelError]:
+def custom_levels(rules: GameRules[Any, Any]) -> list[LevelInfo | LevelError]:
     """The player's own levels of the game of ``rules``, by name; damaged files after them as ``LevelError`` items."""
     try:
         folder = custom_levels_dir(rules.key, create=False)

@@ -32,12 +32,22 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic
 
 from game.engine.core import CHANCE, SEATS, MatchTermination, Outcome, other_seat
 from game.engine.numbering import move_numbers, moves_played, next_move_number
 from game.engine.players import ENGINE_LEVEL_PREFIX, Player, PlayerKind, engine_key, engine_level
-from game.engine.rules import GameRules, history_text
+from game.engine.rules import (
+    GameRules,
+    MoveT,
+    PositionT,
+    actions_left,
+    adjudicate,
+    forced_move,
+    history_text,
+    in_setup,
+    is_undo_barrier,
+)
 
 __all__ = [
     "ENGINE_LEVEL_PREFIX",
@@ -128,7 +138,7 @@ class MatchResult:
         return scores[seat] if seat < len(scores) else 0
 
 
-class Match:
+class Match(Generic[PositionT, MoveT]):
     """A game between two players from a start position, with undo/redo and a final result.
 
     ``clock`` returns seconds (``time.monotonic`` by default); tests pass a
@@ -139,7 +149,7 @@ class Match:
 
     def __init__(
         self,
-        rules: GameRules[Any],
+        rules: GameRules[PositionT, MoveT],
         start: str | None = None,
         players: tuple[Player, Player] | None = None,
         options: Mapping[str, bool] | None = None,
@@ -150,7 +160,7 @@ class Match:
         draws: int = 0,
     ) -> None:
         self.rules = rules
-        self.position: Any = rules.new_position(start)
+        self.position: PositionT = rules.new_position(start)
         self.start_text = rules.position_text(self.position)
         self.players: tuple[Player, Player] = players or (Player.human(), Player.human())
         self.options: dict[str, bool] = {option.key: option.default for option in rules.options}
@@ -168,11 +178,11 @@ class Match:
         self._clock = clock
         self._elapsed_before = elapsed
         self._running_since: float | None = clock()
-        self._history: list[Any] = []
+        self._history: list[MoveT] = []
         self._played: list[_Played] = []  # how each entry of the history was played
         self._start_turn: int = self.position.turn
-        self._start_in_setup = rules.in_setup(self.position)
-        self._redo: list[Any] = []
+        self._start_in_setup = in_setup(rules, self.position)
+        self._redo: list[MoveT] = []
         self._resigned: int | None = None
         self._result: MatchResult | None = None
         self._update_result()
@@ -213,11 +223,11 @@ class Match:
     # -- moves --
 
     @property
-    def moves(self) -> list[Any]:
+    def moves(self) -> list[MoveT]:
         """The moves and chance outcomes played from the start position, oldest first."""
         return list(self._history)
 
-    def history(self) -> list[tuple[int, Any]]:
+    def history(self) -> list[tuple[int, MoveT]]:
         """Every entry played, oldest first, with the seat that played it (``CHANCE`` for a roll)."""
         return [(played.seat, entry) for played, entry in zip(self._played, self._history, strict=True)]
 
@@ -252,14 +262,14 @@ class Match:
         """The position with its history, as text (what the AI worker is given)."""
         return history_text(self.start_text, [self.rules.move_text(entry) for entry in self._history])
 
-    def entry_text(self, entry: Any) -> str:
+    def entry_text(self, entry: MoveT) -> str:
         """A move's or chance outcome's text in the game's notation (one token)."""
         return self.rules.move_text(entry)
 
     @property
     def in_setup(self) -> bool:
         """Whether the seats are still setting up (placing their armies) before the first move."""
-        return self._result is None and self.rules.in_setup(self.position)
+        return self._result is None and in_setup(self.rules, self.position)
 
     @property
     def starts_turn(self) -> bool:
@@ -269,7 +279,7 @@ class Match:
     @property
     def actions_left(self) -> int | None:
         """The actions left in the turn of the seat to move, for games of several actions a turn, else ``None``."""
-        return self.rules.actions_left(self.position)
+        return actions_left(self.rules, self.position)
 
     def turn_records(self) -> list[TurnRecord]:
         """The history as turns, oldest first: each seat's turn with its actions and rolls (see ``TurnRecord``).
@@ -308,19 +318,19 @@ class Match:
         close()
         return records
 
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[MoveT]:
         """The moves the seat to move may play; ``[]`` once the match is over or at a roll."""
         if self._result is not None or self.position.turn == CHANCE:
             return []
         return list(self.position.legal_moves())
 
-    def forced_move(self) -> Any | None:
+    def forced_move(self) -> MoveT | None:
         """A move nobody chooses (Ataxx's forced pass), or ``None``."""
         if self._result is not None or self.position.turn == CHANCE:
             return None
-        return self.rules.forced_move(self.position)
+        return forced_move(self.rules, self.position)
 
-    def play(self, move: Any) -> Any:
+    def play(self, move: MoveT) -> MoveT:
         """Play ``move`` for the seat to move and return it.
 
         Raises ``MatchOverError`` after the end, ``NotChanceError`` while a roll
@@ -334,7 +344,7 @@ class Match:
         self._push(move)
         return move
 
-    def roll(self) -> Any:
+    def roll(self) -> MoveT:
         """At a chance node, draw an outcome with the match's generator, play it and return it.
 
         With a roll taken back waiting to be replayed, that roll comes again
@@ -354,7 +364,7 @@ class Match:
         self._push(outcome)
         return outcome
 
-    def replay(self, entry: Any) -> Any:
+    def replay(self, entry: MoveT) -> MoveT:
         """Play a recorded entry: a move for the seat to move, or at a chance node the outcome rolled then.
 
         What a save's record replays: a recorded outcome is pushed as it is
@@ -376,12 +386,12 @@ class Match:
                 f"the match is over ({self._result.outcome.termination.value}); no more moves"
             )
 
-    def _push(self, entry: Any) -> None:
+    def _push(self, entry: MoveT) -> None:
         position = self.position
         turn = position.turn
         starts_turn = turn != CHANCE and self.rules.starts_turn(position)
-        forced = turn != CHANCE and self.rules.forced_move(position) is not None
-        setup = self.rules.in_setup(position)
+        forced = turn != CHANCE and forced_move(self.rules, position) is not None
+        setup = in_setup(self.rules, position)
         position.push(entry)
         self._history.append(entry)
         self._played.append(_Played(turn, starts_turn, forced, setup))
@@ -394,14 +404,14 @@ class Match:
     @property
     def can_undo(self) -> bool:
         """Whether the last entry can be taken back (none, or a game's barrier, stops it)."""
-        return bool(self._history) and not self.rules.is_undo_barrier(self._history[-1])
+        return bool(self._history) and not is_undo_barrier(self.rules, self._history[-1])
 
     @property
     def can_redo(self) -> bool:
         """Whether a taken-back entry can be replayed."""
         return bool(self._redo)
 
-    def undo(self) -> Any:
+    def undo(self) -> MoveT:
         """Take back the last entry (even after the end); ``IndexError`` if there is none or a barrier stops it.
 
         After a resignation the resignation goes with it, as any end does when
@@ -409,7 +419,7 @@ class Match:
         """
         if not self.can_undo:
             raise IndexError("nothing to undo")
-        entry = self.position.pop()
+        entry: MoveT = self.position.pop()
         self._history.pop()
         self._played.pop()
         self._redo.append(entry)
@@ -417,7 +427,7 @@ class Match:
         self._update_result()
         return entry
 
-    def redo(self) -> Any:
+    def redo(self) -> MoveT:
         """Replay the last entry taken back; ``IndexError`` if there is none."""
         if not self._redo:
             raise IndexError("nothing to redo")
@@ -435,7 +445,7 @@ class Match:
             (
                 index + 1
                 for index in range(len(history) - 1, -1, -1)
-                if self.rules.is_undo_barrier(history[index])
+                if is_undo_barrier(self.rules, history[index])
             ),
             0,
         )
@@ -463,7 +473,7 @@ class Match:
         """Whether ``undo_turn`` would take anything back."""
         return self._undo_target() is not None
 
-    def undo_turn(self) -> list[Any]:
+    def undo_turn(self) -> list[MoveT]:
         """Take back entries to the start of the last turn in which a person had a real choice.
 
         Against the computer this returns the player to the start of their
@@ -477,7 +487,7 @@ class Match:
         be (no person plays, nothing to undo, a roll in the way).
         """
         target = self._undo_target()
-        undone: list[Any] = []
+        undone: list[MoveT] = []
         while target is not None and self.ply > target:
             undone.append(self.undo())
         return undone
@@ -489,16 +499,16 @@ class Match:
             and self.position.turn != CHANCE
             and self.current_player.is_human
             and self.rules.starts_turn(self.position)
-            and self.rules.forced_move(self.position) is None
+            and forced_move(self.rules, self.position) is None
         )
 
-    def redo_turn(self) -> list[Any]:
+    def redo_turn(self) -> list[MoveT]:
         """Replay entries taken back up to the next start of a turn where a person chooses (at least one).
 
         Returns the entries replayed, oldest first (``[]`` with nothing to redo
         or after the end).
         """
-        replayed: list[Any] = []
+        replayed: list[MoveT] = []
         while self.can_redo and self._result is None:
             replayed.append(self.redo())
             if self.at_persons_choice():
@@ -506,7 +516,7 @@ class Match:
         return replayed
 
     @property
-    def redo_moves(self) -> list[Any]:
+    def redo_moves(self) -> list[MoveT]:
         """The entries ``redo`` would replay, next first."""
         return list(reversed(self._redo))
 
@@ -583,7 +593,7 @@ class Match:
         else:
             outcome = self.rules.outcome(position, self.options)
         if outcome is None:
-            adjudication = self.rules.adjudicate(position, self.options)
+            adjudication = adjudicate(self.rules, position, self.options)
             if adjudication is not None:
                 outcome, detail = adjudication.outcome, adjudication.detail
         if outcome is None:
@@ -615,7 +625,7 @@ class MatchConfig:
         you, computer = Player.human("You"), Player.computer(self.level, self.computer_name)
         return (you, computer) if self.human_seat == 0 else (computer, you)
 
-    def start(self, rules: GameRules[Any], level_position: str) -> str:
+    def start(self, rules: GameRules[Any, Any], level_position: str) -> str:
         """The level's position with the chosen seat to move first (its own if the rules fix who starts)."""
         if rules.first_seat_fixed(level_position):
             return level_position
@@ -628,7 +638,7 @@ class MatchConfig:
         return dataclasses.replace(self, first=1 - self.first)
 
     @classmethod
-    def for_match(cls, match: Match) -> MatchConfig:
+    def for_match(cls, match: Match[Any, Any]) -> MatchConfig:
         """The configuration a loaded match was played with (for its rematch)."""
         first = match.rules.first_seat(match.start_text)
         computers = [seat for seat, player in enumerate(match.players) if not player.is_human]

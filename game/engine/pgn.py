@@ -103,7 +103,7 @@ class PgnGame:
     """The move text ends without its result: the file was cut short. ``moves`` are those read (a last
     move cut in two left out), and the ``Redo`` line, which came after the end that is lost, is dropped."""
 
-    def position(self, rules: GameRules[Any]) -> Any:
+    def position(self, rules: GameRules[Any, Any]) -> Any:
         """A position of ``rules`` with the start position and every move pushed (the game's ``ValueError`` if one is illegal)."""
         position = rules.new_position(self.start or None)
         for move in self.moves:
@@ -134,7 +134,7 @@ def _tag_value_text(value: str) -> str:
 _NOT_IN_A_TOKEN = re.compile(r'[\s(){};"\[\]]')
 
 
-def _token(rules: GameRules[Any], entry: Any) -> str:
+def _token(rules: GameRules[Any, Any], entry: Any) -> str:
     """The text of a move or chance outcome, checked to be one token a reader gives back whole."""
     text = rules.move_text(entry)
     if not text or _NOT_IN_A_TOKEN.search(text) or text in _RESULTS:
@@ -143,14 +143,14 @@ def _token(rules: GameRules[Any], entry: Any) -> str:
     return text
 
 
-def _same_start(rules: GameRules[Any], start: str) -> bool:
+def _same_start(rules: GameRules[Any, Any], start: str) -> bool:
     standard = rules.position_text(rules.new_position(rules.start_text))
     return not start or rules.position_text(rules.new_position(start)) == standard
 
 
 def write_pgn(
     game: PgnGame,
-    rules: GameRules[Any],
+    rules: GameRules[Any, Any],
     *,
     date: datetime.date | None = None,
     annotations: Sequence[str] = (),
@@ -251,7 +251,7 @@ def read_game_tag(text: str) -> str | None:
     return read_tag(text, "Game")
 
 
-def _parse_token(rules: GameRules[Any], position: Any, token: str) -> list[Any]:
+def _parse_token(rules: GameRules[Any, Any], position: Any, token: str) -> list[Any]:
     """The move ``token`` names, pushed on ``position`` after any entry an older record of the game left out
     there (``HasOlderRecords``: pushed first, and listed first); the last attempt's ``ValueError`` if none fits.
 
@@ -281,7 +281,7 @@ def _parse_token(rules: GameRules[Any], position: Any, token: str) -> list[Any]:
     raise error
 
 
-def _cut_in_two(rules: GameRules[Any], position: Any, token: str) -> bool:
+def _cut_in_two(rules: GameRules[Any, Any], position: Any, token: str) -> bool:
     """Whether ``token``, a file's last word, is the beginning and not the whole of what may come next: a move
     (or chance outcome) possible in ``position``, a move number (before its dot) or a result."""
     if is_ascii_digits(token) or any(
@@ -299,11 +299,11 @@ def _cut_in_two(rules: GameRules[Any], position: Any, token: str) -> bool:
     )
 
 
-def _too_long(rules: GameRules[Any], longest: int) -> str:
+def _too_long(rules: GameRules[Any, Any], longest: int) -> str:
     return f"more than {longest} moves, longer than any game of {rules.key} from its start position"
 
 
-def parse_pgn(text: str, rules: GameRules[Any]) -> PgnGame:
+def parse_pgn(text: str, rules: GameRules[Any, Any]) -> PgnGame:
     """Read the first game in ``text`` with ``rules``; raises ``PgnError`` with the reason.
 
     The start is the position tag (``rules.pgn_position_tag``, any case) when

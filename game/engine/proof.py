@@ -12,7 +12,7 @@ an answer never depends on them.
 The end of a game is decided as the match decides it (``game.engine.match``):
 the game's rules with the match options given (by default every switchable
 rule at its default, so Ataxx's early finish is on), then its match rules
-(``GameRules.adjudicate``). So what the prover calls a win is what the puzzle
+(``HasAdjudication.adjudicate``). So what the prover calls a win is what the puzzle
 screen will declare won.
 
 Plies are counted as the match counts entries: every move of either seat,
@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.engine.core import Outcome, Position
-from game.engine.rules import GameRules
+from game.engine.rules import GameRules, HasAdjudication
 
 __all__ = ["ProofBudgetError", "Prover", "default_options"]
 
@@ -50,7 +50,7 @@ class ProofBudgetError(ValueError):
     """A proof needed more positions than its budget allowed: the claim is neither proved nor refuted."""
 
 
-def default_options(rules: GameRules[Any]) -> dict[str, bool]:
+def default_options(rules: GameRules[Any, Any]) -> dict[str, bool]:
     """Every switchable match rule of the game at its default (as a new match has them)."""
     return {option.key: option.default for option in rules.options}
 
@@ -76,7 +76,7 @@ class Prover:
 
     def __init__(
         self,
-        rules: GameRules[Any],
+        rules: GameRules[Any, Any],
         options: Mapping[str, bool] | None = None,
         *,
         node_limit: int | None = None,
@@ -85,6 +85,8 @@ class Prover:
         self.rules = rules
         self.options = default_options(rules)
         self.options.update(options or {})
+        self._adjudication = rules if isinstance(rules, HasAdjudication) else None
+        """The match rules ending a game early, if the game has any (asked once: ``end`` runs at every node)."""
         self.node_limit = node_limit
         self.order = order
         self.nodes = 0
@@ -100,8 +102,8 @@ class Prover:
     def end(self, position: Position) -> Outcome | None:
         """How the game is over in ``position`` (the rules, then the match rules), or ``None``."""
         outcome = self.rules.outcome(position, self.options)
-        if outcome is None:
-            adjudication = self.rules.adjudicate(position, self.options)
+        if outcome is None and self._adjudication is not None:
+            adjudication = self._adjudication.adjudicate(position, self.options)
             if adjudication is not None:
                 outcome = adjudication.outcome
         return outcome

@@ -153,7 +153,7 @@ def _text(value: str, key: str, where: str) -> str:
     return value.strip()
 
 
-def check_puzzle(data: Any, rules: GameRules[Any], where: str) -> Puzzle:
+def check_puzzle(data: Any, rules: GameRules[Any, Any], where: str) -> Puzzle:
     """One ``[[puzzle]]`` table checked (see the module docstring); ``ValueError`` saying what is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"{where}: not a table of fields")
@@ -223,7 +223,7 @@ def check_puzzle(data: Any, rules: GameRules[Any], where: str) -> Puzzle:
 
 
 def puzzles_from_text(
-    text: str, rules: GameRules[Any], where: str = "puzzles"
+    text: str, rules: GameRules[Any, Any], where: str = "puzzles"
 ) -> tuple[list[Puzzle], list[PuzzleError]]:
     """The puzzles of a file's ``text`` for the game of ``rules``, and the bad ones as errors.
 
@@ -262,7 +262,7 @@ def puzzles_from_text(
     return puzzles, errors
 
 
-def load_puzzle_file(path: Path | str, rules: GameRules[Any]) -> tuple[list[Puzzle], list[PuzzleError]]:
+def load_puzzle_file(path: Path | str, rules: GameRules[Any, Any]) -> tuple[list[Puzzle], list[PuzzleError]]:
     """The puzzles of one file, and its bad puzzles as errors; ``PuzzleError`` naming the file if it is unusable.
 
     A file read before and unchanged since (the same size and time) is not checked again.
@@ -289,7 +289,7 @@ _READ: dict[tuple[str, tuple[str, int, int]], tuple[list[Puzzle], list[str]]] = 
 
 
 def _checked(
-    text: str, rules: GameRules[Any], where: str, stamp: tuple[str, int, int]
+    text: str, rules: GameRules[Any, Any], where: str, stamp: tuple[str, int, int]
 ) -> tuple[list[Puzzle], list[PuzzleError]]:
     key = (rules.key, stamp)
     if key not in _READ:
@@ -315,7 +315,7 @@ def has_shipped_puzzles(key: str) -> bool:
 
 
 def shipped_puzzles(
-    rules: GameRules[Any], folder: Path | None = None
+    rules: GameRules[Any, Any], folder: Path | None = None
 ) -> tuple[list[Puzzle], list[PuzzleError]]:
     """The game's collection, numbered from 1 in file-name order, and every problem met reading it.
 
@@ -357,7 +357,7 @@ class HasMaterialGain(Protocol):
         ...
 
 
-def greedy_moves(rules: GameRules[Any], position: Any) -> list[Any]:
+def greedy_moves(rules: GameRules[Any, Any], position: Any) -> list[Any]:
     """The moves a greedy player chooses among: every move of the largest material gain (ties all count).
 
     Every legal move when the game gives no material gain: such a player has no preference.
@@ -370,7 +370,7 @@ def greedy_moves(rules: GameRules[Any], position: Any) -> list[Any]:
     return [move for move, gain in zip(moves, gains, strict=True) if gain == best]
 
 
-def solved_by_greedy(puzzle: Puzzle, rules: GameRules[Any]) -> bool:
+def solved_by_greedy(puzzle: Puzzle, rules: GameRules[Any, Any]) -> bool:
     """Whether the puzzle's winning move is one a greedy player might choose (one of ``greedy_moves``).
 
     A tie counts as found: a greedy player could choose it. So "not solved by
@@ -380,7 +380,7 @@ def solved_by_greedy(puzzle: Puzzle, rules: GameRules[Any]) -> bool:
     return rules.parse_move(puzzle.solution[0]) in greedy_moves(rules, position)
 
 
-def tempting_moves(rules: GameRules[Any], position: Any, key: Any) -> int:
+def tempting_moves(rules: GameRules[Any, Any], position: Any, key: Any) -> int:
     """The wrong moves a greedy player prefers to ``key``: those of a larger material gain (0 without one)."""
     if not isinstance(rules, HasMaterialGain):
         return 0
@@ -408,7 +408,7 @@ def grade_of(moves: int, misses: int, tempting: int, *, greedy: bool) -> int:
     return max(2, min(GRADES[-1], 1 + points))
 
 
-def greedy_misses(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> int:
+def greedy_misses(puzzle: Puzzle, rules: GameRules[Any, Any], *, node_limit: int | None = None) -> int:
     """How many of the seat's moves in the solution a greedy player would not find.
 
     At the first move, found means the winning move is one of
@@ -435,7 +435,7 @@ def greedy_misses(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | No
     return misses
 
 
-def grade_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> Puzzle:
+def grade_puzzle(puzzle: Puzzle, rules: GameRules[Any, Any], *, node_limit: int | None = None) -> Puzzle:
     """``puzzle`` with its ``tempting`` and ``grade`` as the greedy player sets them (``grade_of``)."""
     position = rules.new_position(puzzle.position)
     tempting = tempting_moves(rules, position, rules.parse_move(puzzle.solution[0]))
@@ -456,7 +456,7 @@ class PuzzleProofError(ValueError):
     """A puzzle whose claim does not hold: another move wins too, or the winning move does not win in time."""
 
 
-def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any], *, node_limit: int | None = None) -> int:
+def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any, Any], *, node_limit: int | None = None) -> int:
     """Prove ``puzzle`` again from scratch; the positions the proof visited.
 
     Proved: the first move of the solution wins by force within the
@@ -506,7 +506,7 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
-def dump_puzzles(puzzles: list[Puzzle], rules: GameRules[Any], *, header: str = "") -> str:
+def dump_puzzles(puzzles: list[Puzzle], rules: GameRules[Any, Any], *, header: str = "") -> str:
     """The TOML text of a puzzle file holding ``puzzles`` (what ``puzzles_from_text`` reads back)."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     lines += [f"game = {_toml_string(rules.key)}", f"schema_version = {SCHEMA_VERSION}"]

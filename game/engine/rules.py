@@ -3,10 +3,16 @@
 Each game's engine package has one object implementing ``GameRules`` (Ataxx's
 is ``game.engine.ataxx.rules.RULES``); ``game.games`` points at it. The
 generic code asks it for positions and notation, for the match rules players
-may switch (``RuleOption``), for the end of a game (``outcome``, and
-``adjudicate`` for match rules such as Ataxx's early finish), and for how its
-positions and levels are written in files. It never looks inside a position
+may switch (``RuleOption``), for the end of a game (``outcome``), and for how
+its positions and levels are written in files. It never looks inside a position
 beyond the surface of ``game.engine.core.Position``.
+
+What only some games have is a capability of its own, a protocol the generic
+code asks for (through the functions below of the same names, which give a game
+without it the usual answer): dice (``HasDice``), turns of several actions
+(``HasSeveralActions``), a set-up (``HasSetup``), match rules ending a game
+early (``HasAdjudication``, Ataxx's early finish), forced moves
+(``HasForcedMoves``), older records (``HasOlderRecords``).
 
 Positions travel as text with their history (the AI worker needs it for
 repetition): the start position's text, then ``moves`` and the moves (and
@@ -31,15 +37,30 @@ from game.engine.core import CHANCE, Outcome, Position, Trait
 
 __all__ = [
     "Adjudication",
+    "DiceDefaults",
     "GameRules",
+    "HasAdjudication",
+    "HasDice",
+    "HasForcedMoves",
+    "HasOlderRecords",
+    "HasSetup",
+    "HasSeveralActions",
     "LevelProblem",
+    "MoveT",
     "PositionT",
     "RollLuck",
     "RuleOption",
     "RulesDefaults",
     "Severity",
+    "actions_left",
+    "adjudicate",
+    "forced_move",
     "history_text",
+    "in_setup",
+    "is_undo_barrier",
     "replay",
+    "roll_luck",
+    "rolls_first_seat",
     "split_history_text",
 ]
 
@@ -104,9 +125,11 @@ class LevelProblem:
 
 PositionT = TypeVar("PositionT", bound=Position)
 """A game's own position type (Ataxx's ``Board``), which its ``GameRules`` take and give."""
+MoveT = TypeVar("MoveT")
+"""A game's own entry type: its moves and, in a game with dice, its chance outcomes (Ataxx's ``Move``)."""
 
 
-class GameRules(Protocol[PositionT]):
+class GameRules(Protocol[PositionT, MoveT]):
     """One game's rules as the generic layers use them (see the module docstring)."""
 
     key: str
@@ -121,13 +144,12 @@ class GameRules(Protocol[PositionT]):
     """The PGN tags naming seat 0's and seat 1's players (Ataxx: ``Black``, ``White``, as libataxx)."""
     pgn_position_tag: str
     """The PGN tag of a start position other than the standard one (``FEN``)."""
-    has_chance: bool
-    """Whether the game has dice (positions whose ``turn`` is ``CHANCE``)."""
     can_draw: bool
     """Whether a game can end in a draw (the statistics show no draws for a game that cannot)."""
     traits: frozenset[Trait]
     """What the game asks of a search: ``ALTERNATING`` always, ``REPEATED_SEATS`` for turns of several
-    actions, ``CHANCE`` with dice (``game.ai.api.check_search`` refuses an AI that cannot handle one)."""
+    actions, ``CHANCE`` with dice, positions whose ``turn`` is ``CHANCE`` (``game.ai.api.check_search`` refuses
+    an AI that cannot handle one)."""
     pgn_nags: bool
     """Whether an annotated PGN of the game may mark moves with NAG tokens (``$4``); a game whose usual
     readers stop at one writes the mark at the start of the move's comment instead."""
@@ -140,11 +162,11 @@ class GameRules(Protocol[PositionT]):
         """The text of ``position`` (without its history)."""
         ...
 
-    def parse_move(self, text: str) -> Any:
+    def parse_move(self, text: str) -> MoveT:
         """A move (or chance outcome) from its text; a ``ValueError`` saying what is wrong."""
         ...
 
-    def move_text(self, entry: Any) -> str:
+    def move_text(self, entry: MoveT) -> str:
         """The text of a move or chance outcome, one token (no spaces, no parentheses), as ``parse_move`` reads it."""
         ...
 
@@ -152,45 +174,17 @@ class GameRules(Protocol[PositionT]):
         """Whether the seat to move in ``position`` (not a chance node) is at the first action of its turn."""
         ...
 
-    def rolls_first_seat(self, start_text: str) -> bool:
-        """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
-        ...
-
     def first_seat_fixed(self, start_text: str) -> bool:
         """Whether the rules, not the players, name the seat to move first from ``start_text`` (its own)."""
-        ...
-
-    def actions_left(self, position: PositionT) -> int | None:
-        """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
-        ...
-
-    def in_setup(self, position: PositionT) -> bool:
-        """Whether ``position`` is in the set-up before the first move (each seat places its army).
-
-        During it the seat to move places, and a person placing never sees the
-        other seat's placement (the match screen hides it).
-        """
         ...
 
     def outcome(self, position: PositionT, options: Mapping[str, bool]) -> Outcome | None:
         """How the game ended under the switchable ``options``, or ``None`` while it goes on."""
         ...
 
-    def adjudicate(self, position: PositionT, options: Mapping[str, bool]) -> Adjudication | None:
-        """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
-        ...
-
     def scores(self, position: PositionT) -> tuple[int, ...]:
         """Each seat's score in ``position`` as its ``Outcome`` would hold them (pieces, triples...), at any
         moment of the game: what a match ended by the players (a resignation) keeps as its final scores."""
-        ...
-
-    def forced_move(self, position: PositionT) -> Any | None:
-        """A move nobody chooses (Ataxx's forced pass), which the match screen announces and plays."""
-        ...
-
-    def is_undo_barrier(self, entry: Any) -> bool:
-        """Whether undo must stop before taking back ``entry`` (a move or chance outcome)."""
         ...
 
     def first_seat(self, start_text: str) -> int:
@@ -207,11 +201,6 @@ class GameRules(Protocol[PositionT]):
 
     def termination_text(self, termination: enum.Enum) -> str:
         """The reason a game ended, as an English text shown through ``tr``."""
-        ...
-
-    def roll_luck(self, position: PositionT, outcome: Any) -> RollLuck | None:
-        """At a chance node, what rolling ``outcome`` (one of ``chance_outcomes()``) did for the seat that
-        rolls, against what it could expect; ``None`` for a roll that scores nothing (an opening roll)."""
         ...
 
     def longest_game(self, position: PositionT) -> int | None:
@@ -238,8 +227,69 @@ class HasOlderRecords(Protocol):
         ...
 
 
+@runtime_checkable
+class HasDice(Protocol):
+    """A game with chance nodes (``Trait.CHANCE``): who starts, undo and the analysis's luck depend on its rolls.
+
+    ``DiceDefaults`` gives what a game with dice does not change.
+    """
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
+        ...
+
+    def is_undo_barrier(self, entry: Any) -> bool:
+        """Whether undo must stop before taking back ``entry`` (a move or chance outcome)."""
+        ...
+
+    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
+        """At a chance node, what rolling ``outcome`` (one of ``chance_outcomes()``) did for the seat that
+        rolls, against what it could expect; ``None`` for a roll that scores nothing (an opening roll)."""
+        ...
+
+
+@runtime_checkable
+class HasSeveralActions(Protocol):
+    """A game whose seat may act several times in one turn (``Trait.REPEATED_SEATS``)."""
+
+    def actions_left(self, position: Any) -> int | None:
+        """The actions left in the turn of the seat to move (``None`` where no turn is being counted)."""
+        ...
+
+
+@runtime_checkable
+class HasSetup(Protocol):
+    """A game that starts with a set-up: each seat places its army before the first move."""
+
+    def in_setup(self, position: Any) -> bool:
+        """Whether ``position`` is in the set-up before the first move.
+
+        During it the seat to move places, and a person placing never sees the
+        other seat's placement (the match screen hides it).
+        """
+        ...
+
+
+@runtime_checkable
+class HasAdjudication(Protocol):
+    """A game with match rules that may end a game before its rules do (Ataxx's early finish)."""
+
+    def adjudicate(self, position: Any, options: Mapping[str, bool]) -> Adjudication | None:
+        """A match rule ending the game early (perft and UAI ignore these), or ``None``."""
+        ...
+
+
+@runtime_checkable
+class HasForcedMoves(Protocol):
+    """A game where a seat may have to play a move nobody chooses (Ataxx's forced pass)."""
+
+    def forced_move(self, position: Any) -> Any | None:
+        """That move in ``position``, which the match screen announces and plays; ``None`` for a choice."""
+        ...
+
+
 class RulesDefaults:
-    """The answers of a game without dice, forced moves or match rules; a game's rules inherit what fits.
+    """The generic answers of ``GameRules``; a game's rules inherit what fits.
 
     A subclass gives ``key``, its notation and positions (``new_position`` and
     the rest of ``GameRules``), and ``termination_texts``, the English text of
@@ -248,7 +298,6 @@ class RulesDefaults:
 
     options: tuple[RuleOption, ...] = ()
     termination_texts: Mapping[enum.Enum, str] = {}
-    has_chance: bool = False
     can_draw: bool = True
     traits: frozenset[Trait] = frozenset({Trait.ALTERNATING})
     pgn_nags: bool = True
@@ -265,41 +314,17 @@ class RulesDefaults:
         """One action a turn: every move starts one."""
         return True
 
-    def rolls_first_seat(self, start_text: str) -> bool:
-        """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
-        return bool(self.new_position(start_text).turn == CHANCE)
-
     def first_seat_fixed(self, start_text: str) -> bool:
         """The players choose who starts."""
-        return False
-
-    def actions_left(self, position: Any) -> int | None:
-        """One action a turn: nothing to count."""
-        return None
-
-    def in_setup(self, position: Any) -> bool:
-        """No set-up: the armies stand where the level puts them."""
         return False
 
     def outcome(self, position: Any, options: Mapping[str, bool]) -> Outcome | None:
         """The end by the rules alone (no switchable rule changes it)."""
         return position.outcome()  # type: ignore[no-any-return]
 
-    def adjudicate(self, position: Any, options: Mapping[str, bool]) -> Adjudication | None:
-        """No match rule ends the game early."""
-        return None
-
     def scores(self, position: Any) -> tuple[int, ...]:
         """No scores kept (a game that counts something gives its own)."""
         return ()
-
-    def forced_move(self, position: Any) -> Any | None:
-        """Every move is chosen: there is no forced pass."""
-        return None
-
-    def is_undo_barrier(self, entry: object) -> bool:
-        """No dice: any move may be taken back."""
-        return False
 
     def first_seat(self, start_text: str) -> int:
         """The side to move in ``start_text``."""
@@ -310,13 +335,70 @@ class RulesDefaults:
         text = self.termination_texts.get(termination)
         return text if text else str(getattr(termination, "value", termination)).capitalize()
 
-    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
-        """No dice that score: no luck to count."""
-        return None
-
     def longest_game(self, position: Any) -> int | None:
         """No bound known: only the size of a file limits what is read of it."""
         return None
+
+
+class DiceDefaults(RulesDefaults):
+    """The answers of a game with dice (``HasDice``) that keeps the usual ones: a subclass overrides what differs."""
+
+    traits: frozenset[Trait] = frozenset({Trait.ALTERNATING, Trait.CHANCE})
+
+    def rolls_first_seat(self, start_text: str) -> bool:
+        """Whether the start position waits on a roll (``turn == CHANCE``), which then decides who starts."""
+        return bool(self.new_position(start_text).turn == CHANCE)
+
+    def is_undo_barrier(self, entry: object) -> bool:
+        """Any move may be taken back."""
+        return False
+
+    def roll_luck(self, position: Any, outcome: Any) -> RollLuck | None:
+        """No roll that scores: no luck to count."""
+        return None
+
+
+# -- the capabilities, asked for: what a game without one answers ---------------------------------
+
+
+def rolls_first_seat(rules: GameRules[Any, Any], start_text: str) -> bool:
+    """Whether an opening roll, not the players, decides who moves first from ``start_text``."""
+    return isinstance(rules, HasDice) and rules.rolls_first_seat(start_text)
+
+
+def is_undo_barrier(rules: GameRules[Any, MoveT], entry: MoveT) -> bool:
+    """Whether undo must stop before taking back ``entry``: only a roll of a game with dice may stop it."""
+    return isinstance(rules, HasDice) and rules.is_undo_barrier(entry)
+
+
+def roll_luck(rules: GameRules[PositionT, MoveT], position: PositionT, outcome: MoveT) -> RollLuck | None:
+    """What rolling ``outcome`` at the chance node ``position`` did for the seat that rolls (``HasDice``)."""
+    return rules.roll_luck(position, outcome) if isinstance(rules, HasDice) else None
+
+
+def actions_left(rules: GameRules[PositionT, Any], position: PositionT) -> int | None:
+    """The actions left in the turn of the seat to move, for a game of several actions a turn, else ``None``."""
+    return rules.actions_left(position) if isinstance(rules, HasSeveralActions) else None
+
+
+def in_setup(rules: GameRules[PositionT, Any], position: PositionT) -> bool:
+    """Whether ``position`` is in a game's set-up (``HasSetup``); a game without one never is."""
+    return isinstance(rules, HasSetup) and rules.in_setup(position)
+
+
+def adjudicate(
+    rules: GameRules[PositionT, Any], position: PositionT, options: Mapping[str, bool]
+) -> Adjudication | None:
+    """A match rule ending the game early (``HasAdjudication``), or ``None``."""
+    return rules.adjudicate(position, options) if isinstance(rules, HasAdjudication) else None
+
+
+def forced_move(rules: GameRules[PositionT, MoveT], position: PositionT) -> MoveT | None:
+    """A move nobody chooses in ``position`` (``HasForcedMoves``), or ``None``: every move is chosen."""
+    if isinstance(rules, HasForcedMoves):
+        move: MoveT | None = rules.forced_move(position)
+        return move
+    return None
 
 
 def history_text(start: str, moves: Sequence[str]) -> str:
@@ -340,7 +422,7 @@ def split_history_text(text: str) -> tuple[str, list[str]]:
     return start.strip(), moves.split()
 
 
-def replay(rules: GameRules[PositionT], text: str) -> PositionT:
+def replay(rules: GameRules[PositionT, Any], text: str) -> PositionT:
     """The position a ``history_text`` describes, every move pushed; the game's ``ValueError`` if it cannot be."""
     start, moves = split_history_text(text)
     position = rules.new_position(start)

@@ -71,7 +71,7 @@ from pathlib import Path
 from typing import Any
 
 from game import games
-from game.engine.core import CHANCE, MatchTermination
+from game.engine.core import CHANCE, MatchTermination, Trait
 from game.engine.match import MAX_DRAWS, Match, Player, PlayerKind
 from game.engine.pgn import (
     MAX_PGN_BYTES,
@@ -238,7 +238,7 @@ def _display_name(player: Player) -> str:
 
 
 def match_to_pgn(
-    match: Match,
+    match: Match[Any, Any],
     *,
     level_name: str = "",
     saved_at: datetime.datetime | None = None,
@@ -269,7 +269,7 @@ def match_to_pgn(
     tags["Rules"] = " ".join(switched_on) or "none"
     tags["TimeSpent"] = f"{match.elapsed:.1f}"
     tags["SavedAt"] = saved_at.isoformat(timespec="seconds")
-    if rules.has_chance:
+    if Trait.CHANCE in rules.traits:
         tags["Seed"] = str(match.seed)
         tags["Draws"] = str(match.draws)
     result = match.result
@@ -313,7 +313,7 @@ def _players(pgn_game: PgnGame, version: int) -> tuple[Player, Player]:
     return players[0], players[1]
 
 
-def _options(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> dict[str, bool] | None:
+def _options(pgn_game: PgnGame, rules: GameRules[Any, Any], version: int) -> dict[str, bool] | None:
     text = pgn_game.tag("Rules")
     if not text:
         return None  # not one of ours: the default options
@@ -338,11 +338,11 @@ def _seed(pgn_game: PgnGame) -> int | None:
     return seed
 
 
-def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
+def _draws(pgn_game: PgnGame, rules: GameRules[Any, Any], version: int) -> int:
     """How many numbers the dice generator had drawn when the game was saved (see the module docstring)."""
     text = pgn_game.tag("Draws")
     if not text:
-        if version >= 3 or not rules.has_chance:
+        if version >= 3 or Trait.CHANCE not in rules.traits:
             return 0
         # Schema 2 re-drew each roll of the moves and of the redo line while loading.
         return _count_rolls(pgn_game, rules)
@@ -352,7 +352,7 @@ def _draws(pgn_game: PgnGame, rules: GameRules[Any], version: int) -> int:
     return draws
 
 
-def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
+def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> int:
     position = rules.new_position(pgn_game.start or None)
     rolls = 0
     for entry in [*pgn_game.moves, *pgn_game.redo]:
@@ -361,7 +361,7 @@ def _count_rolls(pgn_game: PgnGame, rules: GameRules[Any]) -> int:
     return rolls
 
 
-def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any]) -> Match:
+def match_from_pgn(pgn_game: PgnGame, rules: GameRules[Any, Any]) -> Match[Any, Any]:
     """A match of ``rules`` rebuilt from ``pgn_game``: players, options, dice, time, moves and the redo line.
 
     Reads schema 3 and migrates schemas 1 and 2 (see the module docstring).
@@ -440,7 +440,7 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _rules_for(text: str, where: str) -> GameRules[Any]:
+def _rules_for(text: str, where: str) -> GameRules[Any, Any]:
     """The rules of the game ``text`` is a save of (its ``Game`` tag), refusing a newer schema first."""
     version = read_tag(text, "SchemaVersion")
     if version:
@@ -463,7 +463,7 @@ def _rules_for(text: str, where: str) -> GameRules[Any]:
         ) from None
 
 
-def _check_levels(match: Match, where: str) -> None:
+def _check_levels(match: Match[Any, Any], where: str) -> None:
     """Refuse a save whose computer plays at a level the game's AI does not have (an engine the player
     added is named by its key, and looked up when the game goes on: it may have been removed since)."""
     computers = [player for player in match.players if not player.is_human and player.engine is None]
@@ -481,7 +481,7 @@ def _check_levels(match: Match, where: str) -> None:
             raise SaveError(f"{where}: the computer's level does not exist: {error}") from None
 
 
-def load_game(path: Path | str) -> tuple[Match, PgnGame]:
+def load_game(path: Path | str) -> tuple[Match[Any, Any], PgnGame]:
     """Read a save (ours of any schema, or another program's PGN) and rebuild its match.
 
     The ``Game`` tag chooses the rules (through ``game.games``; missing means
@@ -527,7 +527,7 @@ def _clean_text_tags(pgn_game: PgnGame) -> None:
             pgn_game.tags[key] = clean_text(value, MAX_TEXT_TAG)
 
 
-def save_game(name: str, match: Match, *, level_name: str = "") -> Path:
+def save_game(name: str, match: Match[Any, Any], *, level_name: str = "") -> Path:
     """Save ``match`` as ``name`` (sanitised) in the saves folder, atomically, replacing a save of that name; returns the file."""
     path = save_path(name)
     atomic_write_text(path, match_to_pgn(match, level_name=level_name))
@@ -651,7 +651,7 @@ def has_autosave(game: str) -> bool:
     return autosave_path(game).is_file()
 
 
-def write_autosave(match: Match, *, level_name: str = "") -> None:
+def write_autosave(match: Match[Any, Any], *, level_name: str = "") -> None:
     """Autosave the game in progress of ``match``'s game, atomically; a finished match removes the autosave."""
     if match.is_over:
         delete_autosave(match.rules.key)
@@ -659,7 +659,7 @@ def write_autosave(match: Match, *, level_name: str = "") -> None:
     atomic_write_text(autosave_path(match.rules.key), match_to_pgn(match, level_name=level_name))
 
 
-def load_autosave(game: str) -> tuple[Match, PgnGame] | None:
+def load_autosave(game: str) -> tuple[Match[Any, Any], PgnGame] | None:
     """The autosaved game of ``game``, or ``None`` when there is none; ``SaveError`` naming the file if it is damaged.
 
     Schema 1's autosave is migrated first (``migrate_legacy_autosave``).

@@ -216,7 +216,9 @@ class GameRecord:
         return cls.from_json(migrated)
 
 
-def record_for(match: Match, *, level_name: str = "", now: datetime.datetime | None = None) -> GameRecord:
+def record_for(
+    match: Match[Any, Any], *, level_name: str = "", now: datetime.datetime | None = None
+) -> GameRecord:
     """The record of a finished match (``ValueError`` if it is not over), from the person's point of view."""
     result = match.result
     if result is None:

@@ -87,7 +87,7 @@ class AnalysisScene(Scene):
     def __init__(
         self,
         app: App,
-        match: Match,
+        match: Match[Any, Any],
         level_name: str = "",
         *,
         save_name: str = "",
@@ -143,7 +143,7 @@ class AnalysisScene(Scene):
         """Where passing messages show (where an export went): a line of its own along the bottom."""
         self._backdrop = BoardBackdrop()
         board_class = self.definition.load("board")
-        self.board: BoardController = board_class(self)
+        self.board: BoardController[Any, Any] = board_class(self)
         self.board.show_played(self._played_here())
         self._dragging = False
         self._refresh_buttons()
@@ -151,7 +151,7 @@ class AnalysisScene(Scene):
     # -- what a board reads of its screen --
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match[Any, Any]:
         """The match the board shows: the game replayed to the position on show (and a line played on)."""
         return self.view
 
@@ -253,7 +253,7 @@ class AnalysisScene(Scene):
         """The positions of the game, the start and the last included."""
         return len(self.entries) + 1
 
-    def _replayed(self, index: int) -> Match:
+    def _replayed(self, index: int) -> Match[Any, Any]:
         match = Match(
             self.rules,
             self.source.start_text,

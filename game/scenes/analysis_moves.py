@@ -16,6 +16,8 @@ import pygame
 
 from game.ai.analysis import Mark, MoveVerdict
 from game.engine.core import CHANCE
+from game.engine.rules import GameRules
+from game.scenes.board_capabilities import roll_icons, roll_label
 from game.ui import theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Theme
@@ -51,14 +53,11 @@ class RowLabels(Protocol):
 
     def move_label(self, move: Any) -> str: ...
 
-    def roll_label(self, outcome: Any) -> str: ...
-
-    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None: ...
-
 
 class AnalysisMovesView(Protocol):
     """What the move list shows of an analysis: the game's entries, their numbers and verdicts, the move on show."""
 
+    rules: GameRules[Any, Any]
     history: list[tuple[int, Any]]
     numbers: list[int]
     entries: list[Any]
@@ -178,9 +177,9 @@ class AnalysisMoveList:
         die = max(8, box.height - self.px(6))
         pictures: list[list[pygame.Surface]] = []
         for outcome in row.rolls:
-            icons = board.roll_icons(outcome, die)
+            icons = roll_icons(board, outcome, die)
             if icons is None:
-                label = f"{label} [{board.roll_label(outcome)}]"
+                label = f"{label} [{roll_label(board, self.view.rules, outcome)}]"
             else:
                 pictures.append(icons)
         gap = max(1, die // 8)

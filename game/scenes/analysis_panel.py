@@ -16,6 +16,7 @@ import pygame
 
 from game.ai.analysis import Mark, Review
 from game.ai.analysis_run import AnalysisRun, RunState
+from game.engine.core import Trait
 from game.formats import format_decimal
 from game.i18n import ntr, tr
 from game.scenes.analysis_moves import LIST_BACK, MARK_COLOURS, AnalysisMoveList, AnalysisMovesView
@@ -108,7 +109,7 @@ class AnalysisPanel:
             pygame.Rect(chips.x + caption_w, chips.y, chips.width - caption_w, chips.height), self.px(6), ui
         )
         line = ui.font("body", self.px(15)).get_height() + self.px(4)
-        luck_rows = 2 if view.rules.has_chance else 0
+        luck_rows = 2 if Trait.CHANCE in view.rules.traits else 0
         status = take("status", max(24, self.px(34)) + line + luck_rows * line)
         take("verdict", ui.font("body", self.px(16), bold=True).get_height() + 3 * line)
         button_h = max(26, self.px(40))

@@ -12,10 +12,11 @@ from game.ai.analysis import Analysis, Mark, MoveVerdict
 from game.ai.api import GameAI
 from game.engine.core import CHANCE
 from game.engine.match import Match
-from game.engine.rules import GameRules
+from game.engine.rules import GameRules, roll_luck
 from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
 from game.scenes.analysis_moves import MARK_COLOURS, RowLabels
+from game.scenes.board_capabilities import roll_label
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
 
@@ -39,8 +40,8 @@ class VerdictBoard(RowLabels, Protocol):
 class VerdictView(Protocol):
     """What the words read of an analysis: the game, its replay to the move on show, the verdicts."""
 
-    source: Match
-    rules: GameRules[Any]
+    source: Match[Any, Any]
+    rules: GameRules[Any, Any]
     ai: GameAI
     analysis: Analysis
     history: list[tuple[int, Any]]
@@ -49,7 +50,7 @@ class VerdictView(Protocol):
     cursor: int
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match[Any, Any]:
         """The game replayed to the position on show."""
         ...
 
@@ -97,7 +98,7 @@ def verdict_text(
     seat, entry = view.history[index]
     if seat == CHANCE:
         lines: list[tuple[str, theme.Colour]] = []
-        luck = view.rules.roll_luck(view.match.position, entry) if view.match.ply == index else None
+        luck = roll_luck(view.rules, view.match.position, entry) if view.match.ply == index else None
         if luck is not None:
             lines.append(
                 (
@@ -110,7 +111,7 @@ def verdict_text(
                     theme.seat_text(luck.seat),
                 )
             )
-        return tr("Dice: {roll}", roll=view.board.roll_label(entry)), None, lines
+        return tr("Dice: {roll}", roll=roll_label(view.board, view.rules, entry)), None, lines
     heading = tr(
         "{number}. {side} {move}",
         number=view.numbers[index],

@@ -69,7 +69,7 @@ DEMOS = (
     "puzzle",
     "puzzle-solved",
 )
-"""The generic demonstrations; a game adds its own (see ``GameDefinition.demos``)."""
+"""The generic demonstrations; a game adds its own (see ``GameExtras.demos``)."""
 
 
 def _has_puzzles(definition: GameDefinition) -> bool:
@@ -79,7 +79,7 @@ def _has_puzzles(definition: GameDefinition) -> bool:
 
 
 def _takes_engines(definition: GameDefinition) -> bool:
-    return definition.engine_protocol is not None
+    return definition.extras.engine_protocol is not None
 
 
 _NEEDS: dict[str, Callable[[GameDefinition], bool]] = {
@@ -101,7 +101,7 @@ def demo_games(name: str) -> list[GameDefinition]:
     match screen is what it shows) to every game.
     """
     playable = games.playable_games()
-    owners = [definition for definition in playable if name in definition.demo_names]
+    owners = [definition for definition in playable if name in definition.extras.demo_names]
     if owners:
         return owners
     need = _NEEDS.get(name)
@@ -115,7 +115,7 @@ def demo_game(name: str, last: str) -> GameDefinition:
     return next((definition for definition in able if definition.key == last), able[0])
 
 
-def plausible_move(match: Match, rng: random.Random) -> Any:
+def plausible_move(match: Match[Any, Any], rng: random.Random) -> Any:
     """A move a beginner might play: the game's weakest computer level, thinking for a moment."""
     forced = match.forced_move()
     if forced is not None:
@@ -133,13 +133,15 @@ def plausible_move(match: Match, rng: random.Random) -> Any:
     return match.rules.parse_move(text)
 
 
-def _ai_of(match: Match) -> Any:
+def _ai_of(match: Match[Any, Any]) -> Any:
     from game.games import game
 
     return game(match.rules.key).load_ai()
 
 
-def play_out(match: Match, rng: random.Random, plies: int = 10_000, *, quick: bool = False) -> Match:
+def play_out(
+    match: Match[Any, Any], rng: random.Random, plies: int = 10_000, *, quick: bool = False
+) -> Match[Any, Any]:
     """Play plausible moves (and roll the dice) until the end, or ``plies`` entries in all.
 
     ``quick``: random legal moves instead (many whole games, where the computer's would take seconds).
@@ -162,7 +164,7 @@ def start_demo(app: App, name: str) -> None:
     if name in _SIMPLE:
         _SIMPLE[name](app)
         return
-    if app.game.demos is not None and app.game.load("demos")(app, name):
+    if app.game.has("demos") and app.game.load("demos")(app, name):
         return
     app.router.push("newgame")
     if name == "newgame":
@@ -378,7 +380,7 @@ def _sample_engines(app: App) -> bool:
     """Two engines in the game's settings (not saved); ``False`` for a game no engine can play."""
     from game.ui.settings import EngineEntry
 
-    if app.game.engine_protocol is None:
+    if app.game.extras.engine_protocol is None:
         app.router.push("options")
         return False
     section = app.settings.for_game(app.game.key)

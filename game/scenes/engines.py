@@ -1,7 +1,7 @@
 """Options → Engines: the other programs that may play the current game as an opponent.
 
 Offered for a game whose engines speak a protocol the worker knows
-(``GameDefinition.engine_protocol``), never in a kiosk. The list shows each
+(``GameExtras.engine_protocol``), never in a kiosk. The list shows each
 engine by the name it gave and its command line, with Test (the engine is
 started, checked and asked for one move, in the background) and Remove (asked
 first, Cancel forward). The time each engine thinks per move is one row of
@@ -259,7 +259,7 @@ class EnginesScene(Scene):
         title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(52), self.px(56))
         title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(40))
         self.draw_title(surface, tr("ENGINES"), title_box, size=34, container=self.panel_rect)
-        protocol = (self.definition.engine_protocol or "").upper()
+        protocol = (self.definition.extras.engine_protocol or "").upper()
         draw_text(
             surface,
             ui,

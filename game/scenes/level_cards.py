@@ -50,7 +50,7 @@ def available_levels(definition: GameDefinition) -> tuple[list[LevelInfo], list[
 
     Without any, the game's standard start position stands in, so a game can always start.
     """
-    rules: GameRules[Any] = definition.load_rules()
+    rules: GameRules[Any, Any] = definition.load_rules()
     levels: list[LevelInfo] = []
     problems: list[LevelError] = []
     try:

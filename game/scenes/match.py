@@ -29,6 +29,7 @@ from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
 from game.scenes.base import Scene
+from game.scenes.board_capabilities import forced_text
 from game.scenes.match_computer import ComputerTurns
 from game.scenes.match_curtain import SetupCurtain
 from game.scenes.match_dialogs import ask_resign, ask_restart, computer_stuck
@@ -67,7 +68,7 @@ class MatchScene(Scene):
         config: MatchConfig,
         level: LevelInfo,
         *,
-        match: Match | None = None,
+        match: Match[Any, Any] | None = None,
         save_name: str | None = None,
     ) -> None:
         super().__init__(app)
@@ -95,7 +96,7 @@ class MatchScene(Scene):
             self.results_shown = match.is_over  # a finished game opens on its final board
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
-        self.board: BoardController = board_class(self)
+        self.board: BoardController[Any, Any] = board_class(self)
         self.panel = MatchPanel(self, self.px, app.theme)
 
     # -- the match --
@@ -511,7 +512,7 @@ class MatchScene(Scene):
         )
         surface.blit(layer, rect.topleft)
         if appear > 0.3:
-            headline = self.board.forced_text(seat)[0]
+            headline = forced_text(self.board, seat)[0]
             box = rect.inflate(-self.px(24), -self.px(10))
             self.draw_title(surface, headline, box, size=22, spread=8, glow=colour, max_lines=2)
 

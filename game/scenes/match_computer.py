@@ -48,7 +48,7 @@ class ComputerHost(Protocol):
 
     app: App
     definition: GameDefinition
-    match: Match
+    match: Match[Any, Any]
     ai: GameAI | None
     hint_move: Any
 

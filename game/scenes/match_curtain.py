@@ -9,7 +9,7 @@ worker is asked for its move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -40,7 +40,7 @@ class CurtainHost(Protocol):
     """The match screen as the curtain sees it."""
 
     app: App
-    match: Match
+    match: Match[Any, Any]
 
     @property
     def board(self) -> CurtainBoard: ...

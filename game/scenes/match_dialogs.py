@@ -9,7 +9,7 @@ who resigned.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, Player
@@ -29,7 +29,7 @@ class DialogHost(Protocol):
     """The match screen as its questions see it: what they name, and what their answers do."""
 
     app: App
-    match: Match
+    match: Match[Any, Any]
     level: LevelInfo
 
     @property

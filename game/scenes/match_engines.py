@@ -38,7 +38,7 @@ class EngineHost(Protocol):
     """The match screen as an engine's failure sees it: the match, its players, and the computer taking over."""
 
     app: App
-    match: Match
+    match: Match[Any, Any]
     ai: GameAI | None
     config: MatchConfig
 

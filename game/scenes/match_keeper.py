@@ -12,7 +12,7 @@ when loaded is not counted.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import saves
 from game.engine.levels import LevelInfo
@@ -28,7 +28,7 @@ __all__ = ["KeeperHost", "MatchKeeper"]
 log = logging.getLogger(__name__)
 
 
-def _signature(match: Match) -> tuple[int, int, str, bool]:
+def _signature(match: Match[Any, Any]) -> tuple[int, int, str, bool]:
     """What changes when the game does: a move, an undo or a redo, and an end without a move (a resignation)."""
     moves = match.moves
     return len(moves), len(match.redo_moves), str(moves[-1]) if moves else "", match.is_over
@@ -38,7 +38,7 @@ class KeeperHost(Protocol):
     """The match screen as its keeper sees it: the match, its level, and whether the game is the player's."""
 
     app: App
-    match: Match
+    match: Match[Any, Any]
     level: LevelInfo
     persistent: bool
 
@@ -50,7 +50,7 @@ class MatchKeeper:
 
     def __init__(self, scene: KeeperHost) -> None:
         self.scene = scene
-        self.match: Match | None = None
+        self.match: Match[Any, Any] | None = None
         self.signature: tuple[int, int, str, bool] | None = None
         self.recorded = False
         self.save_name: str | None = None
@@ -62,7 +62,7 @@ class MatchKeeper:
         """Demonstrations (screenshots) and the kiosk's attract mode never touch the player's files."""
         return not self.scene.app.options.demo and self.scene.persistent
 
-    def adopt(self, match: Match, save_name: str | None) -> None:
+    def adopt(self, match: Match[Any, Any], save_name: str | None) -> None:
         """Take over a loaded ``match``: not autosaved until it changes, not counted if already over."""
         self.match = match
         self.signature = _signature(match)

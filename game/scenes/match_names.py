@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.ai.api import GameAI
 from game.engine.match import Match, Player
@@ -16,7 +16,7 @@ __all__ = ["NamesHost", "PlayerNames"]
 class NamesHost(Protocol):
     """The match screen as the names see it: who plays, the computer's levels, the engines the player added."""
 
-    match: Match
+    match: Match[Any, Any]
     ai: GameAI | None
 
     @property

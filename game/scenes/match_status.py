@@ -13,6 +13,7 @@ from game.ai.api import GameAI, Outlook, ScoreReading
 from game.engine.match import Match, Player
 from game.engine.rules import GameRules
 from game.i18n import ntr, tr, trc
+from game.scenes.board_capabilities import forced_text
 from game.scenes.match_computer import ComputerTurns
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
@@ -38,8 +39,6 @@ class StatusBoard(Protocol):
 
     def instructions(self) -> str: ...
 
-    def forced_text(self, seat: int) -> tuple[str, str]: ...
-
     def hint_headline(self, move: Any) -> str: ...
 
     def hint_instruction(self, move: Any) -> str: ...
@@ -48,8 +47,8 @@ class StatusBoard(Protocol):
 class StatusView(Protocol):
     """What the status tells of a match screen."""
 
-    match: Match
-    rules: GameRules[Any]
+    match: Match[Any, Any]
+    rules: GameRules[Any, Any]
     ai: GameAI | None
     computer: ComputerTurns
     end_told: bool
@@ -95,7 +94,7 @@ def describe_status(view: StatusView) -> tuple[str, str, theme.Colour]:
             colour,
         )
     if view.forced_timer is not None:
-        headline, detail = view.board.forced_text(seat)
+        headline, detail = forced_text(view.board, seat)
         return headline, detail, colour
     if view.thinking:
         status = view.computer.status

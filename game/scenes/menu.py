@@ -264,7 +264,7 @@ class MenuScene(Scene):
     def motto(self) -> str:
         """The line under the title: the chosen game's motto (translated)."""
         definition = self.app.game
-        return tr(definition.motto) if definition.motto else tr(definition.tagline).upper()
+        return tr(identity.motto) if (identity := definition.identity).motto else tr(identity.tagline).upper()
 
     def _draw_floaters(self, surface: pygame.Surface) -> None:
         base = self.px(46)
@@ -304,7 +304,7 @@ class MenuScene(Scene):
         looks = definition.seat_looks(self.app.settings.palette)
         definition.load("tile")(surface, centre, preview // 2, (looks[0].colour, looks[1].colour))
         colour = theme.TEXT if playable else theme.TEXT_FAINT
-        line = tr(definition.tagline) if playable else tr("Coming soon")
+        line = tr(definition.identity.tagline) if playable else tr("Coming soon")
         top = rect.y + self.px(10) + preview + self.px(2)
         draw_column(
             surface,

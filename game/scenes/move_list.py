@@ -6,8 +6,8 @@ whose turns are several actions, or that rolls dice, shows one line per turn
 (``turn_rows``): its actions, each roll in brackets after the action it
 resolves, and the rolls before the first move (an opening roll) on a line of
 their own; a turn too long for the panel wraps between its actions, never cut.
-Entries are written by the game's board controller (``move_label``,
-``roll_label``, ``roll_icons``).
+Entries are written by the game's board controller (``move_label``; rolls as
+``game.scenes.board_capabilities`` says).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from game.engine.core import CHANCE, Trait
 from game.engine.match import Match, TurnRecord, move_numbers
 from game.engine.rules import GameRules
 from game.i18n import tr
+from game.scenes.board_capabilities import roll_icons, roll_label
 from game.ui import theme
 from game.ui.textbox import draw_text
 from game.ui.theme import MIN_TEXT_SIZE, Colour, Theme
@@ -44,7 +45,7 @@ HIDDEN_ENTRY = "•••"
 HELD_ROLL = "…"
 """How the move list writes a roll whose dice the board is still rolling."""
 ROLL_MARK = "\u2063"
-"""Starts a word of the move list that stands for a roll drawn as dice (``BoardController.roll_icons``):
+"""Starts a word of the move list that stands for a roll drawn as dice (``ShowsDice.roll_icons``):
 the mark and the roll's index in the list's rolls (an invisible character, never written)."""
 
 
@@ -139,16 +140,12 @@ class MoveLabels(Protocol):
 
     def move_label(self, move: Any) -> str: ...
 
-    def roll_label(self, outcome: Any) -> str: ...
-
-    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None: ...
-
 
 class MoveListView(Protocol):
     """What the move list shows: the match, how the board writes its entries, and the seat to hide."""
 
-    match: Match
-    rules: GameRules[Any]
+    match: Match[Any, Any]
+    rules: GameRules[Any, Any]
 
     @property
     def board(self) -> MoveLabels: ...
@@ -174,7 +171,7 @@ class MoveList:
     def by_turns(self) -> bool:
         """Whether the list shows one line per turn (turns of several actions, or dice), else full moves."""
         rules = self.view.rules
-        return Trait.REPEATED_SEATS in rules.traits or bool(rules.has_chance)
+        return bool(rules.traits & {Trait.REPEATED_SEATS, Trait.CHANCE})
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The moves played so far, the latest at the bottom, in ``rect``."""
@@ -205,10 +202,10 @@ class MoveList:
         if seat == hidden:
             return HIDDEN_ENTRY
         if seat == CHANCE:
-            if self.view.board.roll_icons(entry, MIN_TEXT_SIZE) is not None:
+            if roll_icons(self.view.board, entry, MIN_TEXT_SIZE) is not None:
                 self._rolls.append(entry)
                 return f"{ROLL_MARK}{len(self._rolls) - 1}"
-            return self.view.board.roll_label(entry)
+            return roll_label(self.view.board, self.view.rules, entry)
         return self.view.board.move_label(entry)
 
     def _roll_of(self, word: str) -> Any:
@@ -266,7 +263,7 @@ class MoveList:
                 x += width + gap
                 words = []
             if word:
-                icons = self.view.board.roll_icons(self._roll_of(word), die) or []
+                icons = roll_icons(self.view.board, self._roll_of(word), die) or []
                 for icon in icons:
                     surface.blit(icon, icon.get_rect(midleft=(x, box.centery)))
                     x += die + 1

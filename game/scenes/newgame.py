@@ -5,10 +5,10 @@ The choices are the current game's (its seats' names and colours, its AI's
 levels) and are remembered in that game's section of the settings. Up and
 Down (or Tab) walk the rows, Left and Right change the choice in a row, Enter
 goes on and Esc goes back; the focused row wears a pulsing outline. In a game
-that engines the player added may play (``GameDefinition.engine_protocol``), the
+that engines the player added may play (``GameExtras.engine_protocol``), the
 opponent may be one of them: the right column then lists them instead of the
 levels, with Engines… to add or remove some. In a
-game whose opening roll decides who starts (``GameRules.rolls_first_seat``)
+game whose opening roll decides who starts (``HasDice.rolls_first_seat``)
 there is no choice of who starts: the screen says the dice decide; in a game
 whose rules name the first seat (``GameRules.first_seat_fixed``) neither: the
 screen says which seat always starts, and the colour chosen decides who it is.
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.levels import LevelInfo
+from game.engine.rules import rolls_first_seat
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.newgame_cards import OpponentCards
@@ -58,7 +59,7 @@ class NewGameScene(Scene):
         self.fixed_first = first
         rules = app.game.load_rules()
         position = level.position if level is not None else rules.start_text
-        self.rolls_first = rules.rolls_first_seat(position)
+        self.rolls_first = rolls_first_seat(rules, position)
         """Whether a roll of the dice, not the players, decides who starts (no "Who starts" choice)."""
         self.rules_first: int | None = (
             rules.first_seat(position) if rules.first_seat_fixed(position) else None
@@ -68,7 +69,7 @@ class NewGameScene(Scene):
         """Whether "Who starts" is not the players' choice (a note says why instead)."""
         self.dice_note = pygame.Rect(0, 0, 0, 0)
         self.levels: tuple[Level, ...] = app.game.load_ai().levels if app.game.ai else ()
-        self.speaks = app.game.engine_protocol is not None and not app.kiosk
+        self.speaks = app.game.extras.engine_protocol is not None and not app.kiosk
         """Whether engines the player added may play this game here (never in a kiosk)."""
         if self.rules_first is not None:
             first = self.rules_first

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.core import SEATS
+from game.engine.rules import rolls_first_seat
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
 from game.ui import gfx, theme
@@ -50,7 +51,7 @@ class OptionsScene(Scene):
         on_off: Sequence[tuple[str, object]] = (("On", True), ("Off", False))
         game_rows: list[tuple[str, Widget]] = []
         # With engines added, one of them may be the opponent (the one chosen last; New game chooses).
-        engines = definition.engine_protocol is not None and bool(game.engines) and not app.kiosk
+        engines = definition.extras.engine_protocol is not None and bool(game.engines) and not app.kiosk
         if levels:
             game_rows += [
                 (
@@ -74,7 +75,7 @@ class OptionsScene(Scene):
             ]
             # Who starts only where the players choose it: not where the dice or the rules decide.
             start = rules.start_text
-            if not (rules.rolls_first_seat(start) or rules.first_seat_fixed(start)):
+            if not (rolls_first_seat(rules, start) or rules.first_seat_fixed(start)):
                 game_rows.append(
                     (
                         "Computer starts",
@@ -161,7 +162,7 @@ class OptionsScene(Scene):
             ("Volume", Slider(settings.volume, self._set_volume)),
         ]
         # The board's own display switches (Ataxx: keypad play shown from the start), beside the look.
-        board_class = definition.load("board") if definition.board is not None else None
+        board_class = definition.load("board") if definition.has("board") else None
         for view_option in getattr(board_class, "VIEW_OPTIONS", ()):
             look_rows.append(
                 (
@@ -189,7 +190,7 @@ class OptionsScene(Scene):
         )
         self.widgets["editor"].visible = app.router.has("editor")
         # Other programs as opponents: for a game whose engines speak a protocol we know, never in a kiosk.
-        self.widgets["engines"].visible = definition.engine_protocol is not None and not app.kiosk
+        self.widgets["engines"].visible = definition.extras.engine_protocol is not None and not app.kiosk
         self.rows: list[tuple[str, tuple[int, int]]] = []
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.preview_rect = pygame.Rect(0, 0, 0, 0)

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import pygame
 
 from game.engine.core import CHANCE
+from game.engine.rules import MoveT, PositionT
 from game.i18n import ntr, tr
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
@@ -87,8 +88,9 @@ class ViewOption:
     default: bool = False
 
 
-class BoardController:
-    """A game's board on the match screen; ``scene`` is the match screen that drives it."""
+class BoardController(Generic[PositionT, MoveT]):
+    """A game's board on the match screen (of its position and move types); ``scene`` is the match screen
+    that drives it."""
 
     VIEW_OPTIONS: tuple[ViewOption, ...] = ()
     """The board's display switches, offered in the options screen with the game's rules."""
@@ -97,11 +99,11 @@ class BoardController:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
         """Where the board is drawn (announcements and notes are centred on it)."""
-        self.hint_move: Any | None = None
+        self.hint_move: MoveT | None = None
         """The computer's suggestion on show, if any."""
         self.hint_time = 0.0
         """Seconds the suggestion has been on show (for its pulse)."""
-        self.played: tuple[Any, ...] = ()
+        self.played: tuple[MoveT, ...] = ()
         """On an analysis: the entries played from the position on show (see ``show_played``)."""
 
     # -- what the board reads of the scene --
@@ -112,14 +114,14 @@ class BoardController:
         return self.scene.app
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match[PositionT, MoveT]:
         """The match on screen."""
         return self.scene.match
 
     @property
-    def position(self) -> Any:
+    def position(self) -> PositionT:
         """The match's position (the game's own board)."""
-        return self.scene.match.position
+        return self.match.position
 
     def human_turn(self) -> bool:
         """Whether a person may move now."""
@@ -140,11 +142,11 @@ class BoardController:
     def reset(self) -> None:
         """A new match, or moves taken back: forget the moment (selection, animations, entries)."""
 
-    def before_move(self, move: Any) -> Any:
+    def before_move(self, move: MoveT) -> Any:
         """Called before ``move`` (legal) is played on the match: note what it will do, for ``after_move``."""
         return None
 
-    def after_move(self, move: Any, note: Any, *, animate: bool) -> None:
+    def after_move(self, move: MoveT, note: Any, *, animate: bool) -> None:
         """``move`` was played (``note`` is what ``before_move`` returned): animate it, or just sound it."""
 
     @property
@@ -156,22 +158,22 @@ class BoardController:
         """End every animation at once (a click or key during one); whether there was one."""
         return False
 
-    def show_hint(self, move: Any | None) -> None:
+    def show_hint(self, move: MoveT | None) -> None:
         """Show (or, with ``None``, hide) the computer's suggestion."""
         self.hint_move = move
         self.hint_time = 0.0
 
-    def show_played(self, entries: Sequence[Any]) -> None:
+    def show_played(self, entries: Sequence[MoveT]) -> None:
         """Tell (or, with none, stop telling) what was played from the position on show: on an analysis, the
         move on show and the rolls after it, which a board that keeps a record beside the field (Lionheart's
         battle log) says there while the field still shows the position it was played in."""
         self.played = tuple(entries)
 
-    def hint_headline(self, move: Any) -> str:
+    def hint_headline(self, move: MoveT) -> str:
         """The hint ``move`` in a few words over its instruction (translated): "Hint: " and ``move_words``."""
         return tr("Hint: {move}", move=self.move_words(move))
 
-    def hint_instruction(self, move: Any) -> str:
+    def hint_instruction(self, move: MoveT) -> str:
         """What to do with the hint ``move``, as the board draws it (translated): an arrow by default."""
         return tr("Follow the arrow")
 
@@ -198,24 +200,15 @@ class BoardController:
         """``(seat 0's share, seat 1's share, the whole)`` for the panel's bar, or ``None`` for no bar."""
         return None
 
-    def move_label(self, move: Any) -> str:
+    def move_label(self, move: MoveT) -> str:
         """How the move list writes ``move`` (translated)."""
         return str(move)
 
-    def move_words(self, move: Any) -> str:
+    def move_words(self, move: MoveT) -> str:
         """``move``, legal in the position on show, in a few words where it goes, for a hint's headline and the
         analysis's better move (translated): the move as the list writes it by default ("b2"); a game whose
         notation a newcomer cannot read says it in words ("shoot at f5 from g3")."""
         return self.move_label(move)
-
-    def roll_label(self, outcome: Any) -> str:
-        """How the move list writes a roll's ``outcome`` (it adds the brackets): the game's notation by default."""
-        return self.scene.match.entry_text(outcome)
-
-    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None:
-        """A roll's ``outcome`` as the board draws it (each die's face), pictures ``size`` pixels high, for a
-        list that shows the dice rather than writes them; ``None`` (by default): written (``roll_label``)."""
-        return None
 
     def hidden_seat(self) -> int | None:
         """The seat whose pieces must not be drawn now (a set-up kept secret), or ``None``.
@@ -252,11 +245,6 @@ class BoardController:
         """What the person to move can do, in a few words (translated)."""
         return tr("Your move")
 
-    def forced_text(self, seat: int) -> tuple[str, str]:
-        """The announcement of a forced move of ``seat``: headline and detail (translated)."""
-        name = tr(theme.SEAT_NAMES[seat])
-        return tr("{side} passes", side=name), tr("No move is possible")
-
     def console_height(self) -> int:
         """Pixels of the panel the board's own console needs (0: none)."""
         return 0
@@ -282,7 +270,7 @@ class BoardController:
     def show_cursor(self, shown: bool) -> None:
         """Show or hide the keyboard cursor."""
 
-    def click_points(self, move: Any) -> list[tuple[int, int]]:
+    def click_points(self, move: MoveT) -> list[tuple[int, int]]:
         """Where a person clicks, in order, to play ``move`` (scripted tests and demos use it)."""
         raise NotImplementedError
 
@@ -327,7 +315,7 @@ class BoardBackdrop:
         self._key: object = None
 
     def picture(
-        self, size: tuple[int, int], board: BoardController, panel: pygame.Rect, radius: int
+        self, size: tuple[int, int], board: BoardController[Any, Any], panel: pygame.Rect, radius: int
     ) -> pygame.Surface:
         """The picture for a window of ``size`` with ``board`` and the panel at ``panel``."""
         key = (size, board.static_key(), tuple(panel), radius, theme.LOOK_VERSION)

@@ -41,6 +41,7 @@ from game.engine.puzzles import Puzzle, PuzzleError, shipped_puzzles
 from game.engine.stats import PuzzleProgress, Statistics
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
+from game.scenes.board_capabilities import forced_text
 from game.scenes.match import MatchScene
 from game.scenes.puzzle_panel import PuzzlePanel
 from game.ui import theme
@@ -505,7 +506,7 @@ class PuzzleScene(MatchScene):
         if self.match.is_over:
             return "", "", colour  # the last move is still being shown: the end is said once it has been
         if self.forced_timer is not None:
-            headline, detail = self.board.forced_text(self.match.turn)
+            headline, detail = forced_text(self.board, self.match.turn)
             return headline, detail, theme.SEAT_COLOURS[self.match.turn]
         if self.match.turn != self.seat:
             return (

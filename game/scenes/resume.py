@@ -9,7 +9,7 @@ becomes the current one).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine import saves
 from game.engine.levels import LevelInfo
@@ -29,7 +29,7 @@ __all__ = ["continue_autosave", "message", "open_match", "tell_cut_short"]
 log = logging.getLogger(__name__)
 
 
-def open_match(app: App, match: Match, level_name: str, *, save_name: str | None = None) -> Scene:
+def open_match(app: App, match: Match[Any, Any], level_name: str, *, save_name: str | None = None) -> Scene:
     """A match screen for ``match`` (a loaded game) on top of the menu; returns it."""
     if not match.has_human:
         # Two computers cannot be resumed by a person: they become two players.
@@ -90,7 +90,7 @@ def continue_autosave(app: App) -> Scene | None:
     return scene
 
 
-def tell_cut_short(app: App, game: PgnGame, match: Match, file: str) -> None:
+def tell_cut_short(app: App, game: PgnGame, match: Match[Any, Any], file: str) -> None:
     """Say, over the top scene, that the save ``file`` was cut short and how many moves it held (if it was).
 
     Nothing is lost: the game goes on from the last move the file holds, and

@@ -43,7 +43,7 @@ SCENES: dict[str, str] = {
 """The generic scenes: name -> ``module:class``."""
 
 GAME_SCENES: dict[str, str] = {"editor": "editor"}
-"""Scenes a game provides: name -> the field of its ``GameDefinition``."""
+"""Scenes a game provides: name -> its part (``GameDefinition.load``)."""
 
 
 class Router:

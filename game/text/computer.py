@@ -68,7 +68,7 @@ class Computer:
             budget = games.game("ataxx").load_ai().level(level).max_think_time
         return budget + GRACE
 
-    def choose(self, match: Match) -> Move:
+    def choose(self, match: Match[Any, Any]) -> Move:
         """The move of the computer to play in ``match`` (its seat to move); ``ComputerError`` if none comes."""
         level = match.current_player.level or "casual"
         reason = ""
@@ -80,7 +80,7 @@ class Computer:
                 return move
         raise ComputerError(reason)
 
-    def _ask(self, match: Match, level: str) -> tuple[Move | None, str]:
+    def _ask(self, match: Match[Any, Any], level: str) -> tuple[Move | None, str]:
         """One request: the move, or ``None`` and why not."""
         if self._worker is None:
             self._worker = self._worker_factory(use_process=self.use_process)

@@ -24,7 +24,7 @@ scripted.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from game import games
 from game.engine import saves
@@ -63,7 +63,7 @@ class TextGame:
 
     def __init__(
         self,
-        match: Match,
+        match: Match[Any, Any],
         level_name: str,
         *,
         output: TextIO,

@@ -56,7 +56,7 @@ def seat_name(seat: int) -> str:
     return tr(theme.SEAT_NAMES[seat])
 
 
-def end_reason(rules: GameRules[Any], outcome: Outcome) -> str:
+def end_reason(rules: GameRules[Any, Any], outcome: Outcome) -> str:
     """Why a game ended, in the player's language: the game's own reason ("The board is full"), or the seat
     that gave the game up, by its name in the current palette ("Blue resigned")."""
     if outcome.termination is MatchTermination.RESIGNATION and outcome.winner is not None:

@@ -23,7 +23,7 @@ switched on or off. A game without a section gets the defaults.
 chosen last (``null`` until one is chosen: the seat the rules name first), so
 neither kind of game inherits the other's choice of who starts.
 
-In a game whose engines speak a protocol (``GameDefinition.engine_protocol``),
+In a game whose engines speak a protocol (``GameExtras.engine_protocol``),
 ``engines`` lists the programs the player added as opponents (Options →
 Engines): a key of the section's own (never reused), the name the engine gave,
 and the command line typed; ``engine_time`` is the seconds each may think per

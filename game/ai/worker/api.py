@@ -140,7 +140,7 @@ class AIWorker:
         ``close``. Whatever the engine does wrong comes back through ``poll`` (``AIStatus.failure``).
         """
         definition = self._games(game)
-        protocol = getattr(definition, "engine_protocol", None)
+        protocol = definition.extras.engine_protocol
         if protocol != PROTOCOL:
             raise LookupError(f"{definition.name} cannot be played by engines (its protocol: {protocol})")
         rules = definition.load_rules()

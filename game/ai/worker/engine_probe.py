@@ -41,7 +41,7 @@ class _Cancelled(Exception):
 def probe_engine(
     command: str,
     *,
-    rules: GameRules[Any] | None = None,
+    rules: GameRules[Any, Any] | None = None,
     timeouts: EngineTimeouts = _DEFAULT_TIMEOUTS,
     cwd: Path | None = None,
     cancel: threading.Event | None = None,

@@ -116,7 +116,7 @@ def parse_bestmove(line: str) -> str:
     return move
 
 
-def checked_move(line: str, rules: GameRules[Any], position: Any) -> str:
+def checked_move(line: str, rules: GameRules[Any, Any], position: Any) -> str:
     """The move of the ``bestmove`` line ``line`` if it is a legal move in ``position``, else an ``EngineError``."""
     move_text = parse_bestmove(line)
     try:

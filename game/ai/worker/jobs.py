@@ -29,7 +29,7 @@ class Job:
     """One request; its mutable fields are guarded by the book's lock."""
 
     ticket: int
-    rules: GameRules[Any]
+    rules: GameRules[Any, Any]
     payload: dict[str, Any]
     stop: threading.Event = dataclasses.field(default_factory=threading.Event)
     state: AIState = AIState.THINKING
@@ -55,7 +55,7 @@ class JobBook:
         # stopping); ``wait_idle`` waits for this to empty.
         self.busy: set[int] = set()
 
-    def open(self, rules: GameRules[Any], payload: dict[str, Any]) -> Job:
+    def open(self, rules: GameRules[Any, Any], payload: dict[str, Any]) -> Job:
         """A new current job (the previous one cancelled); call with the lock held."""
         ticket = next(self._tickets)
         payload["id"] = ticket

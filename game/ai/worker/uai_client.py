@@ -2,7 +2,7 @@
 
 UAI is UCI for a game of moves as text: the program reads commands on its
 input and answers on its output, one line each. The worker speaks it for any
-game whose definition says its engines speak UAI (``GameDefinition.engine_protocol``);
+game whose definition says its engines speak UAI (``GameExtras.engine_protocol``);
 nothing here names a game: a position is its start position's text and the moves
 since (``position fen <start> moves ...``), as the worker's requests carry it,
 and a move is the game's move text.

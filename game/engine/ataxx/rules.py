@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.engine.ataxx.bits import fill_region
 from game.engine.ataxx.board import STARTPOS, Board, Move, Side, Termination
 from game.engine.ataxx.levels import validate_position
 from game.engine.core import Outcome
-from game.engine.rules import Adjudication, LevelProblem, RuleOption, RulesDefaults
+from game.engine.rules import Adjudication, GameRules, LevelProblem, RuleOption, RulesDefaults
 
 __all__ = ["EARLY_FINISH", "RULES", "THREEFOLD", "AtaxxRules", "fillable_by"]
 
@@ -157,3 +158,6 @@ class AtaxxRules(RulesDefaults):
 
 
 RULES = AtaxxRules()
+
+if TYPE_CHECKING:  # mypy checks the rules against the interface the generic layers use
+    _CHECKED: GameRules[Board, Move] = RULES

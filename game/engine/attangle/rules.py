@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.engine.attangle.board import STARTPOS, Board, Move, Side, Termination
-from game.engine.rules import LevelProblem, RulesDefaults, Severity
+from game.engine.rules import GameRules, LevelProblem, RulesDefaults, Severity
 
 __all__ = ["RULES", "AttangleRules", "validate_position"]
 
@@ -128,3 +129,6 @@ class AttangleRules(RulesDefaults):
 
 
 RULES = AttangleRules()
+
+if TYPE_CHECKING:  # mypy checks the rules against the interface the generic layers use
+    _CHECKED: GameRules[Board, Move] = RULES

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.engine.core import CHANCE, Trait
 from game.engine.lionheart.battle import (
@@ -40,7 +41,7 @@ from game.engine.lionheart.notation import (
     outcome_text,
     parse_outcome,
 )
-from game.engine.rules import LevelProblem, RollLuck, RulesDefaults, Severity
+from game.engine.rules import DiceDefaults, GameRules, LevelProblem, RollLuck, Severity
 
 __all__ = ["RULES", "LionheartRules", "validate_position"]
 
@@ -118,7 +119,7 @@ def validate_position(battle: Battle) -> list[LevelProblem]:
     return problems
 
 
-class LionheartRules(RulesDefaults):
+class LionheartRules(DiceDefaults):
     """The ``GameRules`` of Lionheart (see ``game.engine.rules``)."""
 
     key = "lionheart"
@@ -126,7 +127,6 @@ class LionheartRules(RulesDefaults):
     level_position_key = "position"
     pgn_name_tags = ("Gold", "Silver")
     pgn_position_tag = "Position"
-    has_chance = True
     can_draw = True
     """Both sides falling at once, or thirty quiet turns, draw."""
     traits = frozenset({Trait.ALTERNATING, Trait.REPEATED_SEATS, Trait.CHANCE})
@@ -270,3 +270,6 @@ class LionheartRules(RulesDefaults):
 
 
 RULES = LionheartRules()
+
+if TYPE_CHECKING:  # mypy checks the rules against the interface the generic layers use
+    _CHECKED: GameRules[Battle, Move | tuple[str, ...]] = RULES

@@ -42,7 +42,7 @@ class _Drag:
         self.active = False
 
 
-class AtaxxBoard(BoardOverlays, BoardController):
+class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
     """The 7x7 board: pieces, selection, clicks and drags, keys, animations."""
 
     thumbnail = staticmethod(thumbnail)

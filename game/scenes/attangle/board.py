@@ -47,7 +47,7 @@ def capture_points(raw: int) -> tuple[int, int, int]:
     return raw & 63, raw >> 6 & 63, raw >> 12 & 63
 
 
-class AttangleBoard(BoardController):
+class AttangleBoard(BoardController[Board, Move]):
     """The hexagonal board: stacks, reserves, the choice of a placement or a capture, keys, animations."""
 
     thumbnail = staticmethod(thumbnail)

@@ -8,7 +8,7 @@ lines); ``grand`` the same on Grand Attangle, with a target chosen.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.match import Match, MatchConfig
 from game.scenes.level_cards import available_levels
@@ -22,7 +22,7 @@ __all__ = ["DEMO_NAMES", "start_demo"]
 DEMO_NAMES = ("capture", "grand")
 
 
-def _lively(match: Match, rng: random.Random) -> None:
+def _lively(match: Match[Any, Any], rng: random.Random) -> None:
     """One move of a lively game: a capture that builds a triple, else often a capture, else a placement."""
     board = match.position
     moves = board.legal_moves()
@@ -48,7 +48,7 @@ def start_demo(app: App, name: str) -> bool:
     level = levels[1 if name == "grand" else 0]
     config = MatchConfig(vs_computer=True, level="skilled", human_seat=0, first=0)
     scene = app.router.push("match", config, level)
-    match: Match = scene.match  # type: ignore[attr-defined]
+    match: Match[Any, Any] = scene.match  # type: ignore[attr-defined]
     rng = random.Random(12 if name == "grand" else 8)
     # Play on until it is the player's turn with a capture to make, a triple or two on the board.
     while True:

@@ -62,7 +62,14 @@ __all__ = ["LionheartBoard"]
 
 
 class LionheartBoard(
-    BoardKeys, BuilderClicks, TurnHandles, OddsBox, FieldOverlays, DiceTray, BattleLog, BoardController
+    BoardKeys,
+    BuilderClicks,
+    TurnHandles,
+    OddsBox,
+    FieldOverlays,
+    DiceTray,
+    BattleLog,
+    BoardController[Battle, Move | tuple[str, ...]],
 ):
     """The field, the units, the choice of an action, the dice tray, the army builder, keys, animations."""
 

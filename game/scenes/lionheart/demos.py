@@ -29,7 +29,7 @@ SCREENSHOT_TIME = 75 / 60
 """The frames ``main.py --screenshot`` runs before the picture, in seconds."""
 
 
-def lively_move(match: Match, rng: random.Random) -> Any:
+def lively_move(match: Match[Any, Any], rng: random.Random) -> Any:
     """An action of a lively battle: mostly an attack when there is one, else mostly a step forward."""
     moves = match.legal_moves()
     attacks = [move for move in moves if move.action is Action.ATTACK]
@@ -46,7 +46,7 @@ def lively_move(match: Match, rng: random.Random) -> Any:
     return rng.choice(moves)
 
 
-def fight(match: Match, seed: int, *, until: Any, limit: int = 400) -> None:
+def fight(match: Match[Any, Any], seed: int, *, until: Any, limit: int = 400) -> None:
     """Play ``match`` on (rolling the dice) until ``until(match)`` holds at a seat's choice: a lively battle
     tried with seeds from ``seed`` on until one gets there before the end, then replayed on ``match``."""
     for attempt in range(60):
@@ -65,7 +65,7 @@ def fight(match: Match, seed: int, *, until: Any, limit: int = 400) -> None:
             trial.play(lively_move(trial, rng))
 
 
-def _losses(match: Match) -> int:
+def _losses(match: Match[Any, Any]) -> int:
     return 40 - sum(unit.figures for unit in match.position.units)
 
 
@@ -80,7 +80,7 @@ def start_demo(app: App, name: str) -> bool:
     if name == "builder":
         level = by_name.get("Choose your army", levels[0])
         scene = app.router.push("match", config, level)
-        match: Match = scene.match  # type: ignore[attr-defined]
+        match: Match[Any, Any] = scene.match  # type: ignore[attr-defined]
         for text in ("N@d1", "A@c1", "I@d2", "M@e2", "H2@f2", "P3@b2"):
             match.play(Move.from_text(text))
         scene.ensure_layout()
@@ -94,7 +94,7 @@ def start_demo(app: App, name: str) -> bool:
     match = scene.match  # type: ignore[attr-defined]
     seed = {"battle": 5, "odds": 5, "dice": 7, "silver": 3, "hint": 5}[name]
 
-    def ready(match: Match) -> bool:
+    def ready(match: Match[Any, Any]) -> bool:
         if match.turn != seat or match.position.actions != 2 or _losses(match) < 5 or match.ply < 24:
             return False
         return any(
