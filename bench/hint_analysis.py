@@ -33,7 +33,7 @@ os.environ.setdefault("ATTAX_DATA_DIR", tempfile.mkdtemp(prefix="attax-bench-"))
 from game.ai.analysis import STRENGTHS, Analysis, Mark
 from game.ai.analysis_run import analyse_in_process
 from game.ai.api import HINT
-from game.ai.lionheart.levels import LEVELS, choose_move, level_by_key
+from game.ai.lionheart.levels import choose_move, level_by_key
 from game.ai.lionheart.player import AI
 from game.engine.lionheart import CHANCE, GOLD, Battle, Move
 from game.engine.lionheart.rules import RULES
@@ -85,7 +85,7 @@ def main() -> None:
         for strength in args.strengths.split(","):
             analysis = Analysis(RULES, AI, start, played)
             began = time.monotonic()
-            analyse_in_process(analysis, AI, LEVELS[-1].key, seconds[strength], seed=seed)
+            analyse_in_process(analysis, AI, HINT, seconds[strength], seed=seed)
             judged = analysis.review().judged(GOLD)
             marks = Counter(verdict.mark.name.lower() for verdict in judged if verdict.mark is not None)
             worse = [

@@ -281,6 +281,34 @@ def test_the_searching_side_wants_a_battle() -> None:
     assert LionheartHeuristics(dataclasses.replace(DEFAULT_WEIGHTS, engage=0)).evaluate(position) == score
 
 
+def test_the_hint_and_the_analysis_judge_without_the_will_to_fight() -> None:
+    # The analysis judges an action by searches from the positions before and after it: a will to fight
+    # measured from each root counted the closing in of an advance before it and not after, so the hint's
+    # advances were marked mistakes. The hint and the analysis (at the hint's level) search without it, and
+    # their table never holds a spirited search's scores.
+    assert level_by_key("master").spirited and not HINT_LEVEL.spirited
+    heuristics = LionheartHeuristics()
+    battle = Battle("gK1e1N,gN2b5N,sI2i8S,sK1e10S g 2")
+    spirited, judging = SearchBattle(battle.copy()), SearchBattle(battle.copy(), spirited=False)
+    assert spirited.hash != judging.hash
+    for position in (spirited, judging):
+        position.battle.push(Move.move("b5", "b8"))
+    assert heuristics.evaluate(judging) == heuristics.score(judging.battle) < heuristics.evaluate(spirited)
+    seen: list[bool] = []
+
+    class Recording(LionheartHeuristics):
+        def evaluate(self, position: SearchBattle) -> int:
+            seen.append(position.spirited)
+            return super().evaluate(position)
+
+    searcher = new_searcher()
+    searcher.heuristics = Recording()
+    for level, spirited_search in ((HINT_LEVEL, False), (level_by_key("master"), True)):
+        seen.clear()
+        choose_move(battle.copy(), fixed_depth(level, 2), searcher=searcher)
+        assert seen and set(seen) == {spirited_search}, level.key
+
+
 # -- the dice --
 
 

@@ -122,18 +122,17 @@ def _searched(battle: Battle, level: Level, searcher: Expectimax) -> tuple[Move,
     return move, Search(settled_score([info.score for info in infos]), line[0], line, infos[-1].depth)
 
 
-def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> None:
-    # Gold plays every action the hint advises, Silver the Beginner's (whose slips the analysis must see; the
-    # Casual, which no longer spins in place, made none worth a mark in this battle); then
-    # the analysis at the hint's strength (its level, the top one, as deep) judges the battle.
-    assert _how_it_searches(HINT_LEVEL) == _how_it_searches(LEVELS[-1]), "the hint searches as the top level"
-    rng = random.Random(3)
+def _hinted_battle(seed: int) -> tuple[list[MoveVerdict], list[MoveVerdict]]:
+    """A battle where Gold plays every action the hint advises, Silver the Beginner's (whose slips the
+    analysis must see), judged by the analysis at the hint's strength (its level, as deep): Gold's judged
+    actions and Silver's."""
+    rng = random.Random(seed)
     battle = Battle.standard()
     start = battle.text()
     hint_searcher = new_searcher()
     beginner = level_by_key("beginner")
     entries: list[object] = []
-    while battle.outcome() is None and len(entries) < 90:
+    while battle.outcome() is None and len(entries) < 120:
         if battle.turn == CHANCE:
             outcomes = battle.chance_outcomes()
             entry: object = rng.choices([roll for roll, _ in outcomes], [chance for _, chance in outcomes])[0]
@@ -147,15 +146,28 @@ def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> 
     searcher = new_searcher()
     while analysis.pending():
         node = analysis.pending()[0]
-        analysis.answer(node, _searched(battle_from_text(node.text), LEVELS[-1], searcher)[1])
+        analysis.answer(node, _searched(battle_from_text(node.text), HINT_LEVEL, searcher)[1])
     review = analysis.review()
-    hinted = review.judged(0)
-    assert len(hinted) > 20
+    return review.judged(0), review.judged(1)
+
+
+def test_the_analysis_never_marks_a_hinted_action_worse_than_an_inaccuracy() -> None:
+    # The hint searches as the top level without its will to fight (a taste for battle, not a judgement),
+    # and the analysis searches at the hint's level: one search, one evaluation.
+    assert _how_it_searches(HINT_LEVEL) == dataclasses.replace(
+        _how_it_searches(LEVELS[-1]), spirited=False
+    ), "the hint searches as the top level, without its will to fight"
+    hinted: list[MoveVerdict] = []
+    slips: list[MoveVerdict] = []
+    for seed in (3, 4):  # the hint beats the Beginner in some twenty actions: two battles
+        gold, silver = _hinted_battle(seed)
+        hinted += gold
+        slips += [v for v in silver if v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)]
+    assert len(hinted) > 30, len(hinted)
     worse = [
         (v.move, v.mark, v.before, v.after, v.best) for v in hinted if v.mark in (Mark.MISTAKE, Mark.BLUNDER)
     ]
     assert not worse, worse
-    slips = [v for v in review.judged(1) if v.mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)]
     assert slips, "the analysis judges: the Beginner's slips are marked"
 
 

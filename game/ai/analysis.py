@@ -80,7 +80,7 @@ __all__ = [
 
 
 STRENGTHS: tuple[tuple[str, float], ...] = (("quick", 0.1), ("normal", 0.3), ("deep", 1.0))
-"""The strengths offered: a key and the seconds of search a position (at the game's strongest level)."""
+"""The strengths offered: a key and the seconds of search a position (at the game's hint level, its strongest)."""
 DEFAULT_STRENGTH = "normal"
 """What the screen offers first, and ``bench/analysis_speed.py`` measures."""
 

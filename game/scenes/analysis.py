@@ -3,7 +3,7 @@
 Opened with "Analyse" from the results of a game or from the Load screen
 (``AnalysisScene(app, match, level_name)``, the match's game being the
 current one). It starts at once, at the strength chosen (``STRENGTHS``:
-seconds of search a position at the game's strongest level): the worker
+seconds of search a position at the game's hint level, its strongest): the worker
 searches one position after another (``game.ai.analysis.AnalysisRun``),
 polled every frame, never waited on; a progress bar and Cancel show while it
 runs, and what is found shows as it comes. Then:
@@ -210,7 +210,7 @@ class AnalysisScene(Scene):
         budget = dict(STRENGTHS)[self.strength]
         if self.app.options.ai_time_budget is not None:  # tests and tools: the app's own, if shorter
             budget = min(budget, self.app.options.ai_time_budget)
-        level = self.ai.levels[-1].key
+        level = self.ai.hint_level.key  # the strongest advice, in the strength's own time
         self.run = AnalysisRun(self.analysis, self.app.worker, self.definition.key, level, budget)
         self.app.audio.play("click")
         self._refresh_buttons()

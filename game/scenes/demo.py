@@ -467,7 +467,7 @@ def _analysis(app: App) -> None:
     analysis = Analysis.of_match(match, ai)
     # At the default strength, as the screen analyses (tests give the app a tiny budget).
     budget = app.options.ai_time_budget or dict(STRENGTHS)[DEFAULT_STRENGTH]
-    analyse_in_process(analysis, ai, ai.levels[-1].key, budget)
+    analyse_in_process(analysis, ai, ai.hint_level.key, budget)
     scene = app.router.push("analysis", match, level_name(levels[0]), analysis=analysis)
     judged = [verdict for verdict in analysis.review().verdicts if verdict is not None and verdict.mark]
     if judged:  # the move that gave most away

@@ -301,7 +301,7 @@ class LionheartHeuristics:
             value = cache[key] = self.judge(battle)
         score, engaged = value
         engage = self.weights.engage
-        if not engage or battle.in_setup:
+        if not engage or battle.in_setup or not position.spirited:
             return score
         root = position.root_engaged
         if root is None:

@@ -59,6 +59,12 @@ class Level(api.Level):
     weak_setup: bool = False
     charge: bool = False
     prune: bool = True
+    spirited: bool = True
+    """Whether the search adds its side's will to fight (``EvalWeights.engage``, ``SearchBattle.spirited``):
+    a level that plays wants its battle decided; the hint advises the strongest action and the analysis,
+    at the hint's level, judges, both on the battle as it stands (with it, the analysis's search from the
+    position after an action that closes in no longer counts the closing in that the search before it
+    did, and marked the hint's advances as mistakes)."""
 
     @property
     def careless(self) -> bool:
@@ -93,9 +99,10 @@ HINT_LEVEL = dataclasses.replace(
     description="The top level with about a second to think.",
     max_think_time=1.3,
     think_time=1.0,
+    spirited=False,
 )
-"""The level that suggests actions to the player: the top level's search and evaluation, as the post-game
-analysis searches (``game.ai.analysis``), in the hint's own time."""
+"""The level that suggests actions to the player: the top level's search and evaluation without the will to
+fight, in the hint's own time; the post-game analysis searches at this level (``game.ai.analysis``)."""
 
 
 def level_by_key(key: str) -> Level:
@@ -148,7 +155,7 @@ def choose_move(
         return setup_move(battle, PLANS + WEAK_PLANS if level.weak_setup else PLANS, rng)
     if len(moves) == 1:
         return moves[0]
-    position = SearchBattle(battle.copy(), prune=level.prune)
+    position = SearchBattle(battle.copy(), prune=level.prune, spirited=level.spirited)
     budget = level.budget(time_budget)
     if level.careless:
         raw = _careless_move(position, level, budget, stop, on_info, rng)

@@ -93,6 +93,8 @@ def decode_roll(raw: int) -> tuple[str, ...]:
 
 _ROOT_SALT = (0, 0x9E3779B97F4A7C15)
 """What the search key adds by the side searching: GOLD, SILVER."""
+_UNSPIRITED_SALT = 0x2545F4914F6CDD1D
+"""What the search key adds for a search without the will to fight (``SearchBattle.spirited``)."""
 MERGED_CACHE_SIZE = 50_000
 """Chance nodes whose merged rolls a ``SearchBattle`` keeps before it starts its table afresh."""
 _FORWARD = ("N", "S")
@@ -221,9 +223,12 @@ class SearchBattle:
     position's, never shared, as long-lived as the search of one action.
     """
 
-    def __init__(self, battle: Battle, *, prune: bool = False) -> None:
+    def __init__(self, battle: Battle, *, prune: bool = False, spirited: bool = True) -> None:
         self.battle = battle
         self.prune = prune
+        self.spirited = spirited
+        """Whether the evaluation adds the searching side's will to fight (``EvalWeights.engage``): a level
+        that plays does; the hint, which advises, and the analysis, which judges, weigh the battle as it is."""
         self._root_ply = battle.ply
         self.root_side = battle.side
         """The side searching (the side to act at the root)."""
@@ -245,9 +250,11 @@ class SearchBattle:
     @property
     def hash(self) -> int:
         """The battle's 64-bit key (side, actions left, quiet turns and pending roll included), told apart by
-        the side searching: the evaluation's will to fight is the searching side's (``EvalWeights.engage``),
-        so a table kept from a search by the other side holds no score for this one."""
-        return self.battle.hash ^ _ROOT_SALT[self.root_side]
+        the side searching and by ``spirited``: the evaluation's will to fight is the searching side's
+        (``EvalWeights.engage``), so a table kept from a search by the other side, or with the will to fight
+        when this one has none (a hint asked for in a battle against the computer), holds no score for
+        this one."""
+        return self.battle.hash ^ _ROOT_SALT[self.root_side] ^ (0 if self.spirited else _UNSPIRITED_SALT)
 
     @hash.setter
     def hash(self, value: int) -> None:
