@@ -23,7 +23,7 @@ from game.scenes.analysis_moves import LIST_BACK, MARK_COLOURS, AnalysisMoveList
 from game.scenes.analysis_words import VerdictBoard, VerdictView, verdict_text
 from game.ui import theme
 from game.ui.lang import seat_name
-from game.ui.textbox import TextBlock, draw_text
+from game.ui.textbox import TitleDrawer, draw_text
 from game.ui.theme import Theme
 from game.ui.widgets import Choice, WidgetGroup
 
@@ -35,7 +35,7 @@ __all__ = ["AnalysisPanel", "AnalysisView"]
 BAD_MARKS = (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
 
 
-class AnalysisView(AnalysisMovesView, VerdictView, Protocol):
+class AnalysisView(AnalysisMovesView, VerdictView, TitleDrawer, Protocol):
     """What the panel shows of an analysis and the controls it lays out: the analysis screen implements it."""
 
     definition: GameDefinition
@@ -54,19 +54,6 @@ class AnalysisView(AnalysisMovesView, VerdictView, Protocol):
     def finished(self) -> bool: ...
 
     def title_px(self, value: float) -> int: ...
-
-    def draw_title(
-        self,
-        surface: pygame.Surface,
-        title: str,
-        box: pygame.Rect,
-        *,
-        size: int,
-        spread: int | None = None,
-        container: pygame.Rect | None = None,
-        glow: theme.Colour = theme.ACCENT,
-        max_lines: int = 1,
-    ) -> TextBlock: ...
 
 
 class AnalysisPanel:

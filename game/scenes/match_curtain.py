@@ -18,7 +18,7 @@ from game.engine.match import Match
 from game.i18n import tr
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
-from game.ui.textbox import TextBlock, draw_text
+from game.ui.textbox import TitleDrawer, draw_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -36,7 +36,7 @@ class CurtainBoard(Protocol):
     def reset(self) -> None: ...
 
 
-class CurtainHost(Protocol):
+class CurtainHost(TitleDrawer, Protocol):
     """The match screen as the curtain sees it."""
 
     app: App
@@ -49,19 +49,6 @@ class CurtainHost(Protocol):
     def vs_computer(self) -> bool: ...
 
     def px(self, value: float) -> int: ...
-
-    def draw_title(
-        self,
-        surface: pygame.Surface,
-        title: str,
-        box: pygame.Rect,
-        *,
-        size: int,
-        spread: int | None = None,
-        container: pygame.Rect | None = None,
-        glow: theme.Colour = theme.ACCENT,
-        max_lines: int = 1,
-    ) -> TextBlock: ...
 
 
 class SetupCurtain:

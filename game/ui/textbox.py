@@ -27,11 +27,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 import pygame
 
 from game.ui import gfx
-from game.ui.theme import MIN_TEXT_SIZE, Colour, DrawnText, Theme
+from game.ui.theme import ACCENT, MIN_TEXT_SIZE, Colour, DrawnText, Theme
 
 __all__ = [
     "ELLIPSIS",
@@ -40,6 +41,7 @@ __all__ = [
     "Run",
     "RunLayout",
     "TextBlock",
+    "TitleDrawer",
     "draw_column",
     "draw_runs",
     "draw_text",
@@ -637,3 +639,21 @@ def elide_middle(ui: Theme, text: str, role: str, size: int, width: int, *, bold
         else:
             high = middle - 1
     return cut(low)
+
+
+class TitleDrawer(Protocol):
+    """What draws the game's glowing headlines (``Scene.draw_title``), for a panel or part of a screen that
+    has one drawn by its screen, so that they all look alike."""
+
+    def draw_title(
+        self,
+        surface: pygame.Surface,
+        title: str,
+        box: pygame.Rect,
+        *,
+        size: int,
+        spread: int | None = None,
+        container: pygame.Rect | None = None,
+        glow: Colour = ACCENT,
+        max_lines: int = 1,
+    ) -> TextBlock: ...
