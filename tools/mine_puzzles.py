@@ -9,10 +9,10 @@ strength, so that games stay close and mistakes happen), from every shipped
 level of the game. Every position of every game is then looked at in steps,
 each dearer and rarer than the last:
 
-1. a scout, the game's own search for a moment (the compiled Ataxx search to
-   a few plies, and, as it knows no early finish, the exact prover two plies
-   deep wherever a move leaves the other side stuck; Attangle's search, only
-   where the side to move already has a triple): does it see a forced win
+1. a scout, the game's own search for a moment (``game/ai/<key>/scout.py``:
+   Ataxx's also proves two plies deep where a move leaves the other side
+   stuck, Attangle's looks only where the triples lacking can still be built):
+   does it see a forced win
    within ``2 * MAX_MOVES`` plies? Once no more puzzles the greedy player
    solves are wanted, a position where every move gains as much is passed over;
 2. the exact prover (``game.engine.proof``, under the game's usual rules:
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib.util
 import random
 import re
 import signal
@@ -50,7 +51,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -72,7 +73,7 @@ from game.engine.puzzles import (  # noqa: E402
     shipped_puzzles_dir,
 )
 from game.engine.rules import GameRules  # noqa: E402
-from game.games import game  # noqa: E402
+from game.games import GAMES, GameDefinition, game, resolve  # noqa: E402
 
 GRADE_NAMES = {1: "first steps", 2: "easy", 3: "tricky", 4: "hard", 5: "fiendish"}
 """The grades' names in the files' headers (the screens show stars)."""
@@ -83,109 +84,46 @@ GREEDY_SHARE = 4
 """Puzzles the greedy player fails, kept per puzzle it solves: a fifth of the collection at most is that easy."""
 
 
-@dataclasses.dataclass
-class Scout:
-    """What mining needs of one game: its games and a quick look for a forced win."""
+class Scout(Protocol):
+    """What mining needs of one game: its games and a quick look for a forced win.
 
-    play: Callable[[LevelInfo, tuple[str, str], random.Random], Iterator[str]]
-    """Plays one game from the level between the two levels, yielding the text of every position."""
-    sees_win: Callable[[Any], bool]
-    """Whether the game's search sees a forced win for the side to move within ``2 * MAX_MOVES`` plies."""
-    normalise: Callable[[str], str] = lambda text: text
-    """A position's text as a puzzle starts it (Ataxx: the 100-move clock at zero)."""
+    A game with puzzles ships one as ``Scout(time_budget)`` in the ``scout`` module of its AI's package
+    (``game/ai/<key>/scout.py``), found from the AI's path in the registry.
+    """
 
+    def play(self, level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
+        """Plays one game from the level between the two levels, yielding the text of every position."""
+        ...
 
-# -- Ataxx --
+    def sees_win(self, position: Any) -> bool:
+        """Whether the game's search sees a forced win for the side to move within ``2 * MAX_MOVES`` plies."""
+        ...
 
-
-def ataxx_scout(time_budget: float) -> Scout:
-    from game.ai.ataxx.levels import choose_move, level_by_key
-    from game.ai.ataxx.search import Searcher, SearchLimits, is_win_score, plies_to_end, prepare_compiled
-    from game.engine.ataxx import Board
-    from game.engine.ataxx.bits import may_end
-
-    if not prepare_compiled(wait=True):
-        print("the compiled search is not available: mining runs in Python, slowly", flush=True)
-    scout_search = Searcher(compiled=True)
-    rules = game("ataxx").load_rules()
-    prover = Prover(rules)
-
-    def play(level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
-        board = Board(level.position)
-        searchers = (Searcher(compiled=True), Searcher(compiled=True))
-        levels = (level_by_key(pair[0]), level_by_key(pair[1]))
-        while prover.end(board) is None:
-            seat = int(board.turn)
-            move = choose_move(
-                board, levels[seat], rng=rng, time_budget=time_budget, searcher=searchers[seat]
-            )
-            board.push(move)
-            yield board.fen()
-
-    def sees_win(board: Board) -> bool:
-        _, info = scout_search.search(board, SearchLimits(depth=2 * MAX_MOVES, hard_time=2.0))
-        if info is not None and is_win_score(info.score) and info.score > 0:
-            return plies_to_end(info.score) <= 2 * MAX_MOVES
-        # The search knows no early finish: a move that leaves the other side stuck may win by it at once.
-        them = board.pieces[1 - int(board.turn)]
-        if not any(
-            may_end(them, board.empty, move.from_square, move.to_square)
-            for move in board.legal_moves()
-            if not move.is_pass
-        ):
-            return False
-        try:
-            return bool(Prover(rules, node_limit=5_000).winning_moves(board, 2, enough=1))
-        except ProofBudgetError:
-            return False
-
-    def normalise(text: str) -> str:
-        fields = text.split()
-        return " ".join([fields[0], fields[1], "0", fields[3]])
-
-    return Scout(play, sees_win, normalise)
+    def normalise(self, text: str) -> str:
+        """A position's text as a puzzle starts it (Ataxx: the 100-move clock at zero)."""
+        ...
 
 
-# -- Attangle --
+def scout_module(definition: GameDefinition) -> str | None:
+    """The module of the game's scout, beside its AI; ``None`` for a game without one (so without puzzles)."""
+    if definition.ai is None:
+        return None
+    package = definition.ai.partition(":")[0].rpartition(".")[0]
+    module = f"{package}.scout"
+    return module if importlib.util.find_spec(module) is not None else None
 
 
-def attangle_scout(time_budget: float) -> Scout:
-    from game.ai.alphabeta import SearchLimits, is_win_score, plies_to_end
-    from game.ai.attangle.levels import choose_move, level_by_key, new_searcher
-    from game.engine.attangle import Board
-
-    scout_search = new_searcher()
-    wins_needed = {False: 3, True: 5}
-
-    def play(level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
-        board = Board(level.position)
-        searchers = (new_searcher(), new_searcher())
-        levels = (level_by_key(pair[0]), level_by_key(pair[1]))
-        while board.outcome() is None:
-            seat = int(board.turn)
-            move = choose_move(
-                board, levels[seat], rng=rng, time_budget=time_budget, searcher=searchers[seat]
-            )
-            board.push(move)
-            yield board.text()
-
-    def sees_win(board: Board) -> bool:
-        seat = int(board.turn)
-        # A triple takes a move: a seat this many triples short cannot win within MAX_MOVES of its moves.
-        if wins_needed[board.grand] - board.triple_count(seat) > MAX_MOVES - 1 and board.has_legal_move():
-            return False
-        _, info = scout_search.search(board, SearchLimits(depth=2 * MAX_MOVES - 1, hard_time=3.0))
-        return (
-            info is not None
-            and is_win_score(info.score)
-            and info.score > 0
-            and (plies_to_end(info.score) <= 2 * MAX_MOVES)
-        )
-
-    return Scout(play, sees_win)
+def scout_games() -> list[str]:
+    """The keys of the games that have a scout, in menu order."""
+    return [definition.key for definition in GAMES if scout_module(definition) is not None]
 
 
-SCOUTS: dict[str, Callable[[float], Scout]] = {"ataxx": ataxx_scout, "attangle": attangle_scout}
+def new_scout(key: str, time_budget: float) -> Scout:
+    """The scout of the game ``key``, playing ``time_budget`` seconds a move."""
+    module = scout_module(game(key))
+    assert module is not None, f"{key} has no scout"
+    scout: Scout = resolve(f"{module}:Scout")(time_budget)
+    return scout
 
 
 # -- mining --
@@ -381,7 +319,7 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def mine(args: argparse.Namespace) -> int:
     rules = game(args.game).load_rules()
-    scout = SCOUTS[args.game](args.time)
+    scout = new_scout(args.game, args.time)
     levels = [level for level in shipped_levels(rules) if isinstance(level, LevelInfo)]
     rng = random.Random(args.seed)
     figures = Figures()
@@ -466,7 +404,7 @@ def regrade(args: argparse.Namespace) -> int:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(SCOUTS))
+    parser.add_argument("game", choices=scout_games())
     parser.add_argument("--games", type=int, default=200, help="games the computer plays itself")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time", type=float, default=0.05, help="seconds a move in those games")
