@@ -10,6 +10,7 @@ from typing import Any
 import instant_ai
 import pygame
 import pytest
+from starting import start_match
 from waiting import frames_until
 
 from game import i18n
@@ -18,7 +19,7 @@ from game.engine.attangle import GRAND_STARTPOS, STARTPOS, Board, Move, Side
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics
 from game.games import game
-from game.scenes.attangle.board import AttangleBoard, capture_points
+from game.scenes.attangle.board import capture_points
 from game.scenes.attract import AttractScene
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
@@ -43,18 +44,8 @@ def driver():
 
 
 def _start(driver: Driver, board: str, *, computer: str | None = None) -> MatchScene:
-    assert isinstance(driver.top, MenuScene) and driver.app.game.key == "attangle"
-    driver.press("new_game")
-    scene = driver.top
-    if computer is None:
-        driver.click(scene.opponent.rects[1].center)  # "Second player"
-    else:
-        driver.click(scene.level_centre(computer))
-    driver.press("choose_level")
-    driver.click(driver.top.card_centre(BOARDS[board]))
-    play = driver.top
-    assert isinstance(play, MatchScene) and isinstance(play.board, AttangleBoard)
-    assert play.match.position.grand == (board == "grand")
+    play = start_match(driver, BOARDS[board], computer=computer)
+    assert driver.app.game.key == "attangle" and play.match.position.grand == (board == "grand")
     return play
 
 

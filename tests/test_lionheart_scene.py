@@ -9,6 +9,7 @@ from pathlib import Path
 import instant_ai
 import pygame
 import pytest
+from starting import start_match
 from waiting import frames_until
 
 from game import i18n
@@ -40,21 +41,6 @@ def driver() -> Iterator[Driver]:
     driver.app.close()
 
 
-def _start(driver: Driver, level: str, *, computer: str | None = None) -> MatchScene:
-    assert isinstance(driver.top, MenuScene) and driver.app.game.key == "lionheart"
-    driver.press("new_game")
-    scene = driver.top
-    if computer is None:
-        driver.click(scene.opponent.rects[1].center)  # "Second player"
-    else:
-        driver.click(scene.level_centre(computer))
-    driver.press("choose_level")
-    driver.click(driver.top.card_centre(LEVELS[level]))
-    play = driver.top
-    assert isinstance(play, MatchScene) and isinstance(play.board, LionheartBoard)
-    return play
-
-
 def _choose(battle: Battle, rng: random.Random) -> Move:
     """A fierce player: an attack when there is one (mostly), else mostly a step forward."""
     moves = battle.legal_moves()
@@ -76,7 +62,7 @@ def _choose(battle: Battle, rng: random.Random) -> Move:
 
 
 def test_a_whole_game_against_the_computer_by_mouse(driver: Driver) -> None:
-    play = _start(driver, "standard", computer="beginner")
+    play = start_match(driver, LEVELS["standard"], computer="beginner")
     assert play.match.player(1).level == "beginner"
     assert play.match.at_chance, "the opening roll comes first"
     rng = random.Random(4)
@@ -100,7 +86,7 @@ def test_a_whole_game_against_the_computer_by_mouse(driver: Driver) -> None:
 
 
 def test_two_people_set_up_an_army_behind_the_curtain(driver: Driver) -> None:
-    play = _start(driver, "builder")
+    play = start_match(driver, LEVELS["builder"])
     match = play.match
     board = play.board
     assert match.in_setup and match.turn == 0 and play.curtain_seat() is None
@@ -148,7 +134,7 @@ def test_two_people_set_up_an_army_behind_the_curtain(driver: Driver) -> None:
 def test_against_the_computer_the_tenth_base_waits_for_ready_and_the_computer_sets_up_alone(
     driver: Driver,
 ) -> None:
-    play = _start(driver, "builder", computer="casual")
+    play = start_match(driver, LEVELS["builder"], computer="casual")
     match = play.match
     for text in ("M@d2", "M@f2", "H2@e2", "I@c2", "I@g2", "N@d1", "N@f1", "A@c1"):
         driver.play_move(Move.from_text(text))
@@ -165,7 +151,7 @@ def test_against_the_computer_the_tenth_base_waits_for_ready_and_the_computer_se
 
 
 def test_resign_is_not_offered_before_the_battle(driver: Driver) -> None:
-    play = _start(driver, "builder", computer="casual")
+    play = start_match(driver, LEVELS["builder"], computer="casual")
     match = play.match
     driver.frames(1)
     assert match.in_setup and play.human_turn()
@@ -185,7 +171,7 @@ def test_resign_is_not_offered_before_the_battle(driver: Driver) -> None:
 
 
 def test_the_builder_counts_bases_in_its_header_and_on_its_cards(driver: Driver) -> None:
-    play = _start(driver, "builder")
+    play = start_match(driver, LEVELS["builder"])
     for text in ("N@d1", "P3@b2"):
         driver.play_move(Move.from_text(text))
     driver.app.theme.drawn = []
@@ -277,7 +263,7 @@ def test_undo_goes_back_a_turn_and_never_across_a_roll(driver: Driver) -> None:
 
 
 def test_save_and_load_give_the_same_battle_and_the_same_dice(driver: Driver, user_data_dir: Path) -> None:
-    play = _start(driver, "ambush")
+    play = start_match(driver, LEVELS["ambush"])
     rng = random.Random(2)
     for _ in range(30):
         if play.match.is_over:
@@ -348,7 +334,7 @@ def test_the_screen_in_french(size: tuple[int, int], user_data_dir: Path) -> Non
     driver = Driver.fast(game="lionheart", size=size)
     try:
         i18n._missing.clear()
-        play = _start(driver, "standard")
+        play = start_match(driver, LEVELS["standard"])
         rng = random.Random(3)
         for _ in range(40):
             assert driver.until(lambda: play.human_turn() or play.match.is_over, max_frames=120)
