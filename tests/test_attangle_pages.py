@@ -1,5 +1,6 @@
-"""Attangle's rules pages: every diagram draws and moves, every page has its text, everything has French,
-and the positions the diagrams show are real ones, checked with the rules engine."""
+"""Attangle's rules pages: everything has French, and the positions the diagrams show are real ones, checked
+with the rules engine. (That every diagram draws and moves and every page has its text:
+tests/test_game_contract.py, as every game's.)"""
 
 from __future__ import annotations
 
@@ -11,15 +12,10 @@ import pytest
 from game.engine.attangle import GRAND, Side
 from game.i18n import context_key, load_catalog, set_language, tr
 from game.scenes.attangle import diagrams
-from game.scenes.attangle.diagrams import DIAGRAMS, PERIOD, SCENES
+from game.scenes.attangle.diagrams import DIAGRAMS, SCENES
 from game.scenes.attangle.pages import CONTROLS, PAGES, RULES_PAGES
 from game.ui import theme
 from game.ui.theme import Theme
-
-TIMES = (0.0, 0.9, 1.5, 2.3, 3.2, 4.1, PERIOD - 0.05)
-"""Moments across one loop: before, during and after each diagram's moves."""
-SIZES = ((360, 300), (218, 218), (491, 491))
-"""A diagram's rectangle: the preview size, and the rules screen's at 640x480 and at 1920x1080."""
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +33,6 @@ def french() -> Iterator[None]:
     set_language("en")
 
 
-def _diagram_pages() -> list[tuple[str, str, str]]:
-    return [page for page in PAGES if page[2]]
-
-
 def _draw(ui: Theme, kind: str, t: float, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
     surface = pygame.Surface((size[0] + 40, size[1] + 40))
     surface.fill((10, 12, 30))
@@ -52,82 +44,11 @@ def _draw(ui: Theme, kind: str, t: float, size: tuple[int, int]) -> tuple[pygame
 # -- the pages --
 
 
-def test_the_pages_are_attangles_and_end_with_the_controls() -> None:
-    assert RULES_PAGES.heading == "HOW TO PLAY ATTANGLE"
+def test_the_pages_are_attangles() -> None:
+    # The heading, the controls last and the diagrams drawn: tests/test_game_contract.py, as every game's.
     assert RULES_PAGES.pages is PAGES and RULES_PAGES.controls is CONTROLS
     assert RULES_PAGES.draw_diagram is diagrams.draw_diagram
-    assert PAGES[-1] == ("Controls", "", "")
     assert len(RULES_PAGES.controls) >= 10
-    assert all(key and what for key, what in RULES_PAGES.controls)
-
-
-@pytest.mark.parametrize(("title", "text", "kind"), _diagram_pages(), ids=lambda value: str(value)[:20])
-def test_every_page_has_a_title_a_text_and_a_known_diagram(title: str, text: str, kind: str) -> None:
-    assert title.strip() and text.strip()
-    assert kind in DIAGRAMS
-    # Short paragraphs, as on Ataxx's pages: the rules screen has room for a few lines beside the diagram.
-    assert all(len(paragraph) < 330 for paragraph in text.split("\n")), text
-
-
-def test_every_diagram_is_on_a_page() -> None:
-    assert {kind for _, _, kind in _diagram_pages()} == set(DIAGRAMS)
-
-
-# -- the diagrams --
-
-
-@pytest.mark.parametrize("kind", sorted(DIAGRAMS))
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_diagram_draws_inside_its_rect_and_moves(ui: Theme, kind: str, size: tuple[int, int]) -> None:
-    frames = []
-    for t in TIMES:
-        surface, rect = _draw(ui, kind, t, size)
-        inside = surface.subsurface(rect).copy()
-        assert pygame.transform.average_color(inside)[:3] != (10, 12, 30), f"{kind} drew nothing at {t}"
-        # Nothing spills more than a few pixels out of the rectangle (a glow's soft edge may).
-        for border in (
-            pygame.Rect(0, 0, surface.get_width(), 14),
-            pygame.Rect(0, surface.get_height() - 14, surface.get_width(), 14),
-            pygame.Rect(0, 0, 14, surface.get_height()),
-            pygame.Rect(surface.get_width() - 14, 0, 14, surface.get_height()),
-        ):
-            colour = pygame.transform.average_color(surface.subsurface(border))
-            assert max(abs(a - b) for a, b in zip(colour[:3], (10, 12, 30), strict=True)) <= 2, (kind, t)
-        frames.append(pygame.image.tobytes(inside, "RGB"))
-    assert len(set(frames)) >= 3, f"{kind} does not move"
-
-
-@pytest.mark.parametrize("kind", sorted(DIAGRAMS))
-def test_a_moment_always_looks_the_same(ui: Theme, kind: str) -> None:
-    first, _ = _draw(ui, kind, 1.7, (300, 260))
-    again, _ = _draw(ui, kind, 1.7 + 3 * PERIOD, (300, 260))
-    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
-
-
-def test_diagrams_follow_the_palette(ui: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(theme, "SEAT_COLOURS", [(236, 236, 244), (58, 62, 84)])
-    classic, _ = _draw(ui, "capture", 0.5, (300, 260))
-    monkeypatch.setattr(theme, "SEAT_COLOURS", [(255, 236, 190), (92, 80, 200)])
-    neon, _ = _draw(ui, "capture", 0.5, (300, 260))
-    assert pygame.image.tobytes(classic, "RGB") != pygame.image.tobytes(neon, "RGB")
-
-
-def test_a_tiny_rect_still_draws_inside_it(ui: Theme) -> None:
-    background = (10, 12, 30)
-    for kind in DIAGRAMS:
-        for t in TIMES:
-            surface, rect = _draw(ui, kind, t, (40, 30))
-            assert pygame.transform.average_color(surface.subsurface(rect))[:3] != background, (kind, t)
-            # Nothing beside or below it. (Above, a caption taller than the rect pushes the board up.)
-            for outside in (
-                pygame.Rect(0, rect.bottom + 6, surface.get_width(), surface.get_height() - rect.bottom - 6),
-                pygame.Rect(0, 0, rect.x - 6, surface.get_height()),
-                pygame.Rect(rect.right + 6, 0, surface.get_width() - rect.right - 6, surface.get_height()),
-            ):
-                assert pygame.transform.average_color(surface.subsurface(outside))[:3] == background, (
-                    kind,
-                    t,
-                )
 
 
 # -- the positions shown are real --

@@ -1,14 +1,12 @@
 """Lionheart's rules pages: every act a diagram plays is legal in the rules engine and ends as its caption
-says; every diagram draws and moves; every page fits the rules screen at 640x480 and 1920x1080, in English
-and in French, whole and translated."""
+says; the pages say every decision, in French too. (That every diagram draws and moves and every page fits
+the rules screen, whole and translated: tests/test_game_contract.py, as every game's.)"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from pathlib import Path
 
-import pygame
 import pytest
 
 from game.engine.lionheart import (
@@ -25,27 +23,11 @@ from game.engine.lionheart import (
 )
 from game.engine.lionheart.notation import square_index
 from game.engine.lionheart.odds import attack_odds
-from game.i18n import context_key, load_catalog, missing_translations, set_language
-from game.scenes.driver import Driver
+from game.i18n import context_key, load_catalog, set_language
 from game.scenes.lionheart import diagrams
 from game.scenes.lionheart.diagram_extras import TABLE_KINDS
-from game.scenes.lionheart.diagrams import DIAGRAMS, ODDS_LABELS, period, play
+from game.scenes.lionheart.diagrams import DIAGRAMS, ODDS_LABELS, play
 from game.scenes.lionheart.pages import CONTROLS, PAGES, RULES_PAGES
-from game.ui import theme
-from game.ui.settings import Settings
-from game.ui.theme import Theme
-
-SIZES = ((360, 300), (218, 218), (491, 491))
-"""A diagram's rectangle: a preview, and the rules screen's at 640x480 and at 1920x1080."""
-BACKGROUND = (10, 12, 30)
-
-
-@pytest.fixture(scope="module")
-def ui() -> Iterator[Theme]:
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield Theme()
-    pygame.quit()
 
 
 @pytest.fixture
@@ -53,23 +35,6 @@ def french() -> Iterator[None]:
     set_language("fr")
     yield
     set_language("en")
-
-
-def _times(kind: str) -> list[float]:
-    """Moments across one loop of ``kind``: its start, every beat's middle, its end."""
-    beats, length = diagrams.timeline(kind)
-    moments = [0.0, length - 0.05] + [beat.start + beat.length / 2 for beat in beats]
-    if not beats:
-        moments += [length * k / 8 for k in range(1, 8)]
-    return sorted(set(moments))
-
-
-def _draw(ui: Theme, kind: str, t: float, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
-    surface = pygame.Surface((size[0] + 40, size[1] + 40))
-    surface.fill(BACKGROUND)
-    rect = pygame.Rect(20, 20, *size)
-    RULES_PAGES.draw_diagram(surface, rect, kind, t, ui)
-    return surface, rect
 
 
 def _last(kind: str, act: int = 0) -> Battle:
@@ -86,27 +51,11 @@ def _unit(battle: Battle, square: str) -> tuple[str, str, int, str]:
 # -- the pages --
 
 
-def test_the_pages_are_lionhearts_and_end_with_the_controls() -> None:
-    assert RULES_PAGES.heading == "HOW TO PLAY LIONHEART"
-    assert RULES_PAGES.context == "lionheart"
+def test_the_pages_are_lionhearts() -> None:
+    # The heading, the controls last, the diagrams drawn and the pages on the rules screen:
+    # tests/test_game_contract.py, as every game's.
     assert RULES_PAGES.pages is PAGES and RULES_PAGES.controls is CONTROLS
     assert RULES_PAGES.draw_diagram is diagrams.draw_diagram
-    assert PAGES[-1] == ("Controls", "", "")
-    assert all(key and what for key, what in RULES_PAGES.controls)
-
-
-@pytest.mark.parametrize(
-    ("title", "text", "kind"), [page for page in PAGES if page[2]], ids=lambda v: str(v)[:20]
-)
-def test_every_page_has_a_title_a_text_and_a_known_diagram(title: str, text: str, kind: str) -> None:
-    assert title.strip() and text.strip()
-    assert kind in DIAGRAMS
-    assert all(len(paragraph) < 330 for paragraph in text.split("\n")), text
-
-
-def test_every_diagram_is_on_one_page() -> None:
-    kinds = [kind for _, _, kind in PAGES if kind]
-    assert sorted(kinds) == sorted(DIAGRAMS)
 
 
 def test_the_pages_say_every_decision() -> None:
@@ -295,60 +244,6 @@ def test_the_odds_shown_are_exact() -> None:
     assert archers.destroy == pytest.approx((1 / 3) ** 4)
 
 
-# -- the diagrams --
-
-
-@pytest.mark.parametrize("kind", sorted(DIAGRAMS))
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_diagram_draws_inside_its_rect_and_moves(ui: Theme, kind: str, size: tuple[int, int]) -> None:
-    frames = set()
-    for t in _times(kind):
-        surface, rect = _draw(ui, kind, t, size)
-        inside = surface.subsurface(rect).copy()
-        assert pygame.transform.average_color(inside)[:3] != BACKGROUND, f"{kind} drew nothing at {t}"
-        for border in (
-            pygame.Rect(0, 0, surface.get_width(), 14),
-            pygame.Rect(0, surface.get_height() - 14, surface.get_width(), 14),
-            pygame.Rect(0, 0, 14, surface.get_height()),
-            pygame.Rect(surface.get_width() - 14, 0, 14, surface.get_height()),
-        ):
-            colour = pygame.transform.average_color(surface.subsurface(border))
-            assert max(abs(a - b) for a, b in zip(colour[:3], BACKGROUND, strict=True)) <= 2, (kind, t)
-        frames.add(pygame.image.tobytes(inside, "RGB"))
-    assert len(frames) >= 3, f"{kind} does not move"
-
-
-@pytest.mark.parametrize("kind", sorted(DIAGRAMS))
-def test_a_moment_always_looks_the_same(ui: Theme, kind: str) -> None:
-    first, _ = _draw(ui, kind, 1.7, (300, 260))
-    again, _ = _draw(ui, kind, 1.7 + 3 * period(kind), (300, 260))
-    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
-
-
-def test_diagrams_follow_the_palette(ui: Theme, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(theme, "SEAT_COLOURS", [(236, 184, 52), (196, 206, 222)])
-    classic, _ = _draw(ui, "attack", 0.5, (300, 260))
-    monkeypatch.setattr(theme, "SEAT_COLOURS", [(255, 160, 40), (80, 220, 255)])
-    neon, _ = _draw(ui, "attack", 0.5, (300, 260))
-    assert pygame.image.tobytes(classic, "RGB") != pygame.image.tobytes(neon, "RGB")
-
-
-def test_a_tiny_rect_still_draws_inside_it(ui: Theme) -> None:
-    for kind in DIAGRAMS:
-        for t in (0.0, period(kind) / 2):
-            surface, rect = _draw(ui, kind, t, (40, 30))
-            assert pygame.transform.average_color(surface.subsurface(rect))[:3] != BACKGROUND, (kind, t)
-            for outside in (
-                pygame.Rect(0, rect.bottom + 6, surface.get_width(), surface.get_height() - rect.bottom - 6),
-                pygame.Rect(0, 0, rect.x - 6, surface.get_height()),
-                pygame.Rect(rect.right + 6, 0, surface.get_width() - rect.right - 6, surface.get_height()),
-            ):
-                assert pygame.transform.average_color(surface.subsurface(outside))[:3] == BACKGROUND, (
-                    kind,
-                    t,
-                )
-
-
 # -- French --
 
 
@@ -382,61 +277,6 @@ def test_the_captions_keep_their_placeholders_in_french() -> None:
         for name in ("{side}", "{other}"):
             if name in diagram.caption:
                 assert name in catalogue[diagram.caption]
-
-
-# -- the pages on the rules screen --
-
-
-def _rules_screen(language: str, size: tuple[int, int]) -> Driver:
-    settings = Settings.load()
-    settings.language = language
-    settings.save()
-    driver = Driver.fast(size=size, audio=False)
-    driver.frames(1)
-    app = driver.app
-    app.choose_game("lionheart")
-    app.router.push("rules")
-    return driver
-
-
-@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)], ids=lambda size: f"{size[0]}x{size[1]}")
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_every_page_fits_the_rules_screen_whole_and_translated(
-    language: str, size: tuple[int, int], user_data_dir: Path
-) -> None:
-    driver = _rules_screen(language, size)
-    app = driver.app
-    scene = app.top
-    window = app.screen.get_rect()
-    try:
-        assert scene.pages is RULES_PAGES  # type: ignore[attr-defined]
-        for page, (title, _, kind) in enumerate(PAGES):
-            scene.turn_to(page)  # type: ignore[attr-defined]
-            driver.frames(3, dt=0.2)
-            moments = [period(kind) - 0.05, period(kind) / 2] if kind else [0.0]
-            for moment in moments:
-                scene.page_time = moment  # type: ignore[attr-defined]
-                drawn: list[theme.DrawnText] = []
-                app.theme.drawn = drawn
-                try:
-                    app.draw()
-                finally:
-                    app.theme.drawn = None
-                assert drawn
-                for text in drawn:
-                    if text.surface is not app.screen and text.surface.get_abs_parent() is not app.screen:
-                        continue
-                    dx, dy = text.surface.get_abs_offset()
-                    box, area = text.rect.move(dx, dy), text.container.move(dx, dy)
-                    where = f"{title!r} ({language}, {size}): {text.text!r}"
-                    assert not text.cut, f"{where} is cut"
-                    assert window.contains(box), f"{where} leaves the window"
-                    assert area.inflate(2, 2).contains(box), f"{where} leaves its area"
-        lionheart = {key for key in missing_translations() if "lionheart" in key.lower() or key in _texts()}
-        assert not lionheart, sorted(lionheart)
-    finally:
-        app.close()
-        set_language("en")
 
 
 def test_the_table_names_every_kind_but_the_king() -> None:
