@@ -10,7 +10,7 @@ import pytest
 
 from game.ai.api import LEVEL_KEYS, Progress, careless_choice
 from game.ai.limits import WIN_SCORE
-from game.games import game
+from game.games import game, playable_games
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
@@ -44,8 +44,8 @@ def last_progress(key: str, position: str, level: str, seed: int = 1) -> Progres
 
 
 def test_every_level_resigns_but_the_beginner() -> None:
-    for key in ("ataxx", "attangle", "lionheart"):
-        ai = game(key).load_ai()
+    for definition in playable_games():
+        ai = definition.load_ai()
         assert [level.key for level in ai.levels] == list(LEVEL_KEYS)
         assert [level.resigns for level in ai.levels] == [False, True, True, True, True]
 

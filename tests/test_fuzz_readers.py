@@ -25,7 +25,7 @@ from game.engine import saves
 from game.engine.levels import LevelError, LevelInfo, custom_levels, custom_levels_dir, save_custom_level
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics, record_for
-from game.games import game
+from game.games import game, playable_games
 from game.paths import DAMAGED_MARK, is_set_aside
 from game.ui.settings import Settings
 
@@ -169,8 +169,8 @@ def test_statistics(data: st.DataObject) -> None:
         good = target.read_bytes()
         before = _fingerprints(folder, target)
         damaged = _attack(target, good, data)
-        for key in ("ataxx", "attangle"):
-            stats = Statistics.load(key)
+        for definition in playable_games():
+            stats = Statistics.load(definition.key)
             _check_figures(stats)
             for record in stats.records:
                 json.dumps(record.to_json())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from screens import SCREENS
 
+from game.games import playable_games
 from game.scenes.driver import Driver
 
 WIDE = (1920, 1080)
@@ -47,7 +48,7 @@ def test_attangles_reserve_piles_stand_beside_the_board(demo: str, size: tuple[i
         driver.app.close()
 
 
-@pytest.mark.parametrize("game", ["ataxx", "attangle", "lionheart"])
+@pytest.mark.parametrize("game", [definition.key for definition in playable_games()])
 def test_level_select_fills_its_rows_in_a_wide_window(game: str) -> None:
     """Lionheart's four levels stood three and one, the lower half of the window empty."""
     driver = Driver.fast(size=WIDE, audio=False, game=game, demo="levels")

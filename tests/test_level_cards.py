@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from game.games import playable_games
 from game.i18n import set_language
 from game.scenes.driver import Driver
 from game.scenes.level_cards import card_name_fit
@@ -15,7 +16,7 @@ from game.ui.textbox import layout_text
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(640, 480), (1024, 768), (1920, 1080)])
-@pytest.mark.parametrize("game", ["ataxx", "attangle"])
+@pytest.mark.parametrize("game", [definition.key for definition in playable_games()])
 def test_the_names_of_a_grid_share_one_size_and_weight(
     user_data_dir: Path, language: str, size: tuple[int, int], game: str
 ) -> None:

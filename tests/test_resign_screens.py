@@ -17,7 +17,7 @@ from game.engine.core import MatchTermination
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics
-from game.games import game
+from game.games import game, playable_games
 from game.scenes.attract import AttractScene
 from game.scenes.dialog import Dialog
 from game.scenes.driver import Driver
@@ -29,7 +29,7 @@ from game.ui.lang import seat_name
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 
-GAMES = ["ataxx", "attangle", "lionheart"]
+GAMES = [definition.key for definition in playable_games()]
 # Lost for Red, to move, whatever it plays (see tests/test_ai_resign.py).
 ATAXX_LOST = "ooooooo/ooooooo/ooooooo/ooooooo/ooooxoo/ooxxooo/oo1xooo x 0 1"
 # Lost for White, to move: Black builds its third triple within two turns (see tests/test_ai_resign.py).

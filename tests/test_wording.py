@@ -190,7 +190,7 @@ def test_the_computers_view_in_words(language: str, expected: list[str]) -> None
         set_language("en")
 
 
-@pytest.mark.parametrize("game", ["ataxx", "attangle"])
+@pytest.mark.parametrize("game", [definition.key for definition in games.playable_games()])
 def test_every_game_reads_its_scores_into_the_same_words(game: str) -> None:
     ai = games.game(game).load_ai()
     unit = ai.score_unit  # type: ignore[attr-defined]
