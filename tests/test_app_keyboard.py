@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+from starting import start_match
 from waiting import frames_until
 
 from game.engine.ataxx import Move, Side, bits, neighbours
@@ -195,11 +196,7 @@ def test_a_whole_game_by_keypad_codes_against_the_computer(driver: Driver) -> No
 
 
 def test_keypad_mistakes_follow_the_seed(driver: Driver) -> None:
-    driver.press("new_game")
-    driver.click(driver.top.opponent.rects[1].center)
-    driver.press("choose_level")
-    driver.click(driver.top.card_centre(0))
-    play = driver.top
+    play = start_match(driver, 0)
     entry = play.board.keys.entry
     _type(driver, "44", TOP_ROW)  # an empty square
     assert play.board.selected is None and entry.message[1] == "error"

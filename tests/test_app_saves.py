@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from starting import start_match
 
 from game.engine import saves
 from game.engine.ataxx import Move
@@ -32,12 +33,7 @@ def driver():
 
 
 def _two_player_game(driver: Driver) -> MatchScene:
-    driver.press("new_game")
-    driver.click(driver.top.opponent.rects[1].center)  # "Second player"
-    driver.press("choose_level")
-    driver.click(driver.top.card_centre(0))
-    play = driver.top
-    assert isinstance(play, MatchScene)
+    play = start_match(driver, 0)
     assert not play.vs_computer
     return play
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from starting import start_match
 from waiting import frames_until
 
 from game import i18n
@@ -58,16 +59,8 @@ def _from_menu(driver: Driver, key: str, *, two_players: bool = False) -> MatchS
     driver.app.choose_game(key)
     driver.app.router.reset("menu")
     driver.frames(1)
-    driver.press("new_game")
-    newgame = driver.top
-    if two_players:
-        driver.click(newgame.opponent.rects[1].center)  # type: ignore[attr-defined]  # "Second player"
-    else:
-        driver.click(newgame.level_centre("casual"))  # type: ignore[attr-defined]
-    driver.press("choose_level")
-    driver.click(driver.top.card_centre(0))  # type: ignore[attr-defined]
-    play = driver.top
-    assert isinstance(play, MatchScene) and play.definition.key == key
+    play = start_match(driver, 0, computer=None if two_players else "casual")
+    assert play.definition.key == key
     assert frames_until(driver, play.can_resign), "a person never got to move"
     return play
 

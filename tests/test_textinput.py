@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from starting import start_match
 
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
@@ -287,11 +288,7 @@ def test_the_selection_is_drawn_highlighted(driver: Driver) -> None:
 
 
 def _save_as(driver: Driver) -> SaveAsScene:
-    driver.press("new_game")
-    driver.click(driver.top.opponent.rects[1].center)  # two players: no computer to wait for
-    driver.press("choose_level")
-    driver.click(driver.top.card_centre(0))
-    assert isinstance(driver.top, MatchScene)
+    start_match(driver, 0)  # two players: no computer to wait for
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, PauseScene)
     driver.press("save_as")
