@@ -3,27 +3,14 @@ windows from 640x480 to 2560x1440: every line of a card stays whole inside it an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.i18n import set_language
 from game.scenes.driver import Driver
 from game.ui import theme
-from game.ui.settings import Settings
 
 SIZES = [(640, 480), (800, 600), (1280, 720), (1366, 768), (1920, 1080), (1920, 1200), (2560, 1440)]
-
-
-@pytest.fixture
-def french(user_data_dir: Path) -> Iterator[None]:
-    settings = Settings.load()
-    settings.language = "fr"
-    settings.save()
-    yield
-    set_language("en")
 
 
 @pytest.mark.usefixtures("french")
