@@ -18,9 +18,13 @@ if str(ROOT) not in sys.path:
 
 import tempfile  # noqa: E402
 from collections.abc import Iterator  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis.configuration import set_hypothesis_home_dir  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.ui.theme import Theme
 
 # Hypothesis keeps its caches out of the source tree (the tests write nothing there).
 set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "attax-arcade-hypothesis")
@@ -87,6 +91,19 @@ def french(user_data_dir: Path) -> Iterator[None]:
     (user_data_dir / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def ui() -> Iterator[Theme]:
+    """A theme to draw with, over an 800x600 display (for the tests that draw diagrams and pictures)."""
+    import pygame
+
+    from game.ui.theme import Theme  # pygame only for the tests that draw
+
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    yield Theme()
+    pygame.quit()
 
 
 @pytest.fixture

@@ -7,8 +7,6 @@ checked here with the rules engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -21,14 +19,6 @@ from game.ui.theme import Theme
 
 BOARD_SIZE = len(STARTPOS.split()[0].split("/"))
 """The real board's squares along a side, read from the start position (7)."""
-
-
-@pytest.fixture(scope="module")
-def ui() -> Iterator[Theme]:
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield Theme()
-    pygame.quit()
 
 
 def _played(kind: str) -> Board:

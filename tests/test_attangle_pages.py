@@ -18,14 +18,6 @@ from game.ui import theme
 from game.ui.theme import Theme
 
 
-@pytest.fixture(scope="module")
-def ui() -> Iterator[Theme]:
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield Theme()
-    pygame.quit()
-
-
 @pytest.fixture
 def french() -> Iterator[None]:
     set_language("fr")

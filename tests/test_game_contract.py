@@ -13,7 +13,6 @@ tests.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -55,14 +54,6 @@ entry goes once the check passes."""
 
 def _key(definition: GameDefinition) -> str:
     return definition.key
-
-
-@pytest.fixture(scope="module")
-def ui() -> Iterator[Theme]:
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield Theme()
-    pygame.quit()
 
 
 # -- the rules pages --
