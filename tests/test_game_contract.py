@@ -3,7 +3,8 @@
 Its rules pages: a heading and the controls last, every page with a diagram
 says something, every diagram on one page and drawn inside its rectangle,
 moving, the same at the same moment, in the palette's colours; the rules
-screen shows every page whole. Its match: started through the real screens,
+screen shows every page whole. Its shipped levels: each loads, is the game's
+and can be played. Its match: started through the real screens,
 a move played by clicking, saved and opened again on the Load screen. Its
 demonstrations: each opens and draws its texts whole. What is one game's own
 (Ataxx's perft, Lionheart's dice, Attangle's Grand board) stays in that game's
@@ -22,6 +23,8 @@ import pytest
 from starting import start_match
 
 from game.engine import saves
+from game.engine.levels import LevelError, LevelInfo, shipped_levels
+from game.engine.rules import Severity
 from game.games import GameDefinition, playable_games
 from game.i18n import context_key, missing_translations, set_language
 from game.scenes.driver import Driver
@@ -268,6 +271,23 @@ def test_every_page_fits_the_rules_screen_whole_and_translated(
     finally:
         app.close()
         set_language("en")
+
+
+# -- the shipped levels --
+
+
+@pytest.mark.parametrize("definition", PLAYABLE, ids=_key)
+def test_every_shipped_level_loads_valid_and_is_the_games(definition: GameDefinition) -> None:
+    rules = definition.load_rules()
+    levels = shipped_levels(rules)
+    assert levels and [level for level in levels if isinstance(level, LevelError)] == []
+    infos = [level for level in levels if isinstance(level, LevelInfo)]
+    assert [level.number for level in infos] == list(range(1, len(levels) + 1))
+    assert all(level.game == definition.key and level.description and level.author for level in infos)
+    assert len({level.position for level in infos}) == len({level.name for level in infos}) == len(levels)
+    for level in infos:  # playable (a shipped level may break a guideline on purpose: unequal armies)
+        problems = rules.validate_level(rules.new_position(level.position))
+        assert [problem for problem in problems if problem.severity is Severity.REFUSED] == [], level.name
 
 
 # -- a match through the real screens --
