@@ -4,11 +4,10 @@ Its rules pages: a heading and the controls last, every page with a diagram
 says something, every diagram on one page and drawn inside its rectangle,
 moving, the same at the same moment, in the palette's colours; the rules
 screen shows every page whole. Its shipped levels: each loads, is the game's
-and can be played. Its match: started through the real screens,
-a move played by clicking, saved and opened again on the Load screen. Its
-demonstrations: each opens and draws its texts whole. What is one game's own
-(Ataxx's perft, Lionheart's dice, Attangle's Grand board) stays in that game's
-tests.
+and can be played. Its match: started through the real screens, a move played
+by clicking, saved and opened again on the Load screen. Its demonstrations:
+each opens and draws its texts whole. What is one game's own (Ataxx's perft,
+Lionheart's dice, Attangle's Grand board) stays in that game's tests.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ each dearer and rarer than the last:
 1. a scout, the game's own search for a moment (``game/ai/<key>/scout.py``:
    Ataxx's also proves two plies deep where a move leaves the other side
    stuck, Attangle's looks only where the triples lacking can still be built):
-   does it see a forced win
-   within ``2 * MAX_MOVES`` plies? Once no more puzzles the greedy player
-   solves are wanted, a position where every move gains as much is passed over;
+   does it see a forced win within ``2 * MAX_MOVES`` plies? Once no more
+   puzzles the greedy player solves are wanted, a position where every move
+   gains as much is passed over;
 2. the exact prover (``game.engine.proof``, under the game's usual rules:
    Ataxx's early finish on): the moves that win within 2, then 4, then 6
    plies, until one does; a position where two do, or where the proof needs
