@@ -242,7 +242,9 @@ class App:
         if (width, height) != self.screen.get_size():
             self._windowed_size = (width, height)
             self.screen = self._set_mode(False)
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window as a person dragging its edge would (tests use it)."""

@@ -194,9 +194,9 @@ class AttractScene(MatchScene):
         surface.blit(layer, band.topleft)
         for offset, alpha in ((-band.height // 2 + 4, 0.9), (band.height // 2 - 6, 0.9)):
             y = band.centery + offset
-            line = pygame.Surface((band.width, 2), pygame.SRCALPHA)
-            line.fill((*theme.ACCENT, int(120 * alpha * appear * (0.6 + 0.4 * beat))))
-            surface.blit(line, (band.x, y))
+            rule = pygame.Surface((band.width, 2), pygame.SRCALPHA)
+            rule.fill((*theme.ACCENT, int(120 * alpha * appear * (0.6 + 0.4 * beat))))
+            surface.blit(rule, (band.x, y))
         size = self.px(40 + 4 * beat)
         # The finger's ring beside the words keeps its room on the right.
         room = band.inflate(-self.px(40) - 2 * self.px(80), 0)

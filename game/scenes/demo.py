@@ -474,7 +474,7 @@ def _analysis(app: App) -> None:
         scene.show(max(judged, key=lambda verdict: verdict.loss).index)  # type: ignore[attr-defined]
 
 
-_SIMPLE = {
+_SIMPLE: dict[str, Callable[[App], object]] = {
     "engines": _engines,
     "engines-add": _engines_add,
     "newgame-engine": _newgame_engine,

@@ -21,7 +21,7 @@ resign too, and the next game follows.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -43,15 +43,29 @@ from game.scenes.parts import BoardBackdrop
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.notice import MessageStrip
+from game.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.parts import BoardController
     from game.ui.settings import GameSettings
 
-__all__ = ["MatchScene"]
+__all__ = ["MatchScene", "SidePanel"]
 
 log = logging.getLogger(__name__)
+
+
+class SidePanel(Protocol):
+    """What the match screen asks of the panel beside its board (a match's, a puzzle's)."""
+
+    rect: pygame.Rect
+    widgets: WidgetGroup
+
+    def layout(self, rect: pygame.Rect) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class MatchScene(Scene):
@@ -97,7 +111,7 @@ class MatchScene(Scene):
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
         self.board: BoardController[Any, Any] = board_class(self)
-        self.panel = MatchPanel(self, self.px, app.theme)
+        self.panel: SidePanel = MatchPanel(self, self.px, app.theme)
 
     # -- the match --
 

@@ -111,6 +111,7 @@ class NewGameScene(Scene):
                 [(names[0], 0), (names[1], 1)], self.chosen.pair_first, self._set_first, translated=True
             )
         else:
+            assert first is not None  # a start fixed in the editor
             locked = tr("{side} starts (set in the editor)", side=names[first])
             self.starts = Choice([(locked, True)], True, lambda _: None, translated=True)
             self.two_player_first = Choice([(locked, first)], first, lambda _: None, translated=True)
