@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import math
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,14 +23,11 @@ from game.engine.match import Match, MatchConfig, Player
 from game.games import GameDefinition
 from game.i18n import tr
 from game.scenes.level_cards import available_levels
-from game.scenes.match import MatchScene
+from game.scenes.match import MatchScene, MatchServices
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import level_name, seat_name
 from game.ui.textbox import draw_text
-
-if TYPE_CHECKING:
-    from game.app import App
 
 __all__ = ["ATTRACT_LEVELS", "AttractScene"]
 
@@ -75,7 +71,9 @@ class AttractScene(MatchScene):
     name = "attract"
     persistent = False
 
-    def __init__(self, app: App, rng: random.Random | None = None, pick: Pick | None = None) -> None:
+    def __init__(
+        self, app: MatchServices, rng: random.Random | None = None, pick: Pick | None = None
+    ) -> None:
         self.rng = rng or random.Random()
         self.games = 0
         self.end_timer: float | None = None

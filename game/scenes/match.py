@@ -30,6 +30,7 @@ from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.board_capabilities import forced_text
+from game.scenes.board_host import SidePanel
 from game.scenes.match_computer import ComputerTurns
 from game.scenes.match_curtain import SetupCurtain
 from game.scenes.match_dialogs import ask_resign, ask_restart, computer_stuck
@@ -40,36 +41,35 @@ from game.scenes.match_names import PlayerNames
 from game.scenes.match_panel import MatchPanel
 from game.scenes.match_status import describe_status, search_figures
 from game.scenes.parts import BoardBackdrop
+from game.scenes.services import (
+    ComputerServices,
+    FileServices,
+    KioskServices,
+    SceneServices,
+    SettingsServices,
+)
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.notice import MessageStrip
-from game.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.parts import BoardController
     from game.ui.settings import GameSettings
 
-__all__ = ["MatchScene", "SidePanel"]
+__all__ = ["MatchScene", "MatchServices"]
 
 log = logging.getLogger(__name__)
 
 
-class SidePanel(Protocol):
-    """What the match screen asks of the panel beside its board (a match's, a puzzle's)."""
-
-    rect: pygame.Rect
-    widgets: WidgetGroup
-
-    def layout(self, rect: pygame.Rect) -> None: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: pygame.Surface) -> None: ...
+class MatchServices(SceneServices, SettingsServices, FileServices, KioskServices, ComputerServices, Protocol):
+    """What the match screen uses of the app: the scenes', the settings, the files it writes (autosave,
+    statistics), the kiosk, the computer."""
 
 
 class MatchScene(Scene):
     """One game on a level, against the computer or a second player."""
+
+    app: MatchServices
 
     name = "match"
     persistent = True
@@ -78,7 +78,7 @@ class MatchScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: MatchServices,
         config: MatchConfig,
         level: LevelInfo,
         *,
