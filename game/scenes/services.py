@@ -9,8 +9,8 @@ the recovery from a failed scene. A scene that needs more names the groups
 in a protocol of its own (``class MenuServices(SceneServices,
 KioskServices, Protocol)``) and types its ``app`` with it. The app
 implements them all structurally (``Services``); the router hands it to
-each scene it makes. Nothing here is needed at run time, so no scene
-imports the app, not even for its types.
+each scene it makes. No scene imports the app, not even for its types;
+this module names the classes of what it offers for type checking only.
 """
 
 from __future__ import annotations
