@@ -1,12 +1,14 @@
 """The application: pygame set-up, the window, and the 60 FPS loop.
 
-``App`` owns what every scene shares (the window, the theme, the settings,
-the sound, the AI worker, the current game) and passes itself to the scenes
-the router creates. The scene stack (``game.stack``) lives beside it: events
-are offered to the scenes top-down, drawing goes from the lowest opaque scene
-up. A scene that raises is logged and replaced by a message on screen (in a
-kiosk, the kiosk starts again from its menu); the app keeps running. Frame
-timing for the benchmarks is kept apart, in ``FrameStats``.
+``App`` owns what every scene shares (the window, the theme, the settings, the
+sound, the AI worker, the current game) and offers it to the scenes as the
+protocols of ``game.scenes.services``, which it implements: the router hands
+it to each scene it creates, typed with what that scene uses. The scene stack
+(``game.stack``) lives beside it: events are offered to the scenes top-down,
+drawing goes from the lowest opaque scene up. A scene that raises is logged
+and replaced by a message on screen (in a kiosk, the kiosk starts again from
+its menu); the app keeps running. Frame timing for the benchmarks is kept
+apart, in ``FrameStats``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import pygame
 from game import games, paths
 from game.i18n import set_language
 from game.scenes.router import Router
-from game.stack import SceneStack
+from game.stack import SceneStack, StackScene
 from game.ui.audio import Audio
 from game.ui.settings import Settings
 from game.ui.theme import Theme
@@ -36,7 +38,6 @@ from game.ui.theme import Theme
 if TYPE_CHECKING:
     from game.ai.worker import AIWorker, EngineTimeouts
     from game.games import GameDefinition
-    from game.scenes.base import Scene
     from game.scenes.kiosk import Kiosk
 
 __all__ = ["FPS", "MIN_SIZE", "App", "AppOptions", "FrameStats", "desktop_size", "fit_window"]
@@ -242,7 +243,9 @@ class App:
         if (width, height) != self.screen.get_size():
             self._windowed_size = (width, height)
             self.screen = self._set_mode(False)
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window as a person dragging its edge would (tests use it)."""
@@ -348,24 +351,24 @@ class App:
     # -- the stack --
 
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> StackScene | None:
         """The scene on top of the stack."""
         return self.stack.top
 
-    def _scene_on_top(self, scene: Scene) -> None:
+    def _scene_on_top(self, scene: StackScene) -> None:
         self.lock_down(scene)
 
-    def _scene_covered(self, scene: Scene) -> None:
+    def _scene_covered(self, scene: StackScene) -> None:
         # The events go to the scene on top now: the one beneath would keep a button lit where the pointer
         # was (Resign glowing at a rematch) until the pointer moved again after it came back.
         self.stack.call(scene, "handle_event", pygame.event.Event(pygame.WINDOWLEAVE))
 
-    def lock_down(self, scene: Scene) -> None:
+    def lock_down(self, scene: StackScene) -> None:
         """In a kiosk, hide ``scene``'s buttons a kiosk must not offer (a scene calls it after showing more)."""
         if self.kiosk_mode is not None:
             self.kiosk_mode.lock_down(scene)
 
-    def _scene_failed(self, scene: Scene, method: str, error: Exception) -> None:
+    def _scene_failed(self, scene: StackScene, method: str, error: Exception) -> None:
         log.error("%s.%s failed", type(scene).__name__, method, exc_info=error)
         if self.kiosk_mode is not None:
             # Nobody is there to read a message: start again from the kiosk's menu.
@@ -379,7 +382,7 @@ class App:
             return
         self.router.push("error", scene, f"{type(error).__name__}: {error}")
 
-    def dismiss_error(self, failed: Scene) -> None:
+    def dismiss_error(self, failed: StackScene) -> None:
         """Called by the error message: drop the failed scene and carry on beneath it."""
         self.stack.pop()
         self.stack.drop_failed(failed)

@@ -15,12 +15,39 @@ The stack knows scenes by their class attribute ``name`` (``"menu"``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from game.scenes.base import Scene
+    import pygame
 
-__all__ = ["SceneStack"]
+__all__ = ["SceneStack", "StackScene"]
+
+
+class StackScene(Protocol):
+    """What the stack and the app's loop ask of a scene (``game.scenes.base.Scene`` has it all)."""
+
+    name: str
+    """The router's name for the scene, which the stack finds it by."""
+    transparent: bool
+    """Whether the scene beneath shows through (it is drawn, and offered the events, too)."""
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def ensure_layout(self) -> None: ...
+
+    def relayout(self) -> None: ...
 
 
 class SceneStack:
@@ -34,11 +61,11 @@ class SceneStack:
 
     def __init__(
         self,
-        on_error: Callable[[Scene, str, Exception], None],
-        on_top: Callable[[Scene], None] | None = None,
-        on_covered: Callable[[Scene], None] | None = None,
+        on_error: Callable[[StackScene, str, Exception], None],
+        on_top: Callable[[StackScene], None] | None = None,
+        on_covered: Callable[[StackScene], None] | None = None,
     ) -> None:
-        self.scenes: list[Scene] = []
+        self.scenes: list[StackScene] = []
         self._on_error = on_error
         self._on_top = on_top
         self._on_covered = on_covered
@@ -49,7 +76,7 @@ class SceneStack:
     # -- reading --
 
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> StackScene | None:
         """The scene on top."""
         return self.scenes[-1] if self.scenes else None
 
@@ -68,7 +95,7 @@ class SceneStack:
 
     # -- changing --
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: StackScene) -> None:
         """Cover the top scene with ``scene``."""
         if self.scenes:
             covered = self.scenes[-1]
@@ -78,20 +105,20 @@ class SceneStack:
         self.scenes.append(scene)
         self._enter(scene)
 
-    def pop(self) -> Scene | None:
+    def pop(self) -> StackScene | None:
         """Remove the top scene and resume the one beneath."""
         scene = self._drop()
         if scene is not None and self.scenes:
             self._resume(self.scenes[-1])
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: StackScene) -> None:
         """Swap the top scene for ``scene`` (the one beneath is neither resumed nor paused)."""
         self._drop()
         self.scenes.append(scene)
         self._enter(scene)
 
-    def reset(self, scene: Scene) -> None:
+    def reset(self, scene: StackScene) -> None:
         """Empty the stack, top first, and start again from ``scene``; nothing in between is resumed."""
         while self.scenes:
             self._drop()
@@ -110,7 +137,7 @@ class SceneStack:
         self._resume(target)
         return True
 
-    def drop_failed(self, failed: Scene) -> None:
+    def drop_failed(self, failed: StackScene) -> None:
         """Remove ``failed`` and every scene above it; resume what is left on top."""
         if failed not in self:
             return
@@ -127,7 +154,7 @@ class SceneStack:
 
     # -- calls into scenes --
 
-    def call(self, scene: Scene, method: str, *args: Any) -> Any:
+    def call(self, scene: StackScene, method: str, *args: Any) -> Any:
         """``scene.method(*args)``, unless the scene failed before; an exception is reported, not raised."""
         if id(scene) in self._failed:
             return None
@@ -138,7 +165,7 @@ class SceneStack:
             self._on_error(scene, method, error)
             return None
 
-    def has_failed(self, scene: Scene) -> bool:
+    def has_failed(self, scene: StackScene) -> bool:
         """Whether ``scene`` raised and is no longer called."""
         return id(scene) in self._failed
 
@@ -146,17 +173,17 @@ class SceneStack:
         """Start afresh (after a recovery that replaced every scene)."""
         self._failed.clear()
 
-    def _enter(self, scene: Scene) -> None:
+    def _enter(self, scene: StackScene) -> None:
         self.call(scene, "enter")
         if self._on_top is not None and self.scenes and self.scenes[-1] is scene:
             self._on_top(scene)
 
-    def _resume(self, scene: Scene) -> None:
+    def _resume(self, scene: StackScene) -> None:
         self.call(scene, "resume")
         if self._on_top is not None and self.scenes and self.scenes[-1] is scene:
             self._on_top(scene)
 
-    def _drop(self) -> Scene | None:
+    def _drop(self) -> StackScene | None:
         if not self.scenes:
             return None
         scene = self.scenes.pop()

@@ -1,9 +1,12 @@
-"""The rules engines and the AI type-check clean: mypy over ``game/engine`` and ``game/ai``.
+"""The code type-checks clean: mypy's strict check over ``game``.
 
 mypy runs as the project configures it (``[tool.mypy]`` in pyproject.toml,
 strict), once for the module, with its cache in a temporary folder so that
-nothing is written in the source tree. It follows imports, so a module the
-engines or the AI import (the registry ``game/games.py``) is checked too.
+nothing is written in the source tree. It checks the whole of ``game``; the
+folders in ``TOLERATED`` are still being cleaned, so their findings are
+reported but not held against the check. Everything else must be clean: the
+rules engines, the AI, the app and its stack, what the scenes share
+(``game/ui``), the generic scenes and the registry.
 """
 
 from __future__ import annotations
@@ -16,7 +19,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("game/engine", "game/ai")
+CHECKED = ("game",)
+
+TOLERATED: tuple[str, ...] = (
+    "game/scenes/ataxx/",
+    "game/scenes/attangle/",
+    "game/scenes/lionheart/",
+    "game/text/",
+)
+"""Folders whose findings do not fail the check yet; once they are clean, ``TOLERATED = ()`` makes
+``mypy game`` clean the rule."""
 
 ERROR_LINE = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ", re.MULTILINE)
 
@@ -30,7 +42,7 @@ def mypy_run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedPr
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=300,
         check=False,
     )  # fmt: skip
 
@@ -45,6 +57,8 @@ def _files_with_errors(run: subprocess.CompletedProcess[str]) -> set[str]:
     return {match["path"].replace("\\", "/") for match in ERROR_LINE.finditer(run.stdout)}
 
 
-def test_the_engines_and_the_ai_are_clean(mypy_run: subprocess.CompletedProcess[str]) -> None:
-    assert mypy_run.returncode == 0, _report(mypy_run)
-    assert not _files_with_errors(mypy_run), _report(mypy_run)
+def test_the_code_is_clean(mypy_run: subprocess.CompletedProcess[str]) -> None:
+    held = {path for path in _files_with_errors(mypy_run) if not path.startswith(TOLERATED)}
+    assert not held, _report(mypy_run)
+    if not TOLERATED:
+        assert mypy_run.returncode == 0, _report(mypy_run)

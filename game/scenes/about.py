@@ -5,19 +5,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import tomllib
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game import paths
 from game.i18n import tr
 from game.scenes.base import Scene
+from game.scenes.services import KioskServices, SceneServices
 from game.ui import gfx, theme
 from game.ui.textbox import Paragraph, draw_column, draw_text, elide_middle
 from game.ui.widgets import Button, WidgetGroup
-
-if TYPE_CHECKING:
-    from game.app import App
 
 __all__ = ["CREDITS", "AboutScene", "version"]
 
@@ -53,12 +51,19 @@ def version() -> str:
         return "?"
 
 
+class AboutServices(SceneServices, KioskServices, Protocol):
+    """What the about screen uses of the app: the scenes', and whether it runs as a kiosk (no file locations
+    shown)."""
+
+
 class AboutScene(Scene):
     """The version and the credits."""
 
+    app: AboutServices
+
     name = "about"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AboutServices) -> None:
         super().__init__(app)
         self.widgets = WidgetGroup([Button("back", "Back", self._back, key=pygame.K_ESCAPE, primary=True)])
         self.panel_rect = pygame.Rect(0, 0, 0, 0)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -58,6 +58,7 @@ from game.scenes.analysis_moves import MARK_COLOURS
 from game.scenes.analysis_panel import AnalysisPanel
 from game.scenes.base import Scene
 from game.scenes.parts import BoardBackdrop
+from game.scenes.services import ComputerServices, KioskServices, SceneServices, SettingsServices
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS
 from game.ui.evalgraph import EvalGraph
@@ -66,7 +67,6 @@ from game.ui.notice import MessageStrip
 from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.parts import BoardController
 
 __all__ = ["AnalysisScene"]
@@ -79,14 +79,21 @@ LINE_STEP = 0.9
 """Seconds between the moves of a line played on the board (after each move's animation)."""
 
 
+class AnalysisServices(SceneServices, SettingsServices, KioskServices, ComputerServices, Protocol):
+    """What the analysis uses of the app: the scenes', the settings (its strength), the kiosk's lock-down,
+    the AI worker."""
+
+
 class AnalysisScene(Scene):
     """The analysis of one game (see the module docstring)."""
+
+    app: AnalysisServices
 
     name = "analysis"
 
     def __init__(
         self,
-        app: App,
+        app: AnalysisServices,
         match: Match[Any, Any],
         level_name: str = "",
         *,

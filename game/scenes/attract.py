@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import math
 import random
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,14 +23,11 @@ from game.engine.match import Match, MatchConfig, Player
 from game.games import GameDefinition
 from game.i18n import tr
 from game.scenes.level_cards import available_levels
-from game.scenes.match import MatchScene
+from game.scenes.match import MatchScene, MatchServices
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import level_name, seat_name
 from game.ui.textbox import draw_text
-
-if TYPE_CHECKING:
-    from game.app import App
 
 __all__ = ["ATTRACT_LEVELS", "AttractScene"]
 
@@ -75,7 +71,9 @@ class AttractScene(MatchScene):
     name = "attract"
     persistent = False
 
-    def __init__(self, app: App, rng: random.Random | None = None, pick: Pick | None = None) -> None:
+    def __init__(
+        self, app: MatchServices, rng: random.Random | None = None, pick: Pick | None = None
+    ) -> None:
         self.rng = rng or random.Random()
         self.games = 0
         self.end_timer: float | None = None
@@ -194,9 +192,9 @@ class AttractScene(MatchScene):
         surface.blit(layer, band.topleft)
         for offset, alpha in ((-band.height // 2 + 4, 0.9), (band.height // 2 - 6, 0.9)):
             y = band.centery + offset
-            line = pygame.Surface((band.width, 2), pygame.SRCALPHA)
-            line.fill((*theme.ACCENT, int(120 * alpha * appear * (0.6 + 0.4 * beat))))
-            surface.blit(line, (band.x, y))
+            rule = pygame.Surface((band.width, 2), pygame.SRCALPHA)
+            rule.fill((*theme.ACCENT, int(120 * alpha * appear * (0.6 + 0.4 * beat))))
+            surface.blit(rule, (band.x, y))
         size = self.px(40 + 4 * beat)
         # The finger's ring beside the words keeps its room on the right.
         room = band.inflate(-self.px(40) - 2 * self.px(80), 0)

@@ -1,6 +1,6 @@
 """The scene contract: lifecycle, events, time and drawing.
 
-A scene lives on the App's stack. ``enter``/``exit`` bracket its life on the
+A scene lives on the app's stack. ``enter``/``exit`` bracket its life on the
 stack and ``pause``/``resume`` bracket the times another scene covers it.
 Events are offered from the top scene down until one returns True;
 ``update(dt)`` gets seconds; ``draw`` paints from the lowest opaque scene up,
@@ -8,6 +8,9 @@ so a ``transparent`` scene (an overlay) shows the one beneath it. Sizes and
 positions are recomputed by ``layout`` whenever the window size changes (or
 ``relayout`` asks for it). Scenes are created by name through the app's
 router (``game.scenes.router``) and found on the stack by their ``name``.
+Each is given the app's services it uses (``game.scenes.services``): every
+scene has ``SceneServices``, a subclass that needs more names the groups in
+the type of its ``app``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from game.ui import gfx, theme
 from game.ui.textbox import TextBlock, draw_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import SceneServices
 
 __all__ = ["PLAYER_INPUT", "Scene"]
 
@@ -47,7 +50,7 @@ class Scene:
     transparent = False
     """Whether the scene beneath shows through (overlays and dialogs)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneServices) -> None:
         self.app = app
         self._layout_size: tuple[int, int] | None = None
         self._scale_size: tuple[int, int] | None = None

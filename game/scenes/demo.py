@@ -36,9 +36,9 @@ from game.scenes.level_cards import available_levels
 from game.ui import theme
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.games import GameDefinition
-    from game.scenes.base import Scene
+    from game.scenes.services import Services
+    from game.stack import StackScene
 
 __all__ = ["DEMOS", "demo_game", "demo_games", "plausible_move", "start_demo"]
 
@@ -156,7 +156,7 @@ def play_out(
     return match
 
 
-def start_demo(app: App, name: str) -> None:
+def start_demo(app: Services, name: str) -> None:
     """Fill the stack with the screens leading to ``name``, in a state worth a picture."""
     app.router.push("menu")
     if name == "menu":
@@ -223,7 +223,7 @@ def _pick_a_piece(scene: Any) -> None:
         scene.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 
 
-def game_in_progress(app: App, level_index: int = 1, plies: int = 10, seed: int = 9) -> Scene:
+def game_in_progress(app: Services, level_index: int = 1, plies: int = 10, seed: int = 9) -> StackScene:
     """A match screen against the computer, ``plies`` moves in."""
     levels, _ = available_levels(app.game)
     config = MatchConfig(vs_computer=True, level="skilled", human_seat=0, first=0)
@@ -241,7 +241,7 @@ def _sample_folder() -> Path:
     return folder
 
 
-def _sample_saves(app: App) -> None:
+def _sample_saves(app: Services) -> None:
     levels, _ = available_levels(app.game)
     rules = app.game.load_rules()
     samples = [
@@ -262,7 +262,7 @@ def _sample_saves(app: App) -> None:
     (folder / "chess game.pgn").write_text('[Event "Chess"]\n\n1. e4 e5 2. Nf3 *\n', encoding="utf-8")
 
 
-def _sample_statistics(app: App) -> None:
+def _sample_statistics(app: Services) -> None:
     levels, _ = available_levels(app.game)
     rules = app.game.load_rules()
     rng = random.Random(12)
@@ -293,43 +293,43 @@ def _sample_statistics(app: App) -> None:
     statistics.save()
 
 
-def _load(app: App) -> None:
+def _load(app: Services) -> None:
     _sample_folder()
     _sample_saves(app)
     app.router.push("load")
 
 
-def _statistics(app: App) -> None:
+def _statistics(app: Services) -> None:
     _sample_folder()
     _sample_statistics(app)
     app.router.push("statistics")
 
 
-def _rules(app: App) -> None:
+def _rules(app: Services) -> None:
     scene = app.router.push("rules", page=3)
     scene.page_time = 1.55  # type: ignore[attr-defined]  # mid-animation
 
 
-def _rules_overlay(app: App) -> None:
+def _rules_overlay(app: Services) -> None:
     game_in_progress(app)
     scene = app.router.push("rules", overlay=True, page=1)
     scene.page_time = 1.45  # type: ignore[attr-defined]
 
 
-def _save_as(app: App) -> None:
+def _save_as(app: Services) -> None:
     scene = game_in_progress(app)
     app.router.push("pause", scene)
     app.router.push("saveas", scene)
 
 
-def _damaged_settings(app: App) -> None:
+def _damaged_settings(app: Services) -> None:
     app.settings.damaged = (
         str(paths.user_data_dir(create=False) / "settings.json"),
         "settings.damaged-20250314-200500.json",
     )  # the app shows its dialog once the demonstration is set up (App.start)
 
 
-def _puzzle(app: App, *, solved: bool = False) -> None:
+def _puzzle(app: Services, *, solved: bool = False) -> None:
     """The puzzles of the current game: one of the harder ones with a streak going, or solved."""
     _sample_folder()
     from game.engine.puzzles import shipped_puzzles
@@ -363,7 +363,7 @@ def _puzzle(app: App, *, solved: bool = False) -> None:
         scene.results_timer = 0.05  # type: ignore[attr-defined]  # said at once, for the picture
 
 
-def _attract(app: App) -> None:
+def _attract(app: Services) -> None:
     scene = app.router.reset("attract", random.Random(7))
     play_out(scene.match, random.Random(2), 14)  # type: ignore[attr-defined]
 
@@ -376,7 +376,7 @@ _SAMPLE_ENGINES = (
 )
 
 
-def _sample_engines(app: App) -> bool:
+def _sample_engines(app: Services) -> bool:
     """Two engines in the game's settings (not saved); ``False`` for a game no engine can play."""
     from game.ui.settings import EngineEntry
 
@@ -389,7 +389,7 @@ def _sample_engines(app: App) -> bool:
     return True
 
 
-def _engines(app: App) -> None:
+def _engines(app: Services) -> None:
     if _sample_engines(app):
         app.router.push("options")
         scene = app.router.push("engines")
@@ -404,7 +404,7 @@ def _engines(app: App) -> None:
         )
 
 
-def _engines_add(app: App) -> None:
+def _engines_add(app: Services) -> None:
     if _sample_engines(app):
         app.router.push("options")
         app.router.push("engines")
@@ -414,13 +414,13 @@ def _engines_add(app: App) -> None:
         dialog.error = tr("Not added: {reason}", reason=reason)  # type: ignore[attr-defined]
 
 
-def _newgame_engine(app: App) -> None:
+def _newgame_engine(app: Services) -> None:
     if _sample_engines(app):
         app.settings.for_game(app.game.key).opponent = "engine"
         app.router.push("newgame")
 
 
-def _engine_stuck(app: App) -> None:
+def _engine_stuck(app: Services) -> None:
     from game.engine.match import engine_level
 
     if not _sample_engines(app):
@@ -434,7 +434,7 @@ def _engine_stuck(app: App) -> None:
     scene.engine_failed(scene.match.player(1), reason)  # type: ignore[attr-defined]
 
 
-def _analysis(app: App) -> None:
+def _analysis(app: Services) -> None:
     """A finished game of Casual against itself (one as "You"), analysed, on the move that gave most away."""
     from game.ai.analysis import DEFAULT_STRENGTH, STRENGTHS, Analysis
     from game.ai.analysis_run import analyse_in_process
@@ -474,7 +474,7 @@ def _analysis(app: App) -> None:
         scene.show(max(judged, key=lambda verdict: verdict.loss).index)  # type: ignore[attr-defined]
 
 
-_SIMPLE = {
+_SIMPLE: dict[str, Callable[[Services], object]] = {
     "engines": _engines,
     "engines-add": _engines_add,
     "newgame-engine": _newgame_engine,

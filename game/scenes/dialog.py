@@ -27,7 +27,7 @@ from game.ui.textbox import layout_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import SceneServices
 
 __all__ = ["Dialog"]
 
@@ -40,7 +40,7 @@ class Dialog(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: SceneServices,
         title: str,
         lines: Sequence[str] = (),
         buttons: Sequence[tuple[str, str, Callable[[], None] | None]] = (),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -27,6 +27,7 @@ from game.formats import format_decimal
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
+from game.scenes.services import ComputerServices, SceneServices, SettingsServices
 from game.ui import gfx, theme
 from game.ui.lang import engine_problem, engine_time_label
 from game.ui.settings import ENGINE_TIMES, MAX_ENGINES, EngineEntry
@@ -35,7 +36,6 @@ from game.ui.textinput import TextInput
 from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.ui.settings import GameSettings
 
 __all__ = ["AddEngineScene", "EnginesScene", "probe_failure"]
@@ -57,12 +57,19 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, time
         pygame.draw.circle(surface, colour, point, max(2, radius // 4))
 
 
+class EnginesServices(SceneServices, SettingsServices, ComputerServices, Protocol):
+    """What the engines screens use of the app: the scenes', the game's settings (its engines), the AI worker
+    (probing one)."""
+
+
 class EnginesScene(Scene):
     """The engines of the current game: list, Test, Remove, time per move, Add engine…"""
 
+    app: EnginesServices
+
     name = "engines"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: EnginesServices) -> None:
         super().__init__(app)
         self.definition = app.game
         self.rules = self.definition.load_rules()
@@ -395,10 +402,12 @@ class EnginesScene(Scene):
 class AddEngineScene(Dialog):
     """A field for an engine's command line; Add checks the engine (in the background) and keeps it."""
 
+    app: EnginesServices
+
     name = "addengine"
 
     def __init__(
-        self, app: App, on_added: Callable[[EngineEntry, EngineIdentity], None] | None = None
+        self, app: EnginesServices, on_added: Callable[[EngineEntry, EngineIdentity], None] | None = None
     ) -> None:
         self.definition = app.game
         super().__init__(

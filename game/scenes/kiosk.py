@@ -18,22 +18,23 @@ from __future__ import annotations
 import logging
 import os
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game import paths
 from game.filedata import ascii_number
+from game.scenes.services import SceneServices, WindowServices
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.base import Scene
+    from game.stack import StackScene
 
 __all__ = [
     "ADMIN_CHORD",
     "GAME_IDLE",
     "IDLE",
     "Kiosk",
+    "KioskHost",
     "is_admin_chord",
     "positive_seconds",
     "timer_from_env",
@@ -107,10 +108,14 @@ def is_admin_chord(event: pygame.event.Event) -> bool:
     )
 
 
+class KioskHost(SceneServices, WindowServices, Protocol):
+    """What a kiosk uses of the app: the scenes (to start the attract mode, or the menu) and quitting."""
+
+
 class Kiosk:
     """Idle timers, the attract mode and the locked-down keys of a kiosk."""
 
-    def __init__(self, app: App, idle: float | None = None, game_idle: float | None = None) -> None:
+    def __init__(self, app: KioskHost, idle: float | None = None, game_idle: float | None = None) -> None:
         self.app = app
         self.idle_limit = idle if idle is not None else timer_from_env("ATTAX_KIOSK_IDLE", IDLE)
         self.game_idle_limit = (
@@ -159,7 +164,7 @@ class Kiosk:
             self._log_handler.close()
             self._log_handler = None
 
-    def lock_down(self, scene: Scene) -> None:
+    def lock_down(self, scene: StackScene) -> None:
         """Hide ``scene``'s buttons that a kiosk must not offer, by id (called as each scene comes on top)."""
         groups = [getattr(scene, "widgets", None), getattr(getattr(scene, "panel", None), "widgets", None)]
         for group in groups:

@@ -32,8 +32,8 @@ from game.ui.textbox import draw_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.engine.match import MatchConfig
+    from game.scenes.services import SceneServices
 
 __all__ = ["LevelSelectScene"]
 
@@ -60,7 +60,7 @@ class LevelSelectScene(Scene):
     scroll = ScrollOffset()
     """How far the cards are scrolled up, in pixels (the scroll bar keeps it)."""
 
-    def __init__(self, app: App, config: MatchConfig) -> None:
+    def __init__(self, app: SceneServices, config: MatchConfig) -> None:
         super().__init__(app)
         self.config = config
         self.levels, self.problems = available_levels(app.game)

@@ -21,7 +21,7 @@ resign too, and the next game follows.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -30,6 +30,7 @@ from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.board_capabilities import forced_text
+from game.scenes.board_host import SidePanel
 from game.scenes.match_computer import ComputerTurns
 from game.scenes.match_curtain import SetupCurtain
 from game.scenes.match_dialogs import ask_resign, ask_restart, computer_stuck
@@ -40,22 +41,35 @@ from game.scenes.match_names import PlayerNames
 from game.scenes.match_panel import MatchPanel
 from game.scenes.match_status import describe_status, search_figures
 from game.scenes.parts import BoardBackdrop
+from game.scenes.services import (
+    ComputerServices,
+    FileServices,
+    KioskServices,
+    SceneServices,
+    SettingsServices,
+)
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.notice import MessageStrip
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.parts import BoardController
     from game.ui.settings import GameSettings
 
-__all__ = ["MatchScene"]
+__all__ = ["MatchScene", "MatchServices"]
 
 log = logging.getLogger(__name__)
 
 
+class MatchServices(SceneServices, SettingsServices, FileServices, KioskServices, ComputerServices, Protocol):
+    """What the match screen uses of the app: the scenes', the settings, the files it writes (autosave,
+    statistics), the kiosk, the computer."""
+
+
 class MatchScene(Scene):
     """One game on a level, against the computer or a second player."""
+
+    app: MatchServices
 
     name = "match"
     persistent = True
@@ -64,7 +78,7 @@ class MatchScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: MatchServices,
         config: MatchConfig,
         level: LevelInfo,
         *,
@@ -97,7 +111,7 @@ class MatchScene(Scene):
             self.keeper.adopt(match, save_name)
         board_class = self.definition.load("board")
         self.board: BoardController[Any, Any] = board_class(self)
-        self.panel = MatchPanel(self, self.px, app.theme)
+        self.panel: SidePanel = MatchPanel(self, self.px, app.theme)
 
     # -- the match --
 

@@ -25,8 +25,8 @@ from game.i18n import tr
 from game.scenes.match_engines import engine_failure_text
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.games import GameDefinition
+    from game.scenes.services import ComputerServices
     from game.ui.settings import GameSettings
 
 __all__ = ["ComputerHost", "ComputerTurns", "HintBoard"]
@@ -46,7 +46,9 @@ class HintBoard(Protocol):
 class ComputerHost(Protocol):
     """The match screen as the computer's turns see it: the match, the worker, and what to do with an answer."""
 
-    app: App
+    @property
+    def app(self) -> ComputerServices: ...
+
     definition: GameDefinition
     match: Match[Any, Any]
     ai: GameAI | None

@@ -21,7 +21,7 @@ from game.ui.lang import seat_name
 from game.ui.textbox import TitleDrawer, draw_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import SceneServices
 
 __all__ = ["CurtainBoard", "CurtainHost", "SetupCurtain"]
 
@@ -39,7 +39,9 @@ class CurtainBoard(Protocol):
 class CurtainHost(TitleDrawer, Protocol):
     """The match screen as the curtain sees it."""
 
-    app: App
+    @property
+    def app(self) -> SceneServices: ...
+
     match: Match[Any, Any]
 
     @property

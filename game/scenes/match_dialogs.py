@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.lang import level_name, seat_name
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import SceneServices
 
 __all__ = ["DialogHost", "ask_resign", "ask_restart", "computer_stuck"]
 
@@ -28,7 +28,9 @@ log = logging.getLogger(__name__)
 class DialogHost(Protocol):
     """The match screen as its questions see it: what they name, and what their answers do."""
 
-    app: App
+    @property
+    def app(self) -> SceneServices: ...
+
     match: Match[Any, Any]
     level: LevelInfo
 
@@ -102,7 +104,7 @@ def ask_resign(host: DialogHost) -> None:
     )
 
 
-def computer_stuck(app: App, error: str) -> None:
+def computer_stuck(app: SceneServices, error: str) -> None:
     """The computer could not move (``error``): say so, offer to try again or leave."""
     log.error("AI failed: %s", error)
     app.audio.play("invalid")

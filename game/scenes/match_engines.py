@@ -16,11 +16,11 @@ from game.ai.api import GameAI
 from game.ai.worker import AIStatus
 from game.engine.match import Match, MatchConfig, Player
 from game.i18n import tr
+from game.scenes.services import ComputerServices, SceneServices
 from game.ui import theme
 from game.ui.lang import engine_problem
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.ui.settings import GameSettings
 
 __all__ = ["EngineHost", "engine_failed", "engine_failure_text"]
@@ -34,10 +34,17 @@ class _Keeper(Protocol):
     def update(self) -> None: ...
 
 
+class EngineServices(SceneServices, ComputerServices, Protocol):
+    """What an engine's failure uses of the app: the scenes (its message), the AI worker (letting the engine
+    go)."""
+
+
 class EngineHost(Protocol):
     """The match screen as an engine's failure sees it: the match, its players, and the computer taking over."""
 
-    app: App
+    @property
+    def app(self) -> EngineServices: ...
+
     match: Match[Any, Any]
     ai: GameAI | None
     config: MatchConfig

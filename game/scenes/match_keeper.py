@@ -12,16 +12,14 @@ when loaded is not counted.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from game.engine import saves
 from game.engine.levels import LevelInfo
 from game.engine.match import Match
 from game.engine.stats import Statistics, record_for
 from game.i18n import tr
-
-if TYPE_CHECKING:
-    from game.app import App
+from game.scenes.services import ComputerServices, FileServices, SceneServices
 
 __all__ = ["KeeperHost", "MatchKeeper"]
 
@@ -34,10 +32,17 @@ def _signature(match: Match[Any, Any]) -> tuple[int, int, str, bool]:
     return len(moves), len(match.redo_moves), str(moves[-1]) if moves else "", match.is_over
 
 
+class KeeperServices(SceneServices, FileServices, ComputerServices, Protocol):
+    """What keeping a match uses of the app: the sound, the files it writes, the run's options (no autosave
+    in a demonstration)."""
+
+
 class KeeperHost(Protocol):
     """The match screen as its keeper sees it: the match, its level, and whether the game is the player's."""
 
-    app: App
+    @property
+    def app(self) -> KeeperServices: ...
+
     match: Match[Any, Any]
     level: LevelInfo
     persistent: bool

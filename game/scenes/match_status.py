@@ -119,8 +119,8 @@ def describe_status(view: StatusView) -> tuple[str, str, theme.Colour]:
         )
     if not match.player(seat).is_human:
         # The computer's turn (between its moves, or two computers playing): nobody is told to move.
-        headline = tr("{side} to set up", side=seat_name(seat)) if match.in_setup else None
-        return headline or tr("{side} to move", side=seat_name(seat)), "", colour
+        setting_up = tr("{side} to set up", side=seat_name(seat)) if match.in_setup else None
+        return setting_up or tr("{side} to move", side=seat_name(seat)), "", colour
     if match.in_setup:
         headline = tr("Your set-up") if view.vs_computer else tr("{side} to set up", side=seat_name(seat))
         return headline, view.board.instructions(), colour

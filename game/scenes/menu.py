@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,16 +20,20 @@ from game.engine.puzzles import has_shipped_puzzles
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.resume import continue_autosave
+from game.scenes.services import KioskServices, SceneServices, SettingsServices, WindowServices
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic, flip_squash
 from game.ui.textbox import Paragraph, draw_column, draw_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.games import GameDefinition
 
 __all__ = ["MenuScene"]
+
+
+class MenuServices(SceneServices, SettingsServices, KioskServices, WindowServices, Protocol):
+    """What the menu uses of the app: the scenes', the settings (the game chosen), the kiosk, and quitting."""
 
 
 class _Floater:
@@ -50,9 +54,11 @@ class MenuScene(Scene):
     """Pick a game, then New game, Continue, Load, Puzzles (a game that has them), Options, Statistics, Help,
     About or Quit."""
 
+    app: MenuServices
+
     name = "menu"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: MenuServices) -> None:
         super().__init__(app)
         self.widgets = WidgetGroup(
             [

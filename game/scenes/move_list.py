@@ -64,13 +64,13 @@ def move_rows(history: list[tuple[int, Any]], first_seat: int) -> list[tuple[int
     for (seat, entry), number in zip(history, numbers, strict=True):
         if seat == CHANCE:
             if rows:
-                column = rows[-1][1 + (last_seat or 0)]
+                column = rows[-1][1:][last_seat or 0]
                 if column:
                     column[-1] += f" ({entry})"
             continue
         if not rows or rows[-1][0] != number:
             rows.append((number, [], []))
-        rows[-1][1 + seat].append(str(entry))
+        rows[-1][1:][seat].append(str(entry))
         last_seat = seat
     return rows
 

@@ -18,7 +18,7 @@ What is chosen, and how it is remembered, is ``game.scenes.newgame_choices``'s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,6 +28,7 @@ from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.newgame_cards import OpponentCards
 from game.scenes.newgame_choices import MatchChoices
+from game.scenes.services import KioskServices, SceneServices, SettingsServices
 from game.ui import theme
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text
@@ -35,13 +36,17 @@ from game.ui.widgets import Button, Choice, WidgetGroup, draw_focus
 
 if TYPE_CHECKING:
     from game.ai.api import Level
-    from game.app import App
     from game.engine.match import MatchConfig
     from game.ui.settings import EngineEntry
 
 __all__ = ["NewGameScene"]
 
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class NewGameServices(SceneServices, SettingsServices, KioskServices, Protocol):
+    """What the new game screen uses of the app: the scenes', the game's settings, whether it runs as a kiosk
+    (no engines)."""
 
 
 class NewGameScene(Scene):
@@ -51,9 +56,13 @@ class NewGameScene(Scene):
     game at once, and who starts is ``first``, as set in the editor.
     """
 
+    app: NewGameServices
+
     name = "newgame"
 
-    def __init__(self, app: App, level: LevelInfo | None = None, first: int | None = None) -> None:
+    def __init__(
+        self, app: NewGameServices, level: LevelInfo | None = None, first: int | None = None
+    ) -> None:
         super().__init__(app)
         self.level = level
         self.fixed_first = first
@@ -111,6 +120,7 @@ class NewGameScene(Scene):
                 [(names[0], 0), (names[1], 1)], self.chosen.pair_first, self._set_first, translated=True
             )
         else:
+            assert first is not None  # a start fixed in the editor
             locked = tr("{side} starts (set in the editor)", side=names[first])
             self.starts = Choice([(locked, True)], True, lambda _: None, translated=True)
             self.two_player_first = Choice([(locked, first)], first, lambda _: None, translated=True)

@@ -13,7 +13,7 @@ game's rules apply to its next match. Each row is a ``Choice`` (or the volume
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -21,26 +21,31 @@ from game.engine.core import SEATS
 from game.engine.rules import rolls_first_seat
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
+from game.scenes.services import KioskServices, SceneServices, SettingsServices, WindowServices
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
 from game.ui.looks import BOARD_THEMES, PALETTE_LABELS, PIECE_SETS, palette_label
 from game.ui.textbox import draw_text
 from game.ui.widgets import Button, Choice, Slider, WidgetGroup
 
-if TYPE_CHECKING:
-    from game.app import App
-
 __all__ = ["OptionsScene"]
 
 Widget = Choice | Slider
 
 
+class OptionsServices(SceneServices, SettingsServices, KioskServices, WindowServices, Protocol):
+    """What the options use of the app: the scenes', the settings and what applies them, the kiosk, the
+    window."""
+
+
 class OptionsScene(Scene):
     """Every change applies and is saved immediately; Back returns."""
 
+    app: OptionsServices
+
     name = "options"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: OptionsServices) -> None:
         super().__init__(app)
         settings = app.settings
         definition = app.game

@@ -36,9 +36,8 @@ from game.ui.lang import seat_name
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.engine.match import Match
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost, BoardServices
 
 __all__ = ["MATCH_CONTROLS", "BoardBackdrop", "BoardController", "RulesPages", "ViewOption"]
 
@@ -89,13 +88,13 @@ class ViewOption:
 
 
 class BoardController(Generic[PositionT, MoveT]):
-    """A game's board on the match screen (of its position and move types); ``scene`` is the match screen
-    that drives it."""
+    """A game's board on the match screen (of its position and move types); ``scene`` is the screen that
+    drives it, seen as a ``BoardHost`` (``game.scenes.board_host``)."""
 
     VIEW_OPTIONS: tuple[ViewOption, ...] = ()
     """The board's display switches, offered in the options screen with the game's rules."""
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[PositionT, MoveT]) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
         """Where the board is drawn (announcements and notes are centred on it)."""
@@ -109,8 +108,8 @@ class BoardController(Generic[PositionT, MoveT]):
     # -- what the board reads of the scene --
 
     @property
-    def app(self) -> App:
-        """The app the scene belongs to."""
+    def app(self) -> BoardServices:
+        """What the board uses of the app."""
         return self.scene.app
 
     @property

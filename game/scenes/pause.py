@@ -12,8 +12,8 @@ from game.scenes.dialog import Dialog
 from game.ui.lang import level_name
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.match import MatchScene
+    from game.scenes.services import SceneServices
 
 __all__ = ["PauseScene"]
 
@@ -23,7 +23,7 @@ class PauseScene(Dialog):
 
     name = "pause"
 
-    def __init__(self, app: App, scene: MatchScene) -> None:
+    def __init__(self, app: SceneServices, scene: MatchScene) -> None:
         self.play = scene
         super().__init__(
             app,

@@ -30,7 +30,7 @@ from __future__ import annotations
 import enum
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -42,15 +42,12 @@ from game.engine.stats import PuzzleProgress, Statistics
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.board_capabilities import forced_text
-from game.scenes.match import MatchScene
+from game.scenes.match import MatchScene, MatchServices
 from game.scenes.puzzle_panel import PuzzlePanel
 from game.ui import theme
 from game.ui.anim import ease_out_cubic
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text
-
-if TYPE_CHECKING:
-    from game.app import App
 
 __all__ = ["RUNTIME_NODES", "NoPuzzlesError", "PuzzleScene", "PuzzleState", "load_collection"]
 
@@ -81,7 +78,7 @@ class PuzzleState(enum.Enum):
     SHOWN = "shown"
 
 
-def load_collection(app: App) -> tuple[list[Puzzle], list[PuzzleError]]:
+def load_collection(app: MatchServices) -> tuple[list[Puzzle], list[PuzzleError]]:
     """The current game's puzzles and the problems met reading them (none for a game without puzzles)."""
     try:
         rules = app.game.load_rules()
@@ -99,7 +96,7 @@ class PuzzleScene(MatchScene):
 
     def __init__(
         self,
-        app: App,
+        app: MatchServices,
         number: int | None = None,
         *,
         collection: tuple[list[Puzzle], list[PuzzleError]] | None = None,
@@ -214,7 +211,7 @@ class PuzzleScene(MatchScene):
     # -- progress --
 
     @staticmethod
-    def _load_progress(app: App) -> PuzzleProgress:
+    def _load_progress(app: MatchServices) -> PuzzleProgress:
         return Statistics.load(app.game.key).puzzles
 
     def _record(self, change: Callable[[PuzzleProgress], bool]) -> None:

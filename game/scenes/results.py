@@ -17,8 +17,8 @@ from game.ui.textbox import draw_text, shared_size
 from game.ui.widgets import Choice
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.match import MatchScene
+    from game.scenes.services import SceneServices
 
 __all__ = ["ResultsScene", "describe_result"]
 
@@ -45,7 +45,7 @@ class ResultsScene(Dialog):
 
     name = "results"
 
-    def __init__(self, app: App, scene: MatchScene) -> None:
+    def __init__(self, app: SceneServices, scene: MatchScene) -> None:
         self.play = scene
         headline, reason, accent, self.sound = describe_result(scene)
         super().__init__(

@@ -9,7 +9,7 @@ becomes the current one).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import saves
 from game.engine.levels import LevelInfo
@@ -17,19 +17,26 @@ from game.engine.match import Match, MatchConfig, Player
 from game.engine.pgn import PgnGame
 from game.i18n import ntr, tr
 from game.paths import set_aside
+from game.scenes.services import SceneServices, SettingsServices
 from game.ui import theme
 from game.ui.lang import explain_file_error
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.base import Scene
+    from game.stack import StackScene
 
 __all__ = ["continue_autosave", "message", "open_match", "tell_cut_short"]
 
 log = logging.getLogger(__name__)
 
 
-def open_match(app: App, match: Match[Any, Any], level_name: str, *, save_name: str | None = None) -> Scene:
+class ResumeServices(SceneServices, SettingsServices, Protocol):
+    """What opening a saved game uses of the app: the scenes', and the settings (its game becomes the current
+    one)."""
+
+
+def open_match(
+    app: ResumeServices, match: Match[Any, Any], level_name: str, *, save_name: str | None = None
+) -> StackScene:
     """A match screen for ``match`` (a loaded game) on top of the menu; returns it."""
     if not match.has_human:
         # Two computers cannot be resumed by a person: they become two players.
@@ -44,7 +51,7 @@ def open_match(app: App, match: Match[Any, Any], level_name: str, *, save_name: 
     return scene
 
 
-def continue_autosave(app: App) -> Scene | None:
+def continue_autosave(app: ResumeServices) -> StackScene | None:
     """Resume the current game's autosave; a damaged one is set aside with a message naming it."""
     key = app.game.key
     path = saves.autosave_path(key)
@@ -90,7 +97,7 @@ def continue_autosave(app: App) -> Scene | None:
     return scene
 
 
-def tell_cut_short(app: App, game: PgnGame, match: Match[Any, Any], file: str) -> None:
+def tell_cut_short(app: ResumeServices, game: PgnGame, match: Match[Any, Any], file: str) -> None:
     """Say, over the top scene, that the save ``file`` was cut short and how many moves it held (if it was).
 
     Nothing is lost: the game goes on from the last move the file holds, and
@@ -115,7 +122,7 @@ def tell_cut_short(app: App, game: PgnGame, match: Match[Any, Any], file: str) -
     )
 
 
-def message(app: App, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> None:
+def message(app: ResumeServices, title: str, lines: list[str], accent: theme.Colour = theme.DANGER) -> None:
     """A message with an OK button over the top scene."""
     app.router.push(
         "dialog", title, [line for line in lines if line], [("ok", "OK", None)], accent=accent, width=600

@@ -2,7 +2,8 @@
 
 A scene asks ``app.router.push("levelselect", config)`` (or ``replace``,
 ``reset``, ``back_to``); the router imports the scene's module on first use
-and builds it with the app and the arguments given. Generic scenes are listed
+and builds it with the app's services (``game.scenes.services.Services``) and the
+arguments given. Generic scenes are listed
 here; a game's own scenes (its level editor) come from the current game's
 registry entry (``game.games``), so the generic code never names a game.
 """
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from game.games import resolve
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.base import Scene
+    from game.scenes.services import Services
 
 __all__ = ["GAME_SCENES", "SCENES", "Router"]
 
@@ -49,7 +50,7 @@ GAME_SCENES: dict[str, str] = {"editor": "editor"}
 class Router:
     """Creates scenes by name and puts them on the app's stack."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
 
     def has(self, name: str) -> bool:

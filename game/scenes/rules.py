@@ -22,8 +22,8 @@ from game.ui.textbox import Paragraph, TextBlock, draw_column, draw_text, layout
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.parts import RulesPages
+    from game.scenes.services import SceneServices
 
 __all__ = ["RulesScene", "page_text"]
 
@@ -38,7 +38,7 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app: App, *, overlay: bool = False, page: int = 0) -> None:
+    def __init__(self, app: SceneServices, *, overlay: bool = False, page: int = 0) -> None:
         super().__init__(app)
         self.overlay = overlay
         self.transparent = overlay

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -23,6 +23,7 @@ from game.paths import DAMAGED_MARK, MAX_STEM_LENGTH, SetAsideNameError, display
 from game.scenes.base import Scene
 from game.scenes.dialog import Dialog
 from game.scenes.resume import message, open_match, tell_cut_short
+from game.scenes.services import SceneServices, SettingsServices
 from game.ui import gfx, theme
 from game.ui.lang import explain_file_error, explain_write_error, level_name, player_label, tr_data
 from game.ui.textbox import draw_text
@@ -30,7 +31,6 @@ from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.match import MatchScene
 
 __all__ = ["LoadScene", "SaveAsScene", "save_detail"]
@@ -62,12 +62,18 @@ def save_detail(entry: saves.SaveEntry) -> str:
     return "  ·  ".join(parts)
 
 
+class SaveLoadServices(SceneServices, SettingsServices, Protocol):
+    """What saving and loading use of the app: the scenes', and the settings (a loaded file's game)."""
+
+
 class SaveAsScene(Dialog):
     """A name field over the game; Save writes ``<name>.pgn`` in the saves folder."""
 
+    app: SaveLoadServices
+
     name = "saveas"
 
-    def __init__(self, app: App, scene: MatchScene) -> None:
+    def __init__(self, app: SaveLoadServices, scene: MatchScene) -> None:
         self.play = scene
         # Offered in the player's language: "Colonnes 2026-11-23 16.50" in French.
         default = scene.keeper.save_name or f"{level_name(scene.level)} {_dt.datetime.now():%Y-%m-%d %H.%M}"
@@ -192,9 +198,11 @@ def _when(seconds: float) -> str:
 class LoadScene(Scene):
     """Every save with its position, level and move number; load or delete one."""
 
+    app: SaveLoadServices
+
     name = "load"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SaveLoadServices) -> None:
         super().__init__(app)
         self.entries: list[saves.SaveEntry | saves.DamagedSave] = []
         self.selected: int | None = None

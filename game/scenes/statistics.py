@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -25,6 +25,7 @@ from game.engine.stats import GameRecord, Statistics, Tally
 from game.formats import format_duration
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
+from game.scenes.services import SceneServices, SettingsServices
 from game.scenes.statistics_charts import (
     BAR_BACK,
     ChartRow,
@@ -42,12 +43,15 @@ from game.ui.textbox import draw_text, layout_text
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.games import GameDefinition
 
 __all__ = ["StatisticsScene"]
 
 WIN, DRAW, LOSS = theme.CLONE, theme.GOLD, theme.DANGER
+
+
+class StatisticsServices(SceneServices, SettingsServices, Protocol):
+    """What the statistics use of the app: the scenes', and the settings (the game shown)."""
 
 
 class SeatsTally(Tally):
@@ -78,9 +82,11 @@ def _load_note(message: str | None) -> str:
 class StatisticsScene(Scene):
     """The charts of every finished game."""
 
+    app: StatisticsServices
+
     name = "statistics"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: StatisticsServices) -> None:
         super().__init__(app)
         self.choices = games.playable_games()
         """The games whose statistics the screen can show (left and right go through them)."""

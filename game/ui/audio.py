@@ -143,7 +143,10 @@ class Audio:
 
             with _quiet_stderr():
                 pygame.mixer.init(RATE, -16, 2, 512)
-            frequency, _format, channels = pygame.mixer.get_init()
+            started = pygame.mixer.get_init()
+            if started is None:
+                raise pygame.error("the mixer did not start")
+            frequency, _format, channels = started
         except Exception as error:  # no device, no driver: play silently
             log.info("no sound: %s", error)
             return

@@ -12,6 +12,7 @@ import random
 
 import numpy as np
 import pygame
+from numpy.typing import NDArray
 
 from game.ui import theme
 from game.ui.theme import Colour
@@ -76,8 +77,9 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
 def _falloff(radius: int) -> np.ndarray:
     size = radius * 2
     ys, xs = np.mgrid[0:size, 0:size].astype(np.float32)
-    distance = np.hypot(xs - radius + 0.5, ys - radius + 0.5) / radius
-    return np.clip(1.0 - distance, 0, 1) ** 2.2
+    # numpy types its ufuncs' results as Any: say what hypot gives here.
+    distance: NDArray[np.float32] = np.hypot(xs - radius + 0.5, ys - radius + 0.5) / radius
+    return np.clip(1 - distance, 0, 1) ** 2.2
 
 
 def glow(radius: int, colour: Colour, strength: float = 1.0) -> pygame.Surface:
@@ -233,12 +235,12 @@ def block_tile(size: int, seed: int) -> pygame.Surface:
         t = rng.uniform(0.3, 0.7)
         edge_points.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
     for index in range(len(edge_points)):
-        a, b = edge_points[index], edge_points[(index + 1) % len(edge_points)]
+        start, end = edge_points[index], edge_points[(index + 1) % len(edge_points)]
         shade = rng.randint(44, 70)
         shrink = 0.9
         points = [
             (centre[0] + (p[0] - centre[0]) * shrink, centre[1] + (p[1] - centre[1]) * shrink)
-            for p in (centre, a, b)
+            for p in (centre, start, end)
         ]
         pygame.draw.polygon(surface, (shade, shade - 6, shade + 8), points)
     for point in edge_points[1::2]:

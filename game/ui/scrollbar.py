@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from typing import Protocol
 
 import pygame
 
 from game.ui import gfx, theme
 from game.ui.theme import Colour
 
-__all__ = ["ScrollBar", "ScrollOffset"]
+__all__ = ["ScrollBar", "ScrollOffset", "Scrolled"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -115,6 +116,12 @@ def _pill(width: int, height: int, colour: Colour, alpha: int) -> pygame.Surface
     return pygame.transform.smoothscale(layer, (max(1, width), max(1, height)))
 
 
+class Scrolled(Protocol):
+    """What declares a ``ScrollOffset``: it keeps its bar in ``scrollbar``."""
+
+    scrollbar: ScrollBar
+
+
 class ScrollOffset:
     """A scene's ``scroll`` (pixels its list is scrolled up) kept by the scene's ``scrollbar``.
 
@@ -122,8 +129,8 @@ class ScrollOffset:
     scrolls the bar (clamped to its range), so the wheel, the keys and the bar agree.
     """
 
-    def __get__(self, owner: object, owner_type: type | None = None) -> int:
-        return owner.scrollbar.offset  # type: ignore[attr-defined]
+    def __get__(self, owner: Scrolled, owner_type: type | None = None) -> int:
+        return owner.scrollbar.offset
 
-    def __set__(self, owner: object, value: int) -> None:
-        owner.scrollbar.scroll_to(value)  # type: ignore[attr-defined]
+    def __set__(self, owner: Scrolled, value: int) -> None:
+        owner.scrollbar.scroll_to(value)

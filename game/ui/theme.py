@@ -241,16 +241,17 @@ class Theme:
             self._text[key] = surface
         return surface
 
-    def measure(self, text: str, role: str, size: int, *, bold: bool = False) -> int:
+    def measure(self, text: str, role: str, size: float, *, bold: bool = False) -> int:
         """The width in pixels of ``text`` as ``text`` draws it (words spaced as drawn)."""
-        key = (role, int(size), bold, text)
+        pixels = int(size)
+        key = (role, pixels, bold, text)
         width = self._widths.get(key)
         if width is None:
             if len(self._widths) > 20000:
                 self._widths.clear()
-            font = self.font(role, size, bold=bold)
+            font = self.font(role, pixels, bold=bold)
             words = self._glyphs(text, role).split(" ")
-            gap = self.word_gap(role, size, bold=bold)
+            gap = self.word_gap(role, pixels, bold=bold)
             width = sum(font.size(word)[0] for word in words if word) + gap * (len(words) - 1)
             self._widths[key] = width
         return width

@@ -1,0 +1,103 @@
+"""What a game's board asks of the screen that shows it: ``BoardHost``, and the panel beside the board.
+
+A board controller (``game.scenes.parts.BoardController``) is driven by the
+match screen, but sees it only through ``BoardHost``: the match and the
+playing of a move, the notes under the board, the pace of its animations,
+its scale and layout, and the few services of the app a board uses (sounds,
+the theme, its view settings). The match screen implements it, so the board
+and the screen do not import each other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from game.engine.rules import MoveT, PositionT
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.engine.match import Match
+    from game.ui.audio import Audio
+    from game.ui.settings import Settings
+    from game.ui.theme import Theme
+    from game.ui.widgets import WidgetGroup
+
+__all__ = ["BoardHost", "BoardServices", "SidePanel"]
+
+
+class BoardServices(Protocol):
+    """What a board uses of the app: its sounds, the theme, the settings (the game's view switches)."""
+
+    @property
+    def audio(self) -> Audio: ...
+
+    @property
+    def theme(self) -> Theme: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+
+class SidePanel(Protocol):
+    """The panel beside the board (a match's, a puzzle's): laid out, updated and drawn by the screen; the
+    board reads where it is and whether one of its buttons has the keyboard."""
+
+    rect: pygame.Rect
+    widgets: WidgetGroup
+
+    def layout(self, rect: pygame.Rect) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class BoardHost(Protocol[PositionT, MoveT]):
+    """The screen a board is shown on, as the board sees it (the match screen implements it)."""
+
+    @property
+    def app(self) -> BoardServices: ...
+
+    @property
+    def match(self) -> Match[PositionT, MoveT]: ...
+
+    @property
+    def panel(self) -> SidePanel: ...
+
+    @property
+    def time(self) -> float:
+        """Seconds since the screen entered (idle animations)."""
+
+    @property
+    def speed(self) -> float:
+        """The animations' speed factor from the settings."""
+
+    @property
+    def forced_timer(self) -> float | None:
+        """Seconds before a forced move (a pass) is played, while one is announced."""
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is searching its move."""
+
+    @property
+    def vs_computer(self) -> bool: ...
+
+    def human_turn(self) -> bool: ...
+
+    def hidden_seat(self) -> int | None: ...
+
+    def play(self, move: MoveT, *, animate: bool = True) -> None: ...
+
+    def reject(self, message: str | None = None) -> None: ...
+
+    def say(self, message: str, seconds: float = 1.6) -> None: ...
+
+    def skip(self) -> bool: ...
+
+    def px(self, value: float) -> int: ...
+
+    def ensure_layout(self) -> None: ...
+
+    def relayout(self) -> None: ...
