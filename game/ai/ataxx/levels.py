@@ -49,10 +49,9 @@ class Level(api.Level):
         return self.noise > 0 or self.overlook > 0
 
 
-# Spaced by matches (``bench/strength.py --match A B --games 40``, issue 21): Beginner scores 11% against
-# the greedy player; each level then beats the one below by 95-99%, +512 to +759 Elo a step. The
-# compiled Master is some 2,500 Elo above a Beginner that loses to greedy play, so four even steps are
-# that wide: Expert is a fixed five-ply search, in the middle between Skilled and Master. A description
+# Spaced by matches (``bench/strength.py --match A B --games 40``): the Beginner loses to the greedy
+# player, each level clearly beats the one below, and the steps are about even, so the compiled Master's
+# wide lead over the Beginner puts Expert, a fixed five-ply search, in the middle between Skilled and Master. A description
 # counts the moves a level reads as plies, each side's move one ("reads five moves ahead": depth 5), as
 # Attangle's do; Expert finishes its five compiled, but run as Python (while the kernel is built) most
 # positions stop at four within its half second (``python bench/level_depth.py``).

@@ -7,14 +7,12 @@ Beginner (more often than not) and the Casual (now and then) just put a piece
 down anywhere. None misses a win it has seen. The Expert reads three moves
 ahead; the Master searches as deep as its time allows. They search with
 ``game.ai.attangle.search`` (compiled once the AI child has built it: the same
-tree as the generic alpha-beta, some seventy times faster), the weak levels and
-the Expert to a fixed depth, so only the Master and the hint play stronger for
-the speed.
+tree as the generic alpha-beta, only faster), the weak levels and the Expert
+to a fixed depth, so only the Master and the hint play stronger for the speed.
 
-The steps were measured by ``bench/attangle_strength.py`` (issue 21) on the
-generic search: each level wins 90-95% of its games against the one below,
-about 450 Elo, and the Beginner loses to the greedy player more often than
-not. The compiled Master stands further above the Expert.
+The steps are measured by ``bench/attangle_strength.py``: each level clearly
+beats the one below, and the Beginner loses to the greedy player more often
+than not.
 
 >>> [level.key for level in LEVELS]
 ['beginner', 'casual', 'skilled', 'expert', 'master']
@@ -109,7 +107,7 @@ def choose_move(
         return board.move_from_raw(moves[0])
     budget = level.budget(time_budget)
     if searcher is None:
-        # A careless level's searches are shallow: a small table, as the generic search's was.
+        # A careless level's searches are shallow: a small table is enough.
         searcher = new_searcher(1 if level.careless else 16)
     if level.careless:
         raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())

@@ -62,9 +62,9 @@ class Level(api.Level):
     spirited: bool = True
     """Whether the search adds its side's will to fight (``EvalWeights.engage``, ``SearchBattle.spirited``):
     a level that plays wants its battle decided; the hint advises the strongest action and the analysis,
-    at the hint's level, judges, both on the battle as it stands (with it, the analysis's search from the
-    position after an action that closes in no longer counts the closing in that the search before it
-    did, and marked the hint's advances as mistakes)."""
+    at the hint's level, judges, both on the battle as it stands (with it, the search after an action that
+    closes in would not count the closing in that the search before it counted, and the analysis would mark
+    the hint's own advances as mistakes)."""
 
     @property
     def careless(self) -> bool:
