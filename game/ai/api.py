@@ -41,6 +41,7 @@ from game.engine.rules import GameRules, MoveT, replay
 __all__ = [
     "HINT",
     "LEVEL_KEYS",
+    "CarelessLevel",
     "GameAI",
     "Level",
     "Outlook",
@@ -262,6 +263,52 @@ def careless_choice(
         best = max(score for _, score in scored)
         on_info(SearchInfo(depth, best, searcher.nodes, time.monotonic() - start, (move,)))
     return move
+
+
+@dataclasses.dataclass(frozen=True)
+class CarelessLevel(Level):
+    """A level whose weak settings pick among scored moves (``careless_choice``) and whose strong ones search.
+
+    ``depth``: deepest search (``None``: as deep as ``think_time`` allows; a
+    careless level scores its moves at least one ply deep); ``noise``: the
+    standard deviation of the error added to each move's score; ``wander``:
+    the chance of playing any legal move at all; ``overlook``: the chance of
+    not looking past its own move this time.
+    """
+
+    depth: int | None = None
+    noise: int = 0
+    wander: float = 0.0
+    overlook: float = 0.0
+
+    @property
+    def careless(self) -> bool:
+        """Whether the level picks among scored moves with noise instead of searching."""
+        return self.noise > 0 or self.wander > 0 or self.overlook > 0
+
+    def careless_move(
+        self,
+        searcher: Any,
+        position: Any,
+        budget: float,
+        stop: threading.Event | None,
+        on_info: Callable[[SearchInfo], None] | None,
+        rng: random.Random,
+    ) -> Any:
+        """The move this careless level picks in ``position`` with ``searcher`` (``careless_choice`` with
+        the level's settings)."""
+        return careless_choice(
+            searcher,
+            position,
+            depth=max(1, self.depth or 1),
+            noise=self.noise,
+            wander=self.wander,
+            overlook=self.overlook,
+            budget=budget,
+            stop=stop,
+            on_info=on_info,
+            rng=rng,
+        )
 
 
 DECIDED_WORDING: tuple[str, str] = ("wins in {turns}", "loses in {turns}")

@@ -33,24 +33,9 @@ __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_
 
 
 @dataclass(frozen=True)
-class Level(api.Level):
-    """A difficulty level of Attangle: what the screens show (``api.Level``) and how it searches.
-
-    ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
-    ``noise``: standard deviation of the error added to each move's score (a
-    triple is 1000); ``wander``: the chance of playing any legal move at all;
-    ``overlook``: the chance of not looking past its own move this time.
-    """
-
-    depth: int | None = None
-    noise: int = 0
-    wander: float = 0.0
-    overlook: float = 0.0
-
-    @property
-    def careless(self) -> bool:
-        """Whether the level picks among scored moves with noise instead of searching."""
-        return self.noise > 0 or self.wander > 0 or self.overlook > 0
+class Level(api.CarelessLevel):
+    """A difficulty level of Attangle: what the screens show (``api.Level``) and how it searches
+    (``api.CarelessLevel``; a triple is 1000 in ``noise``)."""
 
 
 LEVELS: tuple[Level, ...] = (
@@ -110,34 +95,8 @@ def choose_move(
         # A careless level's searches are shallow: a small table is enough.
         searcher = new_searcher(1 if level.careless else 16)
     if level.careless:
-        raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
+        raw = level.careless_move(searcher, board, budget, stop, on_info, rng or random.Random())
     else:
         limits = SearchLimits.within(budget, depth=level.depth)
         raw, _ = searcher.search(board, limits, stop, on_info)
     return board.move_from_raw(raw)
-
-
-def _careless_move(
-    board: Board,
-    level: Level,
-    searcher: Searcher,
-    budget: float,
-    stop: threading.Event | None,
-    on_info: Callable[[SearchInfo], None] | None,
-    rng: random.Random,
-) -> int:
-    """Score every move, add noise, and take the best looking one (a win it has seen, always)."""
-    depth = max(1, level.depth or 1)
-    move: int = api.careless_choice(
-        searcher,
-        board,
-        depth=depth,
-        noise=level.noise,
-        wander=level.wander,
-        overlook=level.overlook,
-        budget=budget,
-        stop=stop,
-        on_info=on_info,
-        rng=rng,
-    )
-    return move

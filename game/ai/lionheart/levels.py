@@ -39,23 +39,18 @@ __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_
 
 
 @dataclass(frozen=True)
-class Level(api.Level):
+class Level(api.CarelessLevel):
     """A difficulty level of Lionheart: what the screens show (``api.Level``) and how it searches.
 
-    ``depth``: deepest search, in actions (``None``: as deep as ``think_time``
-    allows); ``noise``: standard deviation of the error added to each
-    action's score (a figure of infantry is 100); ``blind``: the chance, each
-    action, of not seeing the other side's threats; ``wander``: the chance of
-    any legal action at all; ``weak_setup``: the beginner's armies too;
-    ``charge``: values going forward above all (``CHARGING_WEIGHTS``);
-    ``prune``: below the root, leave out the actions that seldom matter
-    (``game.ai.lionheart.search.promising``).
+    As ``api.CarelessLevel``, counting ``depth`` in actions and ``noise`` in
+    figures of infantry (100); also ``blind``: the chance, each action, of
+    not seeing the other side's threats; ``weak_setup``: the beginner's
+    armies too; ``charge``: values going forward above all
+    (``CHARGING_WEIGHTS``); ``prune``: below the root, leave out the actions
+    that seldom matter (``game.ai.lionheart.search.promising``).
     """
 
-    depth: int | None = None
-    noise: int = 0
     blind: float = 0.0
-    wander: float = 0.0
     weak_setup: bool = False
     charge: bool = False
     prune: bool = True
@@ -68,8 +63,8 @@ class Level(api.Level):
 
     @property
     def careless(self) -> bool:
-        """Whether the level picks among scored actions with noise instead of searching."""
-        return self.noise > 0 or self.blind > 0 or self.wander > 0
+        """Whether the level picks among scored actions with noise instead of searching (or is blind now and then)."""
+        return super().careless or self.blind > 0
 
 
 LEVELS: tuple[Level, ...] = (
@@ -178,16 +173,5 @@ def _careless_move(
     has seen, always)."""
     weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
     searcher = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
-    depth = max(1, level.depth or 1)
-    move: int = api.careless_choice(
-        searcher,
-        position,
-        depth=depth,
-        noise=level.noise,
-        wander=level.wander,
-        budget=budget,
-        stop=stop,
-        on_info=on_info,
-        rng=rng,
-    )
+    move: int = level.careless_move(searcher, position, budget, stop, on_info, rng)
     return move
