@@ -43,6 +43,7 @@ __all__ = [
     "LEVEL_KEYS",
     "CarelessLevel",
     "GameAI",
+    "GameLevels",
     "Level",
     "Outlook",
     "Progress",
@@ -387,22 +388,46 @@ def check_search(ai: GameAI, rules: GameRules[Any, Any]) -> None:
         raise UnsupportedGameError(f"the AI of {rules.key} searches games with {handled}, not with {lacking}")
 
 
+class GameLevels(Protocol):
+    """A game's levels module (``game.ai.<game>.levels``) as ``SearchingAI`` plays with it."""
+
+    @property
+    def LEVELS(self) -> tuple[Level, ...]:
+        """The five levels, weakest first."""
+        ...
+
+    @property
+    def HINT_LEVEL(self) -> Level:
+        """The level of the hint."""
+        ...
+
+    @property
+    def choose_move(self) -> Callable[..., Any]:
+        """The move a level plays: ``(position, level, *, stop, on_info, rng, time_budget, searcher)``."""
+        ...
+
+    @property
+    def new_searcher(self) -> Callable[[], Any]:
+        """A search with an empty table, the one the strong levels keep from move to move."""
+        ...
+
+
 class SearchingAI:
     """What a ``GameAI`` built on a search has in common: levels by key, progress reports, the panel's score.
 
     A game's AI subclasses it: ``rules`` (to rebuild the position from its
-    text), ``levels`` and ``hint_level``, ``handles`` (its search's traits),
-    ``score_unit`` (the score of one unit of advantage: a piece, a triple),
-    ``result_scale`` (the lead worth about 73% of the result, for the
-    post-game analysis: ``expected_result``), optionally ``decided_wording`` (how the panel words a win or loss seen,
-    ``describe_search_score``), and two hooks, ``new_searcher`` (a search the
-    strong levels keep in the worker's ``memory`` from move to move, for its
-    transposition table) and ``pick`` (the move a level plays).
+    text), ``play`` (its levels module: the levels, the hint's, the move a
+    level plays and the search the strong levels keep in the worker's
+    ``memory`` from move to move, for its transposition table), ``handles``
+    (its search's traits), ``score_unit`` (the score of one unit of
+    advantage: a piece, a triple), ``result_scale`` (the lead worth about 73%
+    of the result, for the post-game analysis: ``expected_result``), and
+    optionally ``decided_wording`` (how the panel words a win or loss seen,
+    ``describe_search_score``).
     """
 
     rules: GameRules[Any, Any]
-    levels: tuple[Level, ...]
-    hint_level: Level
+    play: GameLevels
     handles: frozenset[Trait]
     score_unit: int
     decided_wording: tuple[str, str] = DECIDED_WORDING
@@ -412,21 +437,20 @@ class SearchingAI:
     """Whether a decided loss in the search's score is a proof (alpha-beta over a game without dice: every
     move was searched and each loses); a game whose search cannot prove one sets it false and never resigns."""
 
+    def __init__(self) -> None:
+        self.levels: tuple[Level, ...] = self.play.LEVELS
+        self.hint_level: Level = self.play.HINT_LEVEL
+
     def level(self, key: str) -> Level:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
         return find_level(key, self.levels, self.hint_level)
 
     def new_searcher(self) -> Any:
         """A search with an empty table (the game's own)."""
-        raise NotImplementedError
+        return self.play.new_searcher()
 
     def prepare(self) -> None:
         """Nothing to get ready: the search is Python."""
-
-    def pick(self, position: Any, level: Any, **options: Any) -> Any:
-        """The move ``level`` plays (the game's ``choose_move``): options ``stop``, ``on_info`` (sees each
-        iteration), ``rng``, ``time_budget`` and ``searcher`` (``None`` for a careless level)."""
-        raise NotImplementedError
 
     def move_text(self, position: Any, move: Any) -> str:
         """A move of a search's best line as text (the searcher's own form, here already a move)."""
@@ -458,7 +482,7 @@ class SearchingAI:
             line = tuple(self.move_text(board, move) for move in info.pv)
             on_progress(Progress(info.depth, info.score, info.nodes, info.elapsed, line))
 
-        move = self.pick(
+        move = self.play.choose_move(
             board, chosen, stop=stop, on_info=report, rng=rng, time_budget=time_budget, searcher=searcher
         )
         return str(move)

@@ -24,7 +24,7 @@ from game.ai import api
 from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits
 from game.engine.ataxx import Board, Move
 
-__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key"]
+__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,11 @@ HINT_LEVEL = Level(
 def level_by_key(key: str) -> Level:
     """The level called ``key``; raises ``ValueError`` naming the valid keys otherwise."""
     return api.find_level(key, LEVELS)
+
+
+def new_searcher() -> Searcher:
+    """Ataxx's bitboard search (compiled once this process has built it), with its own table."""
+    return Searcher()
 
 
 def choose_move(
