@@ -153,25 +153,12 @@ def choose_move(
     position = SearchBattle(battle.copy(), prune=level.prune, spirited=level.spirited)
     budget = level.budget(time_budget)
     if level.careless:
-        raw = _careless_move(position, level, budget, stop, on_info, rng)
+        # Blind to threats now and then, and weighing the actions as a careless (or charging) player does.
+        weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
+        careless = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
+        raw = level.careless_move(careless, position, budget, stop, on_info, rng)
     else:
         searcher = searcher if searcher is not None else new_searcher()
         limits = SearchLimits.within(budget, depth=level.depth)
         raw, _ = searcher.search(position, limits, stop, on_info)
     return position.move(raw)
-
-
-def _careless_move(
-    position: SearchBattle,
-    level: Level,
-    budget: float,
-    stop: threading.Event | None,
-    on_info: Callable[[SearchInfo], None] | None,
-    rng: random.Random,
-) -> int:
-    """Score every action (blind to threats now and then), add noise, take the best looking one (a win it
-    has seen, always)."""
-    weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
-    searcher = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
-    move: int = level.careless_move(searcher, position, budget, stop, on_info, rng)
-    return move
