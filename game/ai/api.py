@@ -41,7 +41,9 @@ from game.engine.rules import GameRules, MoveT, replay
 __all__ = [
     "HINT",
     "LEVEL_KEYS",
+    "CarelessLevel",
     "GameAI",
+    "GameLevels",
     "Level",
     "Outlook",
     "Progress",
@@ -264,6 +266,52 @@ def careless_choice(
     return move
 
 
+@dataclasses.dataclass(frozen=True)
+class CarelessLevel(Level):
+    """A level whose weak settings pick among scored moves (``careless_choice``) and whose strong ones search.
+
+    ``depth``: deepest search (``None``: as deep as ``think_time`` allows; a
+    careless level scores its moves at least one ply deep); ``noise``: the
+    standard deviation of the error added to each move's score; ``wander``:
+    the chance of playing any legal move at all; ``overlook``: the chance of
+    not looking past its own move this time.
+    """
+
+    depth: int | None = None
+    noise: int = 0
+    wander: float = 0.0
+    overlook: float = 0.0
+
+    @property
+    def careless(self) -> bool:
+        """Whether the level picks among scored moves with noise instead of searching."""
+        return self.noise > 0 or self.wander > 0 or self.overlook > 0
+
+    def careless_move(
+        self,
+        searcher: Any,
+        position: Any,
+        budget: float,
+        stop: threading.Event | None,
+        on_info: Callable[[SearchInfo], None] | None,
+        rng: random.Random,
+    ) -> Any:
+        """The move this careless level picks in ``position`` with ``searcher`` (``careless_choice`` with
+        the level's settings)."""
+        return careless_choice(
+            searcher,
+            position,
+            depth=max(1, self.depth or 1),
+            noise=self.noise,
+            wander=self.wander,
+            overlook=self.overlook,
+            budget=budget,
+            stop=stop,
+            on_info=on_info,
+            rng=rng,
+        )
+
+
 DECIDED_WORDING: tuple[str, str] = ("wins in {turns}", "loses in {turns}")
 """The panel's words for a decided score (English templates for ``tr``), the turns to the end in ``{turns}``."""
 
@@ -340,22 +388,46 @@ def check_search(ai: GameAI, rules: GameRules[Any, Any]) -> None:
         raise UnsupportedGameError(f"the AI of {rules.key} searches games with {handled}, not with {lacking}")
 
 
+class GameLevels(Protocol):
+    """A game's levels module (``game.ai.<game>.levels``) as ``SearchingAI`` plays with it."""
+
+    @property
+    def LEVELS(self) -> tuple[Level, ...]:
+        """The five levels, weakest first."""
+        ...
+
+    @property
+    def HINT_LEVEL(self) -> Level:
+        """The level of the hint."""
+        ...
+
+    @property
+    def choose_move(self) -> Callable[..., Any]:
+        """The move a level plays: ``(position, level, *, stop, on_info, rng, time_budget, searcher)``."""
+        ...
+
+    @property
+    def new_searcher(self) -> Callable[[], Any]:
+        """A search with an empty table, the one the strong levels keep from move to move."""
+        ...
+
+
 class SearchingAI:
     """What a ``GameAI`` built on a search has in common: levels by key, progress reports, the panel's score.
 
     A game's AI subclasses it: ``rules`` (to rebuild the position from its
-    text), ``levels`` and ``hint_level``, ``handles`` (its search's traits),
-    ``score_unit`` (the score of one unit of advantage: a piece, a triple),
-    ``result_scale`` (the lead worth about 73% of the result, for the
-    post-game analysis: ``expected_result``), optionally ``decided_wording`` (how the panel words a win or loss seen,
-    ``describe_search_score``), and two hooks, ``new_searcher`` (a search the
-    strong levels keep in the worker's ``memory`` from move to move, for its
-    transposition table) and ``pick`` (the move a level plays).
+    text), ``play`` (its levels module: the levels, the hint's, the move a
+    level plays and the search the strong levels keep in the worker's
+    ``memory`` from move to move, for its transposition table), ``handles``
+    (its search's traits), ``score_unit`` (the score of one unit of
+    advantage: a piece, a triple), ``result_scale`` (the lead worth about 73%
+    of the result, for the post-game analysis: ``expected_result``), and
+    optionally ``decided_wording`` (how the panel words a win or loss seen,
+    ``describe_search_score``).
     """
 
     rules: GameRules[Any, Any]
-    levels: tuple[Level, ...]
-    hint_level: Level
+    play: GameLevels
     handles: frozenset[Trait]
     score_unit: int
     decided_wording: tuple[str, str] = DECIDED_WORDING
@@ -365,21 +437,20 @@ class SearchingAI:
     """Whether a decided loss in the search's score is a proof (alpha-beta over a game without dice: every
     move was searched and each loses); a game whose search cannot prove one sets it false and never resigns."""
 
+    def __init__(self) -> None:
+        self.levels: tuple[Level, ...] = self.play.LEVELS
+        self.hint_level: Level = self.play.HINT_LEVEL
+
     def level(self, key: str) -> Level:
         """The level called ``key`` (the hint's included); ``ValueError`` naming the levels otherwise."""
         return find_level(key, self.levels, self.hint_level)
 
     def new_searcher(self) -> Any:
         """A search with an empty table (the game's own)."""
-        raise NotImplementedError
+        return self.play.new_searcher()
 
     def prepare(self) -> None:
         """Nothing to get ready: the search is Python."""
-
-    def pick(self, position: Any, level: Any, **options: Any) -> Any:
-        """The move ``level`` plays (the game's ``choose_move``): options ``stop``, ``on_info`` (sees each
-        iteration), ``rng``, ``time_budget`` and ``searcher`` (``None`` for a careless level)."""
-        raise NotImplementedError
 
     def move_text(self, position: Any, move: Any) -> str:
         """A move of a search's best line as text (the searcher's own form, here already a move)."""
@@ -411,7 +482,7 @@ class SearchingAI:
             line = tuple(self.move_text(board, move) for move in info.pv)
             on_progress(Progress(info.depth, info.score, info.nodes, info.elapsed, line))
 
-        move = self.pick(
+        move = self.play.choose_move(
             board, chosen, stop=stop, on_info=report, rng=rng, time_budget=time_budget, searcher=searcher
         )
         return str(move)

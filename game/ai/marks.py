@@ -5,11 +5,9 @@ The marks (``MARK_LIMITS``): below 3% of a result lost a move is ``BEST``
 (as good as the search's), below 7% ``GOOD``, below 13% an ``INACCURACY``,
 below 22% a ``MISTAKE``, else a ``BLUNDER``. A piece given away in an even
 Ataxx game costs 3% (the curve of ``bench/texel.py``), so an inaccuracy gives
-away two or three pieces and a blunder seven or more. Three 40-move games of
-Casual against itself at the default strength (``python bench/analysis_speed.py
---games 3 --losses``): of the 153 moves the search would not have played, a
-third lost under 3%, a third 3 to 7%, a quarter were inaccuracies, 7% mistakes
-and 1% blunders.
+away two or three pieces and a blunder seven or more. How the marks spread
+over real games (most of the moves the search would not have played lose
+little) is what ``python bench/analysis_speed.py --losses`` shows.
 """
 
 from __future__ import annotations

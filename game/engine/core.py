@@ -18,7 +18,16 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
-__all__ = ["CHANCE", "SEATS", "MatchTermination", "Outcome", "Position", "Trait", "other_seat"]
+__all__ = [
+    "CHANCE",
+    "SEATS",
+    "MatchTermination",
+    "Outcome",
+    "Position",
+    "Trait",
+    "other_seat",
+    "require_text",
+]
 
 SEATS: tuple[int, int] = (0, 1)
 """The two seats. Seat 0 is the game's first player (Red in Ataxx, White in Attangle, Gold in Lionheart)."""
@@ -29,6 +38,20 @@ CHANCE = -1
 def other_seat(seat: int) -> int:
     """The opponent of ``seat`` (0 or 1)."""
     return 1 - seat
+
+
+def require_text(value: object, what: str, error: type[ValueError]) -> str:
+    """``value``, which a reader of notation was given: ``error`` saying that ``what`` must be text if it
+    is not (a position, a move or a roll may come from any file or line a player hands the game).
+
+    >>> require_text(3, "a move", ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: a move must be text, not int
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} must be text, not {type(value).__name__}")
+    return value
 
 
 class Trait(enum.Enum):

@@ -312,6 +312,30 @@ def parse_pgn(text: str, rules: GameRules[Any, Any]) -> PgnGame:
     replayed on ``rules.new_position``, so a returned game is always legal.
     A move text without its result is read as far as it goes (``cut_short``).
     """
+    tags, movetext = _first_game(text)
+    game = PgnGame(tags=tags)
+    start = game.tag(rules.pgn_position_tag) or None
+    try:
+        position = rules.new_position(start)
+    except ValueError as error:
+        raise PgnError(f"bad {rules.pgn_position_tag} tag: {error}") from None
+    game.start = rules.position_text(position)
+    longest = rules.longest_game(position)
+    _read_moves(game, rules, position, movetext, longest)
+    redo_text = "" if game.cut_short else game.tag("Redo")
+    if redo_text:
+        if longest is not None and len(game.moves) + len(redo_text.split()) > longest:
+            raise PgnError(f"bad Redo tag: {_too_long(rules, longest)}")
+        try:
+            # The redo line must be playable after the moves.
+            game.redo = [entry for word in redo_text.split() for entry in _parse_token(rules, position, word)]
+        except ValueError as error:
+            raise PgnError(f"bad Redo tag: {error}") from None
+    return game
+
+
+def _first_game(text: str) -> tuple[dict[str, str], str]:
+    """The tags and the move text of the first game in ``text``; ``PgnError`` for no game or no text."""
     if len(text) > MAX_PGN_BYTES:
         raise PgnError(f"the file is larger than {MAX_PGN_BYTES // 1024} KB")
     if "\x00" in text:
@@ -336,16 +360,16 @@ def parse_pgn(text: str, rules: GameRules[Any, Any]) -> PgnGame:
             movetext_lines.append(line)
     if not tags and not movetext_lines:
         raise PgnError("no game found: the file is empty")
-    game = PgnGame(tags=tags)
-    start = game.tag(rules.pgn_position_tag) or None
-    try:
-        position = rules.new_position(start)
-    except ValueError as error:
-        raise PgnError(f"bad {rules.pgn_position_tag} tag: {error}") from None
-    game.start = rules.position_text(position)
-    longest = rules.longest_game(position)
+    return tags, "\n".join(movetext_lines)
+
+
+def _read_moves(
+    game: PgnGame, rules: GameRules[Any, Any], position: Any, movetext: str, longest: int | None
+) -> None:
+    """Play ``movetext``'s main line on ``position`` into ``game`` (its moves, its comments, whether it is
+    cut short), variations and annotations skipped; ``PgnError`` for a bad move or an unbalanced text."""
     depth = 0
-    tokens = _TOKEN.findall("\n".join(movetext_lines))
+    tokens = _TOKEN.findall(movetext)
     game.cut_short = True
     for index, token in enumerate(tokens):
         if token == "(":
@@ -381,13 +405,3 @@ def parse_pgn(text: str, rules: GameRules[Any, Any]) -> PgnGame:
             raise PgnError(_too_long(rules, longest))
     if depth:
         raise PgnError("a variation '(' is never closed")
-    redo_text = "" if game.cut_short else game.tag("Redo")
-    if redo_text:
-        if longest is not None and len(game.moves) + len(redo_text.split()) > longest:
-            raise PgnError(f"bad Redo tag: {_too_long(rules, longest)}")
-        try:
-            # The redo line must be playable after the moves.
-            game.redo = [entry for word in redo_text.split() for entry in _parse_token(rules, position, word)]
-        except ValueError as error:
-            raise PgnError(f"bad Redo tag: {error}") from None
-    return game

@@ -33,7 +33,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from game.engine.core import CHANCE, Outcome, Position, Trait
+from game.engine.core import CHANCE, Outcome, Position, Trait, require_text
 
 __all__ = [
     "Adjudication",
@@ -410,8 +410,7 @@ def history_text(start: str, moves: Sequence[str]) -> str:
 
 def split_history_text(text: str) -> tuple[str, list[str]]:
     """The start position's text and the moves of a ``history_text``; a ``ValueError`` if it is not one."""
-    if not isinstance(text, str):
-        raise ValueError(f"a position must be text, not {type(text).__name__}")
+    text = require_text(text, "a position", ValueError)
     if len(text) > MAX_HISTORY_TEXT:
         raise ValueError(f"the position text is {len(text)} characters long, more than any game needs")
     start, separator, moves = text.partition(" moves ")

@@ -24,7 +24,7 @@ from game.ai import api
 from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits
 from game.engine.ataxx import Board, Move
 
-__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key"]
+__all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
 
 
 @dataclass(frozen=True)
@@ -49,10 +49,9 @@ class Level(api.Level):
         return self.noise > 0 or self.overlook > 0
 
 
-# Spaced by matches (``bench/strength.py --match A B --games 40``, issue 21): Beginner scores 11% against
-# the greedy player; each level then beats the one below by 95-99%, +512 to +759 Elo a step. The
-# compiled Master is some 2,500 Elo above a Beginner that loses to greedy play, so four even steps are
-# that wide: Expert is a fixed five-ply search, in the middle between Skilled and Master. A description
+# Spaced by matches (``bench/strength.py --match A B --games 40``): the Beginner loses to the greedy
+# player, each level clearly beats the one below, and the steps are about even, so the compiled Master's
+# wide lead over the Beginner puts Expert, a fixed five-ply search, in the middle between Skilled and Master. A description
 # counts the moves a level reads as plies, each side's move one ("reads five moves ahead": depth 5), as
 # Attangle's do; Expert finishes its five compiled, but run as Python (while the kernel is built) most
 # positions stop at four within its half second (``python bench/level_depth.py``).
@@ -119,6 +118,11 @@ HINT_LEVEL = Level(
 def level_by_key(key: str) -> Level:
     """The level called ``key``; raises ``ValueError`` naming the valid keys otherwise."""
     return api.find_level(key, LEVELS)
+
+
+def new_searcher() -> Searcher:
+    """Ataxx's bitboard search (compiled once this process has built it), with its own table."""
+    return Searcher()
 
 
 def choose_move(

@@ -20,12 +20,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.ai.api import Level, SearchingAI
-from game.ai.ataxx import levels as ataxx_levels
+from game.ai.api import SearchingAI
+from game.ai.ataxx import levels
 from game.ai.ataxx.search import Searcher, prepare_compiled
-from game.engine.ataxx.board import Board, Move
+from game.engine.ataxx.board import Board
 from game.engine.ataxx.rules import RULES
 from game.engine.rules import replay
 
@@ -42,24 +40,15 @@ class AtaxxAI(SearchingAI):
     """The ``GameAI`` of Ataxx (see ``game.ai.api``): its levels on ``Searcher``; scores in hundredths of a piece."""
 
     rules = RULES
-    levels: tuple[Level, ...] = ataxx_levels.LEVELS
-    hint_level: Level = ataxx_levels.HINT_LEVEL
+    play = levels
     handles = Searcher.handles
     score_unit = 100
     result_scale = 780.0
     """Fitted to self-play results by ``bench/texel.py`` (material alone): a lead of 7.8 pieces is 73%."""
 
-    def new_searcher(self) -> Searcher:
-        """Ataxx's bitboard search."""
-        return Searcher()
-
     def prepare(self) -> None:
         """Start building the compiled search in the background (loaded from the cache after the first time)."""
         prepare_compiled()
-
-    def pick(self, position: Board, level: Any, **options: Any) -> Move:
-        """The move of ``level`` (``game.ai.ataxx.levels.choose_move``)."""
-        return ataxx_levels.choose_move(position, level, **options)
 
 
 AI = AtaxxAI()

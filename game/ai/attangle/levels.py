@@ -7,14 +7,12 @@ Beginner (more often than not) and the Casual (now and then) just put a piece
 down anywhere. None misses a win it has seen. The Expert reads three moves
 ahead; the Master searches as deep as its time allows. They search with
 ``game.ai.attangle.search`` (compiled once the AI child has built it: the same
-tree as the generic alpha-beta, some seventy times faster), the weak levels and
-the Expert to a fixed depth, so only the Master and the hint play stronger for
-the speed.
+tree as the generic alpha-beta, only faster), the weak levels and the Expert
+to a fixed depth, so only the Master and the hint play stronger for the speed.
 
-The steps were measured by ``bench/attangle_strength.py`` (issue 21) on the
-generic search: each level wins 90-95% of its games against the one below,
-about 450 Elo, and the Beginner loses to the greedy player more often than
-not. The compiled Master stands further above the Expert.
+The steps are measured by ``bench/attangle_strength.py``: each level clearly
+beats the one below, and the Beginner loses to the greedy player more often
+than not.
 
 >>> [level.key for level in LEVELS]
 ['beginner', 'casual', 'skilled', 'expert', 'master']
@@ -35,24 +33,9 @@ __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_
 
 
 @dataclass(frozen=True)
-class Level(api.Level):
-    """A difficulty level of Attangle: what the screens show (``api.Level``) and how it searches.
-
-    ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
-    ``noise``: standard deviation of the error added to each move's score (a
-    triple is 1000); ``wander``: the chance of playing any legal move at all;
-    ``overlook``: the chance of not looking past its own move this time.
-    """
-
-    depth: int | None = None
-    noise: int = 0
-    wander: float = 0.0
-    overlook: float = 0.0
-
-    @property
-    def careless(self) -> bool:
-        """Whether the level picks among scored moves with noise instead of searching."""
-        return self.noise > 0 or self.wander > 0 or self.overlook > 0
+class Level(api.CarelessLevel):
+    """A difficulty level of Attangle: what the screens show (``api.Level``) and how it searches
+    (``api.CarelessLevel``; a triple is 1000 in ``noise``)."""
 
 
 LEVELS: tuple[Level, ...] = (
@@ -109,37 +92,11 @@ def choose_move(
         return board.move_from_raw(moves[0])
     budget = level.budget(time_budget)
     if searcher is None:
-        # A careless level's searches are shallow: a small table, as the generic search's was.
+        # A careless level's searches are shallow: a small table is enough.
         searcher = new_searcher(1 if level.careless else 16)
     if level.careless:
-        raw = _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
+        raw = level.careless_move(searcher, board, budget, stop, on_info, rng or random.Random())
     else:
         limits = SearchLimits.within(budget, depth=level.depth)
         raw, _ = searcher.search(board, limits, stop, on_info)
     return board.move_from_raw(raw)
-
-
-def _careless_move(
-    board: Board,
-    level: Level,
-    searcher: Searcher,
-    budget: float,
-    stop: threading.Event | None,
-    on_info: Callable[[SearchInfo], None] | None,
-    rng: random.Random,
-) -> int:
-    """Score every move, add noise, and take the best looking one (a win it has seen, always)."""
-    depth = max(1, level.depth or 1)
-    move: int = api.careless_choice(
-        searcher,
-        board,
-        depth=depth,
-        noise=level.noise,
-        wander=level.wander,
-        overlook=level.overlook,
-        budget=budget,
-        stop=stop,
-        on_info=on_info,
-        rng=rng,
-    )
-    return move

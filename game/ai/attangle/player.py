@@ -18,12 +18,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.ai.api import Level, SearchingAI
-from game.ai.attangle import levels as attangle_levels
+from game.ai.api import SearchingAI
+from game.ai.attangle import levels
 from game.ai.attangle.search import Searcher, prepare_compiled
-from game.engine.attangle import Board, Move
+from game.engine.attangle import Board
 from game.engine.attangle.rules import RULES
 from game.engine.rules import replay
 
@@ -40,25 +38,16 @@ class AttangleAI(SearchingAI):
     """The ``GameAI`` of Attangle (see ``game.ai.api``): its levels on its compiled search; a triple is 1000."""
 
     rules = RULES
-    levels: tuple[Level, ...] = attangle_levels.LEVELS
-    hint_level: Level = attangle_levels.HINT_LEVEL
+    play = levels
     handles = Searcher.handles
     score_unit = 1000
     result_scale = 700.0
     """Chosen, not fitted: a triple ahead (1000, of the three that win) is about 80%; a triple the mover
     can build at once (650) about 72%."""
 
-    def new_searcher(self) -> Searcher:
-        """Attangle's search (``game.ai.attangle.search``)."""
-        return attangle_levels.new_searcher()
-
     def prepare(self) -> None:
         """Start building the compiled search in the background (loaded from the cache after the first time)."""
         prepare_compiled()
-
-    def pick(self, position: Board, level: Any, **options: Any) -> Move:
-        """The move of ``level`` (``game.ai.attangle.levels.choose_move``)."""
-        return attangle_levels.choose_move(position, level, **options)
 
     def move_text(self, position: Board, move: int) -> str:
         """The search's raw moves as text."""

@@ -39,37 +39,32 @@ __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_
 
 
 @dataclass(frozen=True)
-class Level(api.Level):
+class Level(api.CarelessLevel):
     """A difficulty level of Lionheart: what the screens show (``api.Level``) and how it searches.
 
-    ``depth``: deepest search, in actions (``None``: as deep as ``think_time``
-    allows); ``noise``: standard deviation of the error added to each
-    action's score (a figure of infantry is 100); ``blind``: the chance, each
-    action, of not seeing the other side's threats; ``wander``: the chance of
-    any legal action at all; ``weak_setup``: the beginner's armies too;
-    ``charge``: values going forward above all (``CHARGING_WEIGHTS``);
-    ``prune``: below the root, leave out the actions that seldom matter
-    (``game.ai.lionheart.search.promising``).
+    As ``api.CarelessLevel``, counting ``depth`` in actions and ``noise`` in
+    figures of infantry (100); also ``blind``: the chance, each action, of
+    not seeing the other side's threats; ``weak_setup``: the beginner's
+    armies too; ``charge``: values going forward above all
+    (``CHARGING_WEIGHTS``); ``prune``: below the root, leave out the actions
+    that seldom matter (``game.ai.lionheart.search.promising``).
     """
 
-    depth: int | None = None
-    noise: int = 0
     blind: float = 0.0
-    wander: float = 0.0
     weak_setup: bool = False
     charge: bool = False
     prune: bool = True
     spirited: bool = True
     """Whether the search adds its side's will to fight (``EvalWeights.engage``, ``SearchBattle.spirited``):
     a level that plays wants its battle decided; the hint advises the strongest action and the analysis,
-    at the hint's level, judges, both on the battle as it stands (with it, the analysis's search from the
-    position after an action that closes in no longer counts the closing in that the search before it
-    did, and marked the hint's advances as mistakes)."""
+    at the hint's level, judges, both on the battle as it stands (with it, the search after an action that
+    closes in would not count the closing in that the search before it counted, and the analysis would mark
+    the hint's own advances as mistakes)."""
 
     @property
     def careless(self) -> bool:
-        """Whether the level picks among scored actions with noise instead of searching."""
-        return self.noise > 0 or self.blind > 0 or self.wander > 0
+        """Whether the level picks among scored actions with noise instead of searching (or is blind now and then)."""
+        return super().careless or self.blind > 0
 
 
 LEVELS: tuple[Level, ...] = (
@@ -158,36 +153,12 @@ def choose_move(
     position = SearchBattle(battle.copy(), prune=level.prune, spirited=level.spirited)
     budget = level.budget(time_budget)
     if level.careless:
-        raw = _careless_move(position, level, budget, stop, on_info, rng)
+        # Blind to threats now and then, and weighing the actions as a careless (or charging) player does.
+        weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
+        careless = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
+        raw = level.careless_move(careless, position, budget, stop, on_info, rng)
     else:
         searcher = searcher if searcher is not None else new_searcher()
         limits = SearchLimits.within(budget, depth=level.depth)
         raw, _ = searcher.search(position, limits, stop, on_info)
     return position.move(raw)
-
-
-def _careless_move(
-    position: SearchBattle,
-    level: Level,
-    budget: float,
-    stop: threading.Event | None,
-    on_info: Callable[[SearchInfo], None] | None,
-    rng: random.Random,
-) -> int:
-    """Score every action (blind to threats now and then), add noise, take the best looking one (a win it
-    has seen, always)."""
-    weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
-    searcher = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
-    depth = max(1, level.depth or 1)
-    move: int = api.careless_choice(
-        searcher,
-        position,
-        depth=depth,
-        noise=level.noise,
-        wander=level.wander,
-        budget=budget,
-        stop=stop,
-        on_info=on_info,
-        rng=rng,
-    )
-    return move

@@ -19,13 +19,11 @@ computer plays every battle out: it never resigns (``proves_losses``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.ai.api import Level, SearchingAI
+from game.ai.api import SearchingAI
 from game.ai.expectimax import Expectimax
-from game.ai.lionheart import levels as lionheart_levels
+from game.ai.lionheart import levels
 from game.ai.lionheart.search import SearchBattle
-from game.engine.lionheart import Battle, Move
+from game.engine.lionheart import Battle
 from game.engine.lionheart.rules import RULES
 from game.engine.rules import replay
 
@@ -42,8 +40,7 @@ class LionheartAI(SearchingAI):
     infantry is 100."""
 
     rules = RULES
-    levels: tuple[Level, ...] = lionheart_levels.LEVELS
-    hint_level: Level = lionheart_levels.HINT_LEVEL
+    play = levels
     handles = Expectimax.handles
     score_unit = 100
     result_scale = 500.0
@@ -53,14 +50,6 @@ class LionheartAI(SearchingAI):
     """The computer never resigns a battle: a chance search's decided score is an expectation over the dice
     (a loss nearly sure, not sure: a run of panic may still save it), and below the root the search leaves
     out the actions that seldom matter (``prune``), so a loss it sees is never proved."""
-
-    def new_searcher(self) -> Expectimax:
-        """The chance search with Lionheart's heuristics."""
-        return lionheart_levels.new_searcher()
-
-    def pick(self, position: Battle, level: Any, **options: Any) -> Move:
-        """The action of ``level`` (``game.ai.lionheart.levels.choose_move``)."""
-        return lionheart_levels.choose_move(position, level, **options)
 
     def move_text(self, position: Battle, move: int) -> str:
         """The search's raw actions and rolls as text."""

@@ -11,8 +11,8 @@ checked legal by the game's rules.
 Whether the search runs in the manager thread or in a child process that the
 thread manages (``use_process``) was decided by measurement (design.md, "AI";
 ``bench/frames.py``): a CPU-bound pure Python search in a thread of the game
-process holds the GIL and stretches frames, while in a child process frames
-stay at 16.9 ms (p95). Both ways behave the same.
+process holds the GIL and stretches frames, while in a child process they
+stay smooth. Both ways behave the same.
 
 An engine the player added (another program) is asked with
 ``request_engine``: a second manager thread of the worker runs it as a

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import enum
 import logging
-import queue
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,7 +22,7 @@ from game.ai.worker.engine_spec import (
     seconds_text,
     shown,
 )
-from game.ai.worker.jobs import Job, JobBook
+from game.ai.worker.jobs import Inbox, Job, JobBook, next_item
 from game.engine.rules import replay, split_history_text
 
 __all__ = ["ANSWERS", "MAX_BACKLOG", "EngineManager", "Phase", "parse_info"]
@@ -140,9 +139,6 @@ class _Session:
         self.deadline = None if seconds is None else self.clock() + seconds
 
 
-Inbox = queue.Queue[tuple[Any, ...]]
-
-
 class EngineManager:
     """Serves the worker's engine requests in the worker's engine thread (see the module docstring).
 
@@ -181,11 +177,8 @@ class EngineManager:
         try:
             while True:
                 session = self.session
-                deadline = session.deadline if session is not None else None
-                timeout = None if deadline is None else max(0.0, deadline - self.clock())
-                try:
-                    item = self.inbox.get(timeout=timeout)
-                except queue.Empty:
+                item = next_item(self.inbox, session.deadline if session is not None else None, self.clock)
+                if item is None:
                     self._overdue()
                     continue
                 if item[0] == "close":

@@ -1,4 +1,5 @@
-"""The worker's book of requests: tickets, the current job, what still uses a CPU, and the answers.
+"""The worker's book of requests: tickets, the current job, what still uses a CPU, and the answers;
+and the inbox through which the requests reach the thread that manages the searches.
 
 ``JobBook`` is shared by the scenes' side (``AIWorker``) and the manager that
 runs the searches (``managers``); every change of a job happens here, under
@@ -11,14 +12,28 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import queue
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.ai.worker.status import UNKNOWN, AIProgress, AIState, AIStatus, format_exception
 from game.engine.rules import GameRules, replay
 
-__all__ = ["Job", "JobBook"]
+__all__ = ["Inbox", "Job", "JobBook", "next_item"]
+
+Inbox = queue.Queue[tuple[Any, ...]]
+"""What a manager thread serves: ``(kind, ...)`` tuples, ``("close",)`` last."""
+
+
+def next_item(inbox: Inbox, deadline: float | None, clock: Callable[[], float]) -> tuple[Any, ...] | None:
+    """The inbox's next item, or ``None`` once ``deadline`` (a ``clock`` time; ``None``: none) passes first."""
+    timeout = None if deadline is None else max(0.0, deadline - clock())
+    try:
+        return inbox.get(timeout=timeout)
+    except queue.Empty:
+        return None
+
 
 KEPT_SCORES = 4
 """How many of the last depths' scores a progress report keeps (``AIProgress.scores``)."""

@@ -20,7 +20,6 @@ import contextlib
 import functools
 import json
 import os
-import queue
 import sys
 import time
 from collections.abc import Mapping
@@ -29,7 +28,7 @@ from typing import Any
 
 from game.ai.line_process import LineProcess
 from game.ai.worker.child import run_search
-from game.ai.worker.jobs import Job, JobBook
+from game.ai.worker.jobs import Inbox, Job, JobBook, next_item
 from game.ai.worker.status import format_exception
 
 __all__ = ["ProcessManager", "run_in_thread"]
@@ -44,8 +43,6 @@ QUIT_GRACE = 1.0
 STDERR_TAIL_LINES = 20
 
 _PROJECT_ROOT = Path(__file__).resolve().parents[3]
-
-Inbox = queue.Queue[tuple[Any, ...]]
 
 
 def run_in_thread(book: JobBook, inbox: Inbox) -> None:
@@ -84,11 +81,10 @@ class ProcessManager:
         try:
             while True:
                 child = self.child
-                deadline = child.stop_deadline if child is not None else None
-                timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
-                try:
-                    item = self.inbox.get(timeout=timeout)
-                except queue.Empty:
+                item = next_item(
+                    self.inbox, child.stop_deadline if child is not None else None, time.monotonic
+                )
+                if item is None:
                     # A stopped search did not end in time: the child is hung. Its
                     # exit fails whatever it still holds, and the next request
                     # starts a new one.

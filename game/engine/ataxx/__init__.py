@@ -13,15 +13,17 @@ from __future__ import annotations
 from game.engine.ataxx.bits import FULL, NOT_FILE_A, NOT_FILE_G, SQUARES, bits, spread
 from game.engine.ataxx.board import (
     STARTPOS,
-    AtaxxError,
     Board,
     Cell,
     IllegalMoveError,
     InvalidFenError,
-    InvalidMoveError,
-    Move,
     Side,
     Termination,
+)
+from game.engine.ataxx.notation import (
+    AtaxxError,
+    InvalidMoveError,
+    Move,
     jump_ring,
     neighbours,
     parse_square,

@@ -43,43 +43,11 @@ from game.engine.ataxx.bits import (
     material_over,
     raw_is_legal,
 )
-from game.engine.ataxx.notation import (
-    CLONE_TO,
-    MOVE_TABLE,
-    NULL_MOVE,
-    AtaxxError,
-    InvalidMoveError,
-    Move,
-    jump_ring,
-    neighbours,
-    parse_square,
-    square,
-    square_file,
-    square_name,
-    square_rank,
-)
-from game.engine.core import Outcome
+from game.engine.ataxx.notation import CLONE_TO, MOVE_TABLE, NULL_MOVE, AtaxxError, Move, square_name
+from game.engine.core import Outcome, require_text
 from game.filedata import ascii_int, is_ascii_digits
 
-__all__ = [
-    "STARTPOS",
-    "AtaxxError",
-    "Board",
-    "Cell",
-    "IllegalMoveError",
-    "InvalidFenError",
-    "InvalidMoveError",
-    "Move",
-    "Side",
-    "Termination",
-    "jump_ring",
-    "neighbours",
-    "parse_square",
-    "square",
-    "square_file",
-    "square_name",
-    "square_rank",
-]
+__all__ = ["STARTPOS", "Board", "Cell", "IllegalMoveError", "InvalidFenError", "Move", "Side", "Termination"]
 
 STARTPOS = "x5o/7/7/7/7/7/o5x x 0 1"
 """The standard starting position: Red on a7 and g1, Blue on g7 and a1, Red to move."""
@@ -195,8 +163,7 @@ class Board:
         the side to move (``x`` or ``o``; ``b`` and ``w`` are accepted as
         aliases), the half-move clock and the full-move number.
         """
-        if not isinstance(fen, str):
-            raise InvalidFenError(f"FEN must be text, not {type(fen).__name__}")
+        fen = require_text(fen, "FEN", InvalidFenError)
         if len(fen) > MAX_FEN_LENGTH:
             raise InvalidFenError(f"FEN is {len(fen)} characters long, far more than any position needs")
         fields = fen.split()

@@ -173,18 +173,18 @@ class LevelDraft:
 
     def undo(self) -> bool:
         """Take back the last edit; False if there is none."""
-        if not self._undo:
-            return False
-        self._redo.append(self.snapshot())
-        self._restore(self._undo.pop())
-        return True
+        return self._step(self._undo, self._redo)
 
     def redo(self) -> bool:
         """Make again the last edit taken back; False if there is none."""
-        if not self._redo:
+        return self._step(self._redo, self._undo)
+
+    def _step(self, back: list[Snapshot], forth: list[Snapshot]) -> bool:
+        """Restore the last snapshot of ``back``, the current one kept on ``forth``; False if ``back`` is empty."""
+        if not back:
             return False
-        self._undo.append(self.snapshot())
-        self._restore(self._redo.pop())
+        forth.append(self.snapshot())
+        self._restore(back.pop())
         return True
 
     def _restore(self, snapshot: Snapshot) -> None:

@@ -15,7 +15,8 @@ mark on the board.
 from __future__ import annotations
 
 from game.engine.ataxx.bits import FULL, bits, spread
-from game.engine.ataxx.board import Board, Side, square_name
+from game.engine.ataxx.board import Board, Side
+from game.engine.ataxx.notation import square_name
 from game.engine.rules import LevelProblem, Severity
 
 __all__ = ["CORNERS", "MAX_RECOMMENDED_BLOCKS", "validate_position"]

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple, Self
 
 from game.engine.ataxx.bits import JUMP_RING, NEIGHBOURS, SQUARES
+from game.engine.core import require_text
 
 __all__ = [
     "CLONE_TO",
@@ -166,8 +167,7 @@ class Move(_Squares):
         ...
         game.engine.ataxx.notation.InvalidMoveError: 'g1f2' names squares one apart: a clone is written ...
         """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        text = require_text(text, "a move", InvalidMoveError)
         if text == "0000":
             return NULL_MOVE
         if not text:

@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple, Self
 
 from game.engine.attangle.geometry import GRAND, SMALL, Geometry, geometry_for_rows
-from game.engine.core import Outcome
+from game.engine.core import Outcome, require_text
 from game.filedata import ascii_int
 
 __all__ = [
@@ -196,8 +196,7 @@ class Move(_Points):
 
         Raises ``InvalidMoveError`` (a ``ValueError``) saying what is wrong.
         """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+        text = require_text(text, "a move", InvalidMoveError)
         if not text:
             raise InvalidMoveError("empty move text: expected a point (c3) or a capture (a1,b2-c3)")
         if len(text) > 16:
@@ -313,8 +312,7 @@ class Board:
     # -- position text --
 
     def _set_text(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
+        text = require_text(text, "a position", InvalidPositionError)
         if len(text) > MAX_TEXT_LENGTH:
             raise InvalidPositionError(
                 f"the position text is {len(text)} characters long, more than a board has"

@@ -31,6 +31,8 @@ import re
 from fractions import Fraction
 from typing import NamedTuple
 
+from game.engine.core import require_text
+
 __all__ = [
     "ARROW",
     "AXE",
@@ -163,8 +165,7 @@ _OUTCOME_TEXT = re.compile(r"H*F*P*")
 
 def parse_outcome(text: str) -> tuple[str, ...]:
     """The roll written as ``text`` (``HHFP``), as a sorted tuple; ``InvalidOutcomeError`` if it is not one."""
-    if not isinstance(text, str):
-        raise InvalidOutcomeError(f"a roll must be text, not {type(text).__name__}")
+    text = require_text(text, "a roll", InvalidOutcomeError)
     if not text or not _OUTCOME_TEXT.fullmatch(text):
         raise InvalidOutcomeError(
             f"{text[:12]!r} is not a roll: one letter per die, H (axe) then F (arrow) then P (panic), as HHFP"
@@ -349,8 +350,7 @@ class Move:
 
         Never reads dice (``parse_outcome`` does).
         """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"an action must be text, not {type(text).__name__}")
+        text = require_text(text, "an action", InvalidMoveError)
         if not text:
             raise InvalidMoveError("empty action text: expected d1-d5, c2:E, c2xd3, I@c2 or done")
         if len(text) > 12:

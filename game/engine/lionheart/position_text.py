@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from game.engine.core import require_text
 from game.engine.lionheart.army import MAX_BASES, army_problems, bases
 from game.engine.lionheart.end import QUIET_TURNS, outcome_of
 from game.engine.lionheart.field import (
@@ -92,8 +93,7 @@ def position_text(units: dict[int, Unit], side: int, actions: int, quiet: int, p
 def parse_position(text: str) -> tuple[dict[int, Unit], int, int, int, Pending]:
     """The units by square index, side (-1 before the opening roll), actions, QUIET and PENDING of the
     position ``text``; ``InvalidPositionError`` says what is wrong."""
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
+    text = require_text(text, "a position", InvalidPositionError)
     if len(text) > MAX_TEXT_LENGTH:
         raise InvalidPositionError(
             f"the position text is {len(text)} characters long, more than a battle has"
