@@ -249,6 +249,12 @@ def load_json(text: str) -> Any:
     return data
 
 
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, quotes included: what ``load_toml`` reads back as ``text``."""
+    # JSON string escapes are valid TOML basic-string escapes; DEL must be escaped too.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
 def load_toml(text: str) -> dict[str, Any]:
     """Parse TOML ``text`` within the bounds of the module docstring; ``FileDataError`` if it is not."""
     check_nesting(text, toml=True)

@@ -28,14 +28,13 @@ naming the file and the reason; loading a folder never stops at a bad file.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from game import games
 from game.engine.rules import GameRules, Severity
-from game.filedata import FileDataError, load_toml, reason_of
+from game.filedata import FileDataError, load_toml, reason_of, toml_string
 from game.paths import (
     atomic_write_text,
     display_name,
@@ -271,11 +270,6 @@ def shipped_levels(rules: GameRules[Any, Any]) -> list[LevelInfo | LevelError]:
     return load_levels(shipped_levels_dir(rules.key), rules)
 
 
-def _toml_string(text: str) -> str:
-    # JSON string escapes are valid TOML basic-string escapes; DEL must be escaped too.
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
 def dump_level(level: LevelInfo, rules: GameRules[Any, Any]) -> str:
     """The TOML text of a level file of the game of ``rules`` (what ``level_from_text`` reads back).
 
@@ -284,12 +278,12 @@ def dump_level(level: LevelInfo, rules: GameRules[Any, Any]) -> str:
     if level.game and level.game != rules.key:
         raise LevelError(f"{level.name!r} is a level for {level.game!r}, not {_game_name(rules.key)}")
     lines = [
-        f"game = {_toml_string(rules.key)}",
+        f"game = {toml_string(rules.key)}",
         f"schema_version = {SCHEMA_VERSION}",
-        f"name = {_toml_string(level.name)}",
-        f"description = {_toml_string(level.description)}",
-        f"author = {_toml_string(level.author)}",
-        f"{rules.level_position_key} = {_toml_string(level.position)}",
+        f"name = {toml_string(level.name)}",
+        f"description = {toml_string(level.description)}",
+        f"author = {toml_string(level.author)}",
+        f"{rules.level_position_key} = {toml_string(level.position)}",
     ]
     return "\n".join(lines) + "\n"
 

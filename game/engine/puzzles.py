@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import re
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -52,7 +51,7 @@ from game import games
 from game.engine.core import CHANCE
 from game.engine.proof import Prover
 from game.engine.rules import GameRules
-from game.filedata import FileDataError, load_toml, reason_of
+from game.filedata import FileDataError, load_toml, reason_of, toml_string
 from game.paths import display_name, read_text_limited, source_root
 
 __all__ = [
@@ -502,26 +501,22 @@ def prove_puzzle(puzzle: Puzzle, rules: GameRules[Any, Any], *, node_limit: int 
     return nodes
 
 
-def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
 def dump_puzzles(puzzles: list[Puzzle], rules: GameRules[Any, Any], *, header: str = "") -> str:
     """The TOML text of a puzzle file holding ``puzzles`` (what ``puzzles_from_text`` reads back)."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
-    lines += [f"game = {_toml_string(rules.key)}", f"schema_version = {SCHEMA_VERSION}"]
+    lines += [f"game = {toml_string(rules.key)}", f"schema_version = {SCHEMA_VERSION}"]
     for puzzle in puzzles:
-        solution = ", ".join(_toml_string(move) for move in puzzle.solution)
+        solution = ", ".join(toml_string(move) for move in puzzle.solution)
         lines += [
             "",
             "[[puzzle]]",
-            f"id = {_toml_string(puzzle.id)}",
-            f"position = {_toml_string(puzzle.position)}",
+            f"id = {toml_string(puzzle.id)}",
+            f"position = {toml_string(puzzle.position)}",
             f"solution = [{solution}]",
             f"moves = {puzzle.moves}",
             f"grade = {puzzle.grade}",
             f"tempting = {puzzle.tempting}",
         ]
         if puzzle.source:
-            lines.append(f"source = {_toml_string(puzzle.source)}")
+            lines.append(f"source = {toml_string(puzzle.source)}")
     return "\n".join(lines) + "\n"

@@ -123,13 +123,13 @@ class TextGame:
             return
         if match.computer_to_move:
             self.draw()
-            self.console.write(self.console.line(match.turn, tr("is thinking…")) + "\n")
+            self.console.write(self.console.line(Side(match.turn), tr("is thinking…")) + "\n")
             self.play(self.computer.choose(match))
             return
         self._human_turn()
 
     def _human_turn(self) -> None:
-        side = self.match.turn
+        side = Side(self.match.turn)
         self.draw()
         while True:
             text = self.console.ask(side, tr("Enter a position to play:"))
@@ -141,7 +141,7 @@ class TextGame:
 
     def _choose_move(self, source: int) -> bool:
         """The move of the piece on ``source``: True once played, False when given up (choose a cell again)."""
-        side = self.match.turn
+        side = Side(self.match.turn)
         self.draw(Picture.selection(self.match.position, source))
         if self.show_codes:
             self.console.pending += self._codes(source)
@@ -301,7 +301,7 @@ class TextGame:
             existing = saves.save_path(name)
             if not self.replace and existing.is_file():
                 answer = self.console.ask(
-                    self.match.turn,
+                    Side(self.match.turn),
                     tr("A save called “{name}” exists. Replace? (y/n)", name=existing.stem),
                 )
                 if answer.strip().lower() not in YES:
