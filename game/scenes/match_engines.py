@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.ai.api import GameAI
 from game.ai.worker import AIStatus
-from game.engine.match import Match, MatchConfig, Player
+from game.engine.match import MatchConfig, Player
 from game.i18n import tr
+from game.scenes.match_names import MatchPlayers
 from game.ui import theme
 from game.ui.lang import engine_problem
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.ui.settings import GameSettings
 
 __all__ = ["EngineHost", "engine_failed", "engine_failure_text"]
 
@@ -34,12 +33,10 @@ class _Keeper(Protocol):
     def update(self) -> None: ...
 
 
-class EngineHost(Protocol):
+class EngineHost(MatchPlayers, Protocol):
     """The match screen as an engine's failure sees it: the match, its players, and the computer taking over."""
 
     app: App
-    match: Match[Any, Any]
-    ai: GameAI | None
     config: MatchConfig
 
     @property
@@ -47,9 +44,6 @@ class EngineHost(Protocol):
 
     @property
     def keeper(self) -> _Keeper: ...
-
-    @property
-    def game_settings(self) -> GameSettings: ...
 
     def engine_name(self, player: Player) -> str: ...
 

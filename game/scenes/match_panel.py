@@ -18,6 +18,7 @@ import pygame
 from game.engine.core import SEATS
 from game.engine.levels import LevelInfo
 from game.i18n import tr
+from game.scenes.match_status import MatchFlags
 from game.scenes.move_list import MoveLabels, MoveList, MoveListView
 from game.ui import gfx, theme
 from game.ui.lang import level_name, seat_name
@@ -51,7 +52,7 @@ class PanelBoard(MoveLabels, Protocol):
     def score_bar(self) -> tuple[int, int, int] | None: ...
 
 
-class MatchView(MoveListView, Protocol):
+class MatchView(MoveListView, MatchFlags, Protocol):
     """What the panel shows of a match and what its buttons do: the match screen implements it."""
 
     level: LevelInfo
@@ -59,17 +60,6 @@ class MatchView(MoveListView, Protocol):
 
     @property
     def board(self) -> PanelBoard: ...
-
-    @property
-    def vs_computer(self) -> bool: ...
-
-    @property
-    def thinking(self) -> bool: ...
-
-    @property
-    def show_numbers(self) -> bool:
-        """Whether the player asked for the computer's figures (the option "With numbers")."""
-        ...
 
     def player_name(self, seat: int, *, stacked: bool = False) -> str: ...
 
