@@ -140,18 +140,10 @@ class PuzzlePanel:
         line_h = ui.font("body", self.px(14), bold=True).get_height() + self.px(2)
         self.figures_rect = pygame.Rect(inner.x, y, inner.width, 3 * line_h)
         y = self.figures_rect.bottom + self.px(8)
-        button_h = self.px(40)
         gap = self.px(8)
-        buttons_top = inner.bottom - 3 * button_h - 2 * gap
+        rows = (("hint", "solution"), ("previous_puzzle", "next_puzzle"), ("retry", "menu"))
+        buttons_top = self.widgets.place_pairs(rows, inner, self.px(40), gap)
         self.moves_rect = pygame.Rect(inner.x, y, inner.width, max(self.px(30), buttons_top - gap - y))
-        half = (inner.width - gap) // 2
-        ids = self.widgets
-        for row, (left, right) in enumerate(
-            (("hint", "solution"), ("previous_puzzle", "next_puzzle"), ("retry", "menu"))
-        ):
-            top = buttons_top + row * (button_h + gap)
-            ids[left].rect = pygame.Rect(inner.x, top, half, button_h)
-            ids[right].rect = pygame.Rect(inner.x + half + gap, top, half, button_h)
 
     def _piece_room(self) -> int:
         return int(self.px(58) * 0.62) + self.px(10)
