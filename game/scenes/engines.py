@@ -26,7 +26,7 @@ from game.ai.worker.uai_client import EngineError, EngineIdentity, EngineProbe
 from game.formats import format_decimal
 from game.i18n import tr
 from game.scenes.base import Scene
-from game.scenes.dialog import Dialog
+from game.scenes.dialog import FieldDialog
 from game.ui import gfx, theme
 from game.ui.lang import engine_problem, engine_time_label
 from game.ui.settings import ENGINE_TIMES, MAX_ENGINES, EngineEntry
@@ -392,7 +392,7 @@ class EnginesScene(Scene):
             )
 
 
-class AddEngineScene(Dialog):
+class AddEngineScene(FieldDialog):
     """A field for an engine's command line; Add checks the engine (in the background) and keeps it."""
 
     name = "addengine"
@@ -419,23 +419,14 @@ class AddEngineScene(Dialog):
         self.error = ""
         self.probe: EngineProbe | None = None
 
-    def enter(self) -> None:
-        self.field.start()
-
     def exit(self) -> None:
-        self.field.stop()
+        super().exit()
         if self.probe is not None:
             self.probe.cancel(0.0)  # the probe quits the engine in its own thread
             self.probe = None
 
     def content_height(self, width: int) -> int:
         return self.px(110)
-
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        top = self.content_top()
-        self.field.rect = pygame.Rect(0, top, self.panel_rect.width - self.px(60), self.px(46))
-        self.field.rect.centerx = self.panel_rect.centerx
 
     @property
     def checking(self) -> bool:
@@ -471,26 +462,16 @@ class AddEngineScene(Dialog):
         self.probe = self.app.worker.probe(text, rules=self.definition.load_rules())
         self.widgets["add"].enabled = False
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.checking:
-            return super().handle_event(event)  # only Cancel (and Esc) while the engine is checked
-        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if enter and self.widgets.focus is not None:
-            return super().handle_event(event)  # the arrows chose a button: Enter presses it
-        clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
-            event.pos
-        )
-        typed = self.field.text
-        if not clicked_elsewhere and self.field.handle_event(event):
-            if self.field.text != typed:
-                self.error = ""  # a new command line: the old problem is gone
-            self.widgets.set_focus(None)
-            return True
-        return super().handle_event(event)
+    @property
+    def typing(self) -> bool:
+        return not self.checking  # only Cancel (and Esc) while the engine is checked
+
+    def edited(self, before: str) -> None:
+        if self.field.text != before:
+            self.error = ""  # a new command line: the old problem is gone
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.field.update(dt)
         probe = self.probe
         if probe is None or not probe.done:
             return
@@ -518,9 +499,7 @@ class AddEngineScene(Dialog):
     def draw_content(self, surface: pygame.Surface) -> None:
         super().draw_content(surface)
         ui = self.app.theme
-        self.field.draw(surface, ui)
-        below = pygame.Rect(self.field.rect.x, self.field.rect.bottom + self.px(8), self.field.rect.width, 0)
-        below.height = self.content_top() + self.content_height(self.panel_rect.width) - below.y
+        below = self.below_field(self.px(8))
         if self.checking:
             radius = self.px(9)
             _spinner(
