@@ -179,13 +179,40 @@ class Dialog(Scene):
 
 
 class FieldDialog(Dialog):
-    """A dialog around one text field under its text, which keeps the typing, and what was wrong with the text
-    typed (``error``) under it. A subclass makes ``field`` and ``error`` in its constructor."""
+    """A dialog around one text field under its prompt, which keeps the typing, and what was wrong with the text
+    typed (``error``) under it; its first button (``submit``: id and label) and Enter in the field call
+    ``submit``, the other button cancels."""
 
-    field: TextInput
-    error: str
     field_margin = 60
     """Design pixels of the panel's width left beside the field."""
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        prompt: str,
+        submit: tuple[str, str],
+        field: TextInput,
+        *,
+        accent: theme.Colour,
+        width: float,
+    ) -> None:
+        submit_id, label = submit
+        super().__init__(
+            app,
+            title,
+            [prompt],
+            [(submit_id, label, self.submit), ("cancel", "Cancel", None)],
+            accent=accent,
+            width=width,
+        )
+        self.field = field
+        field.on_submit = lambda _text: self.submit()
+        self.error = ""
+
+    def submit(self) -> None:
+        """Do what the dialog is for with the text typed (or say in ``error`` what is wrong with it)."""
+        raise NotImplementedError
 
     def enter(self) -> None:
         self.field.start()

@@ -401,22 +401,21 @@ class AddEngineScene(FieldDialog):
         self, app: App, on_added: Callable[[EngineEntry, EngineIdentity], None] | None = None
     ) -> None:
         self.definition = app.game
+        field = TextInput(
+            "",
+            max_length=MAX_COMMAND_LENGTH,
+            placeholder=tr("for example: /opt/engines/my-engine --threads 1"),
+        )
         super().__init__(
             app,
             tr("Add an engine"),
-            [tr("The command line that starts it, as you would type it in a terminal:")],
-            [("add", "Add", self.submit), ("cancel", "Cancel", None)],
+            tr("The command line that starts it, as you would type it in a terminal:"),
+            ("add", "Add"),
+            field,
             accent=theme.GOLD,
             width=680,
         )
         self.on_added = on_added
-        self.field = TextInput(
-            "",
-            on_submit=lambda _text: self.submit(),
-            max_length=MAX_COMMAND_LENGTH,
-            placeholder=tr("for example: /opt/engines/my-engine --threads 1"),
-        )
-        self.error = ""
         self.probe: EngineProbe | None = None
 
     def exit(self) -> None:

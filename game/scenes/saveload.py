@@ -68,17 +68,17 @@ class SaveAsScene(FieldDialog):
         self.play = scene
         # Offered in the player's language: "Colonnes 2026-11-23 16.50" in French.
         default = scene.keeper.save_name or f"{level_name(scene.level)} {_dt.datetime.now():%Y-%m-%d %H.%M}"
+        field = TextInput(default, max_length=MAX_STEM_LENGTH)
+        field.select_all()  # a name typed replaces the one offered
         super().__init__(
             app,
             tr("Save as"),
-            [tr("Name of the saved game:")],
-            [("save", "Save", self.submit), ("cancel", "Cancel", None)],
+            tr("Name of the saved game:"),
+            ("save", "Save"),
+            field,
             accent=theme.ACCENT,
             width=520,
         )
-        self.field = TextInput(default, on_submit=lambda _text: self.submit(), max_length=MAX_STEM_LENGTH)
-        self.field.select_all()  # a name typed replaces the one offered
-        self.error = ""
 
     def content_height(self, width: int) -> int:
         return self.px(86)
