@@ -27,6 +27,7 @@ from game.formats import format_decimal
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.dialog import FieldDialog
+from game.scenes.options import draw_page
 from game.ui import gfx, theme
 from game.ui.lang import engine_problem, engine_time_label
 from game.ui.settings import ENGINE_TIMES, MAX_ENGINES, EngineEntry
@@ -204,11 +205,7 @@ class EnginesScene(Scene):
     # -- layout --
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        panel_w = min(width - self.px(24), self.px(980))
-        panel_h = min(height - self.px(24), self.px(740))
-        self.panel_rect = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel_rect.center = (width // 2, height // 2)
+        self.panel_rect = gfx.centred_panel(size, self.px(980), self.px(740), self.px(24))
         pad = self.px(26)
         inner = self.panel_rect.inflate(-pad * 2, 0)
         self.intro_rect = pygame.Rect(inner.x, self.panel_rect.y + self.px(72), inner.width, self.px(48))
@@ -254,11 +251,7 @@ class EnginesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        gfx.panel(surface, self.panel_rect, radius=self.px(18))
-        title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(52), self.px(56))
-        title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(40))
-        self.draw_title(surface, tr("ENGINES"), title_box, size=34, container=self.panel_rect)
+        draw_page(self, surface, self.panel_rect, tr("ENGINES"))
         protocol = (self.definition.extras.engine_protocol or "").upper()
         draw_text(
             surface,
