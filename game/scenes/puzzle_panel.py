@@ -52,9 +52,6 @@ class PuzzleView(MoveListView, Protocol):
     def puzzle(self) -> Puzzle: ...
 
     @property
-    def seat(self) -> int: ...
-
-    @property
     def solved_count(self) -> int: ...
 
     def caption(self) -> str: ...
@@ -220,7 +217,7 @@ class PuzzlePanel:
         view = self.view
         ui = self.ui
         rect = self.caption_rect
-        colour = theme.SEAT_COLOURS[view.seat]
+        colour = theme.SEAT_COLOURS[view.puzzle.seat]
         pulse = 0.5 + 0.5 * math.sin(view.time * 3)
         halo = gfx.glow_box(
             rect.width + self.px(20), rect.height + self.px(20), colour, 0.25 + 0.12 * pulse, self.px(12)
