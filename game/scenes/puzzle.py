@@ -45,7 +45,7 @@ from game.scenes.board_capabilities import forced_text
 from game.scenes.match import MatchScene
 from game.scenes.puzzle_panel import PuzzlePanel
 from game.ui import theme
-from game.ui.anim import ease_out_cubic
+from game.ui.anim import count_down, ease_out_cubic
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text
 
@@ -425,8 +425,7 @@ class PuzzleScene(MatchScene):
         Scene.update(self, dt)
         self.panel.update(dt)
         self.board.update(dt)
-        if self.toast is not None:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+        self.toast = count_down(self.toast, dt)
         if self.state is PuzzleState.WRONG:
             self._update_wrong(dt)
         elif self.state is PuzzleState.SHOWING:
