@@ -10,7 +10,15 @@ from __future__ import annotations
 import math
 from typing import TypeVar
 
-__all__ = ["SPEED_FACTORS", "count_down", "ease_in_out", "ease_out_back", "ease_out_cubic", "flip_squash"]
+__all__ = [
+    "SPEED_FACTORS",
+    "count_down",
+    "ease_in_out",
+    "ease_out_back",
+    "ease_out_cubic",
+    "flip_squash",
+    "run_down",
+]
 
 T = TypeVar("T")
 
@@ -48,3 +56,10 @@ def count_down(timed: tuple[T, float] | None, dt: float) -> tuple[T, float] | No
         return None
     value, left = timed
     return (value, left - dt) if left > dt else None
+
+
+def run_down(left: float | None, dt: float, seconds: float) -> float | None:
+    """A wait of ``seconds`` (starting now if ``left`` is ``None``), ``dt`` seconds on: the seconds it has left,
+    ``None`` once it is over."""
+    left = (seconds if left is None else left) - dt
+    return left if left > 0 else None
