@@ -27,7 +27,7 @@ from game.formats import format_decimal
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.dialog import FieldDialog
-from game.scenes.options import draw_page
+from game.scenes.page import draw_page
 from game.ui import gfx, theme
 from game.ui.lang import engine_problem, engine_time_label
 from game.ui.settings import ENGINE_TIMES, MAX_ENGINES, EngineEntry

@@ -21,6 +21,7 @@ from game.engine.core import SEATS
 from game.engine.rules import rolls_first_seat
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
+from game.scenes.page import draw_page
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
 from game.ui.looks import BOARD_THEMES, PALETTE_LABELS, PIECE_SETS, palette_label
@@ -30,19 +31,9 @@ from game.ui.widgets import Button, Choice, Slider, WidgetGroup
 if TYPE_CHECKING:
     from game.app import App
 
-__all__ = ["OptionsScene", "draw_page"]
+__all__ = ["OptionsScene"]
 
 Widget = Choice | Slider
-
-
-def draw_page(scene: Scene, surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
-    """An options page's frame (the options and their engines look alike): the backdrop, the page's panel in
-    ``rect`` and its ``title`` across the top."""
-    surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-    gfx.panel(surface, rect, radius=scene.px(18))
-    title_box = pygame.Rect(0, 0, rect.width - scene.px(52), scene.px(56))
-    title_box.center = (rect.centerx, rect.y + scene.px(40))
-    scene.draw_title(surface, title, title_box, size=34, container=rect)
 
 
 class OptionsScene(Scene):
