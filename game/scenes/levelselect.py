@@ -94,7 +94,7 @@ class LevelSelectScene(CardGridScene):
         self.app.audio.play("start")
         self.app.router.push("match", self.config, self.levels[index])
 
-    pick = play
+    pick = play  # a card clicked (or its digit) starts its level
 
     def card_rects(self) -> list[pygame.Rect]:
         return [rect for rect, _ in self.cards]
