@@ -60,7 +60,7 @@ from game.scenes.base import Scene
 from game.scenes.parts import BoardBackdrop
 from game.scenes.services import ComputerServices, KioskServices, SceneServices, SettingsServices
 from game.ui import theme
-from game.ui.anim import SPEED_FACTORS
+from game.ui.anim import SPEED_FACTORS, count_down
 from game.ui.evalgraph import EvalGraph
 from game.ui.lang import explain_write_error
 from game.ui.notice import MessageStrip
@@ -414,8 +414,7 @@ class AnalysisScene(Scene):
         super().update(dt)
         self.widgets.update(dt)
         self.board.update(dt)
-        if self.toast is not None:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+        self.toast = count_down(self.toast, dt)
         run = self.run
         if run is not None:
             run.step()

@@ -22,7 +22,15 @@ from game.ui import theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Theme
 
-__all__ = ["LIST_BACK", "MARK_COLOURS", "AnalysisMoveList", "AnalysisMovesView", "Row", "RowLabels"]
+__all__ = [
+    "LIST_BACK",
+    "MARK_COLOURS",
+    "AnalysisMoveList",
+    "AnalysisMovesView",
+    "ReplayView",
+    "Row",
+    "RowLabels",
+]
 
 MARK_COLOURS: dict[Mark | None, theme.Colour] = {
     Mark.BEST: (60, 226, 132),
@@ -54,8 +62,9 @@ class RowLabels(Protocol):
     def move_label(self, move: Any) -> str: ...
 
 
-class AnalysisMovesView(Protocol):
-    """What the move list shows of an analysis: the game's entries, their numbers and verdicts, the move on show."""
+class ReplayView(Protocol):
+    """An analysed game as its move list and its words read it: the entries, their numbers and verdicts, the
+    move on show."""
 
     rules: GameRules[Any, Any]
     history: list[tuple[int, Any]]
@@ -63,10 +72,14 @@ class AnalysisMovesView(Protocol):
     entries: list[Any]
     cursor: int
 
+    def verdict(self, index: int | None = None) -> MoveVerdict | None: ...
+
+
+class AnalysisMovesView(ReplayView, Protocol):
+    """What the move list shows of an analysis, and where a click on a move goes."""
+
     @property
     def board(self) -> RowLabels: ...
-
-    def verdict(self, index: int | None = None) -> MoveVerdict | None: ...
 
     def pick_move(self, index: int) -> None:
         """Show the move played in position ``index`` (clicked)."""

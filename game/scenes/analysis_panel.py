@@ -20,7 +20,7 @@ from game.engine.core import Trait
 from game.formats import format_decimal
 from game.i18n import ntr, tr
 from game.scenes.analysis_moves import LIST_BACK, MARK_COLOURS, AnalysisMoveList, AnalysisMovesView
-from game.scenes.analysis_words import VerdictBoard, VerdictView, verdict_text
+from game.scenes.analysis_words import VerdictView, verdict_text
 from game.ui import theme
 from game.ui.lang import seat_name
 from game.ui.textbox import TitleDrawer, draw_text
@@ -35,7 +35,7 @@ __all__ = ["AnalysisPanel", "AnalysisView"]
 BAD_MARKS = (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER)
 
 
-class AnalysisView(AnalysisMovesView, VerdictView, TitleDrawer, Protocol):
+class AnalysisView(VerdictView, AnalysisMovesView, TitleDrawer, Protocol):
     """What the panel shows of an analysis and the controls it lays out: the analysis screen implements it."""
 
     definition: GameDefinition
@@ -46,9 +46,6 @@ class AnalysisView(AnalysisMovesView, VerdictView, TitleDrawer, Protocol):
     line_shown: int
     strength_choice: Choice
     widgets: WidgetGroup
-
-    @property
-    def board(self) -> VerdictBoard: ...
 
     @property
     def finished(self) -> bool: ...

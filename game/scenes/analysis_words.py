@@ -12,10 +12,10 @@ from game.ai.analysis import Analysis, Mark, MoveVerdict
 from game.ai.api import GameAI
 from game.engine.core import CHANCE
 from game.engine.match import Match
-from game.engine.rules import GameRules, roll_luck
+from game.engine.rules import roll_luck
 from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr, trc
-from game.scenes.analysis_moves import MARK_COLOURS, RowLabels
+from game.scenes.analysis_moves import MARK_COLOURS, ReplayView, RowLabels
 from game.scenes.board_capabilities import roll_label
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
@@ -37,17 +37,12 @@ class VerdictBoard(RowLabels, Protocol):
     def move_words(self, move: Any) -> str: ...
 
 
-class VerdictView(Protocol):
+class VerdictView(ReplayView, Protocol):
     """What the words read of an analysis: the game, its replay to the move on show, the verdicts."""
 
     source: Match[Any, Any]
-    rules: GameRules[Any, Any]
     ai: GameAI
     analysis: Analysis
-    history: list[tuple[int, Any]]
-    numbers: list[int]
-    entries: list[Any]
-    cursor: int
 
     @property
     def match(self) -> Match[Any, Any]:
@@ -59,8 +54,6 @@ class VerdictView(Protocol):
 
     @property
     def running(self) -> bool: ...
-
-    def verdict(self, index: int | None = None) -> MoveVerdict | None: ...
 
 
 def mark_name(mark: Mark) -> str:

@@ -120,14 +120,21 @@ def plausible_move(match: Match[Any, Any], rng: random.Random) -> Any:
     forced = match.forced_move()
     if forced is not None:
         return forced
-    definition_ai = _ai_of(match)
-    text = definition_ai.choose(
+    return _computer_move(_ai_of(match), match, "beginner", rng, 0.01)
+
+
+def _computer_move(
+    ai: Any, match: Match[Any, Any], level: str, rng: random.Random, time_budget: float | None
+) -> Any:
+    """The move ``ai`` chooses at ``level`` in ``match``'s position, here and now (no worker: a demonstration
+    prepares its scene before it shows)."""
+    text = ai.choose(
         match.position_text(),
-        "beginner",
+        level,
         stop=threading.Event(),
         on_progress=lambda progress: None,
         rng=rng,
-        time_budget=0.01,
+        time_budget=time_budget,
         memory={},
     )
     return match.rules.parse_move(text)
@@ -454,16 +461,8 @@ def _analysis(app: Services) -> None:
         if forced is not None:
             match.play(forced)
             continue
-        text = ai.choose(
-            match.position_text(),
-            "casual",
-            stop=threading.Event(),
-            on_progress=lambda progress: None,
-            rng=rng,
-            time_budget=None,  # the level's own time, which its depth never needs: the same game every time
-            memory={},
-        )
-        match.play(rules.parse_move(text))
+        # The level's own time, which its depth never needs: the same game every time.
+        match.play(_computer_move(ai, match, "casual", rng, None))
     analysis = Analysis.of_match(match, ai)
     # At the default strength, as the screen analyses (tests give the app a tiny budget).
     budget = app.options.ai_time_budget or dict(STRENGTHS)[DEFAULT_STRENGTH]

@@ -1,6 +1,7 @@
 """Overlays: a dimmed screen with a centred panel, a title, some text and buttons.
 
-The pause menu, the error message and the results build on ``Dialog``. A
+The pause menu, the error message and the results build on ``Dialog``; Save
+as and Add an engine on ``FieldDialog``, a dialog around one text field. A
 dialog is transparent (the scene beneath stays visible, dimmed) and modal
 (it consumes every input event). Buttons are given as ``(id, label,
 action)``: an action of ``None`` closes the dialog. Esc presses the
@@ -24,12 +25,13 @@ from game.scenes.base import PLAYER_INPUT, Scene
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_back, ease_out_cubic
 from game.ui.textbox import layout_text
+from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.scenes.services import SceneServices
 
-__all__ = ["Dialog"]
+__all__ = ["Dialog", "FieldDialog"]
 
 
 class Dialog(Scene):
@@ -174,3 +176,93 @@ class Dialog(Scene):
         )
         text_box = pygame.Rect(inner.x, title_box.bottom + self.px(14), inner.width, self._text_block.height)
         self._text_block.draw(surface, ui, theme.TEXT_DIM, text_box, align="center", container=rect)
+
+
+class FieldDialog(Dialog):
+    """A dialog around one text field under its prompt, which keeps the typing, and what was wrong with the text
+    typed (``error``) under it; its first button (``submit``: id and label) and Enter in the field call
+    ``submit``, the other button cancels."""
+
+    field_margin = 60
+    """Design pixels of the panel's width left beside the field."""
+
+    def __init__(
+        self,
+        app: SceneServices,
+        title: str,
+        prompt: str,
+        submit: tuple[str, str],
+        field: TextInput,
+        *,
+        accent: theme.Colour,
+        width: float,
+    ) -> None:
+        submit_id, label = submit
+        super().__init__(
+            app,
+            title,
+            [prompt],
+            [(submit_id, label, self.submit), ("cancel", "Cancel", None)],
+            accent=accent,
+            width=width,
+        )
+        self.field = field
+        field.on_submit = lambda _text: self.submit()
+        self.error = ""
+
+    def submit(self) -> None:
+        """Do what the dialog is for with the text typed (or say in ``error`` what is wrong with it)."""
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        self.field.start()
+
+    def exit(self) -> None:
+        self.field.stop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        top = self.content_top()
+        self.field.rect = pygame.Rect(0, top, self.panel_rect.width - self.px(self.field_margin), self.px(46))
+        self.field.rect.centerx = self.panel_rect.centerx
+
+    @property
+    def typing(self) -> bool:
+        """Whether the field takes what is typed now (a subclass busy with the text refuses it)."""
+        return True
+
+    def edited(self, before: str) -> None:
+        """The field took an event (its text was ``before``): what was wrong is no longer said."""
+        self.error = ""
+
+    def below_field(self, gap: int) -> pygame.Rect:
+        """The room under the field, ``gap`` pixels below it, to the end of the content."""
+        field = self.field.rect
+        below = pygame.Rect(field.x, field.bottom + gap, field.width, 0)
+        below.height = self.content_top() + self.content_height(self.panel_rect.width) - below.y
+        return below
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.typing:
+            return super().handle_event(event)
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and self.widgets.focus is not None:
+            return super().handle_event(event)  # the arrows chose a button: Enter presses it
+        # The only field keeps the focus: a click on a button must not stop the typing.
+        clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
+            event.pos
+        )
+        before = self.field.text
+        if not clicked_elsewhere and self.field.handle_event(event):
+            self.edited(before)
+            self.widgets.set_focus(None)  # typing again: Enter submits the text
+            return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.field.update(dt)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
+        self.field.draw(surface, self.app.theme)

@@ -26,7 +26,8 @@ from game.ai.worker.uai_client import EngineError, EngineIdentity, EngineProbe
 from game.formats import format_decimal
 from game.i18n import tr
 from game.scenes.base import Scene
-from game.scenes.dialog import Dialog
+from game.scenes.dialog import FieldDialog
+from game.scenes.page import draw_page
 from game.scenes.services import ComputerServices, SceneServices, SettingsServices
 from game.ui import gfx, theme
 from game.ui.lang import engine_problem, engine_time_label
@@ -211,11 +212,7 @@ class EnginesScene(Scene):
     # -- layout --
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        panel_w = min(width - self.px(24), self.px(980))
-        panel_h = min(height - self.px(24), self.px(740))
-        self.panel_rect = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel_rect.center = (width // 2, height // 2)
+        self.panel_rect = gfx.centred_panel(size, self.px(980), self.px(740), self.px(24))
         pad = self.px(26)
         inner = self.panel_rect.inflate(-pad * 2, 0)
         self.intro_rect = pygame.Rect(inner.x, self.panel_rect.y + self.px(72), inner.width, self.px(48))
@@ -261,11 +258,7 @@ class EnginesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        gfx.panel(surface, self.panel_rect, radius=self.px(18))
-        title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(52), self.px(56))
-        title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(40))
-        self.draw_title(surface, tr("ENGINES"), title_box, size=34, container=self.panel_rect)
+        draw_page(self, surface, self.panel_rect, tr("ENGINES"))
         protocol = (self.definition.extras.engine_protocol or "").upper()
         draw_text(
             surface,
@@ -399,7 +392,7 @@ class EnginesScene(Scene):
             )
 
 
-class AddEngineScene(Dialog):
+class AddEngineScene(FieldDialog):
     """A field for an engine's command line; Add checks the engine (in the background) and keeps it."""
 
     app: EnginesServices
@@ -410,41 +403,31 @@ class AddEngineScene(Dialog):
         self, app: EnginesServices, on_added: Callable[[EngineEntry, EngineIdentity], None] | None = None
     ) -> None:
         self.definition = app.game
+        field = TextInput(
+            "",
+            max_length=MAX_COMMAND_LENGTH,
+            placeholder=tr("for example: /opt/engines/my-engine --threads 1"),
+        )
         super().__init__(
             app,
             tr("Add an engine"),
-            [tr("The command line that starts it, as you would type it in a terminal:")],
-            [("add", "Add", self.submit), ("cancel", "Cancel", None)],
+            tr("The command line that starts it, as you would type it in a terminal:"),
+            ("add", "Add"),
+            field,
             accent=theme.GOLD,
             width=680,
         )
         self.on_added = on_added
-        self.field = TextInput(
-            "",
-            on_submit=lambda _text: self.submit(),
-            max_length=MAX_COMMAND_LENGTH,
-            placeholder=tr("for example: /opt/engines/my-engine --threads 1"),
-        )
-        self.error = ""
         self.probe: EngineProbe | None = None
 
-    def enter(self) -> None:
-        self.field.start()
-
     def exit(self) -> None:
-        self.field.stop()
+        super().exit()
         if self.probe is not None:
             self.probe.cancel(0.0)  # the probe quits the engine in its own thread
             self.probe = None
 
     def content_height(self, width: int) -> int:
         return self.px(110)
-
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        top = self.content_top()
-        self.field.rect = pygame.Rect(0, top, self.panel_rect.width - self.px(60), self.px(46))
-        self.field.rect.centerx = self.panel_rect.centerx
 
     @property
     def checking(self) -> bool:
@@ -480,26 +463,16 @@ class AddEngineScene(Dialog):
         self.probe = self.app.worker.probe(text, rules=self.definition.load_rules())
         self.widgets["add"].enabled = False
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.checking:
-            return super().handle_event(event)  # only Cancel (and Esc) while the engine is checked
-        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if enter and self.widgets.focus is not None:
-            return super().handle_event(event)  # the arrows chose a button: Enter presses it
-        clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
-            event.pos
-        )
-        typed = self.field.text
-        if not clicked_elsewhere and self.field.handle_event(event):
-            if self.field.text != typed:
-                self.error = ""  # a new command line: the old problem is gone
-            self.widgets.set_focus(None)
-            return True
-        return super().handle_event(event)
+    @property
+    def typing(self) -> bool:
+        return not self.checking  # only Cancel (and Esc) while the engine is checked
+
+    def edited(self, before: str) -> None:
+        if self.field.text != before:
+            self.error = ""  # a new command line: the old problem is gone
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.field.update(dt)
         probe = self.probe
         if probe is None or not probe.done:
             return
@@ -527,9 +500,7 @@ class AddEngineScene(Dialog):
     def draw_content(self, surface: pygame.Surface) -> None:
         super().draw_content(surface)
         ui = self.app.theme
-        self.field.draw(surface, ui)
-        below = pygame.Rect(self.field.rect.x, self.field.rect.bottom + self.px(8), self.field.rect.width, 0)
-        below.height = self.content_top() + self.content_height(self.panel_rect.width) - below.y
+        below = self.below_field(self.px(8))
         if self.checking:
             radius = self.px(9)
             _spinner(

@@ -16,7 +16,7 @@ import pygame
 from game.engine.levels import LevelError, LevelInfo, custom_levels
 from game.engine.match import engine_key
 from game.i18n import ntr, tr
-from game.scenes.base import Scene
+from game.scenes.card_grid import CardGridScene
 from game.scenes.level_cards import (
     available_levels,
     card_grid,
@@ -27,7 +27,7 @@ from game.scenes.level_cards import (
     draw_level_card,
 )
 from game.ui import gfx, theme
-from game.ui.scrollbar import ScrollBar, ScrollOffset
+from game.ui.scrollbar import ScrollBar
 from game.ui.textbox import draw_text
 from game.ui.widgets import Button, WidgetGroup
 
@@ -53,12 +53,10 @@ def _fade_mask(size: tuple[int, int], downward: bool) -> pygame.Surface:
     return mask
 
 
-class LevelSelectScene(Scene):
+class LevelSelectScene(CardGridScene):
     """Click a level to play it with the chosen opponents."""
 
     name = "levelselect"
-    scroll = ScrollOffset()
-    """How far the cards are scrolled up, in pixels (the scroll bar keeps it)."""
 
     def __init__(self, app: SceneServices, config: MatchConfig) -> None:
         super().__init__(app)
@@ -83,7 +81,6 @@ class LevelSelectScene(Scene):
         self.cards: list[tuple[pygame.Rect, LevelInfo]] = []
         self.hover: int | None = None
         self.scrollbar = ScrollBar()
-        """Beside the cards when they do not all fit: it holds the scroll offset."""
         self.max_scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
         self.widgets = WidgetGroup([Button("back", "Back", self._back, key=pygame.K_ESCAPE)])
@@ -97,10 +94,10 @@ class LevelSelectScene(Scene):
         self.app.audio.play("start")
         self.app.router.push("match", self.config, self.levels[index])
 
-    def card_centre(self, index: int) -> tuple[int, int]:
-        """The centre of level ``index``'s card on screen (tests click it)."""
-        self.ensure_layout()
-        return self.cards[index][0].move(0, -self.scroll).center
+    pick = play  # a card clicked (or its digit) starts its level
+
+    def card_rects(self) -> list[pygame.Rect]:
+        return [rect for rect, _ in self.cards]
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -180,25 +177,16 @@ class LevelSelectScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
-        if self.scrollbar.handle_event(event):
+        if self.cards_event(event):
             return True
-        if self.widgets.handle_event(event):
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if (
+            clicked
+            and self.view.collidepoint(event.pos)
+            and any(rect.move(0, -self.scroll).collidepoint(event.pos) for rect in self.damaged_cards)
+        ):
+            self.app.audio.play("invalid")  # a damaged file: its card says why
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = self.scroll - event.y * self.px(40)
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self._card_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            index = self._card_at(event.pos)
-            if index is not None:
-                self.play(index)
-                return True
-            if self.view.collidepoint(event.pos) and any(
-                rect.move(0, -self.scroll).collidepoint(event.pos) for rect in self.damaged_cards
-            ):
-                self.app.audio.play("invalid")  # a damaged file: its card says why
-                return True
         if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             index = event.key - pygame.K_1
             if index < len(self.levels):
@@ -249,14 +237,6 @@ class LevelSelectScene(Scene):
             self.scroll = top
         elif bottom > self.scroll + self.view.height:
             self.scroll = bottom - self.view.height
-
-    def _card_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.view.collidepoint(pos):
-            return None
-        for index, (rect, _) in enumerate(self.cards):
-            if rect.move(0, -self.scroll).collidepoint(pos):
-                return index
-        return None
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -49,7 +49,7 @@ from game.scenes.services import (
     SettingsServices,
 )
 from game.ui import theme
-from game.ui.anim import SPEED_FACTORS, ease_out_cubic
+from game.ui.anim import SPEED_FACTORS, ease_out_cubic, run_down
 from game.ui.notice import MessageStrip
 
 if TYPE_CHECKING:
@@ -437,11 +437,8 @@ class MatchScene(Scene):
     def _update_chance(self, dt: float) -> None:
         if self.board.busy:
             return
+        self.chance_timer = run_down(self.chance_timer, dt, self.pace(0.5, 0.3, 0.1))
         if self.chance_timer is None:
-            self.chance_timer = self.pace(0.5, 0.3, 0.1)
-        self.chance_timer -= dt
-        if self.chance_timer <= 0:
-            self.chance_timer = None
             note = self.board.before_move(None)
             outcome = self.match.roll()
             self.keeper.update()
@@ -461,12 +458,9 @@ class MatchScene(Scene):
     def _update_end(self, dt: float) -> None:
         if not self._board_settled(dt) or self.results_shown:
             return
+        self.results_timer = run_down(self.results_timer, dt, self.pace(1.0, 0.6, 0.4))
         if self.results_timer is None:
-            self.results_timer = self.pace(1.0, 0.6, 0.4)
-        self.results_timer -= dt
-        if self.results_timer <= 0:
             self.results_shown = True
-            self.results_timer = None
             self.show_results()
 
     def show_results(self) -> None:

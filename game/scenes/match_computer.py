@@ -18,16 +18,16 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.ai.api import HINT, GameAI
+from game.ai.api import HINT
 from game.ai.worker import AIState, AIStatus
-from game.engine.match import Match, Player, engine_key
+from game.engine.match import Player, engine_key
 from game.i18n import tr
 from game.scenes.match_engines import engine_failure_text
+from game.scenes.match_names import MatchPlayers
 
 if TYPE_CHECKING:
     from game.games import GameDefinition
     from game.scenes.services import ComputerServices
-    from game.ui.settings import GameSettings
 
 __all__ = ["ComputerHost", "ComputerTurns", "HintBoard"]
 
@@ -43,22 +43,17 @@ class HintBoard(Protocol):
     def show_hint(self, move: Any) -> None: ...
 
 
-class ComputerHost(Protocol):
+class ComputerHost(MatchPlayers, Protocol):
     """The match screen as the computer's turns see it: the match, the worker, and what to do with an answer."""
 
     @property
     def app(self) -> ComputerServices: ...
 
     definition: GameDefinition
-    match: Match[Any, Any]
-    ai: GameAI | None
     hint_move: Any
 
     @property
     def board(self) -> HintBoard: ...
-
-    @property
-    def game_settings(self) -> GameSettings: ...
 
     def pace(self, normal: float, fast: float, off: float) -> float: ...
 

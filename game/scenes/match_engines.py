@@ -10,18 +10,15 @@ the game, or to leave. The game is kept as it stood (and autosaved).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from game.ai.api import GameAI
 from game.ai.worker import AIStatus
-from game.engine.match import Match, MatchConfig, Player
+from game.engine.match import MatchConfig, Player
 from game.i18n import tr
+from game.scenes.match_names import MatchPlayers
 from game.scenes.services import ComputerServices, SceneServices
 from game.ui import theme
 from game.ui.lang import engine_problem
-
-if TYPE_CHECKING:
-    from game.ui.settings import GameSettings
 
 __all__ = ["EngineHost", "engine_failed", "engine_failure_text"]
 
@@ -39,14 +36,12 @@ class EngineServices(SceneServices, ComputerServices, Protocol):
     go)."""
 
 
-class EngineHost(Protocol):
+class EngineHost(MatchPlayers, Protocol):
     """The match screen as an engine's failure sees it: the match, its players, and the computer taking over."""
 
     @property
     def app(self) -> EngineServices: ...
 
-    match: Match[Any, Any]
-    ai: GameAI | None
     config: MatchConfig
 
     @property
@@ -54,9 +49,6 @@ class EngineHost(Protocol):
 
     @property
     def keeper(self) -> _Keeper: ...
-
-    @property
-    def game_settings(self) -> GameSettings: ...
 
     def engine_name(self, player: Player) -> str: ...
 

@@ -10,11 +10,12 @@ from game.i18n import tr
 from game.ui.lang import player_label, seat_name
 from game.ui.settings import GameSettings
 
-__all__ = ["NamesHost", "PlayerNames"]
+__all__ = ["MatchPlayers", "PlayerNames"]
 
 
-class NamesHost(Protocol):
-    """The match screen as the names see it: who plays, the computer's levels, the engines the player added."""
+class MatchPlayers(Protocol):
+    """Who plays a screen's match: its players, the computer's AI, and the settings with its levels and the
+    engines the player added (the names, the computer's turns and the engines' failures read these)."""
 
     match: Match[Any, Any]
     ai: GameAI | None
@@ -26,7 +27,7 @@ class NamesHost(Protocol):
 class PlayerNames:
     """Names the players of ``host``'s match, live (a save or a swap changes who plays)."""
 
-    def __init__(self, host: NamesHost) -> None:
+    def __init__(self, host: MatchPlayers) -> None:
         self.host = host
 
     def player(self, seat: int, *, stacked: bool = False) -> str:

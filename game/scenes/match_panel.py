@@ -18,6 +18,7 @@ import pygame
 from game.engine.core import SEATS
 from game.engine.levels import LevelInfo
 from game.i18n import tr
+from game.scenes.match_status import MatchFlags
 from game.scenes.move_list import MoveLabels, MoveList, MoveListView
 from game.ui import gfx, theme
 from game.ui.lang import level_name, seat_name
@@ -51,7 +52,7 @@ class PanelBoard(MoveLabels, Protocol):
     def score_bar(self) -> tuple[int, int, int] | None: ...
 
 
-class MatchView(MoveListView, Protocol):
+class MatchView(MoveListView, MatchFlags, Protocol):
     """What the panel shows of a match and what its buttons do: the match screen implements it."""
 
     level: LevelInfo
@@ -59,17 +60,6 @@ class MatchView(MoveListView, Protocol):
 
     @property
     def board(self) -> PanelBoard: ...
-
-    @property
-    def vs_computer(self) -> bool: ...
-
-    @property
-    def thinking(self) -> bool: ...
-
-    @property
-    def show_numbers(self) -> bool:
-        """Whether the player asked for the computer's figures (the option "With numbers")."""
-        ...
 
     def player_name(self, seat: int, *, stacked: bool = False) -> str: ...
 
@@ -196,20 +186,10 @@ class MatchPanel:
         console = view.board.console_height()
         self.console_rect = pygame.Rect(inner.x, y, inner.width, console)
         y = self.console_rect.bottom + (self.px(8) if console else 0)
-        button_h = self.px(40)
         gap = self.px(8)
-        buttons_top = inner.bottom - 3 * button_h - 2 * gap
+        rows = (("undo", "redo"), ("hint", "restart"), ("resign", "menu"))
+        buttons_top = self.widgets.place_pairs(rows, inner, self.px(40), gap)
         self.moves_rect = pygame.Rect(inner.x, y, inner.width, max(self.px(30), buttons_top - gap - y))
-        half = (inner.width - gap) // 2
-        ids = self.widgets
-        ids["undo"].rect = pygame.Rect(inner.x, buttons_top, half, button_h)
-        ids["redo"].rect = pygame.Rect(inner.x + half + gap, buttons_top, half, button_h)
-        ids["hint"].rect = pygame.Rect(inner.x, buttons_top + button_h + gap, half, button_h)
-        ids["restart"].rect = pygame.Rect(inner.x + half + gap, buttons_top + button_h + gap, half, button_h)
-        ids["resign"].rect = pygame.Rect(inner.x, buttons_top + 2 * (button_h + gap), half, button_h)
-        ids["menu"].rect = pygame.Rect(
-            inner.x + half + gap, buttons_top + 2 * (button_h + gap), half, button_h
-        )
 
     def _detail_height(self, width: int) -> int:
         """The height of the status's detail: the taller of the board's instructions (two lines at most) and

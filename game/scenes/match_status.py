@@ -18,7 +18,7 @@ from game.scenes.match_computer import ComputerTurns
 from game.ui import theme
 from game.ui.lang import end_reason, seat_name
 
-__all__ = ["StatusBoard", "StatusView", "describe_status", "reading_text", "search_figures"]
+__all__ = ["MatchFlags", "StatusBoard", "StatusView", "describe_status", "reading_text", "search_figures"]
 
 
 def reading_text(reading: ScoreReading) -> str:
@@ -44,7 +44,23 @@ class StatusBoard(Protocol):
     def hint_instruction(self, move: Any) -> str: ...
 
 
-class StatusView(Protocol):
+class MatchFlags(Protocol):
+    """What the computer does in a screen's match: whether it plays a seat, is thinking now, and shows its figures
+    (the status and the panel read these)."""
+
+    @property
+    def vs_computer(self) -> bool: ...
+
+    @property
+    def thinking(self) -> bool: ...
+
+    @property
+    def show_numbers(self) -> bool:
+        """Whether the player asked for the computer's figures (the option "With numbers")."""
+        ...
+
+
+class StatusView(MatchFlags, Protocol):
     """What the status tells of a match screen."""
 
     match: Match[Any, Any]
@@ -57,15 +73,6 @@ class StatusView(Protocol):
 
     @property
     def board(self) -> StatusBoard: ...
-
-    @property
-    def vs_computer(self) -> bool: ...
-
-    @property
-    def thinking(self) -> bool: ...
-
-    @property
-    def show_numbers(self) -> bool: ...
 
     def curtain_seat(self) -> int | None: ...
 

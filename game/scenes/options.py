@@ -21,6 +21,7 @@ from game.engine.core import SEATS
 from game.engine.rules import rolls_first_seat
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
+from game.scenes.page import draw_page
 from game.scenes.services import KioskServices, SceneServices, SettingsServices, WindowServices
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
@@ -295,11 +296,8 @@ class OptionsScene(Scene):
     # -- layout --
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        panel_w = min(width - self.px(24), self.px(980))
-        panel_h = min(height - self.px(24), self.px(740))
-        self.panel_rect = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel_rect.center = (width // 2, height // 2)
+        self.panel_rect = gfx.centred_panel(size, self.px(980), self.px(740), self.px(24))
+        panel_w = self.panel_rect.width
         pad = self.px(26)
         gap = self.px(30)
         column_w = (panel_w - pad * 2 - gap) // 2
@@ -352,11 +350,7 @@ class OptionsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.app.theme
-        surface.blit(gfx.backdrop(surface.get_size()), (0, 0))
-        gfx.panel(surface, self.panel_rect, radius=self.px(18))
-        title_box = pygame.Rect(0, 0, self.panel_rect.width - self.px(52), self.px(56))
-        title_box.center = (self.panel_rect.centerx, self.panel_rect.y + self.px(40))
-        self.draw_title(surface, tr("OPTIONS"), title_box, size=34, container=self.panel_rect)
+        draw_page(self, surface, self.panel_rect, tr("OPTIONS"))
         column_w = (self.panel_rect.width - self.px(26) * 2 - self.px(30)) // 2
         for name, (x, y) in self.rows:
             box = pygame.Rect(x, y, column_w, self.px(22))

@@ -45,7 +45,7 @@ from game.scenes.board_capabilities import forced_text
 from game.scenes.match import MatchScene, MatchServices
 from game.scenes.puzzle_panel import PuzzlePanel
 from game.ui import theme
-from game.ui.anim import ease_out_cubic
+from game.ui.anim import count_down, ease_out_cubic, run_down
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text
 
@@ -422,8 +422,7 @@ class PuzzleScene(MatchScene):
         Scene.update(self, dt)
         self.panel.update(dt)
         self.board.update(dt)
-        if self.toast is not None:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+        self.toast = count_down(self.toast, dt)
         if self.state is PuzzleState.WRONG:
             self._update_wrong(dt)
         elif self.state is PuzzleState.SHOWING:
@@ -451,11 +450,8 @@ class PuzzleScene(MatchScene):
     def _update_reply(self, dt: float) -> None:
         if self.board.busy:
             return
+        self.step_timer = run_down(self.step_timer, dt, self.pace(0.5, 0.3, 0.15))
         if self.step_timer is None:
-            self.step_timer = self.pace(0.5, 0.3, 0.15)
-        self.step_timer -= dt
-        if self.step_timer <= 0:
-            self.step_timer = None
             self.play(self._reply())
 
     def _update_showing(self, dt: float) -> None:

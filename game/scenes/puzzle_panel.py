@@ -52,9 +52,6 @@ class PuzzleView(MoveListView, Protocol):
     def puzzle(self) -> Puzzle: ...
 
     @property
-    def seat(self) -> int: ...
-
-    @property
     def solved_count(self) -> int: ...
 
     def caption(self) -> str: ...
@@ -140,18 +137,10 @@ class PuzzlePanel:
         line_h = ui.font("body", self.px(14), bold=True).get_height() + self.px(2)
         self.figures_rect = pygame.Rect(inner.x, y, inner.width, 3 * line_h)
         y = self.figures_rect.bottom + self.px(8)
-        button_h = self.px(40)
         gap = self.px(8)
-        buttons_top = inner.bottom - 3 * button_h - 2 * gap
+        rows = (("hint", "solution"), ("previous_puzzle", "next_puzzle"), ("retry", "menu"))
+        buttons_top = self.widgets.place_pairs(rows, inner, self.px(40), gap)
         self.moves_rect = pygame.Rect(inner.x, y, inner.width, max(self.px(30), buttons_top - gap - y))
-        half = (inner.width - gap) // 2
-        ids = self.widgets
-        for row, (left, right) in enumerate(
-            (("hint", "solution"), ("previous_puzzle", "next_puzzle"), ("retry", "menu"))
-        ):
-            top = buttons_top + row * (button_h + gap)
-            ids[left].rect = pygame.Rect(inner.x, top, half, button_h)
-            ids[right].rect = pygame.Rect(inner.x + half + gap, top, half, button_h)
 
     def _piece_room(self) -> int:
         return int(self.px(58) * 0.62) + self.px(10)
@@ -228,7 +217,7 @@ class PuzzlePanel:
         view = self.view
         ui = self.ui
         rect = self.caption_rect
-        colour = theme.SEAT_COLOURS[view.seat]
+        colour = theme.SEAT_COLOURS[view.puzzle.seat]
         pulse = 0.5 + 0.5 * math.sin(view.time * 3)
         halo = gfx.glow_box(
             rect.width + self.px(20), rect.height + self.px(20), colour, 0.25 + 0.12 * pulse, self.px(12)

@@ -97,6 +97,10 @@ class ResultsScene(Dialog):
             y += height
         return y
 
+    def _row_box(self, row: str, x: int, width: int) -> pygame.Rect:
+        """``row``'s box from ``x``, ``width`` wide."""
+        return pygame.Rect(x, self._row_top(row), width, self._rows()[row])
+
     def content_height(self, width: int) -> int:
         return self.px(6) + sum(self._rows().values())
 
@@ -161,9 +165,7 @@ class ResultsScene(Dialog):
             colour = theme.SEAT_COLOURS[seat]
             sprite = gfx.piece_sprite(self.px(46), colour)
             surface.blit(sprite, sprite.get_rect(center=(x, self._row_top("piece") + self.px(23))))
-            count_box = pygame.Rect(
-                x - column + self.px(8), self._row_top("count"), name_w, self._rows()["count"]
-            )
+            count_box = self._row_box("count", x - column + self.px(8), name_w)
             draw_text(
                 surface,
                 ui,
@@ -177,9 +179,7 @@ class ResultsScene(Dialog):
                 max_lines=1,
                 container=rect,
             )
-            name_box = pygame.Rect(
-                x - column + self.px(8), self._row_top("name"), name_w, self._rows()["name"]
-            )
+            name_box = self._row_box("name", x - column + self.px(8), name_w)
             draw_text(
                 surface,
                 ui,
@@ -193,7 +193,7 @@ class ResultsScene(Dialog):
                 container=rect,
             )
         # Between the two scores, which are narrow: "contre" needs more than "vs".
-        versus_box = pygame.Rect(0, self._row_top("count"), column, self._rows()["count"])
+        versus_box = self._row_box("count", 0, column)
         versus_box.centerx = rect.centerx
         draw_text(
             surface,
@@ -210,15 +210,11 @@ class ResultsScene(Dialog):
         )
         moves = ntr("{count} move", "{count} moves", result.moves)
         stats = tr("{moves}  ·  {time}", moves=moves, time=format_duration(result.elapsed))
-        stats_box = pygame.Rect(
-            rect.x + self.px(20), self._row_top("stats"), rect.width - self.px(40), self._rows()["stats"]
-        )
+        stats_box = self._row_box("stats", rect.x + self.px(20), rect.width - self.px(40))
         draw_text(surface, ui, stats, "body", self.px(16), theme.TEXT, stats_box, align="center", max_lines=1)
         self.swap.draw(surface, ui)
         if self.swap.rects:
-            hint_box = pygame.Rect(
-                rect.x + self.px(20), self._row_top("hint"), rect.width - self.px(40), self._rows()["hint"]
-            )
+            hint_box = self._row_box("hint", rect.x + self.px(20), rect.width - self.px(40))
             draw_text(
                 surface,
                 ui,

@@ -59,35 +59,20 @@ def continue_autosave(app: ResumeServices) -> StackScene | None:
         loaded = saves.load_autosave(key)
     except (saves.SaveError, OSError) as error:
         log.warning("autosave unusable: %s", error)
+        reason = explain_file_error(str(error))
         if isinstance(error, saves.SaveError) and not error.damaged:
             # Sound, but not for this version (a newer one wrote it): left in place, as the Load list does.
-            message(
-                app,
-                tr("Cannot continue"),
-                [
-                    tr(
-                        "The autosave {file} cannot be used: {reason}.",
-                        file=str(path),
-                        reason=explain_file_error(str(error)),
-                    ),
-                    tr("It is left where it is."),
-                ],
-            )
-            return None
-        aside = set_aside(path)
-        kept = tr("It is kept as {name}.", name=aside.name) if aside is not None else ""
-        message(
-            app,
-            tr("Cannot continue"),
-            [
-                tr(
-                    "The autosave {file} is damaged: {reason}.",
-                    file=str(path),
-                    reason=explain_file_error(str(error)),
-                ),
-                kept,
-            ],
-        )
+            lines = [
+                tr("The autosave {file} cannot be used: {reason}.", file=str(path), reason=reason),
+                tr("It is left where it is."),
+            ]
+        else:
+            aside = set_aside(path)
+            lines = [
+                tr("The autosave {file} is damaged: {reason}.", file=str(path), reason=reason),
+                tr("It is kept as {name}.", name=aside.name) if aside is not None else "",
+            ]
+        message(app, tr("Cannot continue"), lines)
         return None
     if loaded is None:
         return None

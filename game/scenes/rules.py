@@ -82,11 +82,8 @@ class RulesScene(Scene):
     # -- layout and events --
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        panel_w = min(width - self.px(32), self.px(920))
-        panel_h = min(height - self.px(32), self.px(620))
-        self.panel_rect = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel_rect.center = (width // 2, height // 2)
+        self.panel_rect = gfx.centred_panel(size, self.px(920), self.px(620), self.px(32))
+        panel_w, panel_h = self.panel_rect.size
         side = min(int(panel_w * 0.38), panel_h - self.px(200))
         self.diagram_rect = pygame.Rect(0, 0, side, side)
         self.diagram_rect.topright = (self.panel_rect.right - self.px(28), self.panel_rect.y + self.px(96))

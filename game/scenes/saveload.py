@@ -21,7 +21,7 @@ from game.formats import format_datetime
 from game.i18n import ntr, tr
 from game.paths import DAMAGED_MARK, MAX_STEM_LENGTH, SetAsideNameError, display_name
 from game.scenes.base import Scene
-from game.scenes.dialog import Dialog
+from game.scenes.dialog import FieldDialog
 from game.scenes.resume import message, open_match, tell_cut_short
 from game.scenes.services import SceneServices, SettingsServices
 from game.ui import gfx, theme
@@ -39,10 +39,6 @@ log = logging.getLogger(__name__)
 
 
 # -- saving --
-
-
-def _enter(event: pygame.event.Event) -> bool:
-    return event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def save_detail(entry: saves.SaveEntry) -> str:
@@ -66,43 +62,32 @@ class SaveLoadServices(SceneServices, SettingsServices, Protocol):
     """What saving and loading use of the app: the scenes', and the settings (a loaded file's game)."""
 
 
-class SaveAsScene(Dialog):
+class SaveAsScene(FieldDialog):
     """A name field over the game; Save writes ``<name>.pgn`` in the saves folder."""
 
     app: SaveLoadServices
 
     name = "saveas"
+    field_margin = 80
 
     def __init__(self, app: SaveLoadServices, scene: MatchScene) -> None:
         self.play = scene
         # Offered in the player's language: "Colonnes 2026-11-23 16.50" in French.
         default = scene.keeper.save_name or f"{level_name(scene.level)} {_dt.datetime.now():%Y-%m-%d %H.%M}"
+        field = TextInput(default, max_length=MAX_STEM_LENGTH)
+        field.select_all()  # a name typed replaces the one offered
         super().__init__(
             app,
             tr("Save as"),
-            [tr("Name of the saved game:")],
-            [("save", "Save", self.submit), ("cancel", "Cancel", None)],
+            tr("Name of the saved game:"),
+            ("save", "Save"),
+            field,
             accent=theme.ACCENT,
             width=520,
         )
-        self.field = TextInput(default, on_submit=lambda _text: self.submit(), max_length=MAX_STEM_LENGTH)
-        self.field.select_all()  # a name typed replaces the one offered
-        self.error = ""
-
-    def enter(self) -> None:
-        self.field.start()
-
-    def exit(self) -> None:
-        self.field.stop()
 
     def content_height(self, width: int) -> int:
         return self.px(86)
-
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        top = self.content_top()
-        self.field.rect = pygame.Rect(0, top, self.panel_rect.width - self.px(80), self.px(46))
-        self.field.rect.centerx = self.panel_rect.centerx
 
     def submit(self) -> None:
         """Save under the typed name (asking first before replacing another save)."""
@@ -146,31 +131,9 @@ class SaveAsScene(Dialog):
         else:
             self.error = self.play.toast[0] if self.play.toast else tr("Could not save")
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if _enter(event) and self.widgets.focus is not None:
-            return super().handle_event(event)  # the arrows chose a button: Enter presses it
-        # The only field keeps the focus: a click on a button must not stop the typing.
-        clicked_elsewhere = event.type == pygame.MOUSEBUTTONDOWN and not self.field.rect.collidepoint(
-            event.pos
-        )
-        if not clicked_elsewhere and self.field.handle_event(event):
-            self.error = ""
-            self.widgets.set_focus(None)  # typing again: Enter saves
-            return True
-        return super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.field.update(dt)
-
     def draw_content(self, surface: pygame.Surface) -> None:
         super().draw_content(surface)
-        self.field.draw(surface, self.app.theme)
         if self.error:
-            below = pygame.Rect(
-                self.field.rect.x, self.field.rect.bottom + self.px(6), self.field.rect.width, 0
-            )
-            below.height = self.content_top() + self.content_height(self.panel_rect.width) - below.y
             draw_text(
                 surface,
                 self.app.theme,
@@ -178,7 +141,7 @@ class SaveAsScene(Dialog):
                 "body",
                 self.px(15),
                 theme.DANGER,
-                below,
+                self.below_field(self.px(6)),
                 bold=True,
                 align="center",
                 container=self.panel_rect,

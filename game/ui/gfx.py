@@ -257,6 +257,14 @@ def block_tile(size: int, seed: int) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, (size, size))
 
 
+def centred_panel(size: tuple[int, int], width: int, height: int, margin: int) -> pygame.Rect:
+    """A screen's panel in the middle of a window of ``size``: ``width`` x ``height`` at most, and ``margin``
+    pixels narrower and shorter than the window at least (both sides together)."""
+    rect = pygame.Rect(0, 0, min(size[0] - margin, width), min(size[1] - margin, height))
+    rect.center = (size[0] // 2, size[1] // 2)
+    return rect
+
+
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -368,6 +368,17 @@ class WidgetGroup:
         """The ids of the buttons, in order."""
         return [button.id for button in self.buttons]
 
+    def place_pairs(self, rows: Sequence[tuple[str, str]], area: pygame.Rect, height: int, gap: int) -> int:
+        """Place ``rows`` of two buttons (their ids, left then right), each half ``area``'s width and
+        ``height`` tall, ``gap`` apart, at the bottom of ``area``; return the top of the first row."""
+        top = area.bottom - len(rows) * height - (len(rows) - 1) * gap
+        half = (area.width - gap) // 2
+        for row, (left, right) in enumerate(rows):
+            y = top + row * (height + gap)
+            self[left].rect = pygame.Rect(area.x, y, half, height)
+            self[right].rect = pygame.Rect(area.x + half + gap, y, half, height)
+        return top
+
     def usable_at(self, pos: tuple[int, int]) -> Button | None:
         """The visible, enabled button under ``pos``, if any."""
         for button in self.buttons:

@@ -13,12 +13,13 @@ from game.engine.levels import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, LevelErr
 from game.engine.rules import LevelProblem, Severity
 from game.i18n import tr
 from game.scenes.ataxx.view import thumbnail
-from game.scenes.base import PLAYER_INPUT, Scene
+from game.scenes.base import PLAYER_INPUT
+from game.scenes.card_grid import CardGridScene
 from game.scenes.dialog import Dialog
 from game.scenes.level_cards import card_grid, card_name_fit, draw_damaged_card, draw_level_card
 from game.ui import gfx, theme
 from game.ui.anim import ease_out_cubic
-from game.ui.scrollbar import ScrollBar, ScrollOffset
+from game.ui.scrollbar import ScrollBar
 from game.ui.textbox import TextBlock, draw_text, layout_text
 from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
@@ -328,13 +329,11 @@ class SaveLevelDialog(Dialog):
 # -- level pickers --
 
 
-class LevelPickerScene(Scene):
+class LevelPickerScene(CardGridScene):
     """A grid of level cards over the editor: click one to load it. Damaged files show their reason."""
 
     name = "levelpicker"
     transparent = True
-    scroll = ScrollOffset()
-    """How far the cards are scrolled up, in pixels (the scroll bar keeps it)."""
 
     def __init__(
         self,
@@ -355,7 +354,6 @@ class LevelPickerScene(Scene):
         self.cards: list[pygame.Rect] = []
         self.hover: int | None = None
         self.scrollbar = ScrollBar()
-        """Beside the cards when they do not all fit: it holds the scroll offset."""
         self.max_scroll = 0
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.view = pygame.Rect(0, 0, 0, 0)
@@ -377,10 +375,8 @@ class LevelPickerScene(Scene):
         self.app.stack.pop()
         self.on_pick(entry)
 
-    def card_centre(self, index: int) -> tuple[int, int]:
-        """The centre of entry ``index``'s card (tests click it)."""
-        self.ensure_layout()
-        return self.cards[index].move(0, -self.scroll).center
+    def card_rects(self) -> list[pygame.Rect]:
+        return self.cards
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -433,27 +429,10 @@ class LevelPickerScene(Scene):
         cancel.rect = pygame.Rect(0, 0, self.px(200), self.px(48))
         cancel.rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - self.px(20))
 
-    def _card_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.view.collidepoint(pos):
-            return None
-        return next(
-            (i for i, rect in enumerate(self.cards) if rect.move(0, -self.scroll).collidepoint(pos)), None
-        )
-
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.scrollbar.handle_event(event):
+        if self.cards_event(event):
             return True
-        if self.widgets.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = self.scroll - event.y * self.px(40)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self._card_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            index = self._card_at(event.pos)
-            if index is not None:
-                self.pick(index)
-        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             index = event.key - pygame.K_1
             if index < len(self.entries):
                 self.pick(index)
