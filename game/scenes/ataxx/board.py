@@ -215,6 +215,10 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
         if sq is not None:
             self.app.audio.play("select")
 
+    def cancel_drag(self) -> None:
+        """Forget a press that might have become a drag (a key press never starts one)."""
+        self.drag = None
+
     def reject(self, sq: int | None, message: str | None = None) -> None:
         """Gentle feedback for a click that does nothing: a shake, a buzz, a short note."""
         if sq is not None:

@@ -11,7 +11,7 @@ colours, so they follow the palette and board theme chosen in the options.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Set
 
 import pygame
 
@@ -55,7 +55,7 @@ class _Patch:
         return self.square(cell).center
 
     def board(
-        self, blocks: set[Cell] = frozenset(), tint: dict[Cell, tuple[theme.Colour, float]] | None = None
+        self, blocks: Set[Cell] = frozenset(), tint: dict[Cell, tuple[theme.Colour, float]] | None = None
     ) -> None:
         tint = tint or {}
         frame = self.rect.inflate(self.cell // 3, self.cell // 3)
@@ -161,7 +161,7 @@ MOVES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _pieces(p: _Patch, kind: str, hidden: set[Cell] = frozenset()) -> None:
+def _pieces(p: _Patch, kind: str, hidden: Set[Cell] = frozenset()) -> None:
     """The pieces of ``kind``'s position, but for ``hidden`` cells (drawn by the diagram itself)."""
     for cell, side in layout(POSITIONS[kind]).items():
         if side is not None and cell not in hidden:

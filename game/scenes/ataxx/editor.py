@@ -44,6 +44,8 @@ from game.ui.notice import MessageStrip
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.app import App
 
 __all__ = ["EditorScene"]
@@ -280,7 +282,7 @@ class EditorScene(Scene):
             )
         )
 
-    def _validated(self, go_label: str, then: callable) -> None:  # type: ignore[valid-type]
+    def _validated(self, go_label: str, then: Callable[[], None]) -> None:
         problems = self.draft.problems()
         self.flagged = [
             (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
@@ -320,6 +322,11 @@ class EditorScene(Scene):
                 replace = name.strip().casefold() == self.source.name.casefold()
             path = save_custom_level(level, RULES, replace=replace)
         except LevelExistsError:
+
+            def replace_it() -> None:
+                self.app.stack.pop()
+                self._save(name, description, replace=True)
+
             self.app.router.push(
                 "dialog",
                 tr("Replace it?"),
@@ -328,7 +335,7 @@ class EditorScene(Scene):
                     (
                         "replace",
                         "Replace",
-                        lambda: (self.app.stack.pop(), self._save(name, description, replace=True)),
+                        replace_it,
                     ),
                     ("rename", "Choose another name", None),
                 ],

@@ -222,14 +222,14 @@ def _tile(width: int, height: int, colour: Colour, alpha: int, radius: int) -> p
     return layer
 
 
-def thumbnail(fen: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
+def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
     """A small picture of a position (level cards, the menu tile, the saves list), cached per look.
 
     ``colours`` are the seats' colours (the current game's by default: a tile or
     a save of another game passes its own).
     """
     colours = colours or (theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1])
-    return _thumbnail(fen, max(28, int(size)), colours, theme.LOOK_VERSION)
+    return _thumbnail(position, max(28, int(size)), colours, theme.LOOK_VERSION)
 
 
 @functools.lru_cache(maxsize=64)

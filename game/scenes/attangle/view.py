@@ -494,13 +494,13 @@ def draw_pile(
     )
 
 
-def thumbnail(text: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
+def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
     """A small picture of a position (level cards, the saves list, the menu tile), cached per look.
 
     ``colours`` are the seats' colours (the current game's by default).
     """
     colours = colours or (theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1])
-    return _thumbnail(text, max(32, int(size)), colours, theme.LOOK_VERSION)
+    return _thumbnail(position, max(32, int(size)), colours, theme.LOOK_VERSION)
 
 
 @functools.lru_cache(maxsize=64)

@@ -108,7 +108,7 @@ class FieldOverlays:
             self._shade(surface, self.selected, theme.BOARD_SELECT, 60)
             self._outline(surface, self.selected, theme.BOARD_SELECT, 0.07)
             for move in moves:
-                mark = gfx.target_mark("dot", square * 0.3, theme.TARGETS[0], 230)
+                mark = gfx.target_mark("dot", int(square * 0.3), theme.TARGETS[0], 230)
                 surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
             # The targets, under their units: a dashed ring round each, the one pointed at ringed whole.
             pulse = 0.5 + 0.5 * math.sin(self.time * 5)
@@ -119,7 +119,7 @@ class FieldOverlays:
                     self._shade(surface, move.target, theme.DANGER, 90)
                     self._outline(surface, move.target, theme.DANGER, 0.08)
                 mark = gfx.target_mark(
-                    "dashed", square * 1.02, theme.DANGER, int(200 + 55 * (1 if strong else pulse))
+                    "dashed", int(square * 1.02), theme.DANGER, int(200 + 55 * (1 if strong else pulse))
                 )
                 surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
             return
@@ -182,7 +182,7 @@ class FieldOverlays:
         _name, t = anim.phase()
         if anim.kind == "attack" and anim.target is not None:
             mark = gfx.target_mark(
-                "ring", self.view.square * (0.9 + 0.2 * t), theme.DANGER, int(255 * (1 - t * 0.5))
+                "ring", int(self.view.square * (0.9 + 0.2 * t)), theme.DANGER, int(255 * (1 - t * 0.5))
             )
             surface.blit(mark, mark.get_rect(center=self.view.centre(anim.target)))
         if anim.kind == "bribe" and anim.origin is not None and anim.target is not None:
