@@ -154,7 +154,7 @@ class MoveAnimation:
         if played.first is None:
             if name == "place":
                 start = view.reserve_top(seat, played.reserve_before)
-                end = view.point_centre(target)
+                end: tuple[float, float] = view.point_centre(target)
                 eased = ease_in_out(t)
                 centre = _lerp(start, end, eased)
                 lift = math.sin(math.pi * eased) * 0.9

@@ -403,7 +403,8 @@ def disc_sprite(width: int, colour: Colour, locked: bool = False) -> pygame.Surf
         ring = pygame.Rect(0, 0, big * 0.62, face_h * 0.62)
         ring.center = (big / 2, face_h / 2)
         pygame.draw.ellipse(surface, theme.GOLD, ring, max(3, big // 14))
-    mark = gfx.PIECE_MARKS.get(tuple(colour), "")  # type: ignore[call-overload]
+    red, green, blue = colour
+    mark = gfx.PIECE_MARKS.get((red, green, blue), "")
     if mark and not locked:
         ink = (16, 18, 34)
         line = max(2, big // 14)

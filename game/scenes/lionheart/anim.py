@@ -372,7 +372,7 @@ class EntryAnimation:
         name, t = self.phase()
         if name != "fall":
             return []
-        losses = []
+        losses: list[tuple[str, tuple[float, float], float]] = []
         for change in self.changes:
             before, after = change.before, change.after
             if before is None or before.owner != (after.owner if after else before.owner):

@@ -20,7 +20,8 @@ size), then a free square of your home ranks; "Ready" (or D) ends the set-up.
 The board is this class and its mixins, one a responsibility: the clicks and
 keys (``keys``), the army builder's clicks (``builder``), the turn handles
 (``handles``), the odds box (``odds``), the overlays and the animations
-(``overlays``), the dice tray (``tray``) and the battle log (``log``).
+(``overlays``), the dice tray (``tray``) and the battle log (``log``). Each is written against what it
+reads of the board (``host.FieldHost``, widened in its own module), not against this class.
 """
 
 from __future__ import annotations
@@ -335,7 +336,7 @@ class LionheartBoard(
         for unit in battle.units:
             if unit.square in skipped or (hidden is not None and unit.owner == hidden and unit.kind != "K"):
                 continue
-            centre = self.view.centre(unit.square)
+            centre: tuple[float, float] = self.view.centre(unit.square)
             if self.shake is not None and self.shake[0] == unit.square:
                 left = self.shake[1]
                 centre = (centre[0] + math.sin(left * 60) * size * 0.06 * (left / SHAKE_TIME), centre[1])

@@ -273,4 +273,4 @@ def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = 
         (tuple(chosen[0]), tuple(chosen[1])),
         theme.BOARD_EDGE,
         (theme.SQUARE_A, theme.SQUARE_B),
-    )  # type: ignore[arg-type]
+    )
