@@ -11,14 +11,14 @@ import pygame
 
 from game.engine.ataxx import bits, neighbours
 from game.scenes.ataxx.view import pulse
+from game.scenes.board_base import SHAKE_TIME
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
     from game.scenes.ataxx.host import BoardHost
 
-__all__ = ["PREVIEW_ALPHA", "SELECTED_ALPHA", "SHAKE_TIME", "TARGET_KINDS", "BoardOverlays"]
+__all__ = ["PREVIEW_ALPHA", "SELECTED_ALPHA", "TARGET_KINDS", "BoardOverlays"]
 
-SHAKE_TIME = 0.35
 PREVIEW_ALPHA = 77
 """Opacity of the targets' tint while the pointer rests on a piece (nothing selected yet)."""
 SELECTED_ALPHA = (107, 140)

@@ -34,10 +34,11 @@ import pygame
 from game.engine.lionheart import MAX_BASES, Action, Battle, Move
 from game.engine.lionheart.odds import AttackOdds
 from game.i18n import ntr, tr
+from game.scenes.board_base import SHAKE_TIME, AnimatedBoard
 from game.scenes.lionheart.anim import EntryAnimation
 from game.scenes.lionheart.builder import ArmyBuilder, BuilderClicks
 from game.scenes.lionheart.handles import TurnHandles
-from game.scenes.lionheart.keys import SHAKE_TIME, BoardKeys
+from game.scenes.lionheart.keys import BoardKeys
 from game.scenes.lionheart.log import BattleLog
 from game.scenes.lionheart.odds import OddsBox
 from game.scenes.lionheart.overlays import FieldOverlays, mark_of
@@ -52,7 +53,6 @@ from game.scenes.lionheart.words import (
     kind_name,
     read_battle,
 )
-from game.scenes.parts import BoardController
 from game.ui import theme
 from game.ui.lang import seat_name
 
@@ -70,9 +70,13 @@ class LionheartBoard(
     FieldOverlays,
     DiceTray,
     BattleLog,
-    BoardController[Battle, Move | tuple[str, ...]],
+    AnimatedBoard[Battle, Move | tuple[str, ...], str],
 ):
     """The field, the units, the choice of an action, the dice tray, the army builder, keys, animations."""
+
+    anim: EntryAnimation | None
+    hint_move: Move | None
+    """The hint on show: an action (the computer never hints a roll)."""
 
     thumbnail = staticmethod(thumbnail)
 
@@ -102,13 +106,10 @@ class LionheartBoard(
     # -- the match --
 
     def reset(self) -> None:
-        self.anim: EntryAnimation | None = None
+        super().reset()
         self.selected: str | None = None
         self.hover: str | None = None
         self.hover_pos: tuple[int, int] | None = None
-        self.shake: tuple[str, float] | None = None
-        self.hint_move: Move | None = None
-        self.hint_time = 0.0
         self.time = 0.0
 
     def before_move(self, move: Any) -> Any:
@@ -144,15 +145,8 @@ class LionheartBoard(
             return "coins" if before.is_bribe(move) else "lunge"
         return "march"
 
-    @property
-    def busy(self) -> bool:
-        return self.anim is not None
-
-    def skip(self) -> bool:
-        if self.anim is not None:
-            self.anim = None
-            return True
-        return False
+    def shakes(self, place: str) -> bool:
+        return self.position.unit_at(place) is not None  # a unit shakes, an empty square cannot
 
     # -- what the panel shows --
 
@@ -300,14 +294,7 @@ class LionheartBoard(
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.hint_time += dt
-        if self.shake is not None:
-            self.shake = (self.shake[0], self.shake[1] - dt) if self.shake[1] > dt else None
-        if self.anim is not None:
-            for sound in self.anim.update(dt):
-                self.app.audio.play(sound)
-            if self.anim.done:
-                self.anim = None
+        super().update(dt)
         if self.selected is not None and not self.unit_moves(self.selected):
             self.selected = None
         flipped = self.flipped()

@@ -17,9 +17,7 @@ from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
 from game.scenes.lionheart.handles import SCREEN_STEPS
 from game.scenes.lionheart.host import FieldHost
 
-__all__ = ["ARROW_DIRECTIONS", "FLIP", "LETTER_FACINGS", "SHAKE_TIME", "BoardKeys", "KeysHost"]
-
-SHAKE_TIME = 0.35
+__all__ = ["ARROW_DIRECTIONS", "FLIP", "LETTER_FACINGS", "BoardKeys", "KeysHost"]
 ARROW_DIRECTIONS = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
 LETTER_FACINGS = {pygame.K_n: "N", pygame.K_e: "E", pygame.K_s: "S", pygame.K_w: "W", pygame.K_o: "W"}
 """N, E, S, W; and O, the French "ouest"."""
@@ -51,7 +49,9 @@ class KeysHost(FieldHost, Protocol):
 
     def _step(self, square: str, direction: str) -> str: ...
 
-    def reject(self, square: str | None, message: str | None = None) -> None: ...
+    def reject(self, place: str | None, message: str | None = None) -> None: ...
+
+    def out_of_turn(self) -> bool: ...
 
     def press(self, square: str) -> bool: ...
 
@@ -174,22 +174,10 @@ class BoardKeys:
         pos = (rect.centerx + dx * self.view.square, rect.centery + dy * self.view.square)
         return self.view.square_at(pos) or square
 
-    def reject(self: KeysHost, square: str | None, message: str | None = None) -> None:
-        """Gentle feedback for a click that does nothing: a shake, a buzz, a short note."""
-        if square is not None and self.position.unit_at(square) is not None:
-            self.shake = (square, SHAKE_TIME)
-        self.scene.reject(message)
-
     def press(self: KeysHost, square: str) -> bool:
         """A click (or Enter on the cursor) on ``square``."""
         scene = self.scene
-        if scene.skip():
-            return True
-        if not self.human_turn():
-            if not self.match.is_over:
-                scene.say(
-                    tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2
-                )
+        if scene.skip() or self.out_of_turn():
             return True
         battle = self.position
         if battle.in_setup:

@@ -1,0 +1,89 @@
+"""The moment a game's board keeps between frames: ``AnimatedBoard``, a board controller with a move's animation,
+a shake for a refused click and a pulsing hint.
+
+Every game's board plays the move just made as an animation that sounds as it
+goes, shakes what stands on a place a click there was refused, and pulses the
+hint it shows; this base keeps that bookkeeping once. ``Place`` is how the
+game names a place of its board (a square's index, a point's, a square's name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Generic, Protocol, TypeVar
+
+from game.engine.rules import MoveT, PositionT
+from game.i18n import tr
+from game.scenes.parts import BoardController
+
+__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation"]
+
+SHAKE_TIME = 0.35
+"""Seconds a refused click shakes what stands on its place."""
+
+PlaceT = TypeVar("PlaceT")
+
+
+class Animation(Protocol):
+    """A move's animation as the board drives it: advanced each frame, sounding as it goes, until done."""
+
+    @property
+    def done(self) -> bool: ...
+
+    def update(self, dt: float) -> Iterable[str]:
+        """Advance by ``dt`` seconds; the names of the sounds that start now."""
+        ...
+
+
+class AnimatedBoard(BoardController[PositionT, MoveT], Generic[PositionT, MoveT, PlaceT]):
+    """A board controller with a move's animation (``anim``), a refused click's shake (``shake``: the place and
+    the seconds left) and the hint's pulse; a game's board adds its own state and calls these."""
+
+    anim: Animation | None
+    shake: tuple[PlaceT, float] | None
+
+    def reset(self) -> None:
+        self.anim = None
+        self.shake = None
+        self.hint_move = None
+        self.hint_time = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self.anim is not None
+
+    def skip(self) -> bool:
+        skipped = self.anim is not None
+        self.anim = None
+        return skipped
+
+    def shakes(self, place: PlaceT) -> bool:
+        """Whether a refused click on ``place`` shakes it (something stands there): by default, always."""
+        return True
+
+    def reject(self, place: PlaceT | None, message: str | None = None) -> None:
+        """Gentle feedback for a click that does nothing: a shake, a buzz, a short note."""
+        if place is not None and self.shakes(place):
+            self.shake = (place, SHAKE_TIME)
+        self.scene.reject(message)
+
+    def out_of_turn(self) -> bool:
+        """Whether a person may not move now, saying why unless the match is over (the computer thinks, or it
+        is not their turn)."""
+        if self.human_turn():
+            return False
+        scene = self.scene
+        if not self.match.is_over:
+            scene.say(tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.hint_time += dt
+        if self.shake is not None:
+            place, left = self.shake
+            self.shake = (place, left - dt) if left > dt else None
+        if self.anim is not None:
+            for sound in self.anim.update(dt):
+                self.app.audio.play(sound)
+            if self.anim.done:
+                self.anim = None
