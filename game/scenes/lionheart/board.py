@@ -151,7 +151,7 @@ class LionheartBoard(
     # -- what the panel shows --
 
     def displayed_score(self, seat: int) -> int:
-        if self.hidden_seat() == seat:
+        if self.scene.hidden_seat() == seat:
             return 0
         battle = self.position
         if self.anim is not None and self.anim.phase()[0] in ("roll", "land", "fly"):
@@ -159,7 +159,7 @@ class LionheartBoard(
         return sum(unit.figures for unit in battle.army(seat))
 
     def score_text(self, seat: int, score: int) -> str:
-        if self.hidden_seat() == seat and not self.match.is_over:
+        if self.scene.hidden_seat() == seat and not self.match.is_over:
             return "?"
         return str(score)
 
@@ -167,7 +167,7 @@ class LionheartBoard(
         return tr("Figures")
 
     def score_bar(self) -> tuple[int, int, int] | None:
-        if self.hidden_seat() is not None:
+        if self.scene.hidden_seat() is not None:
             return None
         gold, silver = self.displayed_score(0), self.displayed_score(1)
         return gold, silver, max(1, gold + silver)
@@ -310,7 +310,7 @@ class LionheartBoard(
 
     def draw(self, surface: pygame.Surface) -> None:
         battle = self.position
-        hidden = self.hidden_seat()
+        hidden = self.scene.hidden_seat()
         anim = self.anim
         if battle.in_setup and self.human_turn() and len(battle.army(battle.side)) < MAX_BASES:
             self._draw_home(surface, battle.side)
