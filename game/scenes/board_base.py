@@ -16,7 +16,7 @@ from game.engine.rules import MoveT, PositionT
 from game.i18n import tr
 from game.scenes.parts import BoardController
 
-__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation"]
+__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation", "Closing"]
 
 SHAKE_TIME = 0.35
 """Seconds a refused click shakes what stands on its place."""
@@ -32,6 +32,15 @@ class Animation(Protocol):
 
     def update(self, dt: float) -> Iterable[str]:
         """Advance by ``dt`` seconds; the names of the sounds that start now."""
+        ...
+
+
+class Closing(Animation, Protocol):
+    """A game's closing animation at the end of a match (the board filling in, a winner's pieces lighting up),
+    which a click ends."""
+
+    def finish(self) -> None:
+        """Jump to the end."""
         ...
 
 
@@ -52,10 +61,27 @@ class AnimatedBoard(BoardController[PositionT, MoveT], Generic[PositionT, MoveT,
     def busy(self) -> bool:
         return self.anim is not None
 
+    def closing(self) -> Closing | None:
+        """The closing animation ``finishing`` has started, if any: ``skip`` ends it, ``play_closing`` plays it."""
+        return None
+
     def skip(self) -> bool:
         skipped = self.anim is not None
         self.anim = None
+        closing = self.closing()
+        if closing is not None and not closing.done:
+            closing.finish()
+            skipped = True
         return skipped
+
+    def play_closing(self, dt: float) -> bool:
+        """Advance the closing animation by ``dt`` seconds, sounding it; whether it still runs."""
+        closing = self.closing()
+        if closing is None or closing.done:
+            return False
+        for sound in closing.update(dt):
+            self.app.audio.play(sound)
+        return True
 
     def shakes(self, place: PlaceT) -> bool:
         """Whether a refused click on ``place`` shakes it (something stands there): by default, always."""

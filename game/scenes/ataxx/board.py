@@ -101,12 +101,8 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
             if note.captured:
                 audio.play("flip")
 
-    def skip(self) -> bool:
-        skipped = super().skip()
-        if self.fill is not None and not self.fill.done:
-            self.fill.finish()
-            skipped = True
-        return skipped
+    def closing(self) -> FillAnimation | None:
+        return self.fill
 
     def finishing(self, dt: float) -> bool:
         """The early finish fills the rest of the board before the results."""
@@ -117,9 +113,7 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
             self.fill = FillAnimation(self.position, result.detail, beneficiary, self.scene.speed)
             if self.scene.speed == 0:
                 self.fill.finish()
-        if self.fill is not None and not self.fill.done:
-            for sound in self.fill.update(dt):
-                self.app.audio.play(sound)
+        if self.play_closing(dt):
             return True
         if self.fill is not None:
             self.final_fill = self.fill.overrides()

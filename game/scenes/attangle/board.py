@@ -86,12 +86,8 @@ class AttangleBoard(AnimatedBoard[Board, Move, int]):
         else:
             self.app.audio.play("flip" if move.is_capture else "clone")
 
-    def skip(self) -> bool:
-        skipped = super().skip()
-        if self.celebration is not None and not self.celebration.done:
-            self.celebration.finish()
-            skipped = True
-        return skipped
+    def closing(self) -> Celebration | None:
+        return self.celebration
 
     def finishing(self, dt: float) -> bool:
         """A game won by triples: the winner's triples light up before the results."""
@@ -109,11 +105,7 @@ class AttangleBoard(AnimatedBoard[Board, Move, int]):
             self.celebration = Celebration(points, last_point, self.scene.speed)
             if self.scene.speed == 0:
                 self.celebration.finish()
-        if not self.celebration.done:
-            for sound in self.celebration.update(dt):
-                self.app.audio.play(sound)
-            return True
-        return False
+        return self.play_closing(dt)
 
     # -- what the panel shows --
 
