@@ -9,14 +9,14 @@ game names a place of its board (a square's index, a point's, a square's name).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Generic, Protocol, TypeVar
 
 from game.engine.rules import MoveT, PositionT
 from game.i18n import tr
 from game.scenes.parts import BoardController
 
-__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation", "Closing"]
+__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation", "Closing", "CursorBoard"]
 
 SHAKE_TIME = 0.35
 """Seconds a refused click shakes what stands on its place."""
@@ -113,3 +113,41 @@ class AnimatedBoard(BoardController[PositionT, MoveT], Generic[PositionT, MoveT,
                 self.app.audio.play(sound)
             if self.anim.done:
                 self.anim = None
+
+
+class CursorBoard(AnimatedBoard[PositionT, MoveT, PlaceT]):
+    """An animated board with a keyboard cursor over its places: the arrows move it, Enter (or Space) does
+    there what a click would (``press``). The pointer's place (``hover``) follows the cursor while it shows."""
+
+    cursor: PlaceT
+    hover: PlaceT | None
+    _cursor_shown = False
+
+    @property
+    def cursor_shown(self) -> bool:
+        return self._cursor_shown
+
+    def show_cursor(self, shown: bool) -> None:
+        self._cursor_shown = shown
+
+    def press(self, place: PlaceT) -> bool:
+        """A click (or Enter on the cursor) on ``place``; whether it was taken."""
+        raise NotImplementedError
+
+    def move_cursor(self, step: Callable[[PlaceT], PlaceT]) -> bool:
+        """An arrow: the first shows the cursor where it stands, the next ones move it to ``step(cursor)``."""
+        if self._cursor_shown:
+            self.cursor = step(self.cursor)
+        self._cursor_shown = True
+        self.hover = self.cursor
+        return True
+
+    def press_cursor(self) -> bool:
+        """Enter or Space: end an animation, else show the cursor, else press where it stands."""
+        if self.scene.skip():
+            return True
+        if not self._cursor_shown:
+            self._cursor_shown = True
+            self.hover = self.cursor
+            return True
+        return self.press(self.cursor)

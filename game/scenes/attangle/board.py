@@ -28,7 +28,7 @@ from game.engine.attangle import Board, Move, Side, Termination
 from game.i18n import tr
 from game.scenes.attangle.anim import Celebration, Frame, MoveAnimation, PlayedMove, lock_colour
 from game.scenes.attangle.view import HexView, StackLook, disc_sprite, draw_stack, thumbnail
-from game.scenes.board_base import SHAKE_TIME, AnimatedBoard
+from game.scenes.board_base import SHAKE_TIME, CursorBoard
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def capture_points(raw: int) -> tuple[int, int, int]:
     return raw & 63, raw >> 6 & 63, raw >> 12 & 63
 
 
-class AttangleBoard(AnimatedBoard[Board, Move, int]):
+class AttangleBoard(CursorBoard[Board, Move, int]):
     """The hexagonal board: stacks, reserves, the choice of a placement or a capture, keys, animations."""
 
     anim: MoveAnimation | None
@@ -191,13 +191,6 @@ class AttangleBoard(AnimatedBoard[Board, Move, int]):
 
     # -- input --
 
-    @property
-    def cursor_shown(self) -> bool:
-        return self._cursor_shown
-
-    def show_cursor(self, shown: bool) -> None:
-        self._cursor_shown = shown
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -219,19 +212,10 @@ class AttangleBoard(AnimatedBoard[Board, Move, int]):
     def _key(self, event: pygame.event.Event) -> bool:
         steps = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
         if event.key in steps:
-            if self._cursor_shown:
-                self.cursor = self._step(self.cursor, *steps[event.key])
-            self._cursor_shown = True
-            self.hover = self.cursor
-            return True
+            rows, columns = steps[event.key]
+            return self.move_cursor(lambda point: self._step(point, rows, columns))
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.scene.skip():
-                return True
-            if not self._cursor_shown:
-                self._cursor_shown = True
-                self.hover = self.cursor
-                return True
-            return self.press(self.cursor)
+            return self.press_cursor()
         if event.key == pygame.K_ESCAPE and self.selection:
             self.selection = []
             return True

@@ -34,7 +34,7 @@ import pygame
 from game.engine.lionheart import MAX_BASES, Action, Battle, Move
 from game.engine.lionheart.odds import AttackOdds
 from game.i18n import ntr, tr
-from game.scenes.board_base import SHAKE_TIME, AnimatedBoard
+from game.scenes.board_base import SHAKE_TIME, CursorBoard
 from game.scenes.lionheart.anim import EntryAnimation
 from game.scenes.lionheart.builder import ArmyBuilder, BuilderClicks
 from game.scenes.lionheart.handles import TurnHandles
@@ -70,7 +70,7 @@ class LionheartBoard(
     FieldOverlays,
     DiceTray,
     BattleLog,
-    AnimatedBoard[Battle, Move | tuple[str, ...], str],
+    CursorBoard[Battle, Move | tuple[str, ...], str],
 ):
     """The field, the units, the choice of an action, the dice tray, the army builder, keys, animations."""
 

@@ -7,6 +7,7 @@ the set-up (the builder's own clicks are ``builder.BuilderClicks``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -55,6 +56,10 @@ class KeysHost(FieldHost, Protocol):
 
     def press(self, square: str) -> bool: ...
 
+    def move_cursor(self, step: Callable[[str], str]) -> bool: ...
+
+    def press_cursor(self) -> bool: ...
+
 
 class BoardKeys:
     """Clicks on the field and keys for ``LionheartBoard``: choosing a unit, acting, turning, refusing."""
@@ -64,13 +69,6 @@ class BoardKeys:
     hover: str | None
     hover_pos: tuple[int, int] | None
     shake: tuple[str, float] | None
-
-    @property
-    def cursor_shown(self: KeysHost) -> bool:
-        return self._cursor_shown
-
-    def show_cursor(self: KeysHost, shown: bool) -> None:
-        self._cursor_shown = shown
 
     def handle_event(self: KeysHost, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -118,20 +116,11 @@ class BoardKeys:
             if shift and self.selected is not None:
                 facing = FLIP[direction] if self.view.flipped else direction
                 return self._turn_to(facing)
-            if self._cursor_shown:
-                self.cursor = self._step(self.cursor, direction)
-            self._cursor_shown = True
-            self.hover = self.cursor
+            self.move_cursor(lambda square: self._step(square, direction))
             self.hover_pos = None
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.scene.skip():
-                return True
-            if not self._cursor_shown:
-                self._cursor_shown = True
-                self.hover = self.cursor
-                return True
-            return self.press(self.cursor)
+            return self.press_cursor()
         if event.key == pygame.K_ESCAPE and self.selected is not None:
             self.selected = None
             return True
