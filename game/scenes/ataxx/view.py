@@ -16,8 +16,8 @@ import math
 import pygame
 
 from game.engine.ataxx import Board, Side, bits
+from game.scenes.board_picture import draw_coordinate, finished_layer
 from game.ui import gfx, theme
-from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["BoardView", "PieceLook", "thumbnail"]
@@ -119,19 +119,8 @@ class BoardView:
                 file_box = pygame.Rect(middle - self.cell // 2, size - margin, self.cell, margin)
                 rank_box = pygame.Rect(0, middle - self.cell // 2, margin, self.cell)
                 for text, box in (("abcdefg"[index], file_box), (str(7 - index), rank_box)):
-                    draw_text(
-                        layer,
-                        ui,
-                        text,
-                        "body",
-                        font_size,
-                        theme.TEXT_FAINT,
-                        box,
-                        align="center",
-                        valign="middle",
-                        max_lines=1,
-                    )
-        return layer.convert_alpha() if pygame.display.get_surface() else layer
+                    draw_coordinate(layer, ui, text, font_size, theme.TEXT_FAINT, box)
+        return finished_layer(layer)
 
     def piece_diameter(self) -> int:
         """The diameter of a piece resting on a square."""

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine.attangle import Board, Geometry
+from game.scenes.board_picture import draw_coordinate, finished_layer
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
@@ -213,19 +214,8 @@ class HexView:
         for label, centre in labels:
             box = pygame.Rect(0, 0, self.spacing, self.spacing)
             box.center = (round(local(centre)[0]), round(local(centre)[1]))
-            draw_text(
-                layer,
-                ui,
-                label,
-                "body",
-                size,
-                theme.TEXT_FAINT,
-                box,
-                align="center",
-                valign="middle",
-                max_lines=1,
-            )
-        return layer.convert_alpha() if pygame.display.get_surface() else layer
+            draw_coordinate(layer, ui, label, size, theme.TEXT_FAINT, box)
+        return finished_layer(layer)
 
     # -- stacks --
 
