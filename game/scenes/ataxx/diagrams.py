@@ -201,8 +201,14 @@ def _jump(p: _Patch, t: float) -> None:
     _pieces(p, "jump", hidden={centre} if fly > 0 else set())
     if fly <= 0:
         return
-    k = ease_in_out(fly)
-    start, end = p.centre(centre), p.centre(target)
+    _leap(p, centre, target, fly)
+
+
+def _leap(p: _Patch, source: Cell, target: Cell, progress: float) -> None:
+    """Red's piece jumping from ``source`` to ``target``, ``progress`` (0..1) of the way: it rises over the
+    board and grows as it goes, and comes down on its square."""
+    k = ease_in_out(progress)
+    start, end = p.centre(source), p.centre(target)
     lift = math.sin(math.pi * k)
     x = start[0] + (end[0] - start[0]) * k
     y = start[1] + (end[1] - start[1]) * k - lift * p.cell * 0.8
@@ -243,12 +249,7 @@ def _passing(p: _Patch, t: float) -> None:
     fly = _phase(t, 2.0, 0.7)
     _pieces(p, "passing", hidden={source} if fly > 0 else set())
     if fly > 0:  # Red moves again: a jump over the wall, which leaves Blue a square to play next
-        k = ease_in_out(fly)
-        start, end = p.centre(source), p.centre(target)
-        lift = math.sin(math.pi * k)
-        x = start[0] + (end[0] - start[0]) * k
-        y = start[1] + (end[1] - start[1]) * k - lift * p.cell * 0.8
-        p.piece(R, centre=(x, y), scale=1 + 0.3 * lift)
+        _leap(p, source, target, fly)
 
 
 def _end(p: _Patch, t: float) -> None:

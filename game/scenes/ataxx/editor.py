@@ -208,15 +208,16 @@ class EditorScene(Scene):
 
     def undo(self) -> None:
         """Take back the last edit."""
-        if self.draft.undo():
-            self.app.audio.play("click")
-            self._edited()
-        else:
-            self.app.audio.play("invalid")
+        self._history_step(self.draft.undo())
 
     def redo(self) -> None:
         """Make again the last edit taken back."""
-        if self.draft.redo():
+        self._history_step(self.draft.redo())
+
+    def _history_step(self, stepped: bool) -> None:
+        """After an undo or a redo: a click and the board redrawn when there was an edit to step over, else a
+        buzz."""
+        if stepped:
             self.app.audio.play("click")
             self._edited()
         else:
