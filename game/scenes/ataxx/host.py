@@ -1,35 +1,27 @@
-"""What the Ataxx board's parts read of the board: ``BoardHost``, the protocol its overlays and keys are written
+"""What the Ataxx board's parts read of the board: ``AtaxxHost``, the protocol its overlays and keys are written
 against, so they need not import ``AtaxxBoard`` (which is built from them)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game.scenes.board_base import BoardHost
+
 if TYPE_CHECKING:
-    from game.app import App
     from game.engine.ataxx import Board, Move
     from game.engine.match import Match
     from game.scenes.ataxx.anim import MoveAnimation
     from game.scenes.ataxx.view import BoardView
-    from game.scenes.match import MatchScene
 
-__all__ = ["BoardHost"]
+__all__ = ["AtaxxHost"]
 
 
-class BoardHost(Protocol):
+class AtaxxHost(BoardHost[int], Protocol):
     """The Ataxx board as its overlays and its keys see it: the position, the moment's state, the squares."""
 
-    scene: MatchScene
     view: BoardView
     anim: MoveAnimation | None
-    selected: int | None
-    hover: int | None
-    shake: tuple[int, float] | None
     hint_move: Move | None
-    hint_time: float
-
-    @property
-    def app(self) -> App: ...
 
     @property
     def match(self) -> Match[Board, Move]: ...
@@ -42,8 +34,6 @@ class BoardHost(Protocol):
 
     def px(self, value: float) -> int: ...
 
-    def human_turn(self) -> bool: ...
-
     def targets(self, sq: int) -> tuple[int, int]: ...
 
     def movable(self, sq: int) -> bool: ...
@@ -51,8 +41,6 @@ class BoardHost(Protocol):
     def move_for(self, source: int, target: int) -> Move | None: ...
 
     def select(self, sq: int | None) -> None: ...
-
-    def reject(self, place: int | None, message: str | None = None) -> None: ...
 
     def press(self, pos: tuple[int, int]) -> bool: ...
 

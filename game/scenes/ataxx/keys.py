@@ -28,7 +28,7 @@ from game.ui.theme import MIN_TEXT_SIZE
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.scenes.ataxx.host import BoardHost
+    from game.scenes.ataxx.host import AtaxxHost
 
 __all__ = ["ALL_CODES", "KeypadEntry", "PlayKeys", "code_is_final", "digit_of"]
 
@@ -73,7 +73,7 @@ def code_is_final(code: str) -> bool:
 class KeypadEntry:
     """The seed's two-step keypad dialogue: a position, then a move; the typed digits and a message."""
 
-    def __init__(self, board: BoardHost, put_cursor: Callable[[int], None]) -> None:
+    def __init__(self, board: AtaxxHost, put_cursor: Callable[[int], None]) -> None:
         self.board = board
         self._put_cursor = put_cursor
         """Moves the board's keyboard cursor to a square (a cell typed selects the piece there)."""
@@ -186,7 +186,7 @@ class KeypadEntry:
 class PlayKeys:
     """The play screen's keyboard: the board cursor, the keypad entry, and what they draw."""
 
-    def __init__(self, board: BoardHost) -> None:
+    def __init__(self, board: AtaxxHost) -> None:
         self.board = board
         self.entry = KeypadEntry(board, self._put_cursor)
         self.cursor: int | None = None

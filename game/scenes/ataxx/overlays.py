@@ -1,6 +1,6 @@
 """The Ataxx board's overlays: the last move, the selection and its targets, the hint arrow.
 
-A mixin of ``AtaxxBoard``, written against what it reads of it (``host.BoardHost``): these read the board's state and never change it."""
+A mixin of ``AtaxxBoard``, written against what it reads of it (``host.AtaxxHost``): these read the board's state and never change it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.scenes.board_base import SHAKE_TIME
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
-    from game.scenes.ataxx.host import BoardHost
+    from game.scenes.ataxx.host import AtaxxHost
 
 __all__ = ["PREVIEW_ALPHA", "SELECTED_ALPHA", "TARGET_KINDS", "BoardOverlays"]
 
@@ -31,7 +31,7 @@ the two kinds differ by shape as well as by colour (``theme.TARGETS``), for colo
 class BoardOverlays:
     """Drawing helpers for ``AtaxxBoard`` (they read the board's state, never change it)."""
 
-    def draw_last_move(self: BoardHost, surface: pygame.Surface) -> None:
+    def draw_last_move(self: AtaxxHost, surface: pygame.Surface) -> None:
         last = self.position.peek()
         if last is None or last.is_pass or self.anim is not None:
             return
@@ -42,7 +42,7 @@ class BoardOverlays:
                 surface, last.from_square, theme.lerp_colour(theme.SQUARE_A, theme.GOLD, 0.3), 1
             )
 
-    def draw_highlights(self: BoardHost, surface: pygame.Surface) -> None:
+    def draw_highlights(self: AtaxxHost, surface: pygame.Surface) -> None:
         view = self.view
         if self.shake is not None:
             sq, left = self.shake
@@ -72,7 +72,7 @@ class BoardOverlays:
                 )
                 surface.blit(sprite, sprite.get_rect(center=view.square_centre(sq)))
 
-    def draw_hint(self: BoardHost, surface: pygame.Surface) -> None:
+    def draw_hint(self: AtaxxHost, surface: pygame.Surface) -> None:
         move = self.hint_move
         if move is None or move.is_pass:
             return

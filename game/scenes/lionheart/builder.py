@@ -368,8 +368,6 @@ class BuilderHost(FieldHost, Protocol):
 
     builder: ArmyBuilder
 
-    def reject(self, place: str | None, message: str | None = None) -> None: ...
-
     def _finish_setup(self) -> None: ...
 
 

@@ -6,42 +6,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from game.scenes.board_base import BoardHost
+
 if TYPE_CHECKING:
-    from game.app import App
     from game.engine.lionheart import Battle, Move
     from game.engine.match import Match
     from game.scenes.lionheart.anim import EntryAnimation
     from game.scenes.lionheart.view import FieldView
     from game.scenes.lionheart.words import BattleRecord
-    from game.scenes.match import MatchScene
 
 __all__ = ["FieldHost"]
 
 
-class FieldHost(Protocol):
+class FieldHost(BoardHost[str], Protocol):
     """The Lionheart board as its parts see it: the battle and its match, the field, the moment's state."""
 
-    scene: MatchScene
     view: FieldView
     anim: EntryAnimation | None
-    selected: str | None
-    hover: str | None
     hover_pos: tuple[int, int] | None
     time: float
     hint_move: Move | None
-    hint_time: float
     played: tuple[Move | tuple[str, ...], ...]
-
-    @property
-    def app(self) -> App: ...
 
     @property
     def match(self) -> Match[Battle, Move | tuple[str, ...]]: ...
 
     @property
     def position(self) -> Battle: ...
-
-    def human_turn(self) -> bool: ...
 
     def unit_moves(self, square: str) -> list[Move]: ...
 

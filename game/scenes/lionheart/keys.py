@@ -32,7 +32,6 @@ class KeysHost(FieldHost, Protocol):
     builder: ArmyBuilder
     cursor: str
     _cursor_shown: bool
-    shake: tuple[str, float] | None
 
     def handle_at(self, pos: tuple[int, int]) -> Move | None: ...
 
@@ -49,8 +48,6 @@ class KeysHost(FieldHost, Protocol):
     def _turn_to(self, facing: str) -> bool: ...
 
     def _step(self, square: str, direction: str) -> str: ...
-
-    def reject(self, place: str | None, message: str | None = None) -> None: ...
 
     def out_of_turn(self) -> bool: ...
 
