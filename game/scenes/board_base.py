@@ -1,10 +1,12 @@
-"""The moment a game's board keeps between frames: ``AnimatedBoard``, a board controller with a move's animation,
-a shake for a refused click and a pulsing hint.
+"""The moment a game's board keeps between frames, kept once for every game: ``AnimatedBoard``, a board
+controller with a move's animation (and the game's closing one), a shake for a refused click and a pulsing
+hint; ``CursorBoard``, one with a keyboard cursor over its places; ``BoardHost``, what a board's parts read of
+it.
 
 Every game's board plays the move just made as an animation that sounds as it
 goes, shakes what stands on a place a click there was refused, and pulses the
-hint it shows; this base keeps that bookkeeping once. ``Place`` is how the
-game names a place of its board (a square's index, a point's, a square's name).
+hint it shows. ``Place`` is how the game names a place of its board (a
+square's index, a point's, a square's name).
 """
 
 from __future__ import annotations
