@@ -22,6 +22,7 @@ from game import games, i18n
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes import attract, match_panel
+from game.scenes.board_capabilities import turn_state
 from game.scenes.driver import Driver
 from game.ui import looks, theme
 from game.ui.settings import Settings
@@ -115,7 +116,7 @@ def test_the_match_screen_draws_each_seats_turn_readably(
         panels.clear()
         driver.frames(1)
         headline = scene.status_text()[0]
-        turn_lines = scene.board.turn_state() or []
+        turn_lines = turn_state(scene.board, scene.match) or []
         card = theme.lerp_colour(theme.PANEL, theme.SEAT_COLOURS[seat], 0.18)  # the active player's
         note = i18n.tr("to move")
         texts = [(text, colour) for text, colour in drawn if text in (headline, note, *turn_lines)]

@@ -20,6 +20,7 @@ from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig, Player
 from game.i18n import set_language
+from game.scenes.board_capabilities import turn_state
 from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.move_list import HIDDEN_ENTRY, TurnRow, move_rows, turn_rows, wrap_groups
@@ -41,7 +42,7 @@ class RaidBoard(BoardController):
         self.drawn_scores = {}
 
     def displayed_score(self, seat: int) -> int:
-        if self.hidden_seat() == seat:
+        if self.scene.hidden_seat() == seat:
             return 0
         return int(self.position.state.scores[seat])
 
@@ -49,7 +50,7 @@ class RaidBoard(BoardController):
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
-        hidden = self.hidden_seat()
+        hidden = self.scene.hidden_seat()
         self.drawn_scores = {}
         for seat in (0, 1):
             box = pygame.Rect(self.rect.x, self.rect.y + seat * self.rect.height // 2, self.rect.width, 40)
@@ -187,7 +188,7 @@ def test_the_raid_screen_lists_turns_whole_at_640x480(driver: Driver, recorded: 
     assert any("gamble [L]" in line.text for line in moves)
     # The turn state under the players: the actions left to the seat to move.
     assert play.match.actions_left == 2
-    assert play.board.turn_state() == [
+    assert turn_state(play.board, play.match) == [
         "Gold: 2 actions left" if play.match.turn == 0 else "Silver: 2 actions left"
     ]
     assert play.panel.state_lines == 1 and any("actions left" in text for text in recorded)
@@ -201,7 +202,7 @@ def test_first_seat_comes_from_the_opening_roll(driver: Driver) -> None:
     assert driver.until(lambda: play.match.ply >= 1, max_frames=30)
     seat = 0 if play.match.moves[0] == "G" else 1
     assert play.first_seat == match.first_seat == seat == play.match.turn
-    assert play.board.turn_state() is not None
+    assert turn_state(play.board, play.match) is not None
 
 
 # -- New game --
@@ -329,4 +330,7 @@ def test_the_turn_screens_in_french(driver: Driver, recorded: list[str]) -> None
     play.curtain.reveal()
     play.play("b1")
     assert driver.until(lambda: not play.match.at_chance, max_frames=30)
-    assert play.board.turn_state() in (["Or : 2 actions restantes"], ["Argent : 2 actions restantes"])
+    assert turn_state(play.board, play.match) in (
+        ["Or : 2 actions restantes"],
+        ["Argent : 2 actions restantes"],
+    )

@@ -2,24 +2,37 @@
 
 A game with dice may have its board say a roll its own way (words, pictures of
 the dice: ``ShowsDice``), a game with forced moves announce one in its own
-words (``AnnouncesForcedMoves``). The functions of the same names answer for
-any board: a board without the capability gets the usual answer (a roll in
-the game's notation, "Gold passes").
+words (``AnnouncesForcedMoves``), a game whose turns have more to them than
+whose move it is say the turn's state under the players (``TellsTurnState``).
+The functions of the same names answer for any board: a board without the
+capability gets the usual answer (a roll in the game's notation, "Gold
+passes", the actions left in a game of several actions a turn).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from game.i18n import tr
+from game.engine.core import CHANCE
+from game.i18n import ntr, tr
 from game.ui import theme
+from game.ui.lang import seat_name
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.engine.match import Match
     from game.engine.rules import GameRules
 
-__all__ = ["AnnouncesForcedMoves", "ShowsDice", "forced_text", "roll_icons", "roll_label"]
+__all__ = [
+    "AnnouncesForcedMoves",
+    "ShowsDice",
+    "TellsTurnState",
+    "forced_text",
+    "roll_icons",
+    "roll_label",
+    "turn_state",
+]
 
 
 @runtime_checkable
@@ -45,6 +58,20 @@ class AnnouncesForcedMoves(Protocol):
         ...
 
 
+@runtime_checkable
+class TellsTurnState(Protocol):
+    """A board controller that says the turn's state under the players in its own words."""
+
+    def turn_state(self) -> list[str] | None:
+        """Lines of the turn's state the panel shows under the players (translated), or ``None`` for none.
+
+        The panel keeps one line of room for each line returned, so a game
+        should return as many lines whenever it returns any (an empty string
+        keeps a line's room).
+        """
+        ...
+
+
 def roll_label(board: object, rules: GameRules[Any, Any], outcome: Any) -> str:
     """How the move list writes a roll's ``outcome``: the board's words, else the game's notation."""
     return board.roll_label(outcome) if isinstance(board, ShowsDice) else rules.move_text(outcome)
@@ -62,3 +89,23 @@ def forced_text(board: object, seat: int) -> tuple[str, str]:
         return board.forced_text(seat)
     name = tr(theme.SEAT_NAMES[seat])
     return tr("{side} passes", side=name), tr("No move is possible")
+
+
+def turn_state(board: object, match: Match[Any, Any]) -> list[str] | None:
+    """Lines of the turn's state under the players (translated), or ``None`` for none: the board's words, else,
+    in a game of several actions a turn, the actions left to the seat to move ("Gold: 2 actions left")."""
+    if isinstance(board, TellsTurnState):
+        return board.turn_state()
+    left = match.actions_left
+    if left is None:
+        return None
+    if match.is_over or match.turn == CHANCE:
+        return [""]
+    return [
+        ntr(
+            "{side}: {count} action left",
+            "{side}: {count} actions left",
+            left,
+            side=seat_name(match.turn),
+        )
+    ]

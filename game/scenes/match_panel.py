@@ -18,6 +18,7 @@ import pygame
 from game.engine.core import SEATS
 from game.engine.levels import LevelInfo
 from game.i18n import tr
+from game.scenes.board_capabilities import turn_state
 from game.scenes.match_status import MatchFlags
 from game.scenes.move_list import MoveLabels, MoveList, MoveListView
 from game.ui import gfx, theme
@@ -40,8 +41,6 @@ class PanelBoard(MoveLabels, Protocol):
     def console_height(self) -> int: ...
 
     def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
-
-    def turn_state(self) -> list[str] | None: ...
 
     def score_text(self, seat: int, score: int) -> str: ...
 
@@ -141,7 +140,7 @@ class MatchPanel:
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
         self.state_rect = pygame.Rect(0, 0, 0, 0)
-        """Under the players: the lines of the game's turn state (``BoardController.turn_state``)."""
+        """Under the players: the lines of the game's turn state (``board_capabilities.turn_state``)."""
         self.state_lines = 0
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.status = pygame.Rect(0, 0, 0, 0)
@@ -274,7 +273,7 @@ class MatchPanel:
     # -- the turn's state --
 
     def _turn_state_count(self) -> int:
-        lines = self.view.board.turn_state()
+        lines = turn_state(self.view.board, self.view.match)
         return len(lines) if lines else 0
 
     def _state_line_height(self) -> int:
@@ -282,7 +281,7 @@ class MatchPanel:
 
     def _draw_turn_state(self, surface: pygame.Surface) -> None:
         view = self.view
-        lines = view.board.turn_state() or []
+        lines = turn_state(view.board, view.match) or []
         line_h = self._state_line_height()
         seat = view.match.turn
         colour = theme.SEAT_COLOURS[seat] if seat in SEATS and not view.match.is_over else theme.TEXT_DIM

@@ -28,11 +28,9 @@ from typing import TYPE_CHECKING, Any, Generic
 
 import pygame
 
-from game.engine.core import CHANCE
 from game.engine.rules import MoveT, PositionT
-from game.i18n import ntr, tr
+from game.i18n import tr
 from game.ui import gfx, theme
-from game.ui.lang import seat_name
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -208,37 +206,6 @@ class BoardController(Generic[PositionT, MoveT]):
         analysis's better move (translated): the move as the list writes it by default ("b2"); a game whose
         notation a newcomer cannot read says it in words ("shoot at f5 from g3")."""
         return self.move_label(move)
-
-    def hidden_seat(self) -> int | None:
-        """The seat whose pieces must not be drawn now (a set-up kept secret), or ``None``.
-
-        The scene decides (``MatchScene.hidden_seat``); a board that draws a
-        set-up leaves that seat's placed pieces out while this is not ``None``.
-        """
-        return self.scene.hidden_seat()
-
-    def turn_state(self) -> list[str] | None:
-        """Lines of the turn's state the panel shows under the players (translated), or ``None`` for none.
-
-        The panel keeps one line of room for each line returned, so a game
-        should return as many lines whenever it returns any (an empty string
-        keeps a line's room). By default, for a game of several actions a turn:
-        the actions left to the seat to move ("Gold: 2 actions left").
-        """
-        match = self.scene.match
-        left = match.actions_left
-        if left is None:
-            return None
-        if match.is_over or match.turn == CHANCE:
-            return [""]
-        return [
-            ntr(
-                "{side}: {count} action left",
-                "{side}: {count} actions left",
-                left,
-                side=seat_name(match.turn),
-            )
-        ]
 
     def instructions(self) -> str:
         """What the person to move can do, in a few words (translated)."""

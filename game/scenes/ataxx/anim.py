@@ -13,6 +13,7 @@ import math
 
 from game.engine.ataxx import Board, Move, Side, bits, neighbours, spread
 from game.scenes.ataxx.view import BoardView, PieceLook
+from game.scenes.timeline import Timeline
 from game.ui import theme
 from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic, flip_squash
 
@@ -69,7 +70,7 @@ class PlayedMove:
         return sorted(squares, key=lambda sq: (abs(sq % 7 - to % 7) + abs(sq // 7 - to // 7), sq))
 
 
-class MoveAnimation:
+class MoveAnimation(Timeline):
     """One move played on the board; the board already shows the position after it."""
 
     def __init__(self, played: PlayedMove, speed: float) -> None:
@@ -81,21 +82,15 @@ class MoveAnimation:
         for index, sq in enumerate(played.captured_squares):
             self.flips.append((sq, self.travel + index * FLIP_STAGGER * speed))
         self.flip_time = FLIP_TIME * speed
-        self.duration = self.travel + (
+        self.length = self.travel + (
             (self.flips[-1][1] - self.travel + self.flip_time) if self.flips else 0.08 * speed
         )
         self._sound_times: list[tuple[float, str]] = [(0.0, "jump" if move.is_jump else "clone")]
         self._sound_times += [(start, "flip") for _, start in self.flips]
         self._next_sound = 0
 
-    @property
-    def done(self) -> bool:
-        """Whether the animation has finished."""
-        return self.time >= self.duration
-
     def finish(self) -> None:
-        """Jump to the end (a click skips the animation)."""
-        self.time = self.duration
+        super().finish()
         self._next_sound = len(self._sound_times)
 
     def update(self, dt: float) -> list[str]:
@@ -158,7 +153,7 @@ def _fill_order(board: Board, filled: int, side: Side) -> list[list[int]]:
     return waves
 
 
-class FillAnimation:
+class FillAnimation(Timeline):
     """The early finish: the remaining squares fill with the beneficiary's pieces."""
 
     def __init__(self, board: Board, filled: int, side: Side, speed: float) -> None:
@@ -169,17 +164,8 @@ class FillAnimation:
             for sq in wave:
                 self.starts.append((sq, index * FILL_STAGGER * speed))
         self.grow = FILL_GROW * speed
-        self.duration = (max((start for _, start in self.starts), default=0.0) + self.grow) if speed else 0.0
+        self.length = (max((start for _, start in self.starts), default=0.0) + self.grow) if speed else 0.0
         self._sounded: set[float] = set()
-
-    @property
-    def done(self) -> bool:
-        """Whether every square has filled."""
-        return self.time >= self.duration
-
-    def finish(self) -> None:
-        """Show the end state now."""
-        self.time = self.duration
 
     def update(self, dt: float) -> list[str]:
         """Advance; a soft clone sound for every wave that starts."""

@@ -20,9 +20,10 @@ from game.engine.ataxx import Board, Move, Side, bits, neighbours
 from game.i18n import tr, trc
 from game.scenes.ataxx.anim import FillAnimation, MoveAnimation, PlayedMove
 from game.scenes.ataxx.keys import PlayKeys
-from game.scenes.ataxx.overlays import SHAKE_TIME, BoardOverlays
+from game.scenes.ataxx.overlays import BoardOverlays
 from game.scenes.ataxx.view import BoardView, PieceLook, thumbnail
-from game.scenes.parts import BoardController, ViewOption
+from game.scenes.board_base import SHAKE_TIME, AnimatedBoard
+from game.scenes.parts import ViewOption
 from game.ui import theme
 from game.ui.lang import seat_name
 
@@ -42,8 +43,10 @@ class _Drag:
         self.active = False
 
 
-class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
+class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
     """The 7x7 board: pieces, selection, clicks and drags, keys, animations."""
+
+    anim: MoveAnimation | None
 
     thumbnail = staticmethod(thumbnail)
     VIEW_OPTIONS = (ViewOption("keypad", "Keypad play"),)
@@ -74,15 +77,12 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
     # -- the match --
 
     def reset(self) -> None:
-        self.anim: MoveAnimation | None = None
+        super().reset()
         self.fill: FillAnimation | None = None
         self.final_fill: dict[int, PieceLook | None] = {}
         self.selected: int | None = None
         self.hover: int | None = None
         self.drag: _Drag | None = None
-        self.shake: tuple[int, float] | None = None
-        self.hint_move: Move | None = None
-        self.hint_time = 0.0
 
     def before_move(self, move: Any) -> PlayedMove:
         return PlayedMove.describe(self.position, move)
@@ -101,20 +101,8 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
             if note.captured:
                 audio.play("flip")
 
-    @property
-    def busy(self) -> bool:
-        return self.anim is not None
-
-    def skip(self) -> bool:
-        skipped = False
-        if self.anim is not None:
-            self.anim.finish()
-            self.anim = None
-            skipped = True
-        if self.fill is not None and not self.fill.done:
-            self.fill.finish()
-            skipped = True
-        return skipped
+    def closing(self) -> FillAnimation | None:
+        return self.fill
 
     def finishing(self, dt: float) -> bool:
         """The early finish fills the rest of the board before the results."""
@@ -125,9 +113,7 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
             self.fill = FillAnimation(self.position, result.detail, beneficiary, self.scene.speed)
             if self.scene.speed == 0:
                 self.fill.finish()
-        if self.fill is not None and not self.fill.done:
-            for sound in self.fill.update(dt):
-                self.app.audio.play(sound)
+        if self.play_closing(dt):
             return True
         if self.fill is not None:
             self.final_fill = self.fill.overrides()
@@ -215,11 +201,9 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
         if sq is not None:
             self.app.audio.play("select")
 
-    def reject(self, sq: int | None, message: str | None = None) -> None:
-        """Gentle feedback for a click that does nothing: a shake, a buzz, a short note."""
-        if sq is not None:
-            self.shake = (sq, SHAKE_TIME)
-        self.scene.reject(message)
+    def cancel_drag(self) -> None:
+        """Forget a press that might have become a drag (a key press never starts one)."""
+        self.drag = None
 
     # -- input --
 
@@ -261,18 +245,13 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
         if sq is None:
             self.selected = None
             return False
-        scene = self.scene
-        if not self.human_turn():
-            if not self.match.is_over:
-                scene.say(
-                    tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2
-                )
+        if self.out_of_turn():
             return True
         board = self.position
         if self.selected is not None:
             move = self.move_for(self.selected, sq)
             if move is not None:
-                scene.play(move)
+                self.scene.play(move)
                 return True
         owner = board.side_at(sq)
         if owner is board.turn:
@@ -314,14 +293,7 @@ class AtaxxBoard(BoardOverlays, BoardController[Board, Move]):
 
     def update(self, dt: float) -> None:
         self.keys.update(dt)
-        self.hint_time += dt
-        if self.shake is not None:
-            self.shake = (self.shake[0], self.shake[1] - dt) if self.shake[1] > dt else None
-        if self.anim is not None:
-            for sound in self.anim.update(dt):
-                self.app.audio.play(sound)
-            if self.anim.done:
-                self.anim = None
+        super().update(dt)
 
     def static_key(self) -> object:
         return (tuple(self.view.rect), self.position.blocks)

@@ -67,29 +67,34 @@ def _keyboard_demo(app: App, name: str) -> None:
 
 def _editor_demo(app: App, name: str) -> None:
     """The editor mid-work, with a validation box, saving, or opening one of your levels."""
+    from game.scenes.ataxx.editor import EditorScene
+    from game.scenes.ataxx.editor_dialogs import SaveLevelDialog
+
     editor = app.router.push("editor")
-    editor.draft.set_position(_SHOWN)  # type: ignore[attr-defined]
-    editor.palette.value = Cell.BLOCK  # type: ignore[attr-defined]
-    editor.symmetry.value = Symmetry.POINT  # type: ignore[attr-defined]
+    assert isinstance(editor, EditorScene)
+    editor.draft.set_position(_SHOWN)
+    editor.palette.value = Cell.BLOCK
+    editor.symmetry.value = Symmetry.POINT
     editor.ensure_layout()
-    editor.brush.hover = parse_square("c6")  # type: ignore[attr-defined]
+    editor.brush.hover = parse_square("c6")
     if name == "editor":
-        editor.draft.paint(parse_square("e5"), Cell.RED)  # type: ignore[attr-defined]
-        editor.draft.paint(parse_square("c3"), Cell.BLUE)  # type: ignore[attr-defined]
-        editor.draft.set_turn(Side.BLUE)  # type: ignore[attr-defined]
-        editor._edited()  # type: ignore[attr-defined]
+        editor.draft.paint(parse_square("e5"), Cell.RED)
+        editor.draft.paint(parse_square("c3"), Cell.BLUE)
+        editor.draft.set_turn(Side.BLUE)
+        editor._edited()
         return
-    editor.brush.hover = None  # type: ignore[attr-defined]
+    editor.brush.hover = None
     if name == "editor-problems":
-        editor.draft.set_position("-5o/1-3-1/2-1-2/3-3/2-1-2/1-3--/7 x 0 1")  # type: ignore[attr-defined]
-        editor._edited()  # type: ignore[attr-defined]
-        editor.play()  # type: ignore[attr-defined]
+        editor.draft.set_position("-5o/1-3-1/2-1-2/3-3/2-1-2/1-3--/7 x 0 1")
+        editor._edited()
+        editor.play()
         return
     if name == "editor-save":
-        editor._ask_name()  # type: ignore[attr-defined]
+        editor._ask_name()
         dialog = app.top
-        dialog.name_field.insert("Crossfire")  # type: ignore[attr-defined,union-attr]
-        dialog.description.insert("Blocks in an X: the centre is a fortress.")  # type: ignore[attr-defined,union-attr]
+        assert isinstance(dialog, SaveLevelDialog)
+        dialog.name_field.insert("Crossfire")
+        dialog.description.insert("Blocks in an X: the centre is a fortress.")
         return
     # editor-open: sample levels go to a throw-away folder, never into the player's own.
     os.environ["ATTAX_DATA_DIR"] = tempfile.mkdtemp(prefix="attax-demo-")
@@ -100,4 +105,4 @@ def _editor_demo(app: App, name: str) -> None:
     ):
         save_custom_level(LevelInfo(level_name, text, "Demo", fen), RULES, replace=True)
     (custom_levels_dir(RULES.key) / "broken.toml").write_text('name = "Half a level', encoding="utf-8")
-    editor.open_custom()  # type: ignore[attr-defined]
+    editor.open_custom()

@@ -11,7 +11,7 @@ colours, so they follow the palette and board theme chosen in the options.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Set
 
 import pygame
 
@@ -55,7 +55,7 @@ class _Patch:
         return self.square(cell).center
 
     def board(
-        self, blocks: set[Cell] = frozenset(), tint: dict[Cell, tuple[theme.Colour, float]] | None = None
+        self, blocks: Set[Cell] = frozenset(), tint: dict[Cell, tuple[theme.Colour, float]] | None = None
     ) -> None:
         tint = tint or {}
         frame = self.rect.inflate(self.cell // 3, self.cell // 3)
@@ -161,7 +161,7 @@ MOVES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _pieces(p: _Patch, kind: str, hidden: set[Cell] = frozenset()) -> None:
+def _pieces(p: _Patch, kind: str, hidden: Set[Cell] = frozenset()) -> None:
     """The pieces of ``kind``'s position, but for ``hidden`` cells (drawn by the diagram itself)."""
     for cell, side in layout(POSITIONS[kind]).items():
         if side is not None and cell not in hidden:
@@ -201,8 +201,14 @@ def _jump(p: _Patch, t: float) -> None:
     _pieces(p, "jump", hidden={centre} if fly > 0 else set())
     if fly <= 0:
         return
-    k = ease_in_out(fly)
-    start, end = p.centre(centre), p.centre(target)
+    _leap(p, centre, target, fly)
+
+
+def _leap(p: _Patch, source: Cell, target: Cell, progress: float) -> None:
+    """Red's piece jumping from ``source`` to ``target``, ``progress`` (0..1) of the way: it rises over the
+    board and grows as it goes, and comes down on its square."""
+    k = ease_in_out(progress)
+    start, end = p.centre(source), p.centre(target)
     lift = math.sin(math.pi * k)
     x = start[0] + (end[0] - start[0]) * k
     y = start[1] + (end[1] - start[1]) * k - lift * p.cell * 0.8
@@ -243,12 +249,7 @@ def _passing(p: _Patch, t: float) -> None:
     fly = _phase(t, 2.0, 0.7)
     _pieces(p, "passing", hidden={source} if fly > 0 else set())
     if fly > 0:  # Red moves again: a jump over the wall, which leaves Blue a square to play next
-        k = ease_in_out(fly)
-        start, end = p.centre(source), p.centre(target)
-        lift = math.sin(math.pi * k)
-        x = start[0] + (end[0] - start[0]) * k
-        y = start[1] + (end[1] - start[1]) * k - lift * p.cell * 0.8
-        p.piece(R, centre=(x, y), scale=1 + 0.3 * lift)
+        _leap(p, source, target, fly)
 
 
 def _end(p: _Patch, t: float) -> None:

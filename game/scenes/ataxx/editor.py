@@ -44,6 +44,8 @@ from game.ui.notice import MessageStrip
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.app import App
 
 __all__ = ["EditorScene"]
@@ -206,15 +208,16 @@ class EditorScene(Scene):
 
     def undo(self) -> None:
         """Take back the last edit."""
-        if self.draft.undo():
-            self.app.audio.play("click")
-            self._edited()
-        else:
-            self.app.audio.play("invalid")
+        self._history_step(self.draft.undo())
 
     def redo(self) -> None:
         """Make again the last edit taken back."""
-        if self.draft.redo():
+        self._history_step(self.draft.redo())
+
+    def _history_step(self, stepped: bool) -> None:
+        """After an undo or a redo: a click and the board redrawn when there was an edit to step over, else a
+        buzz."""
+        if stepped:
             self.app.audio.play("click")
             self._edited()
         else:
@@ -280,7 +283,7 @@ class EditorScene(Scene):
             )
         )
 
-    def _validated(self, go_label: str, then: callable) -> None:  # type: ignore[valid-type]
+    def _validated(self, go_label: str, then: Callable[[], None]) -> None:
         problems = self.draft.problems()
         self.flagged = [
             (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
@@ -320,6 +323,11 @@ class EditorScene(Scene):
                 replace = name.strip().casefold() == self.source.name.casefold()
             path = save_custom_level(level, RULES, replace=replace)
         except LevelExistsError:
+
+            def replace_it() -> None:
+                self.app.stack.pop()
+                self._save(name, description, replace=True)
+
             self.app.router.push(
                 "dialog",
                 tr("Replace it?"),
@@ -328,7 +336,7 @@ class EditorScene(Scene):
                     (
                         "replace",
                         "Replace",
-                        lambda: (self.app.stack.pop(), self._save(name, description, replace=True)),
+                        replace_it,
                     ),
                     ("rename", "Choose another name", None),
                 ],

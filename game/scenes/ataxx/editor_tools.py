@@ -7,7 +7,8 @@ mouse and draws itself with the theme, like the widgets in ``game.ui.widgets``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -50,7 +51,26 @@ SYMMETRY_NAMES: dict[Symmetry, str] = {
 """English captions of the symmetry modes (shown through ``tr``)."""
 
 _PALETTE = (Cell.EMPTY, Cell.RED, Cell.BLUE, Cell.BLOCK)
+ChoiceT = TypeVar("ChoiceT")
 _SAMPLE_SQUARE = 5 * 7 + 1  # b6: off every axis, so each mode shows all its images
+
+
+def _click_choice(
+    event: pygame.event.Event,
+    rects: Sequence[pygame.Rect],
+    choices: Sequence[ChoiceT],
+    choose: Callable[[ChoiceT], None],
+) -> bool:
+    """A left click on one of ``rects``, each showing the choice beside it in ``choices``: the release chooses it
+    (``choose``); whether the click was on one."""
+    if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+        return False
+    for rect, choice in zip(rects, choices, strict=False):
+        if rect.collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONUP:
+                choose(choice)
+            return True
+    return False
 
 
 @dataclasses.dataclass(eq=False)
@@ -105,14 +125,7 @@ class ToolPalette:
                 (c for r, c in zip(self.rects, _PALETTE, strict=False) if r.collidepoint(event.pos)), None
             )
             return False
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
-            return False
-        for rect, cell in zip(self.rects, _PALETTE, strict=False):
-            if rect.collidepoint(event.pos):
-                if event.type == pygame.MOUSEBUTTONUP:
-                    self.choose(cell)
-                return True
-        return False
+        return _click_choice(event, self.rects, _PALETTE, self.choose)
 
     def draw(self, surface: pygame.Surface, ui: Theme, time_s: float) -> None:
         for index, (rect, cell) in enumerate(zip(self.rects, _PALETTE, strict=False)):
@@ -183,14 +196,7 @@ class SymmetryPicker:
             self.on_change(symmetry)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
-            return False
-        for rect, symmetry in zip(self.rects, Symmetry, strict=False):
-            if rect.collidepoint(event.pos):
-                if event.type == pygame.MOUSEBUTTONUP:
-                    self.choose(symmetry)
-                return True
-        return False
+        return _click_choice(event, self.rects, tuple(Symmetry), self.choose)
 
     def draw(self, surface: pygame.Surface, ui: Theme) -> None:
         for rect, symmetry in zip(self.rects, Symmetry, strict=False):

@@ -26,7 +26,9 @@ from game.ui.textbox import Run, RunLayout, draw_runs, draw_text, layout_runs, l
 from game.ui.theme import MIN_TEXT_SIZE
 
 if TYPE_CHECKING:
-    from game.scenes.ataxx.board import AtaxxBoard
+    from collections.abc import Callable
+
+    from game.scenes.ataxx.host import AtaxxHost
 
 __all__ = ["ALL_CODES", "KeypadEntry", "PlayKeys", "code_is_final", "digit_of"]
 
@@ -71,8 +73,10 @@ def code_is_final(code: str) -> bool:
 class KeypadEntry:
     """The seed's two-step keypad dialogue: a position, then a move; the typed digits and a message."""
 
-    def __init__(self, board: AtaxxBoard) -> None:
+    def __init__(self, board: AtaxxHost, put_cursor: Callable[[int], None]) -> None:
         self.board = board
+        self._put_cursor = put_cursor
+        """Moves the board's keyboard cursor to a square (a cell typed selects the piece there)."""
         self.digits = ""
         self.message: tuple[str, str] | None = None
         """(text already translated, kind: "error" or "info") shown under the prompt."""
@@ -149,7 +153,7 @@ class KeypadEntry:
             return
         self.message = None
         board.select(square)
-        board.keys.cursor = square
+        self._put_cursor(square)
 
     def _enter_move(self, typed: str) -> None:
         board = self.board
@@ -168,7 +172,7 @@ class KeypadEntry:
             board.reject(candidate.to_square if candidate is not None else source)
             self.say(tr("This move is invalid."), "error")
             return
-        board.keys.cursor = move.to_square
+        self._put_cursor(move.to_square)
         board.scene.play(move)
 
     def update(self, dt: float) -> None:
@@ -182,9 +186,9 @@ class KeypadEntry:
 class PlayKeys:
     """The play screen's keyboard: the board cursor, the keypad entry, and what they draw."""
 
-    def __init__(self, board: AtaxxBoard) -> None:
+    def __init__(self, board: AtaxxHost) -> None:
         self.board = board
-        self.entry = KeypadEntry(board)
+        self.entry = KeypadEntry(board, self._put_cursor)
         self.cursor: int | None = None
         self.cursor_shown = False
         self.show_codes = board.app.settings.view_option(board.match.rules.key, "keypad")
@@ -192,6 +196,9 @@ class PlayKeys:
         keypad play on; K toggles it, typing digits sets it."""
         self._seen_ply = board.match.ply
         self._seen_counts = self._counts()
+
+    def _put_cursor(self, square: int) -> None:
+        self.cursor = square
 
     @property
     def keypad_mode(self) -> bool:
@@ -273,7 +280,7 @@ class PlayKeys:
             board.select(None)
             return
         board.press(board.view.square_centre(square))
-        board.drag = None  # a key press never starts a drag
+        board.cancel_drag()  # a key press never starts a drag
 
     # -- the frame --
 
@@ -295,7 +302,7 @@ class PlayKeys:
             counts = self._counts()
             last = board.position.peek()
             if ply == self._seen_ply + 1 and last is not None:
-                mover = board.match.turn.opponent
+                mover = Side(board.match.turn).opponent
                 if last.is_pass:
                     self.entry.say(tr("passes."), "info:" + mover.name)
                 elif counts[mover.opponent.value] < self._seen_counts[mover.opponent.value]:

@@ -1,6 +1,6 @@
 """The Ataxx board's overlays: the last move, the selection and its targets, the hint arrow.
 
-A mixin of ``AtaxxBoard``: these read the board's state and never change it."""
+A mixin of ``AtaxxBoard``, written against what it reads of it (``host.AtaxxHost``): these read the board's state and never change it."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import pygame
 
 from game.engine.ataxx import bits, neighbours
 from game.scenes.ataxx.view import pulse
+from game.scenes.board_base import SHAKE_TIME
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
-    from game.scenes.ataxx.board import AtaxxBoard
+    from game.scenes.ataxx.host import AtaxxHost
 
-__all__ = ["PREVIEW_ALPHA", "SELECTED_ALPHA", "SHAKE_TIME", "TARGET_KINDS", "BoardOverlays"]
+__all__ = ["PREVIEW_ALPHA", "SELECTED_ALPHA", "TARGET_KINDS", "BoardOverlays"]
 
-SHAKE_TIME = 0.35
 PREVIEW_ALPHA = 77
 """Opacity of the targets' tint while the pointer rests on a piece (nothing selected yet)."""
 SELECTED_ALPHA = (107, 140)
@@ -31,7 +31,7 @@ the two kinds differ by shape as well as by colour (``theme.TARGETS``), for colo
 class BoardOverlays:
     """Drawing helpers for ``AtaxxBoard`` (they read the board's state, never change it)."""
 
-    def draw_last_move(self: AtaxxBoard, surface: pygame.Surface) -> None:
+    def draw_last_move(self: AtaxxHost, surface: pygame.Surface) -> None:
         last = self.position.peek()
         if last is None or last.is_pass or self.anim is not None:
             return
@@ -42,7 +42,7 @@ class BoardOverlays:
                 surface, last.from_square, theme.lerp_colour(theme.SQUARE_A, theme.GOLD, 0.3), 1
             )
 
-    def draw_highlights(self: AtaxxBoard, surface: pygame.Surface) -> None:
+    def draw_highlights(self: AtaxxHost, surface: pygame.Surface) -> None:
         view = self.view
         if self.shake is not None:
             sq, left = self.shake
@@ -68,11 +68,11 @@ class BoardOverlays:
                     alpha = 200
                 view.fill_square(surface, sq, colour, alpha)
                 sprite = gfx.target_mark(
-                    mark, view.cell * size * (1 if strong else 0.8), colour, 255 if strong else 190
+                    mark, int(view.cell * size * (1 if strong else 0.8)), colour, 255 if strong else 190
                 )
                 surface.blit(sprite, sprite.get_rect(center=view.square_centre(sq)))
 
-    def draw_hint(self: AtaxxBoard, surface: pygame.Surface) -> None:
+    def draw_hint(self: AtaxxHost, surface: pygame.Surface) -> None:
         move = self.hint_move
         if move is None or move.is_pass:
             return

@@ -16,8 +16,8 @@ import math
 import pygame
 
 from game.engine.ataxx import Board, Side, bits
+from game.scenes.board_picture import draw_coordinate, finished_layer
 from game.ui import gfx, theme
-from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["BoardView", "PieceLook", "thumbnail"]
@@ -119,19 +119,8 @@ class BoardView:
                 file_box = pygame.Rect(middle - self.cell // 2, size - margin, self.cell, margin)
                 rank_box = pygame.Rect(0, middle - self.cell // 2, margin, self.cell)
                 for text, box in (("abcdefg"[index], file_box), (str(7 - index), rank_box)):
-                    draw_text(
-                        layer,
-                        ui,
-                        text,
-                        "body",
-                        font_size,
-                        theme.TEXT_FAINT,
-                        box,
-                        align="center",
-                        valign="middle",
-                        max_lines=1,
-                    )
-        return layer.convert_alpha() if pygame.display.get_surface() else layer
+                    draw_coordinate(layer, ui, text, font_size, theme.TEXT_FAINT, box)
+        return finished_layer(layer)
 
     def piece_diameter(self) -> int:
         """The diameter of a piece resting on a square."""
@@ -222,14 +211,14 @@ def _tile(width: int, height: int, colour: Colour, alpha: int, radius: int) -> p
     return layer
 
 
-def thumbnail(fen: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
+def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
     """A small picture of a position (level cards, the menu tile, the saves list), cached per look.
 
     ``colours`` are the seats' colours (the current game's by default: a tile or
     a save of another game passes its own).
     """
     colours = colours or (theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1])
-    return _thumbnail(fen, max(28, int(size)), colours, theme.LOOK_VERSION)
+    return _thumbnail(position, max(28, int(size)), colours, theme.LOOK_VERSION)
 
 
 @functools.lru_cache(maxsize=64)

@@ -16,6 +16,7 @@ import math
 
 from game.engine.attangle import Board, Move, Side
 from game.scenes.attangle.view import HexView, StackLook
+from game.scenes.timeline import PhasedTimeline, Timeline
 from game.ui import theme
 from game.ui.anim import ease_in_out, ease_out_cubic
 
@@ -93,7 +94,7 @@ def _lerp(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[flo
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
-class MoveAnimation:
+class MoveAnimation(PhasedTimeline):
     """One move played on the board; the board already shows the position after it."""
 
     def __init__(self, played: PlayedMove, speed: float) -> None:
@@ -112,24 +113,6 @@ class MoveAnimation:
         if played.makes_triple:
             self.phases.append(("lock", LOCK_TIME * self.speed))
         self.length = sum(length for _, length in self.phases)
-
-    @property
-    def done(self) -> bool:
-        """Whether the animation has ended."""
-        return self.time >= self.length
-
-    def finish(self) -> None:
-        """Jump to the end."""
-        self.time = self.length
-
-    def phase(self) -> tuple[str, float]:
-        """The current phase and its progress (0..1)."""
-        start = 0.0
-        for name, length in self.phases:
-            if self.time < start + length:
-                return name, (self.time - start) / length if length else 1.0
-            start += length
-        return "end", 1.0
 
     def update(self, dt: float) -> list[str]:
         """Advance by ``dt`` seconds; the names of the sounds that start now (a disc landing)."""
@@ -154,7 +137,7 @@ class MoveAnimation:
         if played.first is None:
             if name == "place":
                 start = view.reserve_top(seat, played.reserve_before)
-                end = view.point_centre(target)
+                end: tuple[float, float] = view.point_centre(target)
                 eased = ease_in_out(t)
                 centre = _lerp(start, end, eased)
                 lift = math.sin(math.pi * eased) * 0.9
@@ -199,7 +182,7 @@ class MoveAnimation:
         return Frame({}, [], {})
 
 
-class Celebration:
+class Celebration(Timeline):
     """The end of a game won by triples: the winner's triples light up one by one, rings spread from the last."""
 
     def __init__(self, points: list[int], last: int | None, speed: float) -> None:
@@ -209,15 +192,6 @@ class Celebration:
         self.time = 0.0
         self.length = (0.25 * len(points) + 1.1) * self.speed
         self._played = False
-
-    @property
-    def done(self) -> bool:
-        """Whether the celebration has ended."""
-        return self.time >= self.length
-
-    def finish(self) -> None:
-        """Jump to the end (the triples stay lit)."""
-        self.time = self.length
 
     def update(self, dt: float) -> list[str]:
         """Advance by ``dt`` seconds; the sounds that start now."""

@@ -28,7 +28,7 @@ from game.engine.attangle import Board, Move, Side, Termination
 from game.i18n import tr
 from game.scenes.attangle.anim import Celebration, Frame, MoveAnimation, PlayedMove, lock_colour
 from game.scenes.attangle.view import HexView, StackLook, disc_sprite, draw_stack, thumbnail
-from game.scenes.parts import BoardController
+from game.scenes.board_base import SHAKE_TIME, CursorBoard
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["AttangleBoard", "capture_points"]
 
-SHAKE_TIME = 0.35
 CAPTURE_STRENGTH = (0.85, 0.15)
 """How far the offered captures' colours go from the plate to the target colours: at least the
 first, pulsing by up to the second more (the capture under the pointer goes all the way)."""
@@ -47,8 +46,10 @@ def capture_points(raw: int) -> tuple[int, int, int]:
     return raw & 63, raw >> 6 & 63, raw >> 12 & 63
 
 
-class AttangleBoard(BoardController[Board, Move]):
+class AttangleBoard(CursorBoard[Board, Move, int]):
     """The hexagonal board: stacks, reserves, the choice of a placement or a capture, keys, animations."""
+
+    anim: MoveAnimation | None
 
     thumbnail = staticmethod(thumbnail)
 
@@ -69,13 +70,10 @@ class AttangleBoard(BoardController[Board, Move]):
     # -- the match --
 
     def reset(self) -> None:
-        self.anim: MoveAnimation | None = None
+        super().reset()
         self.celebration: Celebration | None = None
         self.selection: list[int] = []
         self.hover: int | None = None
-        self.shake: tuple[int, float] | None = None
-        self.hint_move: Move | None = None
-        self.hint_time = 0.0
         self.time = 0.0
 
     def before_move(self, move: Any) -> PlayedMove:
@@ -88,19 +86,8 @@ class AttangleBoard(BoardController[Board, Move]):
         else:
             self.app.audio.play("flip" if move.is_capture else "clone")
 
-    @property
-    def busy(self) -> bool:
-        return self.anim is not None
-
-    def skip(self) -> bool:
-        skipped = False
-        if self.anim is not None:
-            self.anim = None
-            skipped = True
-        if self.celebration is not None and not self.celebration.done:
-            self.celebration.finish()
-            skipped = True
-        return skipped
+    def closing(self) -> Celebration | None:
+        return self.celebration
 
     def finishing(self, dt: float) -> bool:
         """A game won by triples: the winner's triples light up before the results."""
@@ -118,11 +105,7 @@ class AttangleBoard(BoardController[Board, Move]):
             self.celebration = Celebration(points, last_point, self.scene.speed)
             if self.scene.speed == 0:
                 self.celebration.finish()
-        if not self.celebration.done:
-            for sound in self.celebration.update(dt):
-                self.app.audio.play(sound)
-            return True
-        return False
+        return self.play_closing(dt)
 
     # -- what the panel shows --
 
@@ -203,20 +186,10 @@ class AttangleBoard(BoardController[Board, Move]):
                 break
         return [self.point_centre(point) for point in clicks]
 
-    def reject(self, point: int | None, message: str | None = None) -> None:
-        """Gentle feedback for a click that does nothing: a shake, a buzz, a short note."""
-        if point is not None and self.position.stacks[point]:
-            self.shake = (point, SHAKE_TIME)
-        self.scene.reject(message)
+    def shakes(self, place: int) -> bool:
+        return bool(self.position.stacks[place])  # a stack shakes, an empty point cannot
 
     # -- input --
-
-    @property
-    def cursor_shown(self) -> bool:
-        return self._cursor_shown
-
-    def show_cursor(self, shown: bool) -> None:
-        self._cursor_shown = shown
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -239,19 +212,10 @@ class AttangleBoard(BoardController[Board, Move]):
     def _key(self, event: pygame.event.Event) -> bool:
         steps = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
         if event.key in steps:
-            if self._cursor_shown:
-                self.cursor = self._step(self.cursor, *steps[event.key])
-            self._cursor_shown = True
-            self.hover = self.cursor
-            return True
+            rows, columns = steps[event.key]
+            return self.move_cursor(lambda point: self._step(point, rows, columns))
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.scene.skip():
-                return True
-            if not self._cursor_shown:
-                self._cursor_shown = True
-                self.hover = self.cursor
-                return True
-            return self.press(self.cursor)
+            return self.press_cursor()
         if event.key == pygame.K_ESCAPE and self.selection:
             self.selection = []
             return True
@@ -278,11 +242,7 @@ class AttangleBoard(BoardController[Board, Move]):
         if point is None:
             self.selection = []
             return False
-        if not self.human_turn():
-            if not self.match.is_over:
-                scene.say(
-                    tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2
-                )
+        if self.out_of_turn():
             return True
         board = self.position
         stack = board.stacks[point]
@@ -325,14 +285,7 @@ class AttangleBoard(BoardController[Board, Move]):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.hint_time += dt
-        if self.shake is not None:
-            self.shake = (self.shake[0], self.shake[1] - dt) if self.shake[1] > dt else None
-        if self.anim is not None:
-            for sound in self.anim.update(dt):
-                self.app.audio.play(sound)
-            if self.anim.done:
-                self.anim = None
+        super().update(dt)
         if self.selection and not self.matching(self.selection):
             self.selection = []
 

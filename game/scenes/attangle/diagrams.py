@@ -43,10 +43,10 @@ from game.scenes.attangle.view import (
     pile_size,
     pile_top,
 )
+from game.scenes.diagram_caption import fit_caption
 from game.ui import gfx, theme
 from game.ui.anim import ease_in_out, ease_out_back, ease_out_cubic
 from game.ui.lang import seat_name
-from game.ui.textbox import layout_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["DIAGRAMS", "PERIOD", "SCENES", "Diagram", "Scene", "draw_diagram"]
@@ -626,19 +626,7 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float
     block = None
     if diagram.caption:
         caption = tr(diagram.caption, side=seat_name(WHITE))
-        # One line if a slightly smaller font allows it (French runs longer), else two.
-        block = layout_text(
-            ui,
-            caption,
-            "body",
-            largest,
-            rect.width,
-            bold=True,
-            max_lines=1,
-            min_size=max(11, largest * 4 // 5),
-        )
-        if block.cut:
-            block = layout_text(ui, caption, "body", largest, rect.width, bold=True, max_lines=2)
+        block = fit_caption(ui, caption, rect.width, largest)
         area.height -= block.height + block.size // 2
     patch = _Patch(surface, area, ui, diagram.scene, piles=diagram.piles)
     # To the millisecond within the loop: the same moment of any loop draws the very same pixels.

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine.attangle import Board, Geometry
+from game.scenes.board_picture import draw_coordinate, finished_layer
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
@@ -213,19 +214,8 @@ class HexView:
         for label, centre in labels:
             box = pygame.Rect(0, 0, self.spacing, self.spacing)
             box.center = (round(local(centre)[0]), round(local(centre)[1]))
-            draw_text(
-                layer,
-                ui,
-                label,
-                "body",
-                size,
-                theme.TEXT_FAINT,
-                box,
-                align="center",
-                valign="middle",
-                max_lines=1,
-            )
-        return layer.convert_alpha() if pygame.display.get_surface() else layer
+            draw_coordinate(layer, ui, label, size, theme.TEXT_FAINT, box)
+        return finished_layer(layer)
 
     # -- stacks --
 
@@ -403,7 +393,8 @@ def disc_sprite(width: int, colour: Colour, locked: bool = False) -> pygame.Surf
         ring = pygame.Rect(0, 0, big * 0.62, face_h * 0.62)
         ring.center = (big / 2, face_h / 2)
         pygame.draw.ellipse(surface, theme.GOLD, ring, max(3, big // 14))
-    mark = gfx.PIECE_MARKS.get(tuple(colour), "")  # type: ignore[call-overload]
+    red, green, blue = colour
+    mark = gfx.PIECE_MARKS.get((red, green, blue), "")
     if mark and not locked:
         ink = (16, 18, 34)
         line = max(2, big // 14)
@@ -494,13 +485,13 @@ def draw_pile(
     )
 
 
-def thumbnail(text: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
+def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = None) -> pygame.Surface:
     """A small picture of a position (level cards, the saves list, the menu tile), cached per look.
 
     ``colours`` are the seats' colours (the current game's by default).
     """
     colours = colours or (theme.SEAT_COLOURS[0], theme.SEAT_COLOURS[1])
-    return _thumbnail(text, max(32, int(size)), colours, theme.LOOK_VERSION)
+    return _thumbnail(position, max(32, int(size)), colours, theme.LOOK_VERSION)
 
 
 @functools.lru_cache(maxsize=64)

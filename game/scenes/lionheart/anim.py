@@ -15,8 +15,10 @@ import dataclasses
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from game.engine.lionheart import Action, Battle, Move, Unit
+from game.scenes.timeline import PhasedTimeline
 from game.ui.anim import ease_in_out, ease_out_cubic
 
 __all__ = [
@@ -132,8 +134,9 @@ class Sprite:
     """The figures shown, when not the unit's own."""
 
 
-@dataclasses.dataclass
-class Phase:
+class Phase(NamedTuple):
+    """A phase of an entry's animation: its name and its seconds."""
+
     name: str
     length: float
 
@@ -147,7 +150,7 @@ def _turn_delta(start: str, end: str) -> float:
     return delta - 360 if delta > 180 else float(delta)
 
 
-class EntryAnimation:
+class EntryAnimation(PhasedTimeline):
     """One entry (an action or a roll) played on the field; the board shows the position after it.
 
     ``kind`` is ``move`` (a move, a turn, a placement), ``attack`` (declared: the
@@ -155,6 +158,8 @@ class EntryAnimation:
     roll). For a roll, ``dice`` are the faces as they land and ``lit`` which
     of them score; ``target`` is the attacked square (hits fly there).
     """
+
+    phases: list[Phase]
 
     def __init__(
         self,
@@ -219,24 +224,6 @@ class EntryAnimation:
         return before is not None
 
     # -- time --
-
-    @property
-    def done(self) -> bool:
-        """Whether the animation has ended."""
-        return self.time >= self.length
-
-    def finish(self) -> None:
-        """Jump to the end."""
-        self.time = self.length
-
-    def phase(self) -> tuple[str, float]:
-        """The current phase and its progress (0..1)."""
-        start = 0.0
-        for phase in self.phases:
-            if self.time < start + phase.length:
-                return phase.name, (self.time - start) / phase.length if phase.length else 1.0
-            start += phase.length
-        return "end", 1.0
 
     def update(self, dt: float) -> list[str]:
         """Advance by ``dt`` seconds; the names of the sounds that start now."""
@@ -372,7 +359,7 @@ class EntryAnimation:
         name, t = self.phase()
         if name != "fall":
             return []
-        losses = []
+        losses: list[tuple[str, tuple[float, float], float]] = []
         for change in self.changes:
             before, after = change.before, change.after
             if before is None or before.owner != (after.owner if after else before.owner):

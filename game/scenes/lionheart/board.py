@@ -20,7 +20,8 @@ size), then a free square of your home ranks; "Ready" (or D) ends the set-up.
 The board is this class and its mixins, one a responsibility: the clicks and
 keys (``keys``), the army builder's clicks (``builder``), the turn handles
 (``handles``), the odds box (``odds``), the overlays and the animations
-(``overlays``), the dice tray (``tray``) and the battle log (``log``).
+(``overlays``), the dice tray (``tray``) and the battle log (``log``). Each is written against what it
+reads of the board (``host.FieldHost``, widened in its own module), not against this class.
 """
 
 from __future__ import annotations
@@ -33,10 +34,11 @@ import pygame
 from game.engine.lionheart import MAX_BASES, Action, Battle, Move
 from game.engine.lionheart.odds import AttackOdds
 from game.i18n import ntr, tr
+from game.scenes.board_base import SHAKE_TIME, CursorBoard
 from game.scenes.lionheart.anim import EntryAnimation
 from game.scenes.lionheart.builder import ArmyBuilder, BuilderClicks
 from game.scenes.lionheart.handles import TurnHandles
-from game.scenes.lionheart.keys import SHAKE_TIME, BoardKeys
+from game.scenes.lionheart.keys import BoardKeys
 from game.scenes.lionheart.log import BattleLog
 from game.scenes.lionheart.odds import OddsBox
 from game.scenes.lionheart.overlays import FieldOverlays, mark_of
@@ -51,7 +53,6 @@ from game.scenes.lionheart.words import (
     kind_name,
     read_battle,
 )
-from game.scenes.parts import BoardController
 from game.ui import theme
 from game.ui.lang import seat_name
 
@@ -69,9 +70,13 @@ class LionheartBoard(
     FieldOverlays,
     DiceTray,
     BattleLog,
-    BoardController[Battle, Move | tuple[str, ...]],
+    CursorBoard[Battle, Move | tuple[str, ...], str],
 ):
     """The field, the units, the choice of an action, the dice tray, the army builder, keys, animations."""
+
+    anim: EntryAnimation | None
+    hint_move: Move | None
+    """The hint on show: an action (the computer never hints a roll)."""
 
     thumbnail = staticmethod(thumbnail)
 
@@ -101,13 +106,10 @@ class LionheartBoard(
     # -- the match --
 
     def reset(self) -> None:
-        self.anim: EntryAnimation | None = None
+        super().reset()
         self.selected: str | None = None
         self.hover: str | None = None
         self.hover_pos: tuple[int, int] | None = None
-        self.shake: tuple[str, float] | None = None
-        self.hint_move: Move | None = None
-        self.hint_time = 0.0
         self.time = 0.0
 
     def before_move(self, move: Any) -> Any:
@@ -143,20 +145,13 @@ class LionheartBoard(
             return "coins" if before.is_bribe(move) else "lunge"
         return "march"
 
-    @property
-    def busy(self) -> bool:
-        return self.anim is not None
-
-    def skip(self) -> bool:
-        if self.anim is not None:
-            self.anim = None
-            return True
-        return False
+    def shakes(self, place: str) -> bool:
+        return self.position.unit_at(place) is not None  # a unit shakes, an empty square cannot
 
     # -- what the panel shows --
 
     def displayed_score(self, seat: int) -> int:
-        if self.hidden_seat() == seat:
+        if self.scene.hidden_seat() == seat:
             return 0
         battle = self.position
         if self.anim is not None and self.anim.phase()[0] in ("roll", "land", "fly"):
@@ -164,7 +159,7 @@ class LionheartBoard(
         return sum(unit.figures for unit in battle.army(seat))
 
     def score_text(self, seat: int, score: int) -> str:
-        if self.hidden_seat() == seat and not self.match.is_over:
+        if self.scene.hidden_seat() == seat and not self.match.is_over:
             return "?"
         return str(score)
 
@@ -172,7 +167,7 @@ class LionheartBoard(
         return tr("Figures")
 
     def score_bar(self) -> tuple[int, int, int] | None:
-        if self.hidden_seat() is not None:
+        if self.scene.hidden_seat() is not None:
             return None
         gold, silver = self.displayed_score(0), self.displayed_score(1)
         return gold, silver, max(1, gold + silver)
@@ -299,14 +294,7 @@ class LionheartBoard(
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.hint_time += dt
-        if self.shake is not None:
-            self.shake = (self.shake[0], self.shake[1] - dt) if self.shake[1] > dt else None
-        if self.anim is not None:
-            for sound in self.anim.update(dt):
-                self.app.audio.play(sound)
-            if self.anim.done:
-                self.anim = None
+        super().update(dt)
         if self.selected is not None and not self.unit_moves(self.selected):
             self.selected = None
         flipped = self.flipped()
@@ -322,7 +310,7 @@ class LionheartBoard(
 
     def draw(self, surface: pygame.Surface) -> None:
         battle = self.position
-        hidden = self.hidden_seat()
+        hidden = self.scene.hidden_seat()
         anim = self.anim
         if battle.in_setup and self.human_turn() and len(battle.army(battle.side)) < MAX_BASES:
             self._draw_home(surface, battle.side)
@@ -335,7 +323,7 @@ class LionheartBoard(
         for unit in battle.units:
             if unit.square in skipped or (hidden is not None and unit.owner == hidden and unit.kind != "K"):
                 continue
-            centre = self.view.centre(unit.square)
+            centre: tuple[float, float] = self.view.centre(unit.square)
             if self.shake is not None and self.shake[0] == unit.square:
                 left = self.shake[1]
                 centre = (centre[0] + math.sin(left * 60) * size * 0.06 * (left / SHAKE_TIME), centre[1])

@@ -14,22 +14,20 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.engine.lionheart import KINDS, MAX_BASES, Action, Battle, Move, Unit
 from game.i18n import ntr, tr
+from game.scenes.lionheart.host import FieldHost
 from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.words import kind_name
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Theme
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
-
-__all__ = ["PLACEABLE", "ArmyBuilder", "BuilderClicks", "KindTally", "army_tally"]
+__all__ = ["PLACEABLE", "ArmyBuilder", "BuilderClicks", "BuilderHost", "KindTally", "army_tally"]
 
 PLACEABLE = "NAIMHPR"
 
@@ -365,10 +363,18 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class BuilderHost(FieldHost, Protocol):
+    """The board as the builder's clicks see it: the builder, the refusal of a square, the end of the set-up."""
+
+    builder: ArmyBuilder
+
+    def _finish_setup(self) -> None: ...
+
+
 class BuilderClicks:
     """The army builder's part of ``LionheartBoard``: clicks on the builder, bases placed, the ghost, Ready."""
 
-    def _builder_click(self: LionheartBoard, pos: tuple[int, int]) -> bool:
+    def _builder_click(self: BuilderHost, pos: tuple[int, int]) -> bool:
         choice = self.builder.hit(pos)
         if choice == "done":
             self._finish_setup()
@@ -378,7 +384,7 @@ class BuilderClicks:
             self.app.audio.play("select")
         return True
 
-    def _finish_setup(self: LionheartBoard) -> None:
+    def _finish_setup(self: BuilderHost) -> None:
         done = Move.done()
         battle = self.position
         if done in battle.legal_moves():
@@ -387,7 +393,7 @@ class BuilderClicks:
             missing = MAX_BASES - len(battle.army(battle.side))
             self.scene.reject(ntr("Place {count} more base first", "Place {count} more bases first", missing))
 
-    def _place(self: LionheartBoard, square: str) -> bool:
+    def _place(self: BuilderHost, square: str) -> bool:
         battle = self.position
         self.builder.fit(battle, battle.side)
         move = Move(Action.PLACE, square, unit=self.builder.kind, figures=self.builder.figures)
@@ -406,7 +412,7 @@ class BuilderClicks:
             self.reject(square, tr("Your army has no more of those"))
         return True
 
-    def _draw_ghost(self: LionheartBoard, surface: pygame.Surface) -> None:
+    def _draw_ghost(self: BuilderHost, surface: pygame.Surface) -> None:
         battle = self.position
         if self.hover is None or self.builder.rect.collidepoint(self.hover_pos or (-1, -1)):
             return

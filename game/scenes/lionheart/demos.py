@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from game.engine.lionheart import Action, Move
+from game.engine.lionheart import Action, Battle, Move
 from game.engine.match import Match, MatchConfig
 from game.scenes.level_cards import available_levels
 from game.scenes.lionheart.anim import EntryAnimation
@@ -65,7 +65,7 @@ def fight(match: Match[Any, Any], seed: int, *, until: Any, limit: int = 400) ->
             trial.play(lively_move(trial, rng))
 
 
-def _losses(match: Match[Any, Any]) -> int:
+def _losses(match: Match[Battle, Any]) -> int:
     return 40 - sum(unit.figures for unit in match.position.units)
 
 

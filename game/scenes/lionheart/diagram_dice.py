@@ -139,7 +139,7 @@ def _tray_dice(frame: Frame) -> list[tuple[int | None, list[str], dict[int, Colo
         return []
     attacker = frame.states[step].unit_at(move.square)
     assert attacker is not None
-    faces: list[str] = []
+    faces = []
     landed = 1.0
     scoring: set[str] = set()
     for roll_step, roll in rolls_of(frame, step):
@@ -148,7 +148,7 @@ def _tray_dice(frame: Frame) -> list[tuple[int | None, list[str], dict[int, Colo
         if roll_step == beat.step and beat.kind == "roll":
             landed = phase(t, beat.start, beat.length * 0.6)
     scoring = scoring_faces(attacker.kind, faces)
-    lit: dict[int, Colour] = {}
+    lit = {}
     all_panic = all(face == "panic" for face in faces)
     lone_second = len(faces) == 2 and frame.states[step].pending.kind == "-" and attacker.figures == 1
     for index, face in enumerate(faces):

@@ -34,7 +34,8 @@ def seat_colour(owner: int) -> Colour:
 
 def seat_mark(owner: int) -> str:
     """The palette's mark on side ``owner``'s units (``cross``, ``ring`` or none)."""
-    return gfx.PIECE_MARKS.get(tuple(seat_colour(owner)), "")
+    red, green, blue = seat_colour(owner)
+    return gfx.PIECE_MARKS.get((red, green, blue), "")
 
 
 class Field:

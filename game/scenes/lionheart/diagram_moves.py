@@ -139,19 +139,19 @@ def _draw_units(
         for unit in before.units:
             if square_of(unit.square) != origin:
                 field.unit(unit)
-        unit = before.unit_at(move.square)
-        assert unit is not None
+        moving = before.unit_at(move.square)
+        assert moving is not None
         k = ease_in_out(p)
         (x0, y0), (x1, y1) = field.at(origin), field.at(target)
-        field.unit(unit, (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k))
+        field.unit(moving, (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k))
         return
     if kind == "turn" and move is not None:
         for unit in before.units:
             if unit.square != move.square:
                 field.unit(unit)
-        unit = before.unit_at(move.square)
-        assert unit is not None
-        field.unit(unit, turn=turn_angle(unit.facing, move.facing) * ease_in_out(p))
+        turning = before.unit_at(move.square)
+        assert turning is not None
+        field.unit(turning, turn=turn_angle(turning.facing, move.facing) * ease_in_out(p))
         return
     if kind == "place":
         for unit in after.units:

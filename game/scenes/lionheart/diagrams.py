@@ -30,6 +30,7 @@ import pygame
 
 from game.engine.lionheart import GOLD, SILVER
 from game.i18n import tr
+from game.scenes.diagram_caption import fit_caption
 from game.scenes.lionheart.diagram_acts import DIAGRAMS, Act, Beat, Diagram, period, play, timeline
 from game.scenes.lionheart.diagram_dice import draw_faces, draw_opening, draw_tray
 from game.scenes.lionheart.diagram_extras import (
@@ -44,7 +45,6 @@ from game.scenes.lionheart.diagram_field import Field, current_frame
 from game.scenes.lionheart.diagram_moves import draw_act
 from game.ui import theme
 from game.ui.lang import seat_name
-from game.ui.textbox import layout_text
 from game.ui.theme import Theme
 
 __all__ = [
@@ -71,18 +71,7 @@ def draw_diagram(surface: pygame.Surface, rect: pygame.Rect, kind: str, t: float
     block = None
     if diagram.caption:
         caption = tr(diagram.caption, side=seat_name(GOLD), other=seat_name(SILVER))
-        block = layout_text(
-            ui,
-            caption,
-            "body",
-            largest,
-            rect.width,
-            bold=True,
-            max_lines=1,
-            min_size=max(11, largest * 4 // 5),
-        )
-        if block.cut:
-            block = layout_text(ui, caption, "body", largest, rect.width, bold=True, max_lines=2)
+        block = fit_caption(ui, caption, rect.width, largest)
         area.height -= block.height + block.size // 2
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)

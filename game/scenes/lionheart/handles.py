@@ -6,33 +6,37 @@ pointer, and how one is drawn."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.engine.lionheart import Action, Move
+from game.scenes.lionheart.host import FieldHost
 from game.ui import theme
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
-
-__all__ = ["SCREEN_STEPS", "TurnHandles"]
+__all__ = ["SCREEN_STEPS", "HandlesHost", "TurnHandles"]
 
 SCREEN_STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 """Screen directions as (column, row) steps."""
 
 
+class HandlesHost(FieldHost, Protocol):
+    """The board as the turn handles see it."""
+
+    def handle_centre(self, square: str, facing: str) -> tuple[int, int]: ...
+
+
 class TurnHandles:
     """The turn handles of ``LionheartBoard``'s chosen unit."""
 
-    def handle_centre(self: LionheartBoard, square: str, facing: str) -> tuple[int, int]:
+    def handle_centre(self: HandlesHost, square: str, facing: str) -> tuple[int, int]:
         """Where the turn handle towards ``facing`` stands on ``square``'s side."""
         x, y = self.view.centre(square)
         dx, dy = SCREEN_STEPS[self.view.screen_facing(facing)]
         reach = self.view.square * 0.5
         return round(x + dx * reach), round(y + dy * reach)
 
-    def handle_at(self: LionheartBoard, pos: tuple[int, int]) -> Move | None:
+    def handle_at(self: HandlesHost, pos: tuple[int, int]) -> Move | None:
         """The turn whose handle is under ``pos``, if a unit is chosen."""
         if self.selected is None:
             return None
@@ -45,7 +49,7 @@ class TurnHandles:
         return None
 
     def _draw_handle(
-        self: LionheartBoard,
+        self: HandlesHost,
         surface: pygame.Surface,
         square: str,
         facing: str,

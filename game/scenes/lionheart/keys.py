@@ -7,38 +7,67 @@ the set-up (the builder's own clicks are ``builder.BuilderClicks``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
 from game.engine.lionheart import KINDS, Action, Move, Unit
 from game.i18n import tr
-from game.scenes.lionheart.builder import PLACEABLE
+from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
 from game.scenes.lionheart.handles import SCREEN_STEPS
+from game.scenes.lionheart.host import FieldHost
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
-
-__all__ = ["ARROW_DIRECTIONS", "FLIP", "LETTER_FACINGS", "SHAKE_TIME", "BoardKeys"]
-
-SHAKE_TIME = 0.35
+__all__ = ["ARROW_DIRECTIONS", "FLIP", "LETTER_FACINGS", "BoardKeys", "KeysHost"]
 ARROW_DIRECTIONS = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
 LETTER_FACINGS = {pygame.K_n: "N", pygame.K_e: "E", pygame.K_s: "S", pygame.K_w: "W", pygame.K_o: "W"}
 """N, E, S, W; and O, the French "ouest"."""
 FLIP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
+class KeysHost(FieldHost, Protocol):
+    """The board as its clicks and keys see them: the cursor, the shake, the handles, the log's wheel, the
+    builder's clicks, and the keys' own steps."""
+
+    builder: ArmyBuilder
+    cursor: str
+    _cursor_shown: bool
+
+    def handle_at(self, pos: tuple[int, int]) -> Move | None: ...
+
+    def log_wheel(self, event: pygame.event.Event) -> bool: ...
+
+    def _builder_click(self, pos: tuple[int, int]) -> bool: ...
+
+    def _finish_setup(self) -> None: ...
+
+    def _place(self, square: str) -> bool: ...
+
+    def _key(self, event: pygame.event.Event) -> bool: ...
+
+    def _turn_to(self, facing: str) -> bool: ...
+
+    def _step(self, square: str, direction: str) -> str: ...
+
+    def out_of_turn(self) -> bool: ...
+
+    def press(self, square: str) -> bool: ...
+
+    def move_cursor(self, step: Callable[[str], str]) -> bool: ...
+
+    def press_cursor(self) -> bool: ...
+
+
 class BoardKeys:
     """Clicks on the field and keys for ``LionheartBoard``: choosing a unit, acting, turning, refusing."""
 
-    @property
-    def cursor_shown(self: LionheartBoard) -> bool:
-        return self._cursor_shown
+    # What the clicks and keys set on the board, declared here as the board has them (``reset``).
+    selected: str | None
+    hover: str | None
+    hover_pos: tuple[int, int] | None
+    shake: tuple[str, float] | None
 
-    def show_cursor(self: LionheartBoard, shown: bool) -> None:
-        self._cursor_shown = shown
-
-    def handle_event(self: LionheartBoard, event: pygame.event.Event) -> bool:
+    def handle_event(self: KeysHost, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
@@ -73,7 +102,7 @@ class BoardKeys:
             return had or self.view.rect.collidepoint(event.pos)
         return False
 
-    def _key(self: LionheartBoard, event: pygame.event.Event) -> bool:
+    def _key(self: KeysHost, event: pygame.event.Event) -> bool:
         battle = self.position
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
@@ -84,20 +113,11 @@ class BoardKeys:
             if shift and self.selected is not None:
                 facing = FLIP[direction] if self.view.flipped else direction
                 return self._turn_to(facing)
-            if self._cursor_shown:
-                self.cursor = self._step(self.cursor, direction)
-            self._cursor_shown = True
-            self.hover = self.cursor
+            self.move_cursor(lambda square: self._step(square, direction))
             self.hover_pos = None
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.scene.skip():
-                return True
-            if not self._cursor_shown:
-                self._cursor_shown = True
-                self.hover = self.cursor
-                return True
-            return self.press(self.cursor)
+            return self.press_cursor()
         if event.key == pygame.K_ESCAPE and self.selected is not None:
             self.selected = None
             return True
@@ -120,7 +140,7 @@ class BoardKeys:
             return self._turn_to(LETTER_FACINGS[event.key])
         return False
 
-    def _turn_to(self: LionheartBoard, facing: str) -> bool:
+    def _turn_to(self: KeysHost, facing: str) -> bool:
         assert self.selected is not None
         for move in self.unit_moves(self.selected):
             if move.action is Action.TURN and move.facing == facing:
@@ -133,29 +153,17 @@ class BoardKeys:
             self.reject(self.selected, tr("It cannot turn now"))
         return True
 
-    def _step(self: LionheartBoard, square: str, direction: str) -> str:
+    def _step(self: KeysHost, square: str, direction: str) -> str:
         """The square next to ``square`` in a screen direction (the cursor stays on the field)."""
         rect = self.view.square_rect(square)
         dx, dy = SCREEN_STEPS[direction]
         pos = (rect.centerx + dx * self.view.square, rect.centery + dy * self.view.square)
         return self.view.square_at(pos) or square
 
-    def reject(self: LionheartBoard, square: str | None, message: str | None = None) -> None:
-        """Gentle feedback for a click that does nothing: a shake, a buzz, a short note."""
-        if square is not None and self.position.unit_at(square) is not None:
-            self.shake = (square, SHAKE_TIME)
-        self.scene.reject(message)
-
-    def press(self: LionheartBoard, square: str) -> bool:
+    def press(self: KeysHost, square: str) -> bool:
         """A click (or Enter on the cursor) on ``square``."""
         scene = self.scene
-        if scene.skip():
-            return True
-        if not self.human_turn():
-            if not self.match.is_over:
-                scene.say(
-                    tr("The computer is thinking…") if scene.thinking else tr("Wait for your turn"), 1.2
-                )
+        if scene.skip() or self.out_of_turn():
             return True
         battle = self.position
         if battle.in_setup:
@@ -172,7 +180,7 @@ class BoardKeys:
             if unit is not None and unit.owner != battle.turn:
                 chosen = battle.unit_at(self.selected)
                 reason = battle.illegal_reason(Move(Action.ATTACK, self.selected, square)) if chosen else None
-                self.reject(square, self._reason_text(chosen, reason))
+                self.reject(square, _reason_text(chosen, reason))
                 return True
         if unit is None:
             self.selected = None
@@ -191,14 +199,15 @@ class BoardKeys:
         self.app.audio.play("select")
         return True
 
-    @staticmethod
-    def _reason_text(unit: Unit | None, reason: str | None) -> str:
-        if unit is None or reason is None:
-            return tr("Out of reach")
-        if "attacked in this turn" in reason:
-            return tr("That unit has attacked in this turn already")
-        if unit.kind == "A":
-            return tr("Out of reach: archers shoot 1 to 3 squares ahead")
-        if unit.kind == "H":
-            return tr("Out of reach: heavy infantry strikes the eight squares around it")
-        return tr("Out of reach: a unit attacks the square it faces")
+
+def _reason_text(unit: Unit | None, reason: str | None) -> str:
+    """Why the chosen ``unit`` cannot attack a square (the battle's ``reason``), in a player's words."""
+    if unit is None or reason is None:
+        return tr("Out of reach")
+    if "attacked in this turn" in reason:
+        return tr("That unit has attacked in this turn already")
+    if unit.kind == "A":
+        return tr("Out of reach: archers shoot 1 to 3 squares ahead")
+    if unit.kind == "H":
+        return tr("Out of reach: heavy infantry strikes the eight squares around it")
+    return tr("Out of reach: a unit attacks the square it faces")

@@ -8,18 +8,36 @@ where it happened on the field."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.i18n import tr
+from game.scenes.lionheart.host import FieldHost
 from game.ui import theme
 from game.ui.textbox import draw_text, layout_text
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
+__all__ = ["BattleLog", "LogHost"]
 
-__all__ = ["BattleLog"]
+
+class LogHost(FieldHost, Protocol):
+    """The board as its battle log sees it: the log's scrolling and rows, the overlays' marks on squares."""
+
+    log_back: int
+    log_count: int
+    log_rows: tuple[tuple[pygame.Rect, int], ...]
+
+    def _shade(self, surface: pygame.Surface, square: str, colour: theme.Colour, alpha: int) -> None: ...
+
+    def _outline(
+        self, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07
+    ) -> None: ...
+
+    def pointed_line(self) -> int | None: ...
+
+    def _draw_log_scroll(
+        self, surface: pygame.Surface, area: pygame.Rect, back: int, count: int, shown: int
+    ) -> None: ...
 
 
 class BattleLog:
@@ -32,7 +50,7 @@ class BattleLog:
     log_rows: tuple[tuple[pygame.Rect, int], ...] = ()
     """The lines drawn in the last frame: where each stands and its entry index."""
 
-    def log_wheel(self: LionheartBoard, event: pygame.event.Event) -> bool:
+    def log_wheel(self: LogHost, event: pygame.event.Event) -> bool:
         """The mouse wheel over the tray scrolls the log: down to older lines, up to newer ones."""
         pointer = self.hover_pos or pygame.mouse.get_pos()
         if not self.view.tray.collidepoint(pointer):
@@ -41,14 +59,14 @@ class BattleLog:
         self.log_back = max(0, min(count - 1, self.log_back - event.y))
         return True
 
-    def pointed_line(self: LionheartBoard) -> int | None:
+    def pointed_line(self: LogHost) -> int | None:
         """The entry index of the log line under the pointer, if any."""
         pointer = self.hover_pos
         if pointer is None:
             return None
         return next((ply for rect, ply in self.log_rows if rect.collidepoint(pointer)), None)
 
-    def _draw_pointed_line(self: LionheartBoard, surface: pygame.Surface) -> None:
+    def _draw_pointed_line(self: LogHost, surface: pygame.Surface) -> None:
         """The squares where the log line under the pointer happened, lit on the field."""
         ply = self.pointed_line()
         if ply is None:
@@ -58,7 +76,7 @@ class BattleLog:
             self._outline(surface, square, theme.GOLD, 0.06)
 
     def _draw_log(
-        self: LionheartBoard,
+        self: LogHost,
         surface: pygame.Surface,
         area: pygame.Rect,
         lines: list[tuple[int, str]],
@@ -144,7 +162,7 @@ class BattleLog:
         self._draw_log_scroll(surface, area, back, len(lines), len(chosen))
 
     def _draw_log_scroll(
-        self: LionheartBoard, surface: pygame.Surface, area: pygame.Rect, back: int, count: int, shown: int
+        self: LogHost, surface: pygame.Surface, area: pygame.Rect, back: int, count: int, shown: int
     ) -> None:
         """A thin bar at the log's right edge when not every line is shown: where the lines shown stand
         among all (the newest at its top), so the wheel's older lines are known to be there."""

@@ -5,7 +5,7 @@ drawn by the target."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -13,19 +13,27 @@ from game.engine.lionheart import Move
 from game.engine.lionheart.odds import AttackOdds, attack_odds
 from game.formats import format_decimal, format_percent
 from game.i18n import ntr, tr
+from game.scenes.lionheart.host import FieldHost
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
+__all__ = ["OddsBox", "OddsHost"]
 
-__all__ = ["OddsBox"]
+
+class OddsHost(FieldHost, Protocol):
+    """The board as the odds box sees it: the odds already worked out, the attack pointed at."""
+
+    _odds: dict[tuple[int, str], AttackOdds]
+
+    def pointed_attack(self) -> Move | None: ...
+
+    def odds(self, move: Move) -> AttackOdds: ...
 
 
 class OddsBox:
     """The odds of ``LionheartBoard``'s pointed attack, and their box."""
 
-    def odds(self: LionheartBoard, move: Move) -> AttackOdds:
+    def odds(self: OddsHost, move: Move) -> AttackOdds:
         """The odds of the attack ``move`` now (cached)."""
         key = (self.position.hash, str(move))
         found = self._odds.get(key)
@@ -33,7 +41,7 @@ class OddsBox:
             found = self._odds[key] = attack_odds(self.position, move)
         return found
 
-    def _draw_odds(self: LionheartBoard, surface: pygame.Surface) -> None:
+    def _draw_odds(self: OddsHost, surface: pygame.Surface) -> None:
         move = self.pointed_attack()
         if move is None:
             return

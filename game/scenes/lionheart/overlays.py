@@ -6,32 +6,51 @@ A mixin of ``LionheartBoard``: these read the board's state and never change it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.engine.lionheart import Action, Move, attack_zone
 from game.engine.lionheart.notation import SQUARE_NAMES, square_index
 from game.scenes.lionheart.anim import EntryAnimation, Sprite
+from game.scenes.lionheart.handles import HandlesHost
 from game.scenes.lionheart.units import draw_unit
 from game.ui import gfx, theme
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
-
-__all__ = ["FieldOverlays", "mark_of"]
+__all__ = ["FieldOverlays", "OverlaysHost", "mark_of"]
 
 
 def mark_of(colour: theme.Colour) -> str:
     """The seat's mark drawn on its units (for colour-blind players)."""
-    return gfx.PIECE_MARKS.get(tuple(colour), "")  # type: ignore[arg-type]
+    red, green, blue = colour
+    return gfx.PIECE_MARKS.get((red, green, blue), "")
+
+
+class OverlaysHost(HandlesHost, Protocol):
+    """The board as its overlays see it: the turn handles' knobs and the overlays' own helpers."""
+
+    def _draw_handle(
+        self, surface: pygame.Surface, square: str, facing: str, pointer: tuple[int, int] | None
+    ) -> None: ...
+
+    def _shade(self, surface: pygame.Surface, square: str, colour: theme.Colour, alpha: int) -> None: ...
+
+    def _outline(
+        self, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07
+    ) -> None: ...
+
+    def _targets(self) -> tuple[list[Move], list[Move], list[Move]]: ...
+
+    def pointed_attack(self) -> Move | None: ...
+
+    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite) -> None: ...
 
 
 class FieldOverlays:
     """Drawing helpers for ``LionheartBoard`` (they read the board's state, never change it)."""
 
     def _shade(
-        self: LionheartBoard, surface: pygame.Surface, square: str, colour: theme.Colour, alpha: int
+        self: OverlaysHost, surface: pygame.Surface, square: str, colour: theme.Colour, alpha: int
     ) -> None:
         rect = self.view.square_rect(square)
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -39,7 +58,7 @@ class FieldOverlays:
         surface.blit(layer, rect)
 
     def _outline(
-        self: LionheartBoard, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07
+        self: OverlaysHost, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07
     ) -> None:
         rect = self.view.square_rect(square).inflate(-2, -2)
         pygame.draw.rect(
@@ -50,7 +69,7 @@ class FieldOverlays:
             border_radius=max(3, self.view.square // 7),
         )
 
-    def _draw_home(self: LionheartBoard, surface: pygame.Surface, side: int) -> None:
+    def _draw_home(self: OverlaysHost, surface: pygame.Surface, side: int) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 3)
         colour = theme.SEAT_COLOURS[side]
         for rank in (0, 1) if side == 0 else (8, 9):
@@ -59,7 +78,7 @@ class FieldOverlays:
                 if self.position.unit_at(square) is None:
                     self._shade(surface, square, colour, int(28 + 26 * pulse))
 
-    def _draw_last(self: LionheartBoard, surface: pygame.Surface) -> None:
+    def _draw_last(self: OverlaysHost, surface: pygame.Surface) -> None:
         """The last action's squares, faintly: where the last move came from and went."""
         moves = [entry for entry in self.match.moves if isinstance(entry, Move)]
         if not moves or self.position.in_setup:
@@ -72,7 +91,7 @@ class FieldOverlays:
         elif last.action is Action.TURN:
             self._outline(surface, last.square, colour, 0.035)
 
-    def _targets(self: LionheartBoard) -> tuple[list[Move], list[Move], list[Move]]:
+    def _targets(self: OverlaysHost) -> tuple[list[Move], list[Move], list[Move]]:
         """The chosen unit's moves, turns and attacks."""
         if self.selected is None:
             return [], [], []
@@ -83,7 +102,7 @@ class FieldOverlays:
             [move for move in moves if move.action is Action.ATTACK],
         )
 
-    def pointed_attack(self: LionheartBoard) -> Move | None:
+    def pointed_attack(self: OverlaysHost) -> Move | None:
         """The attack under the pointer (or the keyboard cursor), if the chosen unit can make it."""
         if self.selected is None or self.hover is None:
             return None
@@ -92,7 +111,7 @@ class FieldOverlays:
                 return move
         return None
 
-    def _draw_choice(self: LionheartBoard, surface: pygame.Surface, *, under: bool) -> None:
+    def _draw_choice(self: OverlaysHost, surface: pygame.Surface, *, under: bool) -> None:
         if self.selected is None:
             return
         unit = self.position.unit_at(self.selected)
@@ -108,7 +127,7 @@ class FieldOverlays:
             self._shade(surface, self.selected, theme.BOARD_SELECT, 60)
             self._outline(surface, self.selected, theme.BOARD_SELECT, 0.07)
             for move in moves:
-                mark = gfx.target_mark("dot", square * 0.3, theme.TARGETS[0], 230)
+                mark = gfx.target_mark("dot", int(square * 0.3), theme.TARGETS[0], 230)
                 surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
             # The targets, under their units: a dashed ring round each, the one pointed at ringed whole.
             pulse = 0.5 + 0.5 * math.sin(self.time * 5)
@@ -119,14 +138,14 @@ class FieldOverlays:
                     self._shade(surface, move.target, theme.DANGER, 90)
                     self._outline(surface, move.target, theme.DANGER, 0.08)
                 mark = gfx.target_mark(
-                    "dashed", square * 1.02, theme.DANGER, int(200 + 55 * (1 if strong else pulse))
+                    "dashed", int(square * 1.02), theme.DANGER, int(200 + 55 * (1 if strong else pulse))
                 )
                 surface.blit(mark, mark.get_rect(center=self.view.centre(move.target)))
             return
         for move in turns:
             self._draw_handle(surface, self.selected, move.facing, self.hover_pos)
 
-    def _draw_hint(self: LionheartBoard, surface: pygame.Surface) -> None:
+    def _draw_hint(self: OverlaysHost, surface: pygame.Surface) -> None:
         move = self.hint_move
         if move is None:
             return
@@ -150,7 +169,7 @@ class FieldOverlays:
             end = self.handle_centre(move.square, move.facing)
             gfx.arrow(surface, start, end, theme.GOLD, max(3, self.view.square * 0.09), int(150 + 80 * glow))
 
-    def _draw_sprite(self: LionheartBoard, surface: pygame.Surface, sprite: Sprite) -> None:
+    def _draw_sprite(self: OverlaysHost, surface: pygame.Surface, sprite: Sprite) -> None:
         size = round(self.view.unit_size() * sprite.scale)
         owner = sprite.unit.owner
         colour = theme.SEAT_COLOURS[owner]
@@ -176,13 +195,13 @@ class FieldOverlays:
                 special_flags=pygame.BLEND_RGB_ADD,
             )
 
-    def _draw_anim(self: LionheartBoard, surface: pygame.Surface, anim: EntryAnimation) -> None:
+    def _draw_anim(self: OverlaysHost, surface: pygame.Surface, anim: EntryAnimation) -> None:
         for sprite in anim.sprites(self.view.centre):
             self._draw_sprite(surface, sprite)
         _name, t = anim.phase()
         if anim.kind == "attack" and anim.target is not None:
             mark = gfx.target_mark(
-                "ring", self.view.square * (0.9 + 0.2 * t), theme.DANGER, int(255 * (1 - t * 0.5))
+                "ring", int(self.view.square * (0.9 + 0.2 * t)), theme.DANGER, int(255 * (1 - t * 0.5))
             )
             surface.blit(mark, mark.get_rect(center=self.view.centre(anim.target)))
         if anim.kind == "bribe" and anim.origin is not None and anim.target is not None:

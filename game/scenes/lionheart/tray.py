@@ -5,30 +5,55 @@ A mixin of ``LionheartBoard``; the log beside or under the dice is ``log.BattleL
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game.i18n import tr
 from game.scenes.lionheart.anim import scoring_faces, shown_order
+from game.scenes.lionheart.host import FieldHost
 from game.scenes.lionheart.units import draw_die
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
 from game.ui.textbox import draw_text
 
-if TYPE_CHECKING:
-    from game.scenes.lionheart.board import LionheartBoard
-
-__all__ = ["ROLLING", "DiceTray"]
+__all__ = ["ROLLING", "DiceGroup", "DiceTray", "TrayHost"]
 
 ROLLING = -1
 """The entry index of the log's "Rolling the dice…" line, shown while an attack's dice are still to land."""
 
 
+DiceGroup = tuple[str, tuple[str, ...], tuple[bool, ...]]
+"""A group of dice in the tray: its label (a seat's name, or ""), the faces, which of them scored (empty: none
+lit)."""
+
+
+class TrayHost(FieldHost, Protocol):
+    """The board as its dice tray sees it: the log drawn beside the dice, and the tray's own parts."""
+
+    log_back: int
+
+    def _draw_log(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        lines: list[tuple[int, str]],
+        outcomes: dict[int, str],
+    ) -> None: ...
+
+    def _tray_parts(self, groups: int, dice: int) -> tuple[pygame.Rect, pygame.Rect, int]: ...
+
+    def _waiting_dice(self) -> int: ...
+
+    def _tray_groups(self) -> list[DiceGroup]: ...
+
+    def _die_centres(self, area: pygame.Rect, groups: list[DiceGroup], die: int) -> list[tuple[int, int]]: ...
+
+
 class DiceTray:
     """The dice tray of ``LionheartBoard``."""
 
-    def _tray_parts(self: LionheartBoard, groups: int, dice: int) -> tuple[pygame.Rect, pygame.Rect, int]:
+    def _tray_parts(self: TrayHost, groups: int, dice: int) -> tuple[pygame.Rect, pygame.Rect, int]:
         """The tray's dice area, its log area, and the size of a die."""
         tray = self.view.tray
         pad = max(4, tray.height // 10) if not self.view.tray_beside else max(6, self.view.square // 6)
@@ -57,7 +82,7 @@ class DiceTray:
         log_area = pygame.Rect(inner.x + zone + pad, inner.y, inner.width - zone - pad, inner.height)
         return dice_area, log_area, die
 
-    def _waiting_dice(self: LionheartBoard) -> int:
+    def _waiting_dice(self: TrayHost) -> int:
         """The dice of an attack chosen whose roll is still to come (the attacker's lunge, the moment before
         the throw), else 0."""
         battle = self.position
@@ -66,7 +91,7 @@ class DiceTray:
             return 0  # an analysis knows the roll to come (``played``): its dice are shown
         return battle.dice_for(squares[0])
 
-    def _tray_groups(self: LionheartBoard) -> list[tuple[str, tuple[str, ...], tuple[bool, ...]]]:
+    def _tray_groups(self: TrayHost) -> list[DiceGroup]:
         """The last rolls to show in the tray: a label, the faces as they landed, which scored; with the log
         scrolled back, the rolls of its first line shown (none for a bribe's)."""
         record = self.record()
@@ -96,12 +121,12 @@ class DiceTray:
             groups.append((label, faces, tuple(face in lit_faces for face in faces)))
         return groups
 
-    def _draw_tray(self: LionheartBoard, surface: pygame.Surface) -> None:
+    def _draw_tray(self: TrayHost, surface: pygame.Surface) -> None:
         anim = self.anim if self.anim is not None and self.anim.kind == "roll" else None
         record = self.record()
         lines = list(record.lines)
         if anim is not None:
-            groups = [("", tuple(face for face, *_ in anim.dice_faces()), ())]
+            groups: list[DiceGroup] = [("", tuple(face for face, *_ in anim.dice_faces()), ())]
             name, _ = anim.phase()
             if name in ("roll", "land", "fly") and lines and record.lines[-1][0] == self.match.ply - 1:
                 lines = lines[:-1]  # the roll's line is told once the dice have landed
@@ -174,8 +199,8 @@ class DiceTray:
                 if die_index >= len(last) or progress <= 0:
                     continue
                 sx, sy = last[die_index]
-                x = sx + (target[0] - sx) * progress
-                y = sy + (target[1] - sy) * progress - math.sin(math.pi * progress) * self.view.square
+                spark_x = sx + (target[0] - sx) * progress
+                spark_y = sy + (target[1] - sy) * progress - math.sin(math.pi * progress) * self.view.square
                 for trail in range(4, -1, -1):
                     back = max(0.0, progress - trail * 0.05)
                     tx = sx + (target[0] - sx) * back
@@ -189,14 +214,17 @@ class DiceTray:
                         halo, halo.get_rect(center=(round(tx), round(ty))), special_flags=pygame.BLEND_RGB_ADD
                     )
                 pygame.draw.circle(
-                    surface, (255, 250, 220), (round(x), round(y)), max(2, round(self.view.square * 0.1))
+                    surface,
+                    (255, 250, 220),
+                    (round(spark_x), round(spark_y)),
+                    max(2, round(self.view.square * 0.1)),
                 )
         self._draw_log(surface, log_area, lines, record.outcomes)
 
     def _die_centres(
-        self: LionheartBoard,
+        self: TrayHost,
         area: pygame.Rect,
-        groups: list[tuple[str, tuple[str, ...], tuple[bool, ...]]],
+        groups: list[DiceGroup],
         die: int,
     ) -> list[tuple[int, int]]:
         gap = max(3, die // 5)

@@ -420,6 +420,21 @@ def unit_sprite(
     return sprite
 
 
+def _blit_turned(
+    surface: pygame.Surface, sprite: pygame.Surface, centre: Point, angle: float, alpha: int
+) -> pygame.Rect:
+    """``sprite`` centred on ``centre``, turned ``angle`` degrees clockwise and faded to ``alpha``; returns the
+    rectangle drawn."""
+    if angle:
+        sprite = pygame.transform.rotozoom(sprite, -angle, 1.0)
+    if alpha < 255:
+        sprite = sprite.copy()
+        sprite.fill((255, 255, 255, max(0, alpha)), special_flags=pygame.BLEND_RGBA_MULT)
+    rect = sprite.get_rect(center=(round(centre[0]), round(centre[1])))
+    surface.blit(sprite, rect)
+    return rect
+
+
 def draw_unit(
     surface: pygame.Surface,
     centre: Point,
@@ -443,14 +458,7 @@ def draw_unit(
     sprite = unit_sprite(
         int(size), unit.kind, max(0, unit.figures), facing or unit.facing, colour, mark, count
     )
-    if angle:
-        sprite = pygame.transform.rotozoom(sprite, -angle, 1.0)
-    if alpha < 255:
-        sprite = sprite.copy()
-        sprite.fill((255, 255, 255, max(0, alpha)), special_flags=pygame.BLEND_RGBA_MULT)
-    rect = sprite.get_rect(center=(round(centre[0]), round(centre[1])))
-    surface.blit(sprite, rect)
-    return rect
+    return _blit_turned(surface, sprite, centre, angle, alpha)
 
 
 # --- dice -------------------------------------------------------------------------
@@ -535,11 +543,4 @@ def draw_die(
     """A die ``size`` pixels square centred on ``centre`` showing ``face`` (``axe``, ``arrow``, ``panic``),
     turned ``angle`` degrees clockwise (a die tumbling); returns the rectangle drawn."""
     sprite = die_sprite(int(size), face, lit)
-    if angle:
-        sprite = pygame.transform.rotozoom(sprite, -angle, 1.0)
-    if alpha < 255:
-        sprite = sprite.copy()
-        sprite.fill((255, 255, 255, max(0, alpha)), special_flags=pygame.BLEND_RGBA_MULT)
-    rect = sprite.get_rect(center=(round(centre[0]), round(centre[1])))
-    surface.blit(sprite, rect)
-    return rect
+    return _blit_turned(surface, sprite, centre, angle, alpha)

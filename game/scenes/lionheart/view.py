@@ -14,9 +14,9 @@ import functools
 import pygame
 
 from game.engine.lionheart import Battle
+from game.scenes.board_picture import draw_coordinate, finished_layer
 from game.scenes.lionheart.units import draw_unit
 from game.ui import gfx, theme
-from game.ui.textbox import draw_text
 from game.ui.theme import Colour, Theme
 
 __all__ = ["FILES", "RANKS", "FieldView", "square_name", "thumbnail"]
@@ -185,35 +185,13 @@ class FieldView:
         for file in range(9):
             rect = self.cell_rect(file, 0).move(-offset[0], -offset[1])
             box = pygame.Rect(rect.x, field.bottom + round(self.square * 0.04), rect.width, label)
-            draw_text(
-                layer,
-                ui,
-                FILES[file],
-                "body",
-                size,
-                theme.TEXT_DIM,
-                box,
-                align="center",
-                valign="middle",
-                max_lines=1,
-            )
+            draw_coordinate(layer, ui, FILES[file], size, theme.TEXT_DIM, box)
         for rank in range(RANKS):
             rect = self.cell_rect(0, rank).move(-offset[0], -offset[1])
             # Clear of the frame drawn around the field (0.08 of a square out).
             box = pygame.Rect(field.x - label - round(self.square * 0.14), rect.y, label, rect.height)
-            draw_text(
-                layer,
-                ui,
-                str(rank + 1),
-                "body",
-                size,
-                theme.TEXT_DIM,
-                box,
-                align="right",
-                valign="middle",
-                max_lines=1,
-            )
-        return layer.convert_alpha() if pygame.display.get_surface() else layer
+            draw_coordinate(layer, ui, str(rank + 1), size, theme.TEXT_DIM, box, align="right")
+        return finished_layer(layer)
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         """The dice tray's felt (the dice and the log are drawn over it)."""
@@ -273,4 +251,4 @@ def thumbnail(position: str, size: int, colours: tuple[Colour, Colour] | None = 
         (tuple(chosen[0]), tuple(chosen[1])),
         theme.BOARD_EDGE,
         (theme.SQUARE_A, theme.SQUARE_B),
-    )  # type: ignore[arg-type]
+    )
