@@ -11,13 +11,13 @@ from typing import Any
 
 import pygame
 
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelInfo, load_level, save_custom_level, shipped_levels
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics, record_for
-from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
 __all__ = ["CORNER_BLOCK", "NEARLY_FULL", "SCREENS"]

@@ -6,7 +6,7 @@ start their matches here, so the way through the screens is written once.
 
 from __future__ import annotations
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 

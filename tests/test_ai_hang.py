@@ -10,9 +10,9 @@ import pytest
 from processes import gone
 from waiting import HANG, frames_until
 
+from game.driver import Driver
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
-from game.scenes.driver import Driver
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals"),

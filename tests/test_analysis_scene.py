@@ -15,13 +15,13 @@ from game.ai.analysis import (
     Mark,
 )
 from game.ai.analysis_run import RunState
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx.rules import RULES
 from game.engine.lionheart.rules import RULES as LIONHEART
 from game.engine.match import Match, Player
 from game.formats import format_percent
 from game.scenes.analysis import AnalysisScene
-from game.scenes.driver import Driver
 from game.scenes.lionheart.words import battle_log
 from game.scenes.resume import open_match
 

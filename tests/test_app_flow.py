@@ -8,8 +8,8 @@ import pygame
 import pytest
 from waiting import frames_until
 
+from game.driver import Driver
 from game.engine.ataxx import Move
-from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene

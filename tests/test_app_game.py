@@ -16,7 +16,7 @@ import pytest
 
 from game import games
 from game.app import App, AppOptions
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.scenes.menu import MenuScene
 
 ROOT = Path(__file__).resolve().parent.parent

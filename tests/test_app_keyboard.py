@@ -9,11 +9,11 @@ import pytest
 from starting import start_match
 from waiting import frames_until
 
+from game.driver import Driver
 from game.engine.ataxx import Move, Side, bits, neighbours
 from game.engine.ataxx.keypad import cell_code, code_for_move
 from game.i18n import set_language
 from game.scenes.ataxx.keys import code_is_final
-from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene

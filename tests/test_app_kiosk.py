@@ -16,11 +16,11 @@ import pytest
 from waiting import HANG, wait_for
 
 from game import paths
+from game.driver import Driver
 from game.engine import saves
 from game.i18n import current_language, set_language, tr
 from game.scenes.attract import AttractScene
 from game.scenes.base import Scene
-from game.scenes.driver import Driver
 from game.scenes.kiosk import KIOSK_HIDDEN_BUTTONS, is_admin_chord, timer_from_env
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene

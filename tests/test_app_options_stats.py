@@ -9,13 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.driver import Driver
 from game.engine.ataxx import Move, Side
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics
 from game.i18n import current_language, set_language, tr
 from game.scenes.dialog import Dialog
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.options import OptionsScene

@@ -9,13 +9,13 @@ import pygame
 import pytest
 from starting import start_match
 
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.paths import MAX_STEM_LENGTH
 from game.scenes.dialog import Dialog
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene

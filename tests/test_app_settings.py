@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.scenes.options import OptionsScene
 from game.ui.audio import SOUND_NAMES, Audio, synthesise
 from game.ui.settings import Settings

@@ -13,11 +13,11 @@ from waiting import frames_until
 
 from game import games
 from game.app import MIN_SIZE
+from game.driver import Driver
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes.base import Scene
 from game.scenes.demo import DEMOS
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.message import ErrorScene

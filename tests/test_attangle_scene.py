@@ -14,6 +14,7 @@ from starting import start_match
 from waiting import frames_until
 
 from game import i18n
+from game.driver import Driver
 from game.engine import saves
 from game.engine.attangle import GRAND_STARTPOS, STARTPOS, Board, Move, Side
 from game.engine.match import Match, MatchConfig, Player
@@ -21,7 +22,6 @@ from game.engine.stats import Statistics
 from game.games import game, playable_games
 from game.scenes.attangle.board import capture_points
 from game.scenes.attract import AttractScene
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.driver import Driver
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import shipped_levels
 from game.engine.match import MatchConfig
-from game.scenes.driver import Driver
 from game.ui import gfx
 from game.ui.widgets import Button
 

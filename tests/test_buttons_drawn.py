@@ -17,7 +17,7 @@ import pytest
 from screens import SCREENS
 
 from game.app import DEFAULT_SIZE, MIN_SIZE, App
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.ui.widgets import Button
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search

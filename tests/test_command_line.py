@@ -77,7 +77,7 @@ def test_a_screenshot_into_a_folder_is_refused(main_module, tmp_path: Path, caps
 
 
 def test_a_failed_screenshot_save_is_an_os_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from game.scenes.driver import Driver
+    from game.driver import Driver
 
     driver = Driver.fast()
     try:

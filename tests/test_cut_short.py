@@ -16,6 +16,7 @@ import re
 import pytest
 from lionheart_play import STARTS, random_game, start
 
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
@@ -23,7 +24,6 @@ from game.engine.pgn import PgnError, parse_pgn
 from game.games import game
 from game.i18n import set_language
 from game.scenes.dialog import Dialog
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.saveload import LoadScene, save_detail
 from game.text.cli import main

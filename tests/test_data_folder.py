@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game import paths
+from game.driver import Driver
 from game.engine.match import Match, Player
 from game.games import game
-from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search

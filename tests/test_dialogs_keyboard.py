@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx import STARTPOS, Move
 from game.engine.ataxx.rules import RULES
@@ -27,7 +28,6 @@ from game.engine.levels import LevelInfo, custom_levels, load_level, save_custom
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.stats import Statistics, record_for
 from game.scenes.dialog import Dialog
-from game.scenes.driver import Driver
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.driver import Driver
 from game.engine.ataxx import STARTPOS, Board, Cell, Move, Side, parse_square
 from game.engine.ataxx.level_edit import LevelDraft, Symmetry, mirror_squares
 from game.engine.ataxx.rules import RULES
@@ -29,7 +30,6 @@ from game.paths import is_set_aside
 from game.scenes.ataxx.editor import EditorScene
 from game.scenes.ataxx.editor_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
 from game.scenes.dialog import Dialog
-from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene

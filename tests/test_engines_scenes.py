@@ -16,11 +16,11 @@ from processes import gone, own_engine, pid_in
 from waiting import frames_until
 
 from game.ai.worker import EngineTimeouts
+from game.driver import Driver
 from game.engine import saves
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig, engine_level
 from game.i18n import set_language
-from game.scenes.driver import Driver
 from game.ui.settings import MAX_ENGINES, EngineEntry, Settings
 
 pytestmark = [

@@ -13,13 +13,13 @@ import pygame
 import pytest
 
 from game import paths
+from game.driver import Driver
 from game.engine import saves
 from game.engine.levels import LevelError, LevelInfo, custom_level_path, save_custom_level
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics
 from game.games import game
 from game.paths import is_set_aside, safe_file_stem
-from game.scenes.driver import Driver
 from game.scenes.saveload import SaveAsScene
 from game.ui.settings import Settings
 

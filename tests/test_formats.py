@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from game import i18n
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.formats import format_datetime, format_decimal, format_duration, format_percent
-from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
 ROOT = Path(__file__).resolve().parent.parent

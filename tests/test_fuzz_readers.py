@@ -233,7 +233,7 @@ def test_the_fuzz_writes_nothing_in_the_source_tree() -> None:
 
 @pytest.mark.parametrize("text", ["[" * 1000 + "]" * 1000, '{"language": ' * 2000])
 def test_the_settings_of_the_issue_start_the_game(text: str, user_data_dir: Path) -> None:
-    from game.scenes.driver import Driver
+    from game.driver import Driver
 
     user_data_dir.mkdir(parents=True, exist_ok=True)
     (user_data_dir / "settings.json").write_text(text, encoding="utf-8")

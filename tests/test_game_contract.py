@@ -21,12 +21,12 @@ import pygame
 import pytest
 from starting import start_match
 
+from game.driver import Driver
 from game.engine import saves
 from game.engine.levels import LevelError, LevelInfo, shipped_levels
 from game.engine.rules import Severity
 from game.games import GameDefinition, playable_games
 from game.i18n import context_key, missing_translations, set_language
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.parts import RulesPages
 from game.scenes.saveload import LoadScene

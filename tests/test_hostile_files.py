@@ -10,12 +10,12 @@ from pathlib import Path
 import pygame
 
 from game import paths
+from game.driver import Driver
 from game.engine.levels import LevelError, LevelInfo, custom_levels, custom_levels_dir, save_custom_level
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics, record_for
 from game.games import game
 from game.paths import is_set_aside
-from game.scenes.driver import Driver
 
 ATAXX = game("ataxx").load_rules()
 NEARLY_FULL = "xxxxxx1/xxxxxxx/xxxxxxx/ooooooo/ooooooo/ooooooo/ooooooo x 0 1"

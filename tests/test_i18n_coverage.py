@@ -483,12 +483,12 @@ def _english_only(text: str, french: set[str], data_words: set[str]) -> list[str
 
 def test_every_screen_in_french_draws_only_french(recorded: list[str], user_data_dir: Path) -> None:
     from game.app import damaged_settings_message
+    from game.driver import Driver
     from game.engine.stats import Statistics, record_for
     from game.scenes.about import AboutScene
     from game.scenes.ataxx.editor import EditorScene
     from game.scenes.ataxx.editor_dialogs import ValidationDialog
     from game.scenes.dialog import Dialog
-    from game.scenes.driver import Driver
     from game.scenes.levelselect import LevelSelectScene
     from game.scenes.match import MatchScene
     from game.scenes.menu import MenuScene

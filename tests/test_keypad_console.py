@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from game.app import MIN_SIZE
+from game.driver import Driver
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import shipped_levels
 from game.engine.match import MatchConfig
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.ui.settings import Settings
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from screens import SCREENS
 
+from game.driver import Driver
 from game.games import playable_games
-from game.scenes.driver import Driver
 
 WIDE = (1920, 1080)
 

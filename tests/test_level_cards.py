@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from game.driver import Driver
 from game.games import playable_games
 from game.i18n import set_language
-from game.scenes.driver import Driver
 from game.scenes.level_cards import card_name_fit
 from game.ui.lang import level_name
 from game.ui.textbox import layout_text

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game import games, i18n
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx import STARTPOS, Move
 from game.engine.ataxx.rules import RULES
@@ -31,7 +32,6 @@ from game.engine.match import Match, Player
 from game.engine.stats import Statistics, record_for
 from game.i18n import set_language, tr
 from game.scenes.attract import AttractScene
-from game.scenes.driver import Driver
 from game.scenes.level_cards import explain_level_error
 from game.scenes.levelselect import LevelSelectScene
 from game.scenes.match import MatchScene

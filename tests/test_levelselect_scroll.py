@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from game.app import MIN_SIZE
+from game.driver import Driver
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelInfo, save_custom_level
 from game.engine.match import MatchConfig
 from game.scenes.ataxx.editor_dialogs import LevelPickerScene
-from game.scenes.driver import Driver
 from game.scenes.levelselect import LevelSelectScene
 
 CUSTOM = ["Corners", "Crossroads", "Open field", "Ring", "Stripes"]

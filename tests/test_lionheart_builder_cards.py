@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.ui import theme
 
 SIZES = [(640, 480), (800, 600), (1280, 720), (1366, 768), (1920, 1080), (1920, 1200), (2560, 1440)]

@@ -17,11 +17,11 @@ from game.ai.limits import SearchInfo
 from game.ai.lionheart.levels import HINT_LEVEL, LEVELS, Level, choose_move, level_by_key, new_searcher
 from game.ai.lionheart.player import AI, battle_from_text
 from game.ai.lionheart.search import SearchBattle
+from game.driver import Driver
 from game.engine.lionheart import CHANCE, Battle, Move
 from game.engine.match import Match, Player
 from game.games import game
 from game.scenes.analysis_words import verdict_lines
-from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 
 RULES = game("lionheart").load_rules()

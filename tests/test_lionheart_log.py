@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pytest
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
 from game.scenes.lionheart.view import LABEL_SHARE
 from game.scenes.match import MatchScene

@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.driver import Driver
 from game.i18n import ntr, set_language, tr
-from game.scenes.driver import Driver
 from game.scenes.lionheart import diagram_extras
 from game.scenes.lionheart.pages import PAGES
 from game.ui import theme

@@ -13,13 +13,13 @@ from starting import start_match
 from waiting import frames_until
 
 from game import i18n
+from game.driver import Driver
 from game.engine import saves
 from game.engine.core import CHANCE
 from game.engine.lionheart import Action, Battle, Move
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics
 from game.games import game
-from game.scenes.driver import Driver
 from game.scenes.lionheart.board import LionheartBoard
 from game.scenes.lionheart.builder import army_tally
 from game.scenes.lionheart.demos import DEMO_NAMES

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from game.driver import Driver
 from game.engine.lionheart.rules import RULES
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics, record_for
-from game.scenes.driver import Driver
 from game.scenes.statistics import StatisticsScene
 
 YOU = (Player.human("You"), Player.computer("casual"))

@@ -15,13 +15,13 @@ import pygame
 import pytest
 
 from game import filedata
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelError, custom_levels, custom_levels_dir
 from game.engine.match import Match, Player
 from game.engine.stats import Statistics
 from game.filedata import FileDataError, clean_text, load_toml
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.saveload import LoadScene
 from game.scenes.statistics import StatisticsScene

@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
+from game.driver import Driver
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
-from game.scenes.driver import Driver
 from game.scenes.resume import open_match
 from game.ui.textbox import ELLIPSIS
 

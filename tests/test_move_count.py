@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
@@ -27,7 +28,6 @@ from game.engine.core import CHANCE
 from game.engine.match import Match, Player, move_numbers, moves_played, next_move_number
 from game.engine.stats import GameRecord, Statistics, record_for
 from game.i18n import ntr, set_language
-from game.scenes.driver import Driver
 from game.scenes.move_list import move_rows
 from game.scenes.resume import open_match
 

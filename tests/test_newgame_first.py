@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.scenes.newgame import NewGameScene
 from game.ui.widgets import Choice
 

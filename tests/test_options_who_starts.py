@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game import games
+from game.driver import Driver
 from game.engine.rules import rolls_first_seat
-from game.scenes.driver import Driver
 from game.scenes.options import OptionsScene
 
 

@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from game import i18n
+from game.driver import Driver
 from game.engine import puzzles as puzzle_files
 from game.engine.proof import Prover
 from game.engine.stats import SolvedPuzzle, Statistics
 from game.games import game
-from game.scenes.driver import Driver
 from game.scenes.menu import MenuScene
 from game.scenes.puzzle import PuzzleScene, PuzzleState
 

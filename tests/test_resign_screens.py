@@ -13,6 +13,7 @@ from starting import start_match
 from waiting import frames_until
 
 from game import i18n
+from game.driver import Driver
 from game.engine import saves
 from game.engine.core import MatchTermination
 from game.engine.levels import LevelInfo
@@ -21,7 +22,6 @@ from game.engine.stats import Statistics
 from game.games import game, playable_games
 from game.scenes.attract import AttractScene
 from game.scenes.dialog import Dialog
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.pause import PauseScene
 from game.scenes.results import ResultsScene

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from game import games
+from game.driver import Driver
 from game.i18n import set_language, tr
-from game.scenes.driver import Driver
 from game.ui import theme
 from game.ui.settings import Settings
 

@@ -10,11 +10,11 @@ from waiting import frames_until
 
 from game.ai.ataxx.player import AI
 from game.ai.ataxx.search import WIN_SCORE
+from game.driver import Driver
 from game.engine.ataxx import Move
 from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
 from game.scenes.move_list import move_rows

@@ -19,11 +19,11 @@ import pytest
 from colour_metrics import contrast_ratio
 
 from game import games, i18n
+from game.driver import Driver
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
 from game.scenes import attract, match_panel
 from game.scenes.board_capabilities import turn_state
-from game.scenes.driver import Driver
 from game.ui import looks, theme
 from game.ui.settings import Settings
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.driver import Driver
 from game.engine.match import MatchConfig
-from game.scenes.driver import Driver
 from game.scenes.level_cards import available_levels
 from game.scenes.match import MatchScene
 

@@ -15,12 +15,12 @@ import pygame
 import pytest
 
 from game import i18n
+from game.driver import Driver
 from game.engine.attangle import GRAND_STARTPOS, Board
 from game.engine.saves import SaveEntry
 from game.i18n import tr
 from game.scenes.attangle.diagrams import SCENES
 from game.scenes.attangle.view import thumbnail
-from game.scenes.driver import Driver
 from game.scenes.saveload import save_detail
 from game.ui import theme
 from game.ui.textbox import layout_text

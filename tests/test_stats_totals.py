@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from game.driver import Driver
 from game.engine.stats import GameRecord, Statistics
 from game.i18n import set_language
-from game.scenes.driver import Driver
 from game.scenes.statistics import SeatsTally, StatisticsScene
 
 NOW = "2025-03-14T20:05:00"

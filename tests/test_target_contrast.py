@@ -34,10 +34,10 @@ from colour_metrics import (
 )
 
 from game import games
+from game.driver import Driver
 from game.engine.attangle import Board as AttangleBoardPosition
 from game.engine.levels import LevelInfo
 from game.engine.match import MatchConfig
-from game.scenes.driver import Driver
 from game.ui import looks, theme
 from game.ui.settings import Settings
 

@@ -20,13 +20,13 @@ import pygame
 import pytest
 from screens import SCREENS
 
+from game.driver import Driver
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import shipped_levels
 from game.engine.match import Match, MatchConfig, Player
 from game.i18n import set_language
 from game.scenes.demo import DEMOS
-from game.scenes.driver import Driver
 from game.ui.settings import Settings
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from starting import start_match
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.pause import PauseScene
 from game.scenes.saveload import SaveAsScene

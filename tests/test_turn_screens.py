@@ -15,13 +15,13 @@ import pytest
 import raid
 
 from game import games
+from game.driver import Driver
 from game.engine.ataxx import Move
 from game.engine.core import CHANCE
 from game.engine.levels import LevelInfo
 from game.engine.match import Match, MatchConfig, Player
 from game.i18n import set_language
 from game.scenes.board_capabilities import turn_state
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.move_list import HIDDEN_ENTRY, TurnRow, move_rows, turn_rows, wrap_groups
 from game.scenes.newgame import NewGameScene

@@ -15,7 +15,7 @@ import pytest
 from colour_metrics import contrast_ratio
 from screens import SCREENS
 
-from game.scenes.driver import Driver
+from game.driver import Driver
 from game.ui import theme
 from game.ui.theme import Theme
 

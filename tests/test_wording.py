@@ -16,12 +16,12 @@ from game.ai.api import Outlook, ScoreReading
 from game.ai.limits import WIN_SCORE
 from game.ai.worker import AIState, AIStatus
 from game.ai.worker.status import AIProgress
+from game.driver import Driver
 from game.engine import saves
 from game.engine.ataxx import Move
 from game.engine.ataxx.rules import RULES
 from game.engine.match import Match, Player
 from game.i18n import set_language
-from game.scenes.driver import Driver
 from game.scenes.match import MatchScene
 from game.scenes.match_status import reading_text
 from game.scenes.resume import open_match

@@ -45,7 +45,7 @@ def answer(worker: Any, ticket: int) -> Any:
 def frames_until(
     driver: Any, condition: Callable[[], bool], timeout: float = HANG, *, dt: float = 1 / 60
 ) -> bool:
-    """Whether ``condition()`` comes true while ``driver`` (a ``game.scenes.driver.Driver``) runs frames of
+    """Whether ``condition()`` comes true while ``driver`` (a ``game.driver.Driver``) runs frames of
     ``dt`` seconds, within ``timeout`` seconds of the machine's clock: for what the AI's thread or child
     process does in real time. The frames sleep a millisecond each, so the AI gets the machine too."""
     return wait_for(lambda: condition() or _frame(driver, dt), timeout, every=0.001)
