@@ -39,19 +39,6 @@ WITH_PAGES = [definition for definition in PLAYABLE if definition.has("rules_pag
 SIZES = ((360, 300), (218, 218), (491, 491))
 """A diagram's rectangle: a preview, and the rules screen's at 640x480 and at 1920x1080."""
 BACKGROUND = (10, 12, 30)
-KNOWN_GAPS = {
-    (
-        "spills",
-        "ataxx",
-        "491x491",
-    ): "Ataxx's diagrams at the 1920x1080 rules screen's size draw past their rectangle",
-    **{
-        ("moment", "ataxx", kind): "this Ataxx diagram looks different at the same moment of a later loop"
-        for kind in ("blocks", "clone", "early_finish", "passing")
-    },
-}
-"""What a game's diagrams do not do yet: (check, game, case) expected to fail there, strictly, so that the
-entry goes once the check passes."""
 
 
 def _key(definition: GameDefinition) -> str:
@@ -93,10 +80,8 @@ def _diagram_pages() -> list[tuple[GameDefinition, tuple[str, str, str]]]:
 
 
 def _case(check: str, definition: GameDefinition, case: str, *values: object, name: str = "") -> Any:
-    """The parameters ``values`` of ``check`` for one game's ``case``, expected to fail where a gap is known."""
-    gap = KNOWN_GAPS.get((check, definition.key, case))
-    marks = [pytest.mark.xfail(strict=True, reason=gap)] if gap else []
-    return pytest.param(definition, *values, marks=marks, id=f"{definition.key}-{name or case}")
+    """The parameters ``values`` of ``check`` for one game's ``case``."""
+    return pytest.param(definition, *values, id=f"{definition.key}-{name or case}")
 
 
 def _every_diagram(check: str) -> list[Any]:

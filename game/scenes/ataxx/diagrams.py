@@ -41,7 +41,8 @@ class _Patch:
     def __init__(self, surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
         self.surface = surface
         self.n = n
-        self.cell = min(rect.width, rect.height) // n
+        # The frame round the squares (a sixth of a square each side) stays inside the rectangle too.
+        self.cell = int(min(rect.width, rect.height) / (n + 1 / 3))
         size = self.cell * n
         self.rect = pygame.Rect(0, 0, size, size)
         self.rect.center = rect.center
@@ -115,6 +116,11 @@ def _phase(t: float, start: float, length: float) -> float:
     return max(0.0, min(1.0, (t - start) / length))
 
 
+def _pulse(t: float, beats: int) -> float:
+    """A sine wave beating ``beats`` times a loop: the same at the same moment of every loop."""
+    return math.sin(2 * math.pi * beats * (t % PERIOD) / PERIOD)
+
+
 def _ring(centre: Cell, distance: int, n: int = SIZE) -> list[Cell]:
     cx, cy = centre
     return [(x, y) for x in range(n) for y in range(n) if max(abs(x - cx), abs(y - cy)) == distance]
@@ -174,7 +180,7 @@ def _blocks_of(kind: str) -> set[Cell]:
 
 def _clone(p: _Patch, t: float) -> None:
     centre, target = cell_of("d4"), cell_of("e5")
-    glow = 0.25 + 0.25 * (0.5 + 0.5 * math.sin(t * 4))
+    glow = 0.25 + 0.25 * (0.5 + 0.5 * _pulse(t, 2))
     show = _phase(t, 0.2, 0.5)
     tint = {cell: (theme.TARGETS[0], glow * show) for cell in _ring(centre, 1)}
     tint[centre] = (theme.SELECT, 0.45 * show)
@@ -230,7 +236,7 @@ def _infection(p: _Patch, t: float) -> None:
 def _blocks(p: _Patch, t: float) -> None:
     blocks = _blocks_of("blocks")
     centre = cell_of("d4")
-    pulse = 0.3 + 0.2 * math.sin(t * 4)
+    pulse = 0.3 + 0.2 * _pulse(t, 2)
     tint = {cell: (theme.TARGETS[0], pulse) for cell in _ring(centre, 1) if cell not in blocks}
     tint.update({cell: (theme.TARGETS[1], pulse * 0.8) for cell in _ring(centre, 2) if cell not in blocks})
     p.board(blocks=blocks, tint=tint)
@@ -245,7 +251,7 @@ def _blocks(p: _Patch, t: float) -> None:
 
 def _passing(p: _Patch, t: float) -> None:
     stuck, source, target = cell_of("a7"), cell_of("c5"), cell_of("e3")
-    p.board(blocks=_blocks_of("passing"), tint={stuck: (theme.DANGER, 0.25 + 0.2 * math.sin(t * 5))})
+    p.board(blocks=_blocks_of("passing"), tint={stuck: (theme.DANGER, 0.25 + 0.2 * _pulse(t, 3))})
     fly = _phase(t, 2.0, 0.7)
     _pieces(p, "passing", hidden={source} if fly > 0 else set())
     if fly > 0:  # Red moves again: a jump over the wall, which leaves Blue a square to play next
@@ -270,7 +276,7 @@ def _early_finish(p: _Patch, t: float) -> None:
     empty = [(x, y) for y in range(SIZE) for x in range(SIZE) if (x, y) not in held]
     empty.sort(key=lambda cell: min(max(abs(cell[0] - b[0]), abs(cell[1] - b[1])) for b in blues))
     stuck = cell_of("g1")
-    p.board(blocks=_blocks_of("early_finish"), tint={stuck: (theme.DANGER, 0.25 + 0.2 * math.sin(t * 5))})
+    p.board(blocks=_blocks_of("early_finish"), tint={stuck: (theme.DANGER, 0.25 + 0.2 * _pulse(t, 3))})
     _pieces(p, "early_finish")
     step = 2.2 / len(empty)  # the whole board fills in the same time however many squares are left
     for index, cell in enumerate(empty):
