@@ -60,6 +60,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from game.ai.aspiration import Aspiration
+from game.ai.deepening import Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.limits import (
     MAX_PLY,
@@ -257,36 +258,39 @@ class AlphaBeta(Interruptible):
         if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
             raise ValueError("the game is over: there is no move to search")
 
-        scores: list[int] = []
+        deepening = Deepening(limits)
 
-        def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
-            try:
-                score = ASPIRATION.search(
-                    depth,
-                    scores,
-                    lambda alpha, beta: self._search(position, depth, alpha, beta, 0, 0, True),
-                    on=self.features.aspiration,
-                )
-            except Interrupted:
-                if depth == 1 or not self.features.partial or not self._pv[0]:
-                    raise
-                # A root move finished this depth and beat the ones before it, the previous best first:
-                # a better answer than the last depth's. No deeper iteration starts: a limit is reached.
-                return self._root_score, tuple(self._pv[0])
+        def one_depth(depth: int) -> Found:
+            score = ASPIRATION.search(
+                depth,
+                deepening.scores,
+                lambda alpha, beta: self._search(position, depth, alpha, beta, 0, 0, True),
+                on=self.features.aspiration,
+            )
             assert score is not None  # a stopped search raises
-            scores.append(score)
             # The root is a PV node searched with a window the score is in: a move set the line.
-            return score, tuple(self._pv[0])
+            return Found(score, tuple(self._pv[0]))
 
-        def stopped_early() -> tuple[int, tuple[int, ...]]:
+        def early() -> tuple[int, tuple[int, ...]]:
             # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
             line = tuple(self._pv[0]) or (self.heuristics.order(position, root_moves)[0],)
             return self.heuristics.evaluate(position), line
 
+        def partial() -> tuple[int, tuple[int, ...]] | None:
+            # A root move finished this depth and beat the ones before it, the previous best first:
+            # a better answer than the last depth's.
+            return (self._root_score, tuple(self._pv[0])) if self.features.partial and self._pv[0] else None
+
         self._pv[0] = []  # no line of an earlier search is taken for depth 1's
         self._history = [{}, {}]  # an earlier position's cut-offs would order this one's moves badly
-        yield from self._deepen(
-            limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+        self._begin(node_limit=limits.nodes, stop=stop, deadline=deepening.hard_deadline)
+        yield from deepening.run(
+            one_depth,
+            nodes=lambda: self.nodes,
+            early=early,
+            partial=partial,
+            limit_reached=self._limit_reached,
+            only_move=len(root_moves) == 1,
         )
 
     def score_moves(

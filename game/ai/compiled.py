@@ -446,7 +446,8 @@ class Watchdog:
 
     A kernel cannot read the clock or an ``Event``; it looks at its flag every
     few thousand nodes. No thread is started without a deadline or an event.
-    ``close()`` ends the watch (always call it: the thread holds the flags).
+    ``close()`` ends the watch (always call it, or use the watchdog as a context manager: the thread
+    holds the flags).
     """
 
     def __init__(
@@ -476,6 +477,12 @@ class Watchdog:
             ):
                 self._flags[self._index] = 1
                 return
+
+    def __enter__(self) -> Watchdog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def close(self) -> None:
         """Stop watching (the flag is left as it is)."""

@@ -90,6 +90,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from game.ai.alphabeta import Heuristics, SearchPosition
+from game.ai.deepening import Deepening, Found
 from game.ai.limits import (
     MAX_PLY,
     WIN_BOUND,
@@ -215,27 +216,33 @@ class Expectimax(Interruptible):
         """
         root_moves = self._root_moves(position)
 
-        def one_depth(depth: int) -> tuple[float, tuple[int, ...]]:
-            self._root_first = self._pv[0][0] if self._pv[0] else _NO_MOVE
-            try:
-                return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0])
-            except Interrupted:
-                if depth == 1 or not self.partial or not self._pv[0]:
-                    raise
-                # A root move finished this depth and beat the ones before it, the last depth's best
-                # first: a better answer than the last depth's (Lionheart's fourth action costs some
-                # forty times its third, and the top level's seconds would go to nothing without it).
-                return self._root_score, tuple(self._pv[0])
+        deepening = Deepening(limits)
 
-        def stopped_early() -> tuple[float, tuple[int, ...]]:
+        def one_depth(depth: int) -> Found:
+            self._root_first = self._pv[0][0] if self._pv[0] else _NO_MOVE
+            return Found(self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0]))
+
+        def early() -> tuple[float, tuple[int, ...]]:
             # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
             line = tuple(self._pv[0]) or (self.heuristics.order(position, root_moves)[0],)
             return float(self.heuristics.evaluate(position)), line
 
+        def partial() -> tuple[float, tuple[int, ...]] | None:
+            # A root move finished this depth and beat the ones before it, the last depth's best first: a
+            # better answer than the last depth's (Lionheart's fourth action costs some forty times its
+            # third, and the top level's seconds would go to nothing without it).
+            return (self._root_score, tuple(self._pv[0])) if self.partial and self._pv[0] else None
+
         self._pv[0] = []  # no line of an earlier search is taken for depth 1's
+        self._begin(node_limit=limits.nodes, stop=stop, deadline=deepening.hard_deadline)
         try:
-            yield from self._deepen(
-                limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+            yield from deepening.run(
+                one_depth,
+                nodes=lambda: self.nodes,
+                early=early,
+                partial=partial,
+                limit_reached=self._limit_reached,
+                only_move=len(root_moves) == 1,
             )
         finally:
             self._root_first = _NO_MOVE

@@ -41,6 +41,7 @@ from typing import Any
 from game.ai import compiled
 from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
+from game.ai.deepening import Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
@@ -274,58 +275,43 @@ class Searcher(KernelSearcher):
             roots.remove(best_known)
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
-        hard_deadline, soft_deadline = self._deadlines(limits, start)
+        deepening = Deepening(limits, start)
         stats = tables["stats"]
-        scores: list[int] = []
-        durations: list[float] = []
-        now = start
 
-        def one_depth(depth: int) -> SearchInfo | None:
-            nonlocal root_array, now
-            began = time.monotonic()
+        def one_depth(depth: int) -> Found | None:
+            nonlocal root_array
             result = self._one_depth(
-                kernel, tables, us, them, empty, key, clock, side, depth, root_array, scores
+                kernel, tables, us, them, empty, key, clock, side, depth, root_array, deepening.scores
             )
             self.nodes = int(stats[common.NODES])
             if result is None:
                 return None
             score, line = result
-            scores.append(score)
-            exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
             roots.remove(line[0])
             roots.insert(0, line[0])
             root_array = self._root_array(roots)
-            now = time.monotonic()
-            durations.append(now - began)
-            return SearchInfo(depth, score, self.nodes, now - start, tuple(map(_to_move, line)), exact=exact)
+            exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
+            return Found(score, tuple(map(_to_move, line)), exact)
 
-        def stopped(depth: int) -> SearchInfo | None:
-            if depth > 1:
-                return None
+        def early() -> tuple[int, tuple[Move]]:
             # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
-            best = int(stats[layout.ROOT_BEST])
-            return SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
+            return 0, (_to_move(int(stats[layout.ROOT_BEST])),)
 
-        def enough(info: SearchInfo) -> bool:
-            return (
-                len(roots) == 1
-                or info.exact
-                or (is_win_score(info.score) and plies_to_end(info.score) <= info.depth)
-                or (stop is not None and stop.is_set())
-                or (limits.nodes is not None and self.nodes >= limits.nodes)
-                or (soft_deadline is not None and now >= soft_deadline)
-                or (hard_deadline is not None and now + self._next_cost(durations) > hard_deadline)
+        def limit_reached() -> bool:
+            return (stop is not None and stop.is_set()) or (
+                limits.nodes is not None and self.nodes >= limits.nodes
             )
 
-        yield from self._deepen(limits, stop, hard_deadline, stats, one_depth, stopped, enough)
-
-    @staticmethod
-    def _next_cost(durations: list[float]) -> float:
-        """What the next iteration will likely take: the last one times the recent growth (2 to 6)."""
-        last = durations[-1]
-        if len(durations) < 2 or durations[-2] <= 0.001:
-            return 2 * last
-        return last * min(6.0, max(2.0, last / durations[-2]))
+        with compiled.Watchdog(stats, common.STOP, deepening.hard_deadline, stop):
+            yield from deepening.run(
+                one_depth,
+                nodes=lambda: self.nodes,
+                early=early,
+                limit_reached=limit_reached,
+                look_first=False,  # depth 1 runs even past a limit: the kernel sets the first root move as its best
+                only_move=len(roots) == 1,
+                predict=True,
+            )
 
     def _root_array(self, roots: list[int]) -> Any:
         if self._kernel is not layout:

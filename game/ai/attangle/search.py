@@ -34,6 +34,7 @@ from game.ai import compiled
 from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
+from game.ai.deepening import Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
@@ -41,8 +42,6 @@ from game.ai.limits import (
     SearchInfo,
     SearchLimits,
     final_iteration,
-    is_win_score,
-    turns_to_end,
 )
 from game.engine.attangle import Board
 
@@ -227,61 +226,55 @@ class Searcher(KernelSearcher):
         stats = tables["stats"]
         node_limit = limits.nodes
         self._limit_nodes(stats, node_limit)
-        deadline, soft_deadline = self._deadlines(limits, start)
+        deepening = Deepening(limits, start)
         args = tuple(tables[name] for name in _TABLE_NAMES)
         pv, pv_len = tables["pv"], tables["pv_len"]
-        scores: list[int] = []
+        pv_len[0] = 0  # no line of an earlier search is taken for depth 1's
+        self.nodes = 0
 
         def limit_reached() -> bool:
             return (
                 bool(stats[common.ABORT])
                 or (node_limit is not None and stats[common.NODES] >= node_limit)
                 or (stop is not None and stop.is_set())
-                or (deadline is not None and time.monotonic() >= deadline)
+                or (deepening.hard_deadline is not None and time.monotonic() >= deepening.hard_deadline)
             )
 
         def line() -> tuple[int, ...]:
             return tuple(int(pv[index]) for index in range(int(pv_len[0])))
 
-        def one_depth(depth: int) -> SearchInfo | None:
-            pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
+        def one_depth(depth: int) -> Found | None:
+            pv_len[0] = 0  # no line of an earlier depth is taken for this one's
 
             def search_root(alpha: int, beta: int) -> int | None:
                 score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
                 return None if stats[common.ABORT] else score
 
-            # No iteration starts past a limit, the first included.
-            found = (
-                None
-                if limit_reached()
-                else ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
-            )
+            found = ASPIRATION.search(depth, deepening.scores, search_root, on=self.features.aspiration)
             self.nodes = int(stats[common.NODES])
-            if found is None:
-                return None
-            scores.append(found)
-            return SearchInfo(depth, found, self.nodes, time.monotonic() - start, line())
+            return None if found is None else Found(found, line())
 
-        def stopped(depth: int) -> SearchInfo | None:
-            elapsed = time.monotonic() - start
-            if depth == 1:
-                # Depth 1 stopped: the best root move it finished (the line it set), else the first.
-                first = line() or (self.heuristics.order(position, root_moves)[0],)
-                return SearchInfo(0, self.heuristics.evaluate(position), self.nodes, elapsed, first)
+        def early() -> tuple[int, tuple[int, ...]]:
+            # Depth 1 stopped: the best root move it finished (the line it set), else the first.
+            first = line() or (self.heuristics.order(position, root_moves)[0],)
+            return self.heuristics.evaluate(position), first
+
+        def partial() -> tuple[int, tuple[int, ...]] | None:
             if self.features.partial and pv_len[0] > 0:
                 # A root move finished this depth and beat the ones before it, the previous best
                 # first: a better answer than the last depth's. No deeper iteration starts.
-                return SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
+                return int(stats[layout.ROOT_SCORE]), line()
             return None
 
-        def enough(info: SearchInfo) -> bool:
-            return (
-                len(root_moves) == 1
-                or (is_win_score(info.score) and turns_to_end(info.score) <= info.depth)
-                or (soft_deadline is not None and time.monotonic() >= soft_deadline)
+        with compiled.Watchdog(stats, common.STOP, deepening.hard_deadline, stop):
+            yield from deepening.run(
+                one_depth,
+                nodes=lambda: self.nodes,
+                early=early,
+                partial=partial,
+                limit_reached=limit_reached,
+                only_move=len(root_moves) == 1,
             )
-
-        yield from self._deepen(limits, stop, deadline, stats, one_depth, stopped, enough)
 
     def score_moves(
         self,
