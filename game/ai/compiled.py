@@ -44,6 +44,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from types import FunctionType, ModuleType, SimpleNamespace
 from typing import Any, TypeVar
@@ -440,6 +441,7 @@ class Kernel:
         return self.ready()
 
 
+@dataclass(eq=False)
 class Watchdog:
     """A thread that sets a running kernel's stop flag (``flags[index] = 1``) at ``deadline`` (a
     ``time.monotonic()`` time) or as soon as ``stop`` is set, looking every ``interval`` seconds.
@@ -450,32 +452,26 @@ class Watchdog:
     holds the flags).
     """
 
-    def __init__(
-        self,
-        flags: Any,
-        index: int,
-        deadline: float | None,
-        stop: threading.Event | None,
-        *,
-        interval: float = 0.002,
-    ) -> None:
-        self._flags = flags
-        self._index = index
-        self._deadline = deadline
-        self._stop = stop
-        self._interval = interval
-        self._done = threading.Event()
-        self._thread: threading.Thread | None = None
-        if deadline is not None or stop is not None:
+    flags: Any
+    index: int
+    deadline: float | None
+    stop: threading.Event | None
+    _: KW_ONLY
+    interval: float = 0.002
+    _done: threading.Event = field(default_factory=threading.Event, init=False, repr=False)
+    _thread: threading.Thread | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.deadline is not None or self.stop is not None:
             self._thread = threading.Thread(target=self._watch, name="search-watchdog", daemon=True)
             self._thread.start()
 
     def _watch(self) -> None:
-        while not self._done.wait(self._interval):
-            if (self._stop is not None and self._stop.is_set()) or (
-                self._deadline is not None and time.monotonic() >= self._deadline
+        while not self._done.wait(self.interval):
+            if (self.stop is not None and self.stop.is_set()) or (
+                self.deadline is not None and time.monotonic() >= self.deadline
             ):
-                self._flags[self._index] = 1
+                self.flags[self.index] = 1
                 return
 
     def __enter__(self) -> Watchdog:
