@@ -167,9 +167,7 @@ class AlphaBeta(TableSearch[int]):
         ``hard_time``, the node budget or ``stop``. Raises ``ValueError`` if
         the game is over. The position is left as it was, even when stopped.
         """
-        root_moves = position.raw_moves()
-        if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
-            raise ValueError("the game is over: there is no move to search")
+        root_moves = self._root_moves(position)
 
         deepening = Deepening(limits)
 
@@ -189,31 +187,8 @@ class AlphaBeta(TableSearch[int]):
             position, root_moves, deepening, stop, one_depth, partial=self.features.partial
         )
 
-    def score_moves(
-        self,
-        position: SearchPosition,
-        depth: int,
-        *,
-        stop: threading.Event | None = None,
-        deadline: float | None = None,
-    ) -> list[tuple[int, int]] | None:
-        """Every legal raw move with its exact score at ``depth`` (1: the move alone), best first,
-        from the seat to move's view.
-
-        For the weak levels, which pick among the moves with noise. Returns
-        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
-        passes first. Raises ``ValueError`` if the game is over.
-        """
-        moves = position.raw_moves()
-        if self.heuristics.end_score(position, moves) is not None or not moves:
-            raise ValueError("the game is over: there is no move to score")
-
-        def score(seat: int) -> int:
-            if position.turn == seat:
-                return self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 0, True)
-            return -self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 1, True)
-
-        return self._score_each(position, moves, score, stop, deadline)
+    def _after_move(self, position: Any, seat: int, depth: int) -> int:
+        return self._child(position, seat, depth, -_INFINITY, _INFINITY, 1, 0, True)
 
     # -- the recursion --
 

@@ -203,36 +203,14 @@ class Expectimax(TableSearch[float]):
         self._begin(node_limit=None, stop=None, deadline=None)
         return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0)
 
-    def score_moves(
-        self,
-        position: ChancePosition,
-        depth: int,
-        *,
-        stop: threading.Event | None = None,
-        deadline: float | None = None,
-    ) -> list[tuple[int, int]] | None:
-        """Every legal raw move with its exact score (rounded) at ``depth`` decisions (1: the move alone),
-        best first, from the seat to move's view.
-
-        For the weak levels, which pick among the moves with noise. Returns
-        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
-        passes first. Raises ``ValueError`` as ``iterate`` does.
-        """
-        moves = self._root_moves(position)
-
-        def score(seat: int) -> float:
-            return self._after(position, seat, depth - 1, -_INFINITY, _INFINITY, 1, 0)
-
-        return self._score_each(position, moves, score, stop, deadline)
-
-    def _root_moves(self, position: ChancePosition) -> list[int]:
+    def _root_moves(self, position: ChancePosition, purpose: str = "search") -> list[int]:
         """The moves to search from ``position``; ``ValueError`` at a chance node or a finished game."""
         if position.turn == CHANCE:
             raise ValueError("the dice are to be rolled: there is no move to search")
-        moves = position.raw_moves()
-        if self.heuristics.end_score(position, moves) is not None or not moves:
-            raise ValueError("the game is over: there is no move to search")
-        return moves
+        return super()._root_moves(position)
+
+    def _after_move(self, position: Any, seat: int, depth: int) -> float:
+        return self._after(position, seat, depth, -_INFINITY, _INFINITY, 1, 0)
 
     # -- the recursion --
 

@@ -175,16 +175,22 @@ class TableSearch(Interruptible, Generic[S]):
             only_move=len(root_moves) == 1,
         )
 
-    def _score_each(
+    def score_moves(
         self,
         position: Any,
-        moves: list[int],
-        score: Callable[[int], float],
-        stop: threading.Event | None,
-        deadline: float | None,
+        depth: int,
+        *,
+        stop: threading.Event | None = None,
+        deadline: float | None = None,
     ) -> list[tuple[int, int]] | None:
-        """Each of ``moves`` in the game's order with its ``score(seat)`` (rounded) after it is played, best
-        first; ``None`` if ``stop`` or the ``time.monotonic()`` ``deadline`` stops the search first."""
+        """Every legal raw move with its exact score (rounded) at ``depth`` (1: the move alone), best first,
+        from the seat to move's view.
+
+        For the weak levels, which pick among the moves with noise. Returns
+        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
+        passes first. Raises ``ValueError`` as ``iterate`` does.
+        """
+        moves = self._root_moves(position, "score")
         self._begin(node_limit=None, stop=stop, deadline=deadline)
         seat = position.turn
         scored = []
@@ -192,7 +198,7 @@ class TableSearch(Interruptible, Generic[S]):
             for move in self.heuristics.order(position, moves):
                 position.push_raw(move)
                 try:
-                    value = score(seat)
+                    value = self._after_move(position, seat, depth - 1)
                 finally:
                     position.pop_raw()
                 scored.append((move, round(value)))
@@ -200,6 +206,17 @@ class TableSearch(Interruptible, Generic[S]):
             return None
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored
+
+    def _root_moves(self, position: Any, purpose: str = "search") -> list[int]:
+        """The moves to ``purpose`` from ``position``; ``ValueError`` if its game is over."""
+        moves: list[int] = position.raw_moves()
+        if self.heuristics.end_score(position, moves) is not None or not moves:
+            raise ValueError(f"the game is over: there is no move to {purpose}")
+        return moves
+
+    def _after_move(self, position: Any, seat: int, depth: int) -> float:
+        """The exact score for ``seat`` of ``position``, reached by a move of ``seat``, searched ``depth`` deep."""
+        raise NotImplementedError
 
     def _settle(self, position: Any, depth: int, ply: int, turns: int) -> tuple[int | None, list[int]]:
         """A node's score if it needs no search (a finished game, the horizon, the deepest ply), else
