@@ -154,18 +154,15 @@ class AlphaBeta(TableSearch[int]):
     def iterate(
         self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening: yields a ``SearchInfo`` after each completed depth, and with
-        ``SearchFeatures.partial`` one last for the depth a limit stopped, if a root move finished it
-        and beat the moves searched before it (its depth is the stopped one's).
+        """Iterative deepening (``game.ai.deepening``, which says when it stops): a ``SearchInfo`` after
+        each completed depth, and with ``SearchFeatures.partial`` one last for a depth a limit stopped, if a
+        root move finished it and beat the moves searched before it (its depth is the stopped one's).
 
         At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
         it completes, one of depth 0 whose line is the best root move depth 1
         finished (else the first in the game's order) and whose score is the
-        static evaluation. Stops at the depth limit, when ``soft_time`` has
-        passed after an iteration, when the result is proven (a decided score
-        no more turns away than the depth), or, inside any iteration, at
-        ``hard_time``, the node budget or ``stop``. Raises ``ValueError`` if
-        the game is over. The position is left as it was, even when stopped.
+        static evaluation. Raises ``ValueError`` if the game is over. The
+        position is left as it was, even when stopped.
         """
         root_moves = self._root_moves(position)
 

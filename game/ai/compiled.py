@@ -44,7 +44,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from types import FunctionType, ModuleType, SimpleNamespace
 from typing import Any, TypeVar
@@ -441,7 +440,6 @@ class Kernel:
         return self.ready()
 
 
-@dataclass(eq=False)
 class Watchdog:
     """A thread that sets a running kernel's stop flag (``flags[index] = 1``) at ``deadline`` (a
     ``time.monotonic()`` time) or as soon as ``stop`` is set, looking every ``interval`` seconds.
@@ -452,17 +450,25 @@ class Watchdog:
     holds the flags).
     """
 
-    flags: Any
-    index: int
-    deadline: float | None
-    stop: threading.Event | None
-    _: KW_ONLY
-    interval: float = 0.002
-    _done: threading.Event = field(default_factory=threading.Event, init=False, repr=False)
-    _thread: threading.Thread | None = field(default=None, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.deadline is not None or self.stop is not None:
+    def __init__(
+        self,
+        flags: Any,
+        index: int,
+        deadline: float | None,
+        stop: threading.Event | None,
+        *,
+        interval: float = 0.002,
+    ) -> None:
+        # Not a dataclass: this module is also loaded from its file alone (the cache's source tag),
+        # where a dataclass cannot find its module.
+        self.flags = flags
+        self.index = index
+        self.deadline = deadline
+        self.stop = stop
+        self.interval = interval
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        if deadline is not None or stop is not None:
             self._thread = threading.Thread(target=self._watch, name="search-watchdog", daemon=True)
             self._thread.start()
 

@@ -20,13 +20,22 @@ are kept for the aspiration windows (``game.ai.aspiration``).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from game.ai.limits import MAX_DEPTH, Interrupted, SearchInfo, SearchLimits, is_win_score, turns_to_end
+from game.ai.limits import (
+    MAX_DEPTH,
+    Interrupted,
+    SearchInfo,
+    SearchLimits,
+    final_iteration,
+    is_win_score,
+    turns_to_end,
+)
 
-__all__ = ["Deepening", "Found"]
+__all__ = ["Deepening", "Found", "Iterative"]
 
 Answer = tuple[float, tuple[Any, ...]]
 """A score (an expectation may be a float: the ``SearchInfo`` has it rounded) and a line, best move first."""
@@ -129,3 +138,35 @@ class Deepening:
         if len(durations) < 2 or durations[-2] <= 0.001:
             return 2 * last
         return last * min(6.0, max(2.0, last / durations[-2]))
+
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+class Iterative(Generic[P, M]):
+    """A search of positions ``P`` whose answer, a move ``M``, is its last iteration's: ``search`` over
+    the search's own ``iterate``."""
+
+    def iterate(
+        self, position: P, limits: SearchLimits, stop: threading.Event | None = None
+    ) -> Iterator[SearchInfo]:
+        """The iterations (a ``Deepening``'s) of a search of ``position`` within ``limits``."""
+        raise NotImplementedError
+
+    def search(
+        self,
+        position: P,
+        limits: SearchLimits,
+        stop: threading.Event | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> tuple[M, SearchInfo]:
+        """The best move within ``limits``, and the last iteration (its score, rounded, from the side to
+        move's view).
+
+        Raises ``ValueError`` as ``iterate`` does (the game is over). ``on_info``
+        sees every iteration. The position is left as it was.
+        """
+        info = final_iteration(self.iterate(position, limits, stop), on_info)
+        move: M = info.pv[0]
+        return move, info

@@ -14,15 +14,13 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
-from game.ai.deepening import Deepening, Found
+from game.ai.deepening import Deepening, Found, Iterative
 from game.ai.limits import (
     MAX_PLY,
     WIN_BOUND,
     Interrupted,
     Interruptible,
     SearchInfo,
-    SearchLimits,
-    final_iteration,
 )
 
 __all__ = ["Heuristics", "SearchPosition", "TableSearch"]
@@ -98,7 +96,7 @@ def end_score(ended: int, turns: int) -> int:
     return ended - turns if ended > 0 else ended + turns if ended < 0 else 0
 
 
-class TableSearch(Interruptible, Generic[S]):
+class TableSearch(Interruptible, Iterative[Any, int], Generic[S]):
     """A Python search of ``heuristics``'s game with a transposition table of ``hash_mb`` and the root's line."""
 
     def __init__(self, heuristics: Heuristics, hash_mb: int) -> None:
@@ -116,27 +114,6 @@ class TableSearch(Interruptible, Generic[S]):
     def new_game(self) -> None:
         """Forget everything learnt: the transposition table."""
         self._tt = [None] * (self._tt_mask + 1)
-
-    def iterate(
-        self, position: Any, limits: SearchLimits, stop: threading.Event | None = None
-    ) -> Iterator[SearchInfo]:
-        raise NotImplementedError
-
-    def search(
-        self,
-        position: Any,
-        limits: SearchLimits,
-        stop: threading.Event | None = None,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> tuple[int, SearchInfo]:
-        """The best raw move within ``limits``, and the last iteration (its score, rounded, from the seat
-        to move's view).
-
-        Raises ``ValueError`` as ``iterate`` does. ``on_info`` sees every
-        iteration. The position is left as it was.
-        """
-        info = final_iteration(self.iterate(position, limits, stop), on_info)
-        return info.pv[0], info
 
     def _iterations(
         self,

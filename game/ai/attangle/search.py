@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -34,14 +34,13 @@ from game.ai import compiled
 from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
-from game.ai.deepening import Deepening, Found
+from game.ai.deepening import Deepening, Found, Iterative
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
     WIN_SCORE,
     SearchInfo,
     SearchLimits,
-    final_iteration,
 )
 from game.engine.attangle import Board
 
@@ -119,7 +118,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.ONE] = 1
 
 
-class Searcher(KernelSearcher):
+class Searcher(KernelSearcher, Iterative[Board, int]):
     """An Attangle search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
     moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``, which may give it the
     generic search's table for the tests); ``weights`` picks the evaluation
@@ -183,37 +182,13 @@ class Searcher(KernelSearcher):
 
     # -- the public entry points --
 
-    def search(
-        self,
-        position: Board,
-        limits: SearchLimits,
-        stop: threading.Event | None = None,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> tuple[int, SearchInfo]:
-        """The best raw move within ``limits``, and the last iteration (its score from the side to move's view).
-
-        Raises ``ValueError`` if the game is over. ``on_info`` sees every
-        iteration. The board is not changed.
-        """
-        info = final_iteration(self.iterate(position, limits, stop), on_info)
-        return info.pv[0], info
-
     def iterate(
         self, position: Board, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening: yields a ``SearchInfo`` after each completed depth, and with
-        ``SearchFeatures.partial`` one last for the depth a limit stopped, if a root move finished it
-        and beat the moves searched before it (its depth is the stopped one's).
+        """The iterations of ``AlphaBeta.iterate`` (the same tree, scores and node counts), run by the kernel.
 
-        At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
-        it completes, one of depth 0 whose line is the best root move depth 1
-        finished (else the first in the heuristics' order) and whose score is
-        the static evaluation. Stops at the depth limit, when ``soft_time`` has
-        passed after an iteration, when the result is proven (a decided score
-        no more turns away than the depth), after depth 1 when there is one
-        move, or, inside any iteration, at ``hard_time``, the node budget or
-        ``stop``. Raises ``ValueError`` if the game is over. The board is read
-        once at the start and never changed.
+        Raises ``ValueError`` if the game is over. The board is read once at the
+        start and never changed.
         """
         root_moves = position.raw_moves()
         if not root_moves:
