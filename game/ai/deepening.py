@@ -51,10 +51,25 @@ class Found(NamedTuple):
 
 class Deepening:
     """The iterative deepening of one search started at ``start`` (``time.monotonic()``; now if not given)
-    within ``limits``: its deadlines, its completed depths' ``scores``, and the loop (``run``)."""
+    within ``limits``: its deadlines, its completed depths' ``scores``, and the loop (``run``).
 
-    def __init__(self, limits: SearchLimits, start: float | None = None) -> None:
+    ``look_first``: no iteration starts past a limit, depth 1 included (else
+    depth 1 always starts, and its search answers when stopped); ``predict``:
+    stop when the next depth, as long as the last times its growth, would end
+    past the hard deadline.
+    """
+
+    def __init__(
+        self,
+        limits: SearchLimits,
+        start: float | None = None,
+        *,
+        look_first: bool = True,
+        predict: bool = False,
+    ) -> None:
         self.limits = limits
+        self.look_first = look_first
+        self.predict = predict
         self.start = time.monotonic() if start is None else start
         self.hard_deadline = None if limits.hard_time is None else self.start + max(0.0, limits.hard_time)
         """When the running iteration is abandoned (a ``time.monotonic()`` time), if ever."""
@@ -73,9 +88,7 @@ class Deepening:
         early: Callable[[], Answer],
         partial: Callable[[], Answer | None] | None = None,
         limit_reached: Callable[[], bool] | None = None,
-        look_first: bool = True,
         only_move: bool = False,
-        predict: bool = False,
     ) -> Iterator[SearchInfo]:
         """The iterations: a ``SearchInfo`` after each completed depth, and at most one for a stopped one.
 
@@ -84,15 +97,13 @@ class Deepening:
         when a limit stops it. Then depth 1 answers ``early()`` with depth 0,
         a deeper one ``partial()`` if it gives an answer, and the search ends.
         ``nodes()`` counts the nodes so far; ``limit_reached()`` whether a limit
-        is reached, asked before depth 1 (with ``look_first``: no iteration
-        starts past a limit) and after every depth. ``only_move``: the root has
-        one move; ``predict``: stop when the next depth, as long as the last
-        times its growth, would end past the hard deadline.
+        is reached, asked before depth 1 (with ``look_first``) and after every
+        depth. ``only_move``: the root has one move.
         """
         for depth in range(1, self.max_depth + 1):
-            began = time.monotonic() if predict else 0.0
+            began = time.monotonic() if self.predict else 0.0
             try:
-                stopped = depth == 1 and look_first and limit_reached is not None and limit_reached()
+                stopped = depth == 1 and self.look_first and limit_reached is not None and limit_reached()
                 found = None if stopped else one_depth(depth)
             except Interrupted:
                 found = None
@@ -111,12 +122,10 @@ class Deepening:
                 depth, round(found.score), nodes(), now - self.start, found.line, exact=found.exact
             )
             yield info
-            if only_move or self._enough(info, now, limit_reached, predict=predict):
+            if only_move or self._enough(info, now, limit_reached):
                 return
 
-    def _enough(
-        self, info: SearchInfo, now: float, limit_reached: Callable[[], bool] | None, *, predict: bool
-    ) -> bool:
+    def _enough(self, info: SearchInfo, now: float, limit_reached: Callable[[], bool] | None) -> bool:
         """Whether to stop after ``info``, completed at ``now``."""
         if info.exact or (is_win_score(info.score) and turns_to_end(info.score) <= info.depth):
             return True
@@ -125,7 +134,7 @@ class Deepening:
         if limit_reached is not None and limit_reached():
             return True
         return (
-            predict
+            self.predict
             and self.hard_deadline is not None
             and now + self._next_cost(self._durations) > self.hard_deadline
         )

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from game.ai import compiled
+from game.ai.deepening import Answer, Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.limits import SearchInfo
 from game.engine.core import Trait
 
 __all__ = ["KernelSearcher"]
@@ -27,14 +29,16 @@ __all__ = ["KernelSearcher"]
 common = compiled.load_pure("game.ai.kernel_common")
 """What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 M = TypeVar("M")
+W = TypeVar("W")
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 
 
-class KernelSearcher:
+class KernelSearcher(Generic[W]):
     """A search with its own transposition table, killer moves and history, in its kernel's tables.
 
-    ``hash_mb`` bounds the transposition table; ``features`` the search's
+    ``hash_mb`` bounds the transposition table; ``weights`` picks the
+    evaluation (``default_weights`` if not given); ``features`` the search's
     aids. ``compiled``: ``None`` uses the compiled kernel once this process
     has built it (``prepare_compiled``: the AI child starts it when it
     starts), Python until then; ``True`` builds it first and waits (a
@@ -45,6 +49,7 @@ class KernelSearcher:
 
     compiled_kernel: ClassVar[compiled.Kernel]
     layout: ClassVar[ModuleType]
+    default_weights: ClassVar[Any]
 
     handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
     """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
@@ -53,6 +58,7 @@ class KernelSearcher:
         self,
         hash_mb: int = 16,
         *,
+        weights: W | None = None,
         features: SearchFeatures = DEFAULT_FEATURES,
         compiled: bool | None = None,
         table_slots: int | None = None,
@@ -60,6 +66,7 @@ class KernelSearcher:
         if hash_mb < 1:
             raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
         self.hash_mb = hash_mb
+        self.weights: W = self.default_weights if weights is None else weights
         self.features = features
         self._want_compiled = compiled
         self._table_slots = table_slots
@@ -119,6 +126,30 @@ class KernelSearcher:
         if node_limit is not None:
             stats[common.NODE_LIMIT] = max(1, node_limit)
             stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
+
+    def _iterations(
+        self,
+        deepening: Deepening,
+        stats: Any,
+        stop: threading.Event | None,
+        one_depth: Callable[[int], Found | None],
+        early: Callable[[], Answer],
+        limit_reached: Callable[[], bool],
+        *,
+        partial: Callable[[], Answer | None] | None = None,
+        only_move: bool,
+    ) -> Iterator[SearchInfo]:
+        """``deepening``'s iterations of ``one_depth`` (``game.ai.deepening.Deepening.run``), the kernel
+        stopped by a watchdog at the hard deadline or ``stop``."""
+        with compiled.Watchdog(stats, common.STOP, deepening.hard_deadline, stop):
+            yield from deepening.run(
+                one_depth,
+                nodes=lambda: self.nodes,
+                early=early,
+                partial=partial,
+                limit_reached=limit_reached,
+                only_move=only_move,
+            )
 
     def _score_each(
         self,

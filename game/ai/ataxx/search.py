@@ -162,7 +162,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.USE_FUTILITY] = int(features.futility)
 
 
-class Searcher(KernelSearcher):
+class Searcher(KernelSearcher[EvalWeights]):
     """An Ataxx search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
     moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``); ``weights`` picks
     the evaluation (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
@@ -170,19 +170,9 @@ class Searcher(KernelSearcher):
 
     compiled_kernel = _KERNEL
     layout = layout
-
-    def __init__(
-        self,
-        hash_mb: int = 16,
-        *,
-        weights: EvalWeights = DEFAULT_WEIGHTS,
-        features: SearchFeatures = DEFAULT_FEATURES,
-        compiled: bool | None = None,
-        table_slots: int | None = None,
-    ) -> None:
-        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
-        self.weights = weights
-        self._generation = 0
+    default_weights = DEFAULT_WEIGHTS
+    _generation = 0
+    """The searches so far, modulo 256: the table's entries of older ones give way first."""
 
     # -- the kernel and its tables --
 
@@ -275,7 +265,8 @@ class Searcher(KernelSearcher):
             roots.remove(best_known)
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
-        deepening = Deepening(limits, start)
+        # Depth 1 starts even past a limit: stopped at once, the kernel answers its first root move.
+        deepening = Deepening(limits, start, look_first=False, predict=True)
         stats = tables["stats"]
 
         def one_depth(depth: int) -> Found | None:
@@ -302,16 +293,10 @@ class Searcher(KernelSearcher):
                 limits.nodes is not None and self.nodes >= limits.nodes
             )
 
-        with compiled.Watchdog(stats, common.STOP, deepening.hard_deadline, stop):
-            yield from deepening.run(
-                one_depth,
-                nodes=lambda: self.nodes,
-                early=early,
-                limit_reached=limit_reached,
-                look_first=False,  # depth 1 runs even past a limit: the kernel sets the first root move as its best
-                only_move=len(roots) == 1,
-                predict=True,
-            )
+        only_move = len(roots) == 1
+        yield from self._iterations(
+            deepening, stats, stop, one_depth, early, limit_reached, only_move=only_move
+        )
 
     def _root_array(self, roots: list[int]) -> Any:
         if self._kernel is not layout:

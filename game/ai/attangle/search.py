@@ -24,6 +24,7 @@ never share state, and one searcher runs one search at a time.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
 from game.ai.deepening import Deepening, Found, Iterative
-from game.ai.features import DEFAULT_FEATURES, SearchFeatures
+from game.ai.features import SearchFeatures
 from game.ai.kernel_search import KernelSearcher
 from game.ai.limits import (
     WIN_SCORE,
@@ -118,7 +119,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.ONE] = 1
 
 
-class Searcher(KernelSearcher, Iterative[Board, int]):
+class Searcher(KernelSearcher[EvalWeights], Iterative[Board, int]):
     """An Attangle search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
     moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``, which may give it the
     generic search's table for the tests); ``weights`` picks the evaluation
@@ -127,20 +128,14 @@ class Searcher(KernelSearcher, Iterative[Board, int]):
 
     compiled_kernel = _KERNEL
     layout = layout
+    default_weights = DEFAULT_WEIGHTS
+    _geometries: dict[int, Any]
+    """Each board size's geometry for the kernel of the tables (made with the tables: ``_new_tables``)."""
 
-    def __init__(
-        self,
-        hash_mb: int = 16,
-        *,
-        weights: EvalWeights = DEFAULT_WEIGHTS,
-        features: SearchFeatures = DEFAULT_FEATURES,
-        compiled: bool | None = None,
-        table_slots: int | None = None,
-    ) -> None:
-        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
-        self.weights = weights
-        self.heuristics = AttangleHeuristics(weights)
-        self._geometries: dict[int, Any] = {}
+    @functools.cached_property
+    def heuristics(self) -> AttangleHeuristics:
+        """The evaluation and the move order of the generic search, for what the kernel does not answer."""
+        return AttangleHeuristics(self.weights)
 
     # -- the kernel and its tables --
 
@@ -241,15 +236,10 @@ class Searcher(KernelSearcher, Iterative[Board, int]):
                 return int(stats[layout.ROOT_SCORE]), line()
             return None
 
-        with compiled.Watchdog(stats, common.STOP, deepening.hard_deadline, stop):
-            yield from deepening.run(
-                one_depth,
-                nodes=lambda: self.nodes,
-                early=early,
-                partial=partial,
-                limit_reached=limit_reached,
-                only_move=len(root_moves) == 1,
-            )
+        only_move = len(root_moves) == 1
+        yield from self._iterations(
+            deepening, stats, stop, one_depth, early, limit_reached, partial=partial, only_move=only_move
+        )
 
     def score_moves(
         self,
