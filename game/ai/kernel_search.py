@@ -24,7 +24,7 @@ from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.limits import SearchInfo
 from game.engine.core import Trait
 
-__all__ = ["KernelSearcher"]
+__all__ = ["KernelSearcher", "common"]
 
 common = compiled.load_pure("game.ai.kernel_common")
 """What the kernels share, as Python: the stats every kernel keeps, the table's entries."""

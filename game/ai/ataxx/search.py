@@ -43,7 +43,7 @@ from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
 from game.ai.deepening import Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
-from game.ai.kernel_search import KernelSearcher
+from game.ai.kernel_search import KernelSearcher, common
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -71,8 +71,6 @@ KERNEL = "game.ai.ataxx.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
-common = compiled.load_pure("game.ai.kernel_common")
-"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 PASS = layout.PASS
 """The pass inside the search."""
 _INFINITY = common.INFINITY
@@ -116,14 +114,9 @@ def _warm_up(kernel: ModuleType) -> None:
 
 
 _KERNEL = compiled.Kernel(KERNEL, ("search_root", "score_move"), _warm_up)
-"""The compiled kernel and its build, once a process."""
-
-
-kernel_ready = _KERNEL.ready
-"""Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-prepare_compiled = _KERNEL.prepare
-"""``prepare_compiled(wait=False, timeout=None)``: start building the kernel in the background (once a
-process); whether it is ready (``compiled.Kernel.prepare``)."""
+kernel_ready, prepare_compiled = _KERNEL.ready, _KERNEL.prepare
+"""Whether the compiled kernel is built, and ``prepare_compiled(wait=False, timeout=None)``, which starts
+its build (once a process): ``compiled.Kernel``'s ``ready`` and ``prepare``."""
 
 
 _TABLE_NAMES = (
@@ -252,7 +245,8 @@ class Searcher(KernelSearcher[EvalWeights]):
         if only:
             legal = [move for move in legal if move in only] or legal
         kernel, tables = self._prepare()
-        us, them, empty, key, clock, side = self._begin(board, tables, limits.nodes)
+        position = self._begin(board, tables, limits.nodes)
+        them, key = position[1], position[3]
         roots = sorted(
             (_from_move(move) for move in legal),
             key=lambda m: m != PASS and 2 * (NEIGHBOURS[m & 63] & them).bit_count() + (m >> 6 == m & 63),
@@ -268,16 +262,24 @@ class Searcher(KernelSearcher[EvalWeights]):
         # Depth 1 starts even past a limit: stopped at once, the kernel answers its first root move.
         deepening = Deepening(limits, start, look_first=False, predict=True)
         stats = tables["stats"]
+        args = _args(tables)
+        pv, pv_len = tables["pv"], tables["pv_len"]
 
         def one_depth(depth: int) -> Found | None:
             nonlocal root_array
-            result = self._one_depth(
-                kernel, tables, us, them, empty, key, clock, side, depth, root_array, deepening.scores
-            )
+
+            def search_root(alpha: int, beta: int) -> int | None:
+                score = int(
+                    kernel.search_root(*position, depth, alpha, beta, root_array, len(root_array), *args)
+                )
+                return None if stats[common.ABORT] else score
+
+            # Aspiration windows around the completed depths' scores.
+            score = _ASPIRATION.search(depth, deepening.scores, search_root, on=self.features.aspiration)
             self.nodes = int(stats[common.NODES])
-            if result is None:
+            if score is None:
                 return None
-            score, line = result
+            line = [int(pv[index]) for index in range(int(pv_len[0]))] or [int(stats[layout.ROOT_BEST])]
             roots.remove(line[0])
             roots.insert(0, line[0])
             root_array = self._root_array(roots)
@@ -304,43 +306,6 @@ class Searcher(KernelSearcher[EvalWeights]):
 
             return numpy.array(roots, dtype=numpy.int64)
         return list(roots)
-
-    def _one_depth(
-        self,
-        kernel: ModuleType,
-        tables: dict[str, Any],
-        us: int,
-        them: int,
-        empty: int,
-        key: int,
-        clock: int,
-        side: int,
-        depth: int,
-        roots: Any,
-        scores: list[int],
-    ) -> tuple[int, list[int]] | None:
-        """Search the root to ``depth`` (aspiration windows around the completed depths' ``scores``):
-        score and line.
-
-        ``None`` if a limit stopped it.
-        """
-        stats = tables["stats"]
-        args = _args(tables)
-
-        def search_root(alpha: int, beta: int) -> int | None:
-            score = int(
-                kernel.search_root(
-                    us, them, empty, key, clock, side, depth, alpha, beta, roots, len(roots), *args
-                )
-            )
-            return None if stats[common.ABORT] else score
-
-        score = _ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
-        if score is None:
-            return None
-        pv, pv_len = tables["pv"], tables["pv_len"]
-        line = [int(pv[index]) for index in range(int(pv_len[0]))]
-        return score, line or [int(stats[layout.ROOT_BEST])]
 
     def score_moves(
         self,

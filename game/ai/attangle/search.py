@@ -37,7 +37,7 @@ from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
 from game.ai.deepening import Deepening, Found, Iterative
 from game.ai.features import SearchFeatures
-from game.ai.kernel_search import KernelSearcher
+from game.ai.kernel_search import KernelSearcher, common
 from game.ai.limits import (
     WIN_SCORE,
     SearchInfo,
@@ -59,8 +59,6 @@ KERNEL = "game.ai.attangle.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
-common = compiled.load_pure("game.ai.kernel_common")
-"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 _INFINITY = common.INFINITY
 _TABLE_NAMES = (
     "tt_keys",
@@ -91,14 +89,9 @@ def _warm_up(kernel: ModuleType) -> None:
 
 
 _KERNEL = compiled.Kernel(KERNEL, ("pvs", "score_move"), _warm_up)
-"""The compiled kernel and its build, once a process."""
-
-
-kernel_ready = _KERNEL.ready
-"""Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-prepare_compiled = _KERNEL.prepare
-"""``prepare_compiled(wait=False, timeout=None)``: start building the kernel in the background (once a
-process); whether it is ready (``compiled.Kernel.prepare``)."""
+kernel_ready, prepare_compiled = _KERNEL.ready, _KERNEL.prepare
+"""Whether the compiled kernel is built, and ``prepare_compiled(wait=False, timeout=None)``, which starts
+its build (once a process): ``compiled.Kernel``'s ``ready`` and ``prepare``."""
 
 
 def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeatures) -> None:
