@@ -459,25 +459,25 @@ class Watchdog:
         *,
         interval: float = 0.002,
     ) -> None:
-        # Not a dataclass: this module is also loaded from its file alone (the cache's source tag),
-        # where a dataclass cannot find its module.
-        self.flags = flags
-        self.index = index
-        self.deadline = deadline
-        self.stop = stop
-        self.interval = interval
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
         if deadline is not None or stop is not None:
-            self._thread = threading.Thread(target=self._watch, name="search-watchdog", daemon=True)
+            self._thread = threading.Thread(
+                target=self._watch,
+                args=(flags, index, deadline, stop, interval),
+                name="search-watchdog",
+                daemon=True,
+            )
             self._thread.start()
 
-    def _watch(self) -> None:
-        while not self._done.wait(self.interval):
-            if (self.stop is not None and self.stop.is_set()) or (
-                self.deadline is not None and time.monotonic() >= self.deadline
+    def _watch(
+        self, flags: Any, index: int, deadline: float | None, stop: threading.Event | None, interval: float
+    ) -> None:
+        while not self._done.wait(interval):
+            if (stop is not None and stop.is_set()) or (
+                deadline is not None and time.monotonic() >= deadline
             ):
-                self.flags[self.index] = 1
+                flags[index] = 1
                 return
 
     def __enter__(self) -> Watchdog:
