@@ -18,6 +18,7 @@ from waiting import HANG, wait_for
 from game.ai import compiled
 from game.ai.ataxx import kernel
 from game.ai.ataxx.search import Searcher, SearchFeatures, SearchLimits, is_win_score
+from game.ai.deepening import Deepening
 from game.engine.ataxx import STARTPOS, Board
 
 pytestmark = pytest.mark.usefixtures("compiled_search")  # these tests search
@@ -218,10 +219,10 @@ def test_the_ai_tests_pass_with_the_search_as_python(tmp_path: Path) -> None:
 
 
 def test_the_next_iteration_is_expected_to_cost_the_last_times_its_growth() -> None:
-    assert Searcher._next_cost([0.1, 0.3]) == pytest.approx(0.9)  # grew 3x: 3x again
-    assert Searcher._next_cost([0.1, 0.1]) == pytest.approx(0.2)  # at least twice the last
-    assert Searcher._next_cost([0.01, 0.5]) == pytest.approx(3.0)  # at most six times
-    assert Searcher._next_cost([0.2]) == pytest.approx(0.4)
+    assert Deepening._next_cost([0.1, 0.3]) == pytest.approx(0.9)  # grew 3x: 3x again
+    assert Deepening._next_cost([0.1, 0.1]) == pytest.approx(0.2)  # at least twice the last
+    assert Deepening._next_cost([0.01, 0.5]) == pytest.approx(3.0)  # at most six times
+    assert Deepening._next_cost([0.2]) == pytest.approx(0.4)
 
 
 def test_no_iteration_starts_that_could_not_finish_before_the_hard_limit(

@@ -57,23 +57,21 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any
 
 from game.ai.aspiration import Aspiration
+from game.ai.deepening import Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
 from game.ai.limits import (
     MAX_PLY,
-    WIN_BOUND,
     WIN_SCORE,
-    Interrupted,
-    Interruptible,
     SearchInfo,
     SearchLimits,
-    final_iteration,
     is_win_score,
     plies_to_end,
     turns_to_end,
 )
+from game.ai.table_search import NO_MOVE, Heuristics, SearchPosition, TableSearch
 from game.engine.core import Trait
 
 __all__ = [
@@ -91,9 +89,6 @@ __all__ = [
 ]
 
 _INFINITY = WIN_SCORE + 1
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-_NO_MOVE = -1
-_TT_ENTRY_BYTES = 150
 ASPIRATION = Aspiration(half_width=60, from_depth=3, lag=2)
 """The root's first window from depth 3: 60 either side of the score two depths before (scores swing
 between odd and even depths), opened on the side the score falls out."""
@@ -122,63 +117,7 @@ NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=F
 """Plain principal-variation search with the table and the killers: the search before issue 21."""
 
 
-class SearchPosition(Protocol):
-    """What the searches need of a position: its seat to move, raw moves as ints, made and unmade in place.
-
-    ``hash`` must tell apart positions that differ in anything the search's
-    scores depend on (the seat to move, the actions left in a turn...).
-    ``turn`` is the seat to move, 0 or 1 (an ``IntEnum`` will do), or
-    ``game.engine.core.CHANCE`` at a chance node, which only the chance search
-    visits (``ChancePosition`` in ``game.ai.expectimax``).
-    """
-
-    hash: int
-
-    @property
-    def turn(self) -> int:
-        """The seat to move (0 or 1), or ``CHANCE`` while dice are to be rolled."""
-        ...
-
-    def raw_moves(self) -> list[int]:
-        """The legal moves as ints (``[]`` when the game is over)."""
-        ...
-
-    def push_raw(self, raw: int) -> None:
-        """Play a legal raw move."""
-        ...
-
-    def pop_raw(self) -> object:
-        """Take back the last raw move (what it returns is not used)."""
-        ...
-
-
-class Heuristics(Protocol):
-    """A game's knowledge for the search; every score is from the side to move's view.
-
-    Only decision positions (a seat to move) are ever given: the chance search
-    expands chance nodes down to decisions before it evaluates.
-    """
-
-    def evaluate(self, position: Any) -> int:
-        """The static score of a position whose game goes on."""
-        ...
-
-    def end_score(self, position: Any, moves: list[int]) -> int | None:
-        """``WIN_SCORE``, ``-WIN_SCORE`` or 0 if the game is over (``moves`` are its legal moves), else ``None``."""
-        ...
-
-    def order(self, position: Any, moves: list[int]) -> list[int]:
-        """``moves``, likeliest best first."""
-        ...
-
-    # Optional, looked up with getattr (a Protocol cannot say "optional"):
-    # - ``is_quiet(position, move) -> bool``: whether a legal move of the seat to move is quiet (it
-    #   takes nothing: a move the search may reduce and orders by its history);
-    # - ``leaf_end_score(position) -> int | None``: ``end_score`` without the moves, for the leaves,
-    #   which then list none (``game.ai.expectimax`` asks it too).
-
-
-class AlphaBeta(Interruptible):
+class AlphaBeta(TableSearch[int]):
     """The generic alpha-beta search, the reference the compiled kernels are tested against, with its own
     transposition table and killer moves (see the module docstring).
 
@@ -191,11 +130,8 @@ class AlphaBeta(Interruptible):
     def __init__(
         self, heuristics: Heuristics, hash_mb: int = 16, *, features: SearchFeatures = DEFAULT_FEATURES
     ) -> None:
-        if hash_mb < 1:
-            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
-        self.heuristics = heuristics
+        super().__init__(heuristics, hash_mb)
         self.features = features
-        self._leaf_end: Callable[[Any], int | None] | None = getattr(heuristics, "leaf_end_score", None)
         is_quiet: Callable[[Any, int], bool] | None = getattr(heuristics, "is_quiet", None)
         self._is_quiet: Callable[[Any, int], bool] = is_quiet or _never_quiet
         plies = features.reductions(LATE_MOVE_REDUCTIONS)
@@ -205,126 +141,51 @@ class AlphaBeta(Interruptible):
         self._reductions = [
             [late_move_reduction(depth, index, plies) for index in range(64)] for depth in range(64)
         ]
-        slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
-        self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
-        self._tt: list[tuple[int, int, int, int, int] | None] = [None] * (self._tt_mask + 1)
-        self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
-        self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
-        self._root_score = 0  # the score of the root's line _pv[0], set with it
-        self._begin(node_limit=None, stop=None, deadline=None)
+        self._killers = [[NO_MOVE, NO_MOVE] for _ in range(MAX_PLY + 2)]
 
     def new_game(self) -> None:
         """Forget everything learnt: the transposition table, the killer moves and the history."""
-        self._tt = [None] * (self._tt_mask + 1)
-        self._killers = [[_NO_MOVE, _NO_MOVE] for _ in range(MAX_PLY + 2)]
+        super().new_game()
+        self._killers = [[NO_MOVE, NO_MOVE] for _ in range(MAX_PLY + 2)]
         self._history = [{}, {}]
 
     # -- the entry points --
 
-    def search(
-        self,
-        position: SearchPosition,
-        limits: SearchLimits,
-        stop: threading.Event | None = None,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> tuple[int, SearchInfo]:
-        """The best raw move within ``limits``, and the last completed iteration (its score from the
-        seat to move's view).
-
-        Raises ``ValueError`` if the game is over. ``on_info`` sees every
-        iteration. The position is left as it was.
-        """
-        info = final_iteration(self.iterate(position, limits, stop), on_info)
-        return info.pv[0], info
-
     def iterate(
         self, position: SearchPosition, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening: yields a ``SearchInfo`` after each completed depth, and with
-        ``SearchFeatures.partial`` one last for the depth a limit stopped, if a root move finished it
-        and beat the moves searched before it (its depth is the stopped one's).
+        """Iterative deepening (``game.ai.deepening``, which says when it stops): a ``SearchInfo`` after
+        each completed depth, and with ``SearchFeatures.partial`` one last for a depth a limit stopped, if a
+        root move finished it and beat the moves searched before it (its depth is the stopped one's).
 
         At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
         it completes, one of depth 0 whose line is the best root move depth 1
         finished (else the first in the game's order) and whose score is the
-        static evaluation. Stops at the depth limit, when ``soft_time`` has
-        passed after an iteration, when the result is proven (a decided score
-        no more turns away than the depth), or, inside any iteration, at
-        ``hard_time``, the node budget or ``stop``. Raises ``ValueError`` if
-        the game is over. The position is left as it was, even when stopped.
+        static evaluation. Raises ``ValueError`` if the game is over. The
+        position is left as it was, even when stopped.
         """
-        root_moves = position.raw_moves()
-        if self.heuristics.end_score(position, root_moves) is not None or not root_moves:
-            raise ValueError("the game is over: there is no move to search")
+        root_moves = self._root_moves(position)
 
-        scores: list[int] = []
+        deepening = Deepening(limits)
 
-        def one_depth(depth: int) -> tuple[int, tuple[int, ...]]:
-            try:
-                score = ASPIRATION.search(
-                    depth,
-                    scores,
-                    lambda alpha, beta: self._search(position, depth, alpha, beta, 0, 0, True),
-                    on=self.features.aspiration,
-                )
-            except Interrupted:
-                if depth == 1 or not self.features.partial or not self._pv[0]:
-                    raise
-                # A root move finished this depth and beat the ones before it, the previous best first:
-                # a better answer than the last depth's. No deeper iteration starts: a limit is reached.
-                return self._root_score, tuple(self._pv[0])
+        def one_depth(depth: int) -> Found:
+            score = ASPIRATION.search(
+                depth,
+                deepening.scores,
+                lambda alpha, beta: self._search(position, depth, alpha, beta, 0, 0, True),
+                on=self.features.aspiration,
+            )
             assert score is not None  # a stopped search raises
-            scores.append(score)
             # The root is a PV node searched with a window the score is in: a move set the line.
-            return score, tuple(self._pv[0])
+            return Found(score, tuple(self._pv[0]))
 
-        def stopped_early() -> tuple[int, tuple[int, ...]]:
-            # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
-            line = tuple(self._pv[0]) or (self.heuristics.order(position, root_moves)[0],)
-            return self.heuristics.evaluate(position), line
-
-        self._pv[0] = []  # no line of an earlier search is taken for depth 1's
         self._history = [{}, {}]  # an earlier position's cut-offs would order this one's moves badly
-        yield from self._deepen(
-            limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+        yield from self._iterations(
+            position, root_moves, deepening, stop, one_depth, partial=self.features.partial
         )
 
-    def score_moves(
-        self,
-        position: SearchPosition,
-        depth: int,
-        *,
-        stop: threading.Event | None = None,
-        deadline: float | None = None,
-    ) -> list[tuple[int, int]] | None:
-        """Every legal raw move with its exact score at ``depth`` (1: the move alone), best first,
-        from the seat to move's view.
-
-        For the weak levels, which pick among the moves with noise. Returns
-        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
-        passes first. Raises ``ValueError`` if the game is over.
-        """
-        moves = position.raw_moves()
-        if self.heuristics.end_score(position, moves) is not None or not moves:
-            raise ValueError("the game is over: there is no move to score")
-        self._begin(node_limit=None, stop=stop, deadline=deadline)
-        seat = position.turn
-        scored = []
-        try:
-            for move in self.heuristics.order(position, moves):
-                position.push_raw(move)
-                try:
-                    if position.turn == seat:
-                        score = self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 0, True)
-                    else:
-                        score = -self._search(position, depth - 1, -_INFINITY, _INFINITY, 1, 1, True)
-                finally:
-                    position.pop_raw()
-                scored.append((move, score))
-        except Interrupted:
-            return None
-        scored.sort(key=lambda item: item[1], reverse=True)
-        return scored
+    def _after_move(self, position: Any, seat: int, depth: int) -> int:
+        return self._child(position, seat, depth, -_INFINITY, _INFINITY, 1, 0, True)
 
     # -- the recursion --
 
@@ -341,35 +202,20 @@ class AlphaBeta(Interruptible):
             self._checkpoint()
         if pv_node:
             self._pv[ply] = []
-        heuristics = self.heuristics
-        if depth <= 0 and self._leaf_end is not None:
-            # A game that tells its end without its moves: a leaf lists none.
-            ended = self._leaf_end(position)
-            if ended is not None:
-                return ended - turns if ended > 0 else ended + turns if ended < 0 else 0
-            return heuristics.evaluate(position)
-        moves = position.raw_moves()
-        ended = heuristics.end_score(position, moves)
-        if ended is not None:
-            return ended - turns if ended > 0 else ended + turns if ended < 0 else 0
-        if depth <= 0 or ply >= MAX_PLY:
-            return heuristics.evaluate(position)
+        settled, moves = self._settle(position, depth, ply, turns)
+        if settled is not None:
+            return settled
 
+        heuristics = self.heuristics
         key: int = position.hash
-        slot = key & self._tt_mask
-        entry = self._tt[slot]
-        tt_move = _NO_MOVE
+        entry = self._tt[key & self._tt_mask]
+        tt_move = NO_MOVE
         if entry is not None and entry[0] == key:
             tt_move = entry[4]
             if entry[1] >= depth and not pv_node:
-                score = entry[3]
-                if score > WIN_BOUND:
-                    score -= turns
-                elif score < -WIN_BOUND:
-                    score += turns
-                flag = entry[2]
-                if flag == _EXACT or (score >= beta if flag == _LOWER else score <= alpha):
-                    return score
+                cut = self._cutoff(entry, alpha, beta, turns)
+                if cut is not None:
+                    return cut
 
         killers = self._killers[ply]
         seat = position.turn
@@ -384,7 +230,7 @@ class AlphaBeta(Interruptible):
             ordered = tactical + quiet
         front: list[int] = []
         for move in (tt_move, killers[0], killers[1]):
-            if move != _NO_MOVE and move not in front and move in moves:
+            if move != NO_MOVE and move not in front and move in moves:
                 front.append(move)
         if front:
             ordered = front + [move for move in ordered if move not in front]
@@ -430,14 +276,7 @@ class AlphaBeta(Interruptible):
                             history[move] = history.get(move, 0) + depth * depth
                         break
 
-        stored = best  # a decided score is stored as turns from this node
-        if stored > WIN_BOUND:
-            stored += turns
-        elif stored < -WIN_BOUND:
-            stored -= turns
-        flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-        if entry is None or entry[0] != key or depth >= entry[1]:
-            self._tt[slot] = (key, depth, flag, stored, best_move)
+        self._store(entry, key, depth, best, original_alpha, beta, turns, best_move)
         return best
 
     def _child(

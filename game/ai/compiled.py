@@ -446,7 +446,8 @@ class Watchdog:
 
     A kernel cannot read the clock or an ``Event``; it looks at its flag every
     few thousand nodes. No thread is started without a deadline or an event.
-    ``close()`` ends the watch (always call it: the thread holds the flags).
+    ``close()`` ends the watch (always call it, or use the watchdog as a context manager: the thread
+    holds the flags).
     """
 
     def __init__(
@@ -458,24 +459,32 @@ class Watchdog:
         *,
         interval: float = 0.002,
     ) -> None:
-        self._flags = flags
-        self._index = index
-        self._deadline = deadline
-        self._stop = stop
-        self._interval = interval
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
         if deadline is not None or stop is not None:
-            self._thread = threading.Thread(target=self._watch, name="search-watchdog", daemon=True)
+            self._thread = threading.Thread(
+                target=self._watch,
+                args=(flags, index, deadline, stop, interval),
+                name="search-watchdog",
+                daemon=True,
+            )
             self._thread.start()
 
-    def _watch(self) -> None:
-        while not self._done.wait(self._interval):
-            if (self._stop is not None and self._stop.is_set()) or (
-                self._deadline is not None and time.monotonic() >= self._deadline
+    def _watch(
+        self, flags: Any, index: int, deadline: float | None, stop: threading.Event | None, interval: float
+    ) -> None:
+        while not self._done.wait(interval):
+            if (stop is not None and stop.is_set()) or (
+                deadline is not None and time.monotonic() >= deadline
             ):
-                self._flags[self._index] = 1
+                flags[index] = 1
                 return
+
+    def __enter__(self) -> Watchdog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def close(self) -> None:
         """Stop watching (the flag is left as it is)."""

@@ -86,28 +86,21 @@ from __future__ import annotations
 
 import enum
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, Protocol
 
-from game.ai.alphabeta import Heuristics, SearchPosition
+from game.ai.deepening import Deepening, Found
 from game.ai.limits import (
-    MAX_PLY,
-    WIN_BOUND,
     WIN_SCORE,
-    Interrupted,
-    Interruptible,
     SearchInfo,
     SearchLimits,
-    final_iteration,
 )
+from game.ai.table_search import NO_MOVE, Heuristics, SearchPosition, TableSearch
 from game.engine.core import CHANCE, Trait
 
 __all__ = ["ChancePosition", "ChancePruning", "Expectimax"]
 
 _INFINITY = float(WIN_SCORE + 1)
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-_NO_MOVE = -1
-_TT_ENTRY_BYTES = 150
 
 
 class ChancePosition(SearchPosition, Protocol):
@@ -134,7 +127,7 @@ class ChancePruning(enum.Enum):
     """Star1 after probing: one move of each outcome's decision first, for bounds that may cut at once."""
 
 
-class Expectimax(Interruptible):
+class Expectimax(TableSearch[float]):
     """An expectimax search with Star1/Star2 pruning and a table for decision nodes (see the module docstring).
 
     ``bounds`` are the least and the greatest value a position can have
@@ -156,45 +149,16 @@ class Expectimax(Interruptible):
         table: bool = True,
         partial: bool = True,
     ) -> None:
-        if hash_mb < 1:
-            raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
         if not bounds[0] < bounds[1]:
             raise ValueError(f"the bounds must be a low and a higher value, not {bounds}")
-        self.heuristics = heuristics
-        self._leaf_end: Callable[[Any], int | None] | None = getattr(heuristics, "leaf_end_score", None)
+        super().__init__(heuristics, hash_mb)
         self.low, self.high = float(bounds[0]), float(bounds[1])
         self.pruning = pruning
         self.table = table
         self.partial = partial
-        self._root_first = _NO_MOVE  # the last depth's best move, searched first at the root
-        self._root_score = 0.0  # the score of the root's line _pv[0], set with it
-        slots = max(1024, hash_mb * 2**20 // _TT_ENTRY_BYTES)
-        self._tt_mask = (1 << (slots.bit_length() - 1)) - 1
-        self._tt: list[tuple[int, int, int, float, int] | None] = [None] * (self._tt_mask + 1)
-        self._pv: list[list[int]] = [[] for _ in range(MAX_PLY + 2)]
-        self._begin(node_limit=None, stop=None, deadline=None)
-
-    def new_game(self) -> None:
-        """Forget everything learnt: the transposition table."""
-        self._tt = [None] * (self._tt_mask + 1)
+        self._root_first = NO_MOVE  # the last depth's best move, searched first at the root
 
     # -- the entry points --
-
-    def search(
-        self,
-        position: ChancePosition,
-        limits: SearchLimits,
-        stop: threading.Event | None = None,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> tuple[int, SearchInfo]:
-        """The best raw move within ``limits``, and the last completed iteration (its score, rounded, from
-        the seat to move's view).
-
-        Raises ``ValueError`` if the game is over or the dice are to be
-        rolled. ``on_info`` sees every iteration. The position is left as it was.
-        """
-        info = final_iteration(self.iterate(position, limits, stop), on_info)
-        return info.pv[0], info
 
     def iterate(
         self, position: ChancePosition, limits: SearchLimits, stop: threading.Event | None = None
@@ -215,30 +179,20 @@ class Expectimax(Interruptible):
         """
         root_moves = self._root_moves(position)
 
-        def one_depth(depth: int) -> tuple[float, tuple[int, ...]]:
-            self._root_first = self._pv[0][0] if self._pv[0] else _NO_MOVE
-            try:
-                return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0])
-            except Interrupted:
-                if depth == 1 or not self.partial or not self._pv[0]:
-                    raise
-                # A root move finished this depth and beat the ones before it, the last depth's best
-                # first: a better answer than the last depth's (Lionheart's fourth action costs some
-                # forty times its third, and the top level's seconds would go to nothing without it).
-                return self._root_score, tuple(self._pv[0])
+        deepening = Deepening(limits)
 
-        def stopped_early() -> tuple[float, tuple[int, ...]]:
-            # Depth 1 stopped: the best root move it finished (the line it set), else the game's first.
-            line = tuple(self._pv[0]) or (self.heuristics.order(position, root_moves)[0],)
-            return float(self.heuristics.evaluate(position)), line
+        def one_depth(depth: int) -> Found:
+            self._root_first = self._pv[0][0] if self._pv[0] else NO_MOVE
+            return Found(self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0), tuple(self._pv[0]))
 
-        self._pv[0] = []  # no line of an earlier search is taken for depth 1's
+        # Partial iterations matter here: Lionheart's fourth action costs some forty times its third, and
+        # the top level's seconds would go to nothing without them.
         try:
-            yield from self._deepen(
-                limits, stop, one_depth, only_move=len(root_moves) == 1, stopped_early=stopped_early
+            yield from self._iterations(
+                position, root_moves, deepening, stop, one_depth, partial=self.partial
             )
         finally:
-            self._root_first = _NO_MOVE
+            self._root_first = NO_MOVE
 
     def value(self, position: ChancePosition, depth: int) -> float:
         """The value of a decision ``position`` searched ``depth`` decisions deep, for its seat to move,
@@ -249,46 +203,14 @@ class Expectimax(Interruptible):
         self._begin(node_limit=None, stop=None, deadline=None)
         return self._decision(position, depth, -_INFINITY, _INFINITY, 0, 0)
 
-    def score_moves(
-        self,
-        position: ChancePosition,
-        depth: int,
-        *,
-        stop: threading.Event | None = None,
-        deadline: float | None = None,
-    ) -> list[tuple[int, int]] | None:
-        """Every legal raw move with its exact score (rounded) at ``depth`` decisions (1: the move alone),
-        best first, from the seat to move's view.
-
-        For the weak levels, which pick among the moves with noise. Returns
-        ``None`` if ``stop`` is set or the ``time.monotonic()`` ``deadline``
-        passes first. Raises ``ValueError`` as ``iterate`` does.
-        """
-        moves = self._root_moves(position)
-        self._begin(node_limit=None, stop=stop, deadline=deadline)
-        seat = position.turn
-        scored = []
-        try:
-            for move in self.heuristics.order(position, moves):
-                position.push_raw(move)
-                try:
-                    value = self._after(position, seat, depth - 1, -_INFINITY, _INFINITY, 1, 0)
-                finally:
-                    position.pop_raw()
-                scored.append((move, round(value)))
-        except Interrupted:
-            return None
-        scored.sort(key=lambda item: item[1], reverse=True)
-        return scored
-
-    def _root_moves(self, position: ChancePosition) -> list[int]:
+    def _root_moves(self, position: ChancePosition, purpose: str = "search") -> list[int]:
         """The moves to search from ``position``; ``ValueError`` at a chance node or a finished game."""
         if position.turn == CHANCE:
             raise ValueError("the dice are to be rolled: there is no move to search")
-        moves = position.raw_moves()
-        if self.heuristics.end_score(position, moves) is not None or not moves:
-            raise ValueError("the game is over: there is no move to search")
-        return moves
+        return super()._root_moves(position)
+
+    def _after_move(self, position: Any, seat: int, depth: int) -> float:
+        return self._after(position, seat, depth, -_INFINITY, _INFINITY, 1, 0)
 
     # -- the recursion --
 
@@ -313,39 +235,24 @@ class Expectimax(Interruptible):
         if self.nodes >= self._next_check:
             self._checkpoint()
         self._pv[ply] = []
-        heuristics = self.heuristics
-        if depth <= 0 and self._leaf_end is not None:
-            # A game that tells its end without its moves: a leaf lists none.
-            ended = self._leaf_end(position)
-            if ended is not None:
-                return float(ended - turns if ended > 0 else ended + turns if ended < 0 else 0)
-            return float(heuristics.evaluate(position))
-        moves = position.raw_moves()
-        ended = heuristics.end_score(position, moves)
-        if ended is not None:
-            return float(ended - turns if ended > 0 else ended + turns if ended < 0 else 0)
-        if depth <= 0 or ply >= MAX_PLY:
-            return float(heuristics.evaluate(position))
+        settled, moves = self._settle(position, depth, ply, turns)
+        if settled is not None:
+            return float(settled)
 
+        heuristics = self.heuristics
         key: int = position.hash
-        slot = key & self._tt_mask
-        entry = self._tt[slot] if self.table else None
-        tt_move = self._root_first if ply == 0 else _NO_MOVE
+        entry = self._tt[key & self._tt_mask] if self.table else None
+        tt_move = self._root_first if ply == 0 else NO_MOVE
         if entry is not None and entry[0] == key:
-            if tt_move == _NO_MOVE:
+            if tt_move == NO_MOVE:
                 tt_move = entry[4]
             if entry[1] >= depth and ply > 0:  # the root is searched, for its best move
-                value = entry[3]
-                if value > WIN_BOUND:
-                    value -= turns
-                elif value < -WIN_BOUND:
-                    value += turns
-                flag = entry[2]
-                if flag == _EXACT or (value >= beta if flag == _LOWER else value <= alpha):
-                    return value
+                cut = self._cutoff(entry, alpha, beta, turns)
+                if cut is not None:
+                    return cut
 
         ordered = heuristics.order(position, moves)
-        if tt_move != _NO_MOVE and tt_move in moves:
+        if tt_move != NO_MOVE and tt_move in moves:
             ordered = [tt_move, *(move for move in ordered if move != tt_move)]
 
         seat = position.turn
@@ -370,14 +277,7 @@ class Expectimax(Interruptible):
                         break
 
         if self.table:
-            stored = best  # a decided value is stored as turns from this node
-            if stored > WIN_BOUND:
-                stored += turns
-            elif stored < -WIN_BOUND:
-                stored -= turns
-            flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
-            if entry is None or entry[0] != key or depth >= entry[1]:
-                self._tt[slot] = (key, depth, flag, stored, best_move)
+            self._store(entry, key, depth, best, original_alpha, beta, turns, best_move)
         return best
 
     def _chance(

@@ -4,8 +4,9 @@ A game's searcher subclasses ``KernelSearcher``, naming its kernel
 (``compiled_kernel``, a ``compiled.Kernel``, and ``layout``, the kernel's plain-Python copy, whose
 constants are the compiled kernel's too) and writing its evaluation's weights
 and its features into the kernel's ``weights`` (``_fill_weights``); the
-position, one depth's search (``_deepen``'s ``one_depth``), when to stop and
-the moves' conversion stay the game's.
+position, one depth's search (``game.ai.deepening``'s ``one_depth``), what it answers when stopped
+and the moves' conversion stay the game's; the loop around it is ``game.ai.deepening.Deepening``, run
+under a ``compiled.Watchdog`` that stops the kernel at the hard deadline or ``stop``.
 The tables' shared layout is ``game.ai.kernel_common``'s.
 """
 
@@ -15,26 +16,29 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from game.ai import compiled
+from game.ai.deepening import Answer, Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
-from game.ai.limits import MAX_DEPTH, SearchInfo, SearchLimits
+from game.ai.limits import SearchInfo
 from game.engine.core import Trait
 
-__all__ = ["KernelSearcher"]
+__all__ = ["KernelSearcher", "common"]
 
 common = compiled.load_pure("game.ai.kernel_common")
 """What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 M = TypeVar("M")
+W = TypeVar("W")
 _ENTRY_BYTES = {True: 16, False: 96}
 """A table entry's cost: two int64 when compiled, two list slots and their ints when not."""
 
 
-class KernelSearcher:
+class KernelSearcher(Generic[W]):
     """A search with its own transposition table, killer moves and history, in its kernel's tables.
 
-    ``hash_mb`` bounds the transposition table; ``features`` the search's
+    ``hash_mb`` bounds the transposition table; ``weights`` picks the
+    evaluation (``default_weights`` if not given); ``features`` the search's
     aids. ``compiled``: ``None`` uses the compiled kernel once this process
     has built it (``prepare_compiled``: the AI child starts it when it
     starts), Python until then; ``True`` builds it first and waits (a
@@ -45,6 +49,7 @@ class KernelSearcher:
 
     compiled_kernel: ClassVar[compiled.Kernel]
     layout: ClassVar[ModuleType]
+    default_weights: ClassVar[Any]
 
     handles: frozenset[Trait] = frozenset({Trait.ALTERNATING})
     """Seats that alternate every move, no chance: its scores negate at every ply (``game.ai.api.check_search``)."""
@@ -53,6 +58,7 @@ class KernelSearcher:
         self,
         hash_mb: int = 16,
         *,
+        weights: W | None = None,
         features: SearchFeatures = DEFAULT_FEATURES,
         compiled: bool | None = None,
         table_slots: int | None = None,
@@ -60,6 +66,7 @@ class KernelSearcher:
         if hash_mb < 1:
             raise ValueError(f"hash_mb must be at least 1, not {hash_mb}")
         self.hash_mb = hash_mb
+        self.weights: W = self.default_weights if weights is None else weights
         self.features = features
         self._want_compiled = compiled
         self._table_slots = table_slots
@@ -120,47 +127,29 @@ class KernelSearcher:
             stats[common.NODE_LIMIT] = max(1, node_limit)
             stats[common.NEXT_CHECK] = min(stats[common.CHECK_EVERY], max(1, node_limit))
 
-    @staticmethod
-    def _deadlines(limits: SearchLimits, start: float) -> tuple[float | None, float | None]:
-        """The hard and the soft deadline (``time.monotonic()`` times) of a search started at ``start``."""
-        hard = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
-        soft = None if limits.soft_time is None else start + max(0.0, limits.soft_time)
-        return hard, soft
-
-    def _deepen(
+    def _iterations(
         self,
-        limits: SearchLimits,
-        stop: threading.Event | None,
-        deadline: float | None,
+        deepening: Deepening,
         stats: Any,
-        one_depth: Callable[[int], SearchInfo | None],
-        stopped: Callable[[int], SearchInfo | None],
-        enough: Callable[[SearchInfo], bool],
+        stop: threading.Event | None,
+        one_depth: Callable[[int], Found | None],
+        early: Callable[[], Answer],
+        limit_reached: Callable[[], bool],
+        *,
+        partial: Callable[[], Answer | None] | None = None,
+        only_move: bool,
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening over the kernel, which a watchdog stops at the hard ``deadline`` or ``stop``.
-
-        ``one_depth(depth)`` searches the root to ``depth`` and gives its
-        ``SearchInfo``, or ``None`` if a limit stopped it: then ``stopped(depth)``
-        gives the last answer, if there is one (depth 1's best root move so
-        far, with depth 0, or a partial iteration's), and the search ends.
-        After each depth, ``enough(info)`` says whether to stop there; the
-        depth limit stops it anyway.
-        """
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
-        try:
-            for depth in range(1, max_depth + 1):
-                info = one_depth(depth)
-                if info is None:
-                    last = stopped(depth)
-                    if last is not None:
-                        yield last
-                    return
-                yield info
-                if enough(info):
-                    return
-        finally:
-            watchdog.close()
+        """``deepening``'s iterations of ``one_depth`` (``game.ai.deepening.Deepening.run``), the kernel
+        stopped by a watchdog at the hard deadline or ``stop``."""
+        with compiled.Watchdog(stats, common.STOP, deepening.hard_deadline, stop):
+            yield from deepening.run(
+                one_depth,
+                nodes=lambda: self.nodes,
+                early=early,
+                partial=partial,
+                limit_reached=limit_reached,
+                only_move=only_move,
+            )
 
     def _score_each(
         self,
@@ -177,21 +166,20 @@ class KernelSearcher:
         kernel first, or, with ``look_first``, has already come before the first move."""
         scored: list[tuple[M, int]] = []
         best = -common.INFINITY
-        watchdog = compiled.Watchdog(stats, common.STOP, deadline, stop)
         try:
-            if look_first and (
-                (stop is not None and stop.is_set())
-                or (deadline is not None and time.monotonic() >= deadline)
-            ):
-                return None
-            for move in moves:
-                value = score(move, best)
-                if stats[common.ABORT]:
+            with compiled.Watchdog(stats, common.STOP, deadline, stop):
+                if look_first and (
+                    (stop is not None and stop.is_set())
+                    or (deadline is not None and time.monotonic() >= deadline)
+                ):
                     return None
-                best = max(best, value)
-                scored.append((move, value))
+                for move in moves:
+                    value = score(move, best)
+                    if stats[common.ABORT]:
+                        return None
+                    best = max(best, value)
+                    scored.append((move, value))
         finally:
-            watchdog.close()
             self.nodes = int(stats[common.NODES])
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored

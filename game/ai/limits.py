@@ -1,13 +1,14 @@
 """What every search of the arcade shares: decided scores, limits, per-iteration results, the stop checks.
 
-Ataxx's bitboard search (``game.ai.ataxx.search``) and the game-independent
-alpha-beta (``game.ai.alphabeta``) and the chance search
+The compiled searches (``game.ai.ataxx.search``, ``game.ai.attangle.search``),
+the game-independent alpha-beta (``game.ai.alphabeta``) and the chance search
 (``game.ai.expectimax``) all score a won game ``WIN_SCORE`` minus the turns
-to it, take ``SearchLimits``, yield a ``SearchInfo`` per completed depth, and
-look at the clock, the stop event and the node budget every few hundred nodes
-(``Interruptible``), abandoning the iteration with ``Interrupted`` — depth 1
-included: a search stopped before its first depth completes still answers a
-legal move, the best root move found so far, as a ``SearchInfo`` of depth 0.
+to it, take ``SearchLimits`` and yield a ``SearchInfo`` per completed depth
+(the loop is ``game.ai.deepening``'s). The Python ones look at the clock, the
+stop event and the node budget every few hundred nodes (``Interruptible``),
+abandoning the iteration with ``Interrupted`` — depth 1 included: a search
+stopped before its first depth completes still answers a legal move, the best
+root move found so far, as a ``SearchInfo`` of depth 0.
 
 A turn is what one seat plays before the other seat's turn: it begins when
 the seat to move changes (chance outcomes do not count). In a game whose seats
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,48 +188,3 @@ class Interruptible:
         if self._stop is not None and self._stop.is_set():
             return True
         return self._deadline is not None and time.monotonic() >= self._deadline
-
-    def _deepen(
-        self,
-        limits: SearchLimits,
-        stop: threading.Event | None,
-        one_depth: Callable[[int], tuple[float, tuple[Any, ...]]],
-        *,
-        only_move: bool,
-        stopped_early: Callable[[], tuple[float, tuple[Any, ...]]],
-    ) -> Iterator[SearchInfo]:
-        """Iterative deepening as every search of the arcade runs it: a ``SearchInfo`` after each depth.
-
-        ``one_depth(depth)`` searches the root to ``depth`` and gives its score
-        (an expectation may be a float: the ``SearchInfo`` has it rounded) and
-        best line, or raises ``Interrupted`` when a limit stops it. Every
-        iteration can be stopped, depth 1 too: if none completes (a limit is
-        reached before or during depth 1), ``stopped_early()`` gives a score
-        and a line starting with a legal move (the best root move found so far,
-        else the game's first), yielded with depth 0; so at least one
-        ``SearchInfo`` comes out. Stops at the depth limit, after depth 1 when
-        the root has ``only_move``, when the score is decided no more turns
-        away than the depth, when ``stop`` is set, when ``soft_time`` has
-        passed after an iteration, or, inside one, at ``hard_time``, the node
-        budget or ``stop``.
-        """
-        start = time.monotonic()
-        deadline = None if limits.hard_time is None else start + max(0.0, limits.hard_time)
-        self._begin(node_limit=limits.nodes, stop=stop, deadline=deadline)
-        max_depth = MAX_DEPTH if limits.depth is None else max(1, min(limits.depth, MAX_DEPTH))
-        soft_deadline = None if limits.soft_time is None else start + limits.soft_time
-        for depth in range(1, max_depth + 1):
-            try:
-                if self._limit_reached():  # no iteration starts past a limit, the first included
-                    raise Interrupted
-                score, pv = one_depth(depth)
-            except Interrupted:
-                if depth == 1:
-                    score, pv = stopped_early()
-                    yield SearchInfo(0, round(score), self.nodes, time.monotonic() - start, pv)
-                return
-            yield SearchInfo(depth, round(score), self.nodes, time.monotonic() - start, pv)
-            if only_move or (is_win_score(score) and turns_to_end(score) <= depth):
-                return
-            if soft_deadline is not None and time.monotonic() >= soft_deadline:
-                return

@@ -23,6 +23,25 @@ NO_SCORE = -(1 << 40)
 
 
 @jit
+def most_infected(squares: int, weight1: int, weight2: int, weight4: int, weight8: int) -> int:
+    """The most enemy pieces around one of ``squares`` (not none), whose counts are bit-sliced in the planes
+    ``weight1`` to ``weight8``: the squares with the highest bit kept, plane by plane from the top."""
+    best = 0
+    if squares & weight8:
+        squares &= weight8
+        best += 8
+    if squares & weight4:
+        squares &= weight4
+        best += 4
+    if squares & weight2:
+        squares &= weight2
+        best += 2
+    if squares & weight1:
+        best += 1
+    return best
+
+
+@jit
 def frontier(
     us: int, them: int, empty: int, clones: int, reach: int, ply: int, piece: int, tempo: int
 ) -> int:
@@ -64,36 +83,9 @@ def frontier(
     more = parity & carry
     weight4 = fours ^ more
     weight8 = fours & more
-    best_clone = 0
-    best_jump = 0
-    candidates = clones
+    best_clone = most_infected(clones, weight1, weight2, weight4, weight8) if clones else -1
     jumps = reach & ~clones
-    if candidates & weight8:
-        candidates &= weight8
-        best_clone += 8
-    if jumps & weight8:
-        jumps &= weight8
-        best_jump += 8
-    if candidates & weight4:
-        candidates &= weight4
-        best_clone += 4
-    if jumps & weight4:
-        jumps &= weight4
-        best_jump += 4
-    if candidates & weight2:
-        candidates &= weight2
-        best_clone += 2
-    if jumps & weight2:
-        jumps &= weight2
-        best_jump += 2
-    if candidates & weight1:
-        best_clone += 1
-    if jumps & weight1:
-        best_jump += 1
-    if clones == 0:
-        best_clone = -1
-    if reach & ~clones == 0:
-        best_jump = -1
+    best_jump = most_infected(jumps, weight1, weight2, weight4, weight8) if jumps else -1
     if max(best_clone, best_jump) == popcount(them):
         return WIN_SCORE - ply - 1
     gain = max(2 * best_clone + 1, 2 * best_jump)

@@ -41,8 +41,9 @@ from typing import Any
 from game.ai import compiled
 from game.ai.aspiration import Aspiration
 from game.ai.ataxx.evaluate import DEFAULT_WEIGHTS, EvalWeights
+from game.ai.deepening import Deepening, Found
 from game.ai.features import DEFAULT_FEATURES, SearchFeatures
-from game.ai.kernel_search import KernelSearcher
+from game.ai.kernel_search import KernelSearcher, common
 from game.ai.limits import (
     MAX_DEPTH,
     WIN_SCORE,
@@ -70,8 +71,6 @@ KERNEL = "game.ai.ataxx.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
-common = compiled.load_pure("game.ai.kernel_common")
-"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 PASS = layout.PASS
 """The pass inside the search."""
 _INFINITY = common.INFINITY
@@ -115,14 +114,9 @@ def _warm_up(kernel: ModuleType) -> None:
 
 
 _KERNEL = compiled.Kernel(KERNEL, ("search_root", "score_move"), _warm_up)
-"""The compiled kernel and its build, once a process."""
-
-
-kernel_ready = _KERNEL.ready
-"""Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-prepare_compiled = _KERNEL.prepare
-"""``prepare_compiled(wait=False, timeout=None)``: start building the kernel in the background (once a
-process); whether it is ready (``compiled.Kernel.prepare``)."""
+kernel_ready, prepare_compiled = _KERNEL.ready, _KERNEL.prepare
+"""Whether the compiled kernel is built, and ``prepare_compiled(wait=False, timeout=None)``, which starts
+its build (once a process): ``compiled.Kernel``'s ``ready`` and ``prepare``."""
 
 
 _TABLE_NAMES = (
@@ -161,7 +155,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.USE_FUTILITY] = int(features.futility)
 
 
-class Searcher(KernelSearcher):
+class Searcher(KernelSearcher[EvalWeights]):
     """An Ataxx search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
     moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``); ``weights`` picks
     the evaluation (see ``game.ai.ataxx.evaluate``). Not thread-safe: run one search at a time.
@@ -169,19 +163,9 @@ class Searcher(KernelSearcher):
 
     compiled_kernel = _KERNEL
     layout = layout
-
-    def __init__(
-        self,
-        hash_mb: int = 16,
-        *,
-        weights: EvalWeights = DEFAULT_WEIGHTS,
-        features: SearchFeatures = DEFAULT_FEATURES,
-        compiled: bool | None = None,
-        table_slots: int | None = None,
-    ) -> None:
-        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
-        self.weights = weights
-        self._generation = 0
+    default_weights = DEFAULT_WEIGHTS
+    _generation = 0
+    """The searches so far, modulo 256: the table's entries of older ones give way first."""
 
     # -- the kernel and its tables --
 
@@ -261,7 +245,8 @@ class Searcher(KernelSearcher):
         if only:
             legal = [move for move in legal if move in only] or legal
         kernel, tables = self._prepare()
-        us, them, empty, key, clock, side = self._begin(board, tables, limits.nodes)
+        position = self._begin(board, tables, limits.nodes)
+        them, key = position[1], position[3]
         roots = sorted(
             (_from_move(move) for move in legal),
             key=lambda m: m != PASS and 2 * (NEIGHBOURS[m & 63] & them).bit_count() + (m >> 6 == m & 63),
@@ -274,58 +259,46 @@ class Searcher(KernelSearcher):
             roots.remove(best_known)
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
-        hard_deadline, soft_deadline = self._deadlines(limits, start)
+        # Depth 1 starts even past a limit: stopped at once, the kernel answers its first root move.
+        deepening = Deepening(limits, start, look_first=False, predict=True)
         stats = tables["stats"]
-        scores: list[int] = []
-        durations: list[float] = []
-        now = start
+        args = _args(tables)
+        pv, pv_len = tables["pv"], tables["pv_len"]
 
-        def one_depth(depth: int) -> SearchInfo | None:
-            nonlocal root_array, now
-            began = time.monotonic()
-            result = self._one_depth(
-                kernel, tables, us, them, empty, key, clock, side, depth, root_array, scores
-            )
+        def one_depth(depth: int) -> Found | None:
+            nonlocal root_array
+
+            def search_root(alpha: int, beta: int) -> int | None:
+                score = int(
+                    kernel.search_root(*position, depth, alpha, beta, root_array, len(root_array), *args)
+                )
+                return None if stats[common.ABORT] else score
+
+            # Aspiration windows around the completed depths' scores.
+            score = _ASPIRATION.search(depth, deepening.scores, search_root, on=self.features.aspiration)
             self.nodes = int(stats[common.NODES])
-            if result is None:
+            if score is None:
                 return None
-            score, line = result
-            scores.append(score)
-            exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
+            line = [int(pv[index]) for index in range(int(pv_len[0]))] or [int(stats[layout.ROOT_BEST])]
             roots.remove(line[0])
             roots.insert(0, line[0])
             root_array = self._root_array(roots)
-            now = time.monotonic()
-            durations.append(now - began)
-            return SearchInfo(depth, score, self.nodes, now - start, tuple(map(_to_move, line)), exact=exact)
+            exact = bool(stats[layout.HORIZON] == layout.NO_GUESS)  # a plain bool, not numpy's
+            return Found(score, tuple(map(_to_move, line)), exact)
 
-        def stopped(depth: int) -> SearchInfo | None:
-            if depth > 1:
-                return None
+        def early() -> tuple[int, tuple[Move]]:
             # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
-            best = int(stats[layout.ROOT_BEST])
-            return SearchInfo(0, 0, self.nodes, time.monotonic() - start, (_to_move(best),))
+            return 0, (_to_move(int(stats[layout.ROOT_BEST])),)
 
-        def enough(info: SearchInfo) -> bool:
-            return (
-                len(roots) == 1
-                or info.exact
-                or (is_win_score(info.score) and plies_to_end(info.score) <= info.depth)
-                or (stop is not None and stop.is_set())
-                or (limits.nodes is not None and self.nodes >= limits.nodes)
-                or (soft_deadline is not None and now >= soft_deadline)
-                or (hard_deadline is not None and now + self._next_cost(durations) > hard_deadline)
+        def limit_reached() -> bool:
+            return (stop is not None and stop.is_set()) or (
+                limits.nodes is not None and self.nodes >= limits.nodes
             )
 
-        yield from self._deepen(limits, stop, hard_deadline, stats, one_depth, stopped, enough)
-
-    @staticmethod
-    def _next_cost(durations: list[float]) -> float:
-        """What the next iteration will likely take: the last one times the recent growth (2 to 6)."""
-        last = durations[-1]
-        if len(durations) < 2 or durations[-2] <= 0.001:
-            return 2 * last
-        return last * min(6.0, max(2.0, last / durations[-2]))
+        only_move = len(roots) == 1
+        yield from self._iterations(
+            deepening, stats, stop, one_depth, early, limit_reached, only_move=only_move
+        )
 
     def _root_array(self, roots: list[int]) -> Any:
         if self._kernel is not layout:
@@ -333,43 +306,6 @@ class Searcher(KernelSearcher):
 
             return numpy.array(roots, dtype=numpy.int64)
         return list(roots)
-
-    def _one_depth(
-        self,
-        kernel: ModuleType,
-        tables: dict[str, Any],
-        us: int,
-        them: int,
-        empty: int,
-        key: int,
-        clock: int,
-        side: int,
-        depth: int,
-        roots: Any,
-        scores: list[int],
-    ) -> tuple[int, list[int]] | None:
-        """Search the root to ``depth`` (aspiration windows around the completed depths' ``scores``):
-        score and line.
-
-        ``None`` if a limit stopped it.
-        """
-        stats = tables["stats"]
-        args = _args(tables)
-
-        def search_root(alpha: int, beta: int) -> int | None:
-            score = int(
-                kernel.search_root(
-                    us, them, empty, key, clock, side, depth, alpha, beta, roots, len(roots), *args
-                )
-            )
-            return None if stats[common.ABORT] else score
-
-        score = _ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
-        if score is None:
-            return None
-        pv, pv_len = tables["pv"], tables["pv_len"]
-        line = [int(pv[index]) for index in range(int(pv_len[0]))]
-        return score, line or [int(stats[layout.ROOT_BEST])]
 
     def score_moves(
         self,

@@ -24,9 +24,10 @@ never share state, and one searcher runs one search at a time.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -34,15 +35,13 @@ from game.ai import compiled
 from game.ai.alphabeta import ASPIRATION, LATE_MOVE_REDUCTIONS
 from game.ai.attangle import encoding
 from game.ai.attangle.evaluate import DEFAULT_WEIGHTS, AttangleHeuristics, EvalWeights
-from game.ai.features import DEFAULT_FEATURES, SearchFeatures
-from game.ai.kernel_search import KernelSearcher
+from game.ai.deepening import Deepening, Found, Iterative
+from game.ai.features import SearchFeatures
+from game.ai.kernel_search import KernelSearcher, common
 from game.ai.limits import (
     WIN_SCORE,
     SearchInfo,
     SearchLimits,
-    final_iteration,
-    is_win_score,
-    turns_to_end,
 )
 from game.engine.attangle import Board
 
@@ -60,8 +59,6 @@ KERNEL = "game.ai.attangle.kernel"
 """The kernel's module: imported (and compiled) only in a process that searches with numba."""
 layout = compiled.load_pure(KERNEL)
 """The kernel as Python: its constants (the tables' layout) are the compiled kernel's too."""
-common = compiled.load_pure("game.ai.kernel_common")
-"""What the kernels share, as Python: the stats every kernel keeps, the table's entries."""
 _INFINITY = common.INFINITY
 _TABLE_NAMES = (
     "tt_keys",
@@ -92,14 +89,9 @@ def _warm_up(kernel: ModuleType) -> None:
 
 
 _KERNEL = compiled.Kernel(KERNEL, ("pvs", "score_move"), _warm_up)
-"""The compiled kernel and its build, once a process."""
-
-
-kernel_ready = _KERNEL.ready
-"""Whether the compiled kernel is built (always true when the kernel runs as Python)."""
-prepare_compiled = _KERNEL.prepare
-"""``prepare_compiled(wait=False, timeout=None)``: start building the kernel in the background (once a
-process); whether it is ready (``compiled.Kernel.prepare``)."""
+kernel_ready, prepare_compiled = _KERNEL.ready, _KERNEL.prepare
+"""Whether the compiled kernel is built, and ``prepare_compiled(wait=False, timeout=None)``, which starts
+its build (once a process): ``compiled.Kernel``'s ``ready`` and ``prepare``."""
 
 
 def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeatures) -> None:
@@ -120,7 +112,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.ONE] = 1
 
 
-class Searcher(KernelSearcher):
+class Searcher(KernelSearcher[EvalWeights], Iterative[Board, int]):
     """An Attangle search (``game.ai.kernel_search.KernelSearcher``: its own transposition table, killer
     moves and history, ``hash_mb``, ``features``, ``compiled`` and ``table_slots``, which may give it the
     generic search's table for the tests); ``weights`` picks the evaluation
@@ -129,20 +121,14 @@ class Searcher(KernelSearcher):
 
     compiled_kernel = _KERNEL
     layout = layout
+    default_weights = DEFAULT_WEIGHTS
+    _geometries: dict[int, Any]
+    """Each board size's geometry for the kernel of the tables (made with the tables: ``_new_tables``)."""
 
-    def __init__(
-        self,
-        hash_mb: int = 16,
-        *,
-        weights: EvalWeights = DEFAULT_WEIGHTS,
-        features: SearchFeatures = DEFAULT_FEATURES,
-        compiled: bool | None = None,
-        table_slots: int | None = None,
-    ) -> None:
-        super().__init__(hash_mb, features=features, compiled=compiled, table_slots=table_slots)
-        self.weights = weights
-        self.heuristics = AttangleHeuristics(weights)
-        self._geometries: dict[int, Any] = {}
+    @functools.cached_property
+    def heuristics(self) -> AttangleHeuristics:
+        """The evaluation and the move order of the generic search, for what the kernel does not answer."""
+        return AttangleHeuristics(self.weights)
 
     # -- the kernel and its tables --
 
@@ -184,37 +170,13 @@ class Searcher(KernelSearcher):
 
     # -- the public entry points --
 
-    def search(
-        self,
-        position: Board,
-        limits: SearchLimits,
-        stop: threading.Event | None = None,
-        on_info: Callable[[SearchInfo], None] | None = None,
-    ) -> tuple[int, SearchInfo]:
-        """The best raw move within ``limits``, and the last iteration (its score from the side to move's view).
-
-        Raises ``ValueError`` if the game is over. ``on_info`` sees every
-        iteration. The board is not changed.
-        """
-        info = final_iteration(self.iterate(position, limits, stop), on_info)
-        return info.pv[0], info
-
     def iterate(
         self, position: Board, limits: SearchLimits, stop: threading.Event | None = None
     ) -> Iterator[SearchInfo]:
-        """Iterative deepening: yields a ``SearchInfo`` after each completed depth, and with
-        ``SearchFeatures.partial`` one last for the depth a limit stopped, if a root move finished it
-        and beat the moves searched before it (its depth is the stopped one's).
+        """The iterations of ``AlphaBeta.iterate`` (the same tree, scores and node counts), run by the kernel.
 
-        At least one ``SearchInfo`` comes out: if a limit stops depth 1 before
-        it completes, one of depth 0 whose line is the best root move depth 1
-        finished (else the first in the heuristics' order) and whose score is
-        the static evaluation. Stops at the depth limit, when ``soft_time`` has
-        passed after an iteration, when the result is proven (a decided score
-        no more turns away than the depth), after depth 1 when there is one
-        move, or, inside any iteration, at ``hard_time``, the node budget or
-        ``stop``. Raises ``ValueError`` if the game is over. The board is read
-        once at the start and never changed.
+        Raises ``ValueError`` if the game is over. The board is read once at the
+        start and never changed.
         """
         root_moves = position.raw_moves()
         if not root_moves:
@@ -227,61 +189,50 @@ class Searcher(KernelSearcher):
         stats = tables["stats"]
         node_limit = limits.nodes
         self._limit_nodes(stats, node_limit)
-        deadline, soft_deadline = self._deadlines(limits, start)
+        deepening = Deepening(limits, start)
         args = tuple(tables[name] for name in _TABLE_NAMES)
         pv, pv_len = tables["pv"], tables["pv_len"]
-        scores: list[int] = []
+        pv_len[0] = 0  # no line of an earlier search is taken for depth 1's
+        self.nodes = 0
 
         def limit_reached() -> bool:
             return (
                 bool(stats[common.ABORT])
                 or (node_limit is not None and stats[common.NODES] >= node_limit)
                 or (stop is not None and stop.is_set())
-                or (deadline is not None and time.monotonic() >= deadline)
+                or (deepening.hard_deadline is not None and time.monotonic() >= deepening.hard_deadline)
             )
 
         def line() -> tuple[int, ...]:
             return tuple(int(pv[index]) for index in range(int(pv_len[0])))
 
-        def one_depth(depth: int) -> SearchInfo | None:
-            pv_len[0] = 0  # no line of an earlier search or depth is taken for this one's
+        def one_depth(depth: int) -> Found | None:
+            pv_len[0] = 0  # no line of an earlier depth is taken for this one's
 
             def search_root(alpha: int, beta: int) -> int | None:
                 score = int(kernel.pvs(*root, depth, alpha, beta, 0, 1, *args, geometry))
                 return None if stats[common.ABORT] else score
 
-            # No iteration starts past a limit, the first included.
-            found = (
-                None
-                if limit_reached()
-                else ASPIRATION.search(depth, scores, search_root, on=self.features.aspiration)
-            )
+            found = ASPIRATION.search(depth, deepening.scores, search_root, on=self.features.aspiration)
             self.nodes = int(stats[common.NODES])
-            if found is None:
-                return None
-            scores.append(found)
-            return SearchInfo(depth, found, self.nodes, time.monotonic() - start, line())
+            return None if found is None else Found(found, line())
 
-        def stopped(depth: int) -> SearchInfo | None:
-            elapsed = time.monotonic() - start
-            if depth == 1:
-                # Depth 1 stopped: the best root move it finished (the line it set), else the first.
-                first = line() or (self.heuristics.order(position, root_moves)[0],)
-                return SearchInfo(0, self.heuristics.evaluate(position), self.nodes, elapsed, first)
+        def early() -> tuple[int, tuple[int, ...]]:
+            # Depth 1 stopped: the best root move it finished (the line it set), else the first.
+            first = line() or (self.heuristics.order(position, root_moves)[0],)
+            return self.heuristics.evaluate(position), first
+
+        def partial() -> tuple[int, tuple[int, ...]] | None:
             if self.features.partial and pv_len[0] > 0:
                 # A root move finished this depth and beat the ones before it, the previous best
                 # first: a better answer than the last depth's. No deeper iteration starts.
-                return SearchInfo(depth, int(stats[layout.ROOT_SCORE]), self.nodes, elapsed, line())
+                return int(stats[layout.ROOT_SCORE]), line()
             return None
 
-        def enough(info: SearchInfo) -> bool:
-            return (
-                len(root_moves) == 1
-                or (is_win_score(info.score) and turns_to_end(info.score) <= info.depth)
-                or (soft_deadline is not None and time.monotonic() >= soft_deadline)
-            )
-
-        yield from self._deepen(limits, stop, deadline, stats, one_depth, stopped, enough)
+        only_move = len(root_moves) == 1
+        yield from self._iterations(
+            deepening, stats, stop, one_depth, early, limit_reached, partial=partial, only_move=only_move
+        )
 
     def score_moves(
         self,
