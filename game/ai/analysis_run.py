@@ -9,6 +9,7 @@ thread, for benchmarks and demonstrations.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import random
 import threading
@@ -44,6 +45,7 @@ class Worker(Protocol):
     def abandon(self) -> None: ...
 
 
+@dataclasses.dataclass(eq=False)
 class AnalysisRun:
     """Searches an ``Analysis``'s positions one after another through the AI worker, never waiting.
 
@@ -62,33 +64,24 @@ class AnalysisRun:
     MAX_LONGER = 3
     """How many times a position is searched again, each with twice the time, when no depth completed."""
 
-    def __init__(
-        self,
-        analysis: Analysis,
-        worker: Worker,
-        game: str,
-        level: str,
-        time_budget: float,
-        *,
-        grace: float = 5.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.analysis = analysis
-        self.worker = worker
-        self.game = game
-        self.level = level
-        self.time_budget = time_budget
-        self.grace = grace
-        self.clock = clock
-        self.state = RunState.RUNNING
-        self.error = ""
-        self.changed = True
-        """Whether an answer came since the screen last looked (it clears it)."""
-        self._ticket: int | None = None
-        self._node: Any | None = None
-        self._asked_at = 0.0
-        self._retried = False
-        self._longer = 0  # how many times the position asked for has been given twice the time
+    analysis: Analysis
+    worker: Worker
+    game: str
+    level: str
+    time_budget: float
+    _: dataclasses.KW_ONLY
+    grace: float = 5.0
+    clock: Callable[[], float] = time.monotonic
+    state: RunState = dataclasses.field(default=RunState.RUNNING, init=False)
+    error: str = dataclasses.field(default="", init=False)
+    changed: bool = dataclasses.field(default=True, init=False)
+    """Whether an answer came since the screen last looked (it clears it)."""
+    _ticket: int | None = dataclasses.field(default=None, init=False)
+    _node: Any | None = dataclasses.field(default=None, init=False)
+    _asked_at: float = dataclasses.field(default=0.0, init=False)
+    _retried: bool = dataclasses.field(default=False, init=False)
+    _longer: int = dataclasses.field(default=0, init=False)
+    """How many times the position asked for has been given twice the time."""
 
     @property
     def _budget(self) -> float:

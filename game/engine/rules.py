@@ -62,6 +62,7 @@ __all__ = [
     "roll_luck",
     "rolls_first_seat",
     "split_history_text",
+    "with_turn_field",
 ]
 
 MAX_HISTORY_TEXT = 200_000
@@ -406,6 +407,14 @@ def history_text(start: str, moves: Sequence[str]) -> str:
     if not moves:
         return start
     return f"{start} moves {' '.join(moves)}"
+
+
+def with_turn_field(text: str, symbol: str) -> str:
+    """A position text whose second field, the side to move, is ``symbol``; every other field kept (the
+    notations whose second field says who moves: Ataxx's FEN, Attangle's text)."""
+    fields = text.split()
+    fields[1] = symbol
+    return " ".join(fields)
 
 
 def split_history_text(text: str) -> tuple[str, list[str]]:

@@ -25,6 +25,7 @@ from game.ui import theme
 from game.ui.lang import seat_name
 from game.ui.textbox import TitleDrawer, draw_text
 from game.ui.theme import Theme
+from game.ui.view_panel import ViewPanel
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -53,14 +54,11 @@ class AnalysisView(VerdictView, AnalysisMovesView, TitleDrawer, Protocol):
     def title_px(self, value: float) -> int: ...
 
 
-class AnalysisPanel:
+class AnalysisPanel(ViewPanel[AnalysisView]):
     """The analysis screen's panel (see the module docstring)."""
 
     def __init__(self, view: AnalysisView, px: Callable[[float], int], ui: Theme) -> None:
-        self.view = view
-        self.px = px
-        self.ui = ui
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        super().__init__(view, px, ui)
         self.widgets = view.widgets
         """The screen's buttons (a board looks for its screen's ``panel.widgets``)."""
         self.moves = AnalysisMoveList(view, px, ui)

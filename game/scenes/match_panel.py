@@ -25,6 +25,7 @@ from game.ui import gfx, theme
 from game.ui.lang import level_name, seat_name
 from game.ui.textbox import draw_text, layout_text, shared_size
 from game.ui.theme import Colour, Theme
+from game.ui.view_panel import ViewPanel
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["MatchPanel", "MatchView", "PanelBoard", "draw_headline"]
@@ -117,15 +118,12 @@ def draw_headline(
         )  # fmt: skip
 
 
-class MatchPanel:
+class MatchPanel(ViewPanel[MatchView]):
     """Lays out and draws the match screen's side panel from ``view``, at the scale ``px`` gives, in ``ui``'s
     letters; its buttons call ``view``'s commands."""
 
     def __init__(self, view: MatchView, px: Callable[[float], int], ui: Theme) -> None:
-        self.view = view
-        self.px = px
-        self.ui = ui
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        super().__init__(view, px, ui)
         self.moves = MoveList(view, px, ui)
         self.widgets = WidgetGroup(
             [

@@ -26,6 +26,7 @@ from game.scenes.board_capabilities import roll_icons, roll_label
 from game.ui import theme
 from game.ui.textbox import draw_text
 from game.ui.theme import MIN_TEXT_SIZE, Colour, Theme
+from game.ui.view_panel import ViewPanel
 
 __all__ = [
     "HELD_ROLL",
@@ -156,14 +157,11 @@ class MoveListView(Protocol):
     def hidden_seat(self) -> int | None: ...
 
 
-class MoveList:
+class MoveList(ViewPanel[MoveListView]):
     """Draws the moves of ``view``'s match in a rect, at the scale ``px`` gives, in ``ui``'s letters."""
 
     def __init__(self, view: MoveListView, px: Callable[[float], int], ui: Theme) -> None:
-        self.view = view
-        self.px = px
-        self.ui = ui
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        super().__init__(view, px, ui)
         self._rolls: list[Any] = []
         """The rolls of the list by turns as last laid out, which its ``ROLL_MARK`` words index."""
 

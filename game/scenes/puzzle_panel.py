@@ -23,6 +23,7 @@ from game.scenes.move_list import MoveList, MoveListView
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text, layout_text
 from game.ui.theme import Colour, Theme
+from game.ui.view_panel import ViewPanel
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["PuzzlePanel", "PuzzleView", "star_points"]
@@ -75,15 +76,12 @@ class PuzzleView(MoveListView, Protocol):
     def open_menu(self) -> None: ...
 
 
-class PuzzlePanel:
+class PuzzlePanel(ViewPanel[PuzzleView]):
     """Lays out and draws the puzzle screen's side panel from ``view``, at the scale ``px`` gives, in ``ui``'s
     letters; its buttons call ``view``'s commands."""
 
     def __init__(self, view: PuzzleView, px: Callable[[float], int], ui: Theme) -> None:
-        self.view = view
-        self.px = px
-        self.ui = ui
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        super().__init__(view, px, ui)
         self.widgets = WidgetGroup(
             [
                 Button("hint", "Hint", view.hint, key=pygame.K_h, accent=theme.GOLD),

@@ -48,6 +48,7 @@ class Seat:
     """``[red]``: the seed's prefix, in lower case and the seat's colour."""
 
 
+@dataclasses.dataclass(eq=False)
 class Console:
     """The game's terminal (see the module docstring).
 
@@ -56,33 +57,29 @@ class Console:
     board on a cleared screen (a terminal).
     """
 
-    def __init__(
-        self,
-        output: TextIO,
-        read_line: Callable[[str], str | None],
-        style: Style,
-        *,
-        clear: bool = False,
-        width: int | None = None,
-        discard_typed: Callable[[], None] = lambda: None,
-    ) -> None:
-        self.output = output
-        self.read_line = read_line
-        self.style = style
-        self.clear = clear
-        self.width = width
-        """The terminal's width: messages are wrapped between words to fit it (``None``: not wrapped)."""
-        self.discard_typed = discard_typed
-        """Drops what was typed ahead at the terminal (keys pressed during a pause are not sent on)."""
-        self.paused = False
-        """Whether an infection pause was spent since the last prompt."""
-        self.pending: list[str] = []
-        """Lines to write after the next board, or before the next prompt, whichever comes first."""
-        self.news: collections.deque[list[str]] = collections.deque(maxlen=NEWS_PLIES)
-        """What the last moves did, one list per move: under every board in a terminal."""
+    output: TextIO
+    read_line: Callable[[str], str | None]
+    style: Style
+    _: dataclasses.KW_ONLY
+    clear: bool = False
+    width: int | None = None
+    """The terminal's width: messages are wrapped between words to fit it (``None``: not wrapped)."""
+    discard_typed: Callable[[], None] = lambda: None
+    """Drops what was typed ahead at the terminal (keys pressed during a pause are not sent on)."""
+    paused: bool = dataclasses.field(default=False, init=False)
+    """Whether an infection pause was spent since the last prompt."""
+    pending: list[str] = dataclasses.field(default_factory=list, init=False)
+    """Lines to write after the next board, or before the next prompt, whichever comes first."""
+    news: collections.deque[list[str]] = dataclasses.field(
+        default_factory=lambda: collections.deque(maxlen=NEWS_PLIES), init=False
+    )
+    """What the last moves did, one list per move: under every board in a terminal."""
+    seats: dict[Side, Seat] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
         looks = games.game(RULES.key).seat_looks("classic")
         self.seats = {
-            side: Seat(side, tr(looks[side].name), style.seat(f"[{tr(looks[side].name).lower()}]", side))
+            side: Seat(side, tr(looks[side].name), self.style.seat(f"[{tr(looks[side].name).lower()}]", side))
             for side in Side
         }
 

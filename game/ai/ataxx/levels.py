@@ -21,14 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
-from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits
+from game.ai.ataxx.search import Searcher, SearchInfo
+from game.ai.level_move import LevelMove
 from game.engine.ataxx import Board, Move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
 
 
 @dataclass(frozen=True)
-class Level(api.Level):
+class Level(api.CarelessLevel):
     """A difficulty level of Ataxx: what the screens show (``api.Level``) and how it searches.
 
     ``depth``: deepest search (``None``: as deep as ``think_time`` allows);
@@ -36,17 +37,41 @@ class Level(api.Level):
     deviation, in hundredths of a piece, of the error added to each move's
     score (0: plays the best move found); ``overlook``: the chance of scoring the
     moves one ply deep, ignoring the reply. ``max_think_time`` is what a move
-    never exceeds on this machine.
+    never exceeds on this machine. An Ataxx level never plays a random move
+    (``wander`` stays 0): its careless moves are its own (``careless_move``).
     """
 
-    depth: int | None = None
-    noise: int = 0
-    overlook: float = 0.0
-
-    @property
-    def careless(self) -> bool:
-        """Whether the level picks among scored moves with noise instead of searching."""
-        return self.noise > 0 or self.overlook > 0
+    def careless_move(
+        self,
+        searcher: Searcher,
+        position: Board,
+        budget: float,
+        stop: threading.Event | None,
+        on_info: Callable[[SearchInfo], None] | None,
+        rng: random.Random,
+    ) -> Move:
+        """Score every move, add noise, and take the best looking one (a proven win if any); ``on_info``
+        hears the move taken with the best move's score."""
+        start = time.monotonic()
+        depth = 1 if rng.random() < self.overlook else max(1, self.depth or 1)
+        scored = searcher.score_moves(position, 1)
+        assert scored is not None  # no stop and no deadline: never aborted
+        if depth > 1:
+            # Moves more than four standard deviations behind are never picked: bound them only.
+            margin = 4 * self.noise + 1
+            deeper = searcher.score_moves(position, depth, margin=margin, stop=stop, deadline=start + budget)
+            if deeper is None:
+                depth = 1
+            else:
+                scored = deeper
+        nodes = searcher.nodes
+        move: Move  # noisy_choice returns the move it was given, whatever the game's move type
+        move, _ = api.noisy_choice(scored, self.noise, rng)
+        if on_info is not None:
+            # What the level makes of the position: its best move's score, exact (the others may be bounds
+            # below it), so a decided loss only when every move loses at its depth (``api.careless_choice``).
+            on_info(SearchInfo(depth, scored[0][1], nodes, time.monotonic() - start, (move,)))
+        return move
 
 
 # Spaced by matches (``bench/strength.py --match A B --games 40``): the Beginner loses to the greedy
@@ -125,66 +150,19 @@ def new_searcher() -> Searcher:
     return Searcher()
 
 
-def choose_move(
-    board: Board,
-    level: Level,
-    *,
-    stop: threading.Event | None = None,
-    on_info: Callable[[SearchInfo], None] | None = None,
-    rng: random.Random | None = None,
-    time_budget: float | None = None,
-    searcher: Searcher | None = None,
-) -> Move:
-    """The move ``level`` plays in ``board``: always legal, the board left unchanged.
+class _LevelMove(LevelMove[Board, Move, Level]):
+    """How an Ataxx level plays a move (``LevelMove``)."""
 
-    ``time_budget`` (seconds) replaces the level's think time. A set ``stop``
-    makes it return the best move found so far within 100 ms. ``rng`` makes the
-    weak levels' mistakes reproducible; ``searcher`` keeps a transposition table
-    between moves. Raises ``ValueError`` if the game is over.
-    """
-    board = board.copy()
-    legal = board.legal_moves()
-    if not legal or board.outcome() is not None:
-        raise ValueError(f"the game is over in {board.fen()}: there is no move to choose")
-    if len(legal) == 1:
-        return legal[0]
-    budget = level.budget(time_budget)
-    searcher = searcher if searcher is not None else Searcher()
-    if level.careless:
-        return _careless_move(board, level, searcher, budget, stop, on_info, rng or random.Random())
-    limits = SearchLimits.within(budget, depth=level.depth)
-    move, _ = searcher.search(board, limits, stop, on_info)
-    return move
+    def forced(self, position: Board, level: Level, rng: random.Random) -> Move | None:
+        """The only legal move, if there is one alone; ``ValueError`` if the game is over."""
+        legal = position.legal_moves()
+        if not legal or position.outcome() is not None:
+            raise ValueError(f"the game is over in {position.fen()}: there is no move to choose")
+        return legal[0] if len(legal) == 1 else None
+
+    def new_searcher(self, level: Level) -> Searcher:
+        return new_searcher()
 
 
-def _careless_move(
-    board: Board,
-    level: Level,
-    searcher: Searcher,
-    budget: float,
-    stop: threading.Event | None,
-    on_info: Callable[[SearchInfo], None] | None,
-    rng: random.Random,
-) -> Move:
-    """Score every move, add noise, and take the best looking one (a proven win if any); ``on_info`` hears
-    the move taken with the best move's score."""
-    start = time.monotonic()
-    depth = 1 if rng.random() < level.overlook else max(1, level.depth or 1)
-    scored = searcher.score_moves(board, 1)
-    assert scored is not None  # no stop and no deadline: never aborted
-    if depth > 1:
-        # Moves more than four standard deviations behind are never picked: bound them only.
-        margin = 4 * level.noise + 1
-        deeper = searcher.score_moves(board, depth, margin=margin, stop=stop, deadline=start + budget)
-        if deeper is None:
-            depth = 1
-        else:
-            scored = deeper
-    nodes = searcher.nodes
-    move: Move  # noisy_choice returns the move it was given, whatever the game's move type
-    move, _ = api.noisy_choice(scored, level.noise, rng)
-    if on_info is not None:
-        # What the level makes of the position: its best move's score, exact (the others may be bounds
-        # below it), so a decided loss only when every move loses at its depth (``api.careless_choice``).
-        on_info(SearchInfo(depth, scored[0][1], nodes, time.monotonic() - start, (move,)))
-    return move
+choose_move = _LevelMove().choose_move
+"""The move a level plays in a board (``LevelMove.choose_move``; ``searcher`` a ``Searcher``)."""

@@ -6,41 +6,24 @@ exact prover looks two plies deep wherever a move leaves the other side stuck.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
-from game.ai.ataxx.levels import choose_move, level_by_key
+from game.ai.ataxx import levels
 from game.ai.ataxx.search import Searcher, SearchLimits, is_win_score, plies_to_end, prepare_compiled
+from game.ai.scout import SelfPlay
 from game.engine.ataxx import Board
 from game.engine.ataxx.bits import may_end
 from game.engine.ataxx.rules import RULES
-from game.engine.levels import LevelInfo
 from game.engine.proof import ProofBudgetError, Prover
 from game.engine.puzzles import MAX_MOVES
 
 
-class Scout:
+class Scout(SelfPlay):
     """Plays Ataxx's games between two levels and sees forced wins, for ``time_budget`` seconds a move."""
 
     def __init__(self, time_budget: float) -> None:
         if not prepare_compiled(wait=True):
             print("the compiled search is not available: mining runs in Python, slowly", flush=True)
-        self.time_budget = time_budget
+        super().__init__(RULES, levels, lambda: Searcher(compiled=True), time_budget)
         self.search = Searcher(compiled=True)
-        self.prover = Prover(RULES)
-
-    def play(self, level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
-        """One game from ``level`` between the levels ``pair``, the text of every position."""
-        board = Board(level.position)
-        searchers = (Searcher(compiled=True), Searcher(compiled=True))
-        levels = (level_by_key(pair[0]), level_by_key(pair[1]))
-        while self.prover.end(board) is None:
-            seat = int(board.turn)
-            move = choose_move(
-                board, levels[seat], rng=rng, time_budget=self.time_budget, searcher=searchers[seat]
-            )
-            board.push(move)
-            yield board.fen()
 
     def sees_win(self, board: Board) -> bool:
         """Whether the side to move has a forced win within ``2 * MAX_MOVES`` plies, as far as a quick look sees."""

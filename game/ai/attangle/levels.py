@@ -21,12 +21,11 @@ than not.
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
-from game.ai.attangle.search import Searcher, SearchInfo, SearchLimits
+from game.ai.attangle.search import Searcher
+from game.ai.level_move import LevelMove
 from game.engine.attangle import Board, Move
 
 __all__ = ["HINT_LEVEL", "LEVELS", "Level", "choose_move", "level_by_key", "new_searcher"]
@@ -67,36 +66,23 @@ def new_searcher(hash_mb: int = 16) -> Searcher:
     return Searcher(hash_mb)
 
 
-def choose_move(
-    board: Board,
-    level: Level,
-    *,
-    stop: threading.Event | None = None,
-    on_info: Callable[[SearchInfo], None] | None = None,
-    rng: random.Random | None = None,
-    time_budget: float | None = None,
-    searcher: Searcher | None = None,
-) -> Move:
-    """The move ``level`` plays in ``board``: always legal, the board left unchanged.
+class _LevelMove(LevelMove[Board, Move, Level]):
+    """How an Attangle level plays a move (``LevelMove``): its search answers raw moves."""
 
-    ``time_budget`` (seconds) replaces the level's think time. A set ``stop``
-    makes it return the best move found so far soon after. ``rng`` makes the
-    weak levels' mistakes reproducible; ``searcher`` keeps a transposition
-    table between moves. Raises ``ValueError`` if the game is over.
-    """
-    board = board.copy()
-    moves = board.raw_moves()
-    if not moves:
-        raise ValueError(f"the game is over in {board.text()}: there is no move to choose")
-    if len(moves) == 1:
-        return board.move_from_raw(moves[0])
-    budget = level.budget(time_budget)
-    if searcher is None:
+    def forced(self, position: Board, level: Level, rng: random.Random) -> Move | None:
+        """The only legal move, if there is one alone; ``ValueError`` if the game is over."""
+        moves = position.raw_moves()
+        if not moves:
+            raise ValueError(f"the game is over in {position.text()}: there is no move to choose")
+        return position.move_from_raw(moves[0]) if len(moves) == 1 else None
+
+    def new_searcher(self, level: Level) -> Searcher:
         # A careless level's searches are shallow: a small table is enough.
-        searcher = new_searcher(1 if level.careless else 16)
-    if level.careless:
-        raw = level.careless_move(searcher, board, budget, stop, on_info, rng or random.Random())
-    else:
-        limits = SearchLimits.within(budget, depth=level.depth)
-        raw, _ = searcher.search(board, limits, stop, on_info)
-    return board.move_from_raw(raw)
+        return new_searcher(1 if level.careless else 16)
+
+    def move(self, searched: Board, raw: int) -> Move:
+        return searched.move_from_raw(raw)
+
+
+choose_move = _LevelMove().choose_move
+"""The move a level plays in a board (``LevelMove.choose_move``; ``searcher`` a ``Searcher``)."""

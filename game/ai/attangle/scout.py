@@ -6,38 +6,23 @@ lacks within the puzzle's moves.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 from game.ai.alphabeta import SearchLimits, is_win_score, plies_to_end
-from game.ai.attangle.levels import choose_move, level_by_key, new_searcher
+from game.ai.attangle import levels
+from game.ai.scout import SelfPlay
 from game.engine.attangle import Board
-from game.engine.levels import LevelInfo
+from game.engine.attangle.rules import RULES
 from game.engine.puzzles import MAX_MOVES
 
 WINS_NEEDED = {False: 3, True: 5}
 """The triples that win, on the standard board and on Grand Attangle's."""
 
 
-class Scout:
+class Scout(SelfPlay):
     """Plays Attangle's games between two levels and sees forced wins, for ``time_budget`` seconds a move."""
 
     def __init__(self, time_budget: float) -> None:
-        self.time_budget = time_budget
-        self.search = new_searcher()
-
-    def play(self, level: LevelInfo, pair: tuple[str, str], rng: random.Random) -> Iterator[str]:
-        """One game from ``level`` between the levels ``pair``, the text of every position."""
-        board = Board(level.position)
-        searchers = (new_searcher(), new_searcher())
-        levels = (level_by_key(pair[0]), level_by_key(pair[1]))
-        while board.outcome() is None:
-            seat = int(board.turn)
-            move = choose_move(
-                board, levels[seat], rng=rng, time_budget=self.time_budget, searcher=searchers[seat]
-            )
-            board.push(move)
-            yield board.text()
+        super().__init__(RULES, levels, levels.new_searcher, time_budget)
+        self.search = levels.new_searcher()
 
     def sees_win(self, board: Board) -> bool:
         """Whether the side to move has a forced win within ``2 * MAX_MOVES`` plies, as far as a quick look sees."""

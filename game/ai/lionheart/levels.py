@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import api
 from game.ai.expectimax import Expectimax
-from game.ai.limits import SearchInfo, SearchLimits
+from game.ai.level_move import LevelMove
 from game.ai.lionheart.evaluate import (
     CARELESS_WEIGHTS,
     CHARGING_WEIGHTS,
@@ -119,46 +117,41 @@ def new_searcher(
     return searcher
 
 
-def choose_move(
-    battle: Battle,
-    level: Level,
-    *,
-    stop: threading.Event | None = None,
-    on_info: Callable[[SearchInfo], None] | None = None,
-    rng: random.Random | None = None,
-    time_budget: float | None = None,
-    searcher: Expectimax | None = None,
-) -> Move:
-    """The action ``level`` plays in ``battle``: always legal, the battle left unchanged.
+class _LevelMove(LevelMove[Battle, Move, Level]):
+    """How a Lionheart level plays an action (``LevelMove``): the set-up by plan, the rest searched on a
+    ``SearchBattle``, a careless level with its own heuristics."""
 
-    In the set-up, the next base of the army (``game.ai.lionheart.setup``).
-    ``time_budget`` (seconds) replaces the level's think time. A set ``stop``
-    makes it return the best action found so far soon after. ``rng`` makes
-    the weak levels' mistakes and the armies reproducible; ``searcher`` keeps
-    a transposition table between actions. Raises ``ValueError`` if the
-    battle is over or the dice are to be rolled (the match rolls them).
-    """
-    rng = rng or random.Random()
-    if battle.turn == CHANCE:
-        raise ValueError(
-            f"the dice are to be rolled in {battle.text()}: the match rolls them, not the computer"
-        )
-    moves = battle.legal_moves()
-    if not moves:
-        raise ValueError(f"the battle is over in {battle.text()}: there is no action to choose")
-    if battle.in_setup:
-        return setup_move(battle, PLANS + WEAK_PLANS if level.weak_setup else PLANS, rng)
-    if len(moves) == 1:
-        return moves[0]
-    position = SearchBattle(battle.copy(), prune=level.prune, spirited=level.spirited)
-    budget = level.budget(time_budget)
-    if level.careless:
-        # Blind to threats now and then, and weighing the actions as a careless (or charging) player does.
+    def forced(self, position: Battle, level: Level, rng: random.Random) -> Move | None:
+        """In the set-up, the next base of the army (``game.ai.lionheart.setup``); else the only legal action,
+        if there is one alone. ``ValueError`` if the battle is over or the dice are to be rolled (the match
+        rolls them)."""
+        if position.turn == CHANCE:
+            raise ValueError(
+                f"the dice are to be rolled in {position.text()}: the match rolls them, not the computer"
+            )
+        moves = position.legal_moves()
+        if not moves:
+            raise ValueError(f"the battle is over in {position.text()}: there is no action to choose")
+        if position.in_setup:
+            return setup_move(position, PLANS + WEAK_PLANS if level.weak_setup else PLANS, rng)
+        return moves[0] if len(moves) == 1 else None
+
+    def searched(self, position: Battle, level: Level) -> SearchBattle:
+        return SearchBattle(position.copy(), prune=level.prune, spirited=level.spirited)
+
+    def new_searcher(self, level: Level) -> Expectimax:
+        return new_searcher()
+
+    def careless_searcher(self, level: Level, searcher: Expectimax | None, rng: random.Random) -> Expectimax:
+        """A search of its own: blind to threats now and then, weighing the actions as a careless (or
+        charging) player does."""
         weights = CHARGING_WEIGHTS if level.charge else CARELESS_WEIGHTS
-        careless = new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
-        raw = level.careless_move(careless, position, budget, stop, on_info, rng)
-    else:
-        searcher = searcher if searcher is not None else new_searcher()
-        limits = SearchLimits.within(budget, depth=level.depth)
-        raw, _ = searcher.search(position, limits, stop, on_info)
-    return position.move(raw)
+        return new_searcher(blind=rng.random() < level.blind, weights=weights, hash_mb=1)
+
+    def move(self, searched: SearchBattle, raw: int) -> Move:
+        return searched.move(raw)
+
+
+choose_move = _LevelMove().choose_move
+"""The action a level plays in a battle (``LevelMove.choose_move``; ``searcher`` an ``Expectimax``), never a
+roll."""

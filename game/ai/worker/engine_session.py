@@ -3,6 +3,7 @@ answers turned into the worker's job states (the steps are in ``game.ai.worker.u
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import logging
 import time
@@ -139,6 +140,7 @@ class _Session:
         self.deadline = None if seconds is None else self.clock() + seconds
 
 
+@dataclasses.dataclass(eq=False)
 class EngineManager:
     """Serves the worker's engine requests in the worker's engine thread (see the module docstring).
 
@@ -148,23 +150,15 @@ class EngineManager:
     session, text)`` and ``("exit", session, end)``.
     """
 
-    def __init__(
-        self,
-        book: JobBook,
-        inbox: Inbox,
-        timeouts: EngineTimeouts,
-        *,
-        cwd: Path | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.book = book
-        self.inbox = inbox
-        self.timeouts = timeouts
-        self.cwd = cwd
-        self.clock = clock
-        self.session: _Session | None = None
-        self._dropped: list[LineProcess] = []
-        """Killed engines whose reader has not reaped them yet (waited for on ``close``)."""
+    book: JobBook
+    inbox: Inbox
+    timeouts: EngineTimeouts
+    _: dataclasses.KW_ONLY
+    cwd: Path | None = None
+    clock: Callable[[], float] = time.monotonic
+    session: _Session | None = dataclasses.field(default=None, init=False)
+    _dropped: list[LineProcess] = dataclasses.field(default_factory=list, init=False)
+    """Killed engines whose reader has not reaped them yet (waited for on ``close``)."""
 
     @property
     def engine_pid(self) -> int | None:

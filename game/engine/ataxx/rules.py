@@ -23,7 +23,14 @@ from game.engine.ataxx.bits import fill_region
 from game.engine.ataxx.board import STARTPOS, Board, Move, Side, Termination
 from game.engine.ataxx.levels import validate_position
 from game.engine.core import Outcome
-from game.engine.rules import Adjudication, GameRules, LevelProblem, RuleOption, RulesDefaults
+from game.engine.rules import (
+    Adjudication,
+    GameRules,
+    LevelProblem,
+    RuleOption,
+    RulesDefaults,
+    with_turn_field,
+)
 
 __all__ = ["EARLY_FINISH", "RULES", "THREEFOLD", "AtaxxRules", "fillable_by"]
 
@@ -120,9 +127,7 @@ class AtaxxRules(RulesDefaults):
 
     def with_first_seat(self, start_text: str, seat: int) -> str:
         """``start_text`` with ``seat`` to move (its clocks kept)."""
-        fields = Board(start_text).fen().split()
-        fields[1] = Side(seat).symbol
-        return " ".join(fields)
+        return with_turn_field(Board(start_text).fen(), Side(seat).symbol)
 
     def validate_level(self, position: Board) -> list[LevelProblem]:
         """Ataxx's level checks (``game.engine.ataxx.levels``)."""

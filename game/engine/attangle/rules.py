@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.engine.attangle.board import STARTPOS, Board, Move, Side, Termination
-from game.engine.rules import GameRules, LevelProblem, RulesDefaults, Severity
+from game.engine.rules import GameRules, LevelProblem, RulesDefaults, Severity, with_turn_field
 
 __all__ = ["RULES", "AttangleRules", "validate_position"]
 
@@ -90,9 +90,7 @@ class AttangleRules(RulesDefaults):
 
     def with_first_seat(self, start_text: str, seat: int) -> str:
         """``start_text`` with ``seat`` to move (the colours keep their pieces)."""
-        fields = Board(start_text).text().split()
-        fields[1] = Side(seat).symbol
-        return " ".join(fields)
+        return with_turn_field(Board(start_text).text(), Side(seat).symbol)
 
     def validate_level(self, position: Board) -> list[LevelProblem]:
         """Attangle's level checks (``validate_position``)."""

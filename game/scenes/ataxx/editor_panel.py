@@ -8,6 +8,7 @@ show (the board's name, the counts); the editor keeps what they do.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pygame
@@ -23,6 +24,7 @@ from game.ui.widgets import Choice, WidgetGroup
 __all__ = ["ToolsPanel"]
 
 
+@dataclasses.dataclass(eq=False)
 class ToolsPanel:
     """The tools' sections, one under another in the panel's rectangle.
 
@@ -31,28 +33,19 @@ class ToolsPanel:
     eight tool buttons (two a row) then the two at the bottom.
     """
 
-    def __init__(
-        self,
-        palette: ToolPalette,
-        symmetry: SymmetryPicker,
-        who_starts: Choice,
-        buttons: WidgetGroup,
-        px: Callable[[float], int],
-        title_px: Callable[[float], int],
-    ) -> None:
-        self.palette = palette
-        self.symmetry = symmetry
-        self.who_starts = who_starts
-        self.buttons = buttons
-        self.px = px
-        self.title_px = title_px
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.labels: list[tuple[str, tuple[int, int]]] = []
-        self.title_y = 0
-        self.caption_y = 0
-        self.label_h = 0
-        self.caption_h = 0
-        self.counts_rect = pygame.Rect(0, 0, 0, 0)
+    palette: ToolPalette
+    symmetry: SymmetryPicker
+    who_starts: Choice
+    buttons: WidgetGroup
+    px: Callable[[float], int]
+    title_px: Callable[[float], int]
+    rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
+    labels: list[tuple[str, tuple[int, int]]] = dataclasses.field(default_factory=list, init=False)
+    title_y: int = dataclasses.field(default=0, init=False)
+    caption_y: int = dataclasses.field(default=0, init=False)
+    label_h: int = dataclasses.field(default=0, init=False)
+    caption_h: int = dataclasses.field(default=0, init=False)
+    counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
 
     def layout(self, ui: Theme, rect: pygame.Rect) -> None:
         """Place the sections and the widgets in ``rect``."""
