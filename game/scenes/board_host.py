@@ -1,16 +1,23 @@
-"""What a game's board asks of the screen that shows it: ``BoardHost``, and the panel beside the board.
+"""What a game's board asks of the screen that shows it: ``BoardHost``, and the panel beside the board;
+what a board's parts read of the board: ``PartsHost``.
 
 A board controller (``game.scenes.parts.BoardController``) is driven by the
 match screen, but sees it only through ``BoardHost``: the match and the
 playing of a move, the notes under the board, the pace of its animations,
-its scale and layout, and the few services of the app a board uses (sounds,
-the theme, its view settings). The match screen implements it, so the board
-and the screen do not import each other.
+its scale and layout, and the few services of the app a board uses
+(``BoardServices``: sounds, the theme, its view settings). The match screen
+implements it, so the board and the screen do not import each other.
+
+A game's board is built from parts (overlays, keys, written as mixins or
+collaborators); they read the board through ``PartsHost``, which a game widens
+with its own state, so the parts need not import the board class built from
+them. ``PlaceT`` is how the game names a place of its board (a square's
+index, a point's, a square's name).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from game.engine.rules import MoveT, PositionT
 
@@ -18,25 +25,12 @@ if TYPE_CHECKING:
     import pygame
 
     from game.engine.match import Match
-    from game.ui.audio import Audio
-    from game.ui.settings import Settings
-    from game.ui.theme import Theme
+    from game.scenes.services import BoardServices
     from game.ui.widgets import WidgetGroup
 
-__all__ = ["BoardHost", "BoardServices", "SidePanel"]
+__all__ = ["BoardHost", "PartsHost", "SidePanel"]
 
-
-class BoardServices(Protocol):
-    """What a board uses of the app: its sounds, the theme, the settings (the game's view switches)."""
-
-    @property
-    def audio(self) -> Audio: ...
-
-    @property
-    def theme(self) -> Theme: ...
-
-    @property
-    def settings(self) -> Settings: ...
+PlaceT = TypeVar("PlaceT")
 
 
 class SidePanel(Protocol):
@@ -101,3 +95,30 @@ class BoardHost(Protocol[PositionT, MoveT]):
     def ensure_layout(self) -> None: ...
 
     def relayout(self) -> None: ...
+
+
+class PartsHost(Protocol[PositionT, MoveT, PlaceT]):
+    """What the parts of a game's board read of every board: the screen and the app, the match and whose turn
+    it is, the places chosen, pointed at and shaken, the hint and its pulse, the entries played (on an
+    analysis)."""
+
+    scene: BoardHost[PositionT, MoveT]
+    selected: PlaceT | None
+    hover: PlaceT | None
+    shake: tuple[PlaceT, float] | None
+    hint_move: MoveT | None
+    hint_time: float
+    played: tuple[MoveT, ...]
+
+    @property
+    def app(self) -> BoardServices: ...
+
+    @property
+    def match(self) -> Match[PositionT, MoveT]: ...
+
+    @property
+    def position(self) -> PositionT: ...
+
+    def human_turn(self) -> bool: ...
+
+    def reject(self, place: PlaceT | None, message: str | None = None) -> None: ...

@@ -28,7 +28,7 @@ from game.ui import theme
 from game.ui.lang import seat_name
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost
 
 __all__ = ["AtaxxBoard"]
 
@@ -52,18 +52,13 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
     VIEW_OPTIONS = (ViewOption("keypad", "Keypad play"),)
     """Keypad play (seed 002) from the first move: the console prompt and the codes on the targets."""
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[Board, Move]) -> None:
         super().__init__(scene)
         self.view = BoardView()
         self.reset()
         self.keys = PlayKeys(self)
 
     # -- what the board reads of the scene --
-
-    @property
-    def position(self) -> Board:
-        """The match's board."""
-        return self.scene.match.position  # type: ignore[no-any-return]
 
     @property
     def time(self) -> float:

@@ -32,7 +32,7 @@ from game.scenes.board_base import SHAKE_TIME, CursorBoard
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost
 
 __all__ = ["AttangleBoard", "capture_points"]
 
@@ -53,7 +53,7 @@ class AttangleBoard(CursorBoard[Board, Move, int]):
 
     thumbnail = staticmethod(thumbnail)
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[Board, Move]) -> None:
         super().__init__(scene)
         self.view = HexView(self.position.geometry)
         self.cursor = self.position.geometry.centre
@@ -61,11 +61,6 @@ class AttangleBoard(CursorBoard[Board, Move, int]):
         self.reset()
 
     # -- what the board reads of the scene --
-
-    @property
-    def position(self) -> Board:
-        """The match's board."""
-        return self.scene.match.position  # type: ignore[no-any-return]
 
     # -- the match --
 

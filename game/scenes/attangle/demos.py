@@ -14,8 +14,8 @@ from game.engine.match import Match, MatchConfig
 from game.scenes.level_cards import available_levels
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.attangle.board import AttangleBoard
+    from game.scenes.services import Services
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
@@ -40,7 +40,7 @@ def _lively(match: Match[Any, Any], rng: random.Random) -> None:
         match.play(rng.choice([move for move in moves if not move.is_capture] or moves))
 
 
-def start_demo(app: App, name: str) -> bool:
+def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Attangle's."""
     if name not in DEMO_NAMES:
         return False

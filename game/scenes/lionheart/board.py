@@ -57,7 +57,7 @@ from game.ui import theme
 from game.ui.lang import seat_name
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost
 
 __all__ = ["LionheartBoard"]
 
@@ -80,7 +80,7 @@ class LionheartBoard(
 
     thumbnail = staticmethod(thumbnail)
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[Battle, Move | tuple[str, ...]]) -> None:
         super().__init__(scene)
         self.view = FieldView()
         self.builder = ArmyBuilder()
@@ -92,11 +92,6 @@ class LionheartBoard(
         self.reset()
 
     # -- what the board reads of the scene --
-
-    @property
-    def position(self) -> Battle:
-        """The match's battle."""
-        return self.scene.match.position  # type: ignore[no-any-return]
 
     def flipped(self) -> bool:
         """Whether the field is drawn turned about: a person playing Silver against the computer."""

@@ -20,7 +20,7 @@ from game.scenes.level_cards import available_levels
 from game.scenes.lionheart.anim import EntryAnimation
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
@@ -69,7 +69,7 @@ def _losses(match: Match[Battle, Any]) -> int:
     return 40 - sum(unit.figures for unit in match.position.units)
 
 
-def start_demo(app: App, name: str) -> bool:
+def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
     if name not in DEMO_NAMES:
         return False
