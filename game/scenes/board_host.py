@@ -1,5 +1,5 @@
 """What a game's board asks of the screen that shows it: ``BoardHost``, and the panel beside the board;
-what a board's parts read of the board: ``PartsHost``.
+what a board's parts read of the board: ``PartsHost``; what both offer: ``MatchContext``.
 
 A board controller (``game.scenes.parts.BoardController``) is driven by the
 match screen, but sees it only through ``BoardHost``: the match and the
@@ -11,8 +11,10 @@ implements it, so the board and the screen do not import each other.
 A game's board is built from parts (overlays, keys, written as mixins or
 collaborators); they read the board through ``PartsHost``, which a game widens
 with its own state, so the parts need not import the board class built from
-them. ``PlaceT`` is how the game names a place of its board (a square's
-index, a point's, a square's name).
+them. Both read the app's services, the match and whether a person may move
+(``MatchContext``): the screen has them, and the board passes its screen's on.
+``PlaceT`` is how the game names a place of its board (a square's index, a
+point's, a square's name).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from game.scenes.services import BoardServices
     from game.ui.widgets import WidgetGroup
 
-__all__ = ["BoardHost", "PartsHost", "SidePanel"]
+__all__ = ["BoardHost", "MatchContext", "PartsHost", "SidePanel"]
 
 PlaceT = TypeVar("PlaceT")
 
@@ -47,14 +49,21 @@ class SidePanel(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
-class BoardHost(Protocol[PositionT, MoveT]):
-    """The screen a board is shown on, as the board sees it (the match screen implements it)."""
+class MatchContext(Protocol[PositionT, MoveT]):
+    """What a board's code reads wherever it runs: the app's services, the match, whether a person may move
+    now."""
 
     @property
     def app(self) -> BoardServices: ...
 
     @property
     def match(self) -> Match[PositionT, MoveT]: ...
+
+    def human_turn(self) -> bool: ...
+
+
+class BoardHost(MatchContext[PositionT, MoveT], Protocol):
+    """The screen a board is shown on, as the board sees it (the match screen implements it)."""
 
     @property
     def panel(self) -> SidePanel: ...
@@ -78,8 +87,6 @@ class BoardHost(Protocol[PositionT, MoveT]):
     @property
     def vs_computer(self) -> bool: ...
 
-    def human_turn(self) -> bool: ...
-
     def hidden_seat(self) -> int | None: ...
 
     def play(self, move: MoveT, *, animate: bool = True) -> None: ...
@@ -97,10 +104,9 @@ class BoardHost(Protocol[PositionT, MoveT]):
     def relayout(self) -> None: ...
 
 
-class PartsHost(Protocol[PositionT, MoveT, PlaceT]):
-    """What the parts of a game's board read of every board: the screen and the app, the match and whose turn
-    it is, the places chosen, pointed at and shaken, the hint and its pulse, the entries played (on an
-    analysis)."""
+class PartsHost(MatchContext[PositionT, MoveT], Protocol[PositionT, MoveT, PlaceT]):
+    """What the parts of a game's board read of every board: the screen, the position, the places chosen,
+    pointed at and shaken, the hint and its pulse, the entries played (on an analysis)."""
 
     scene: BoardHost[PositionT, MoveT]
     selected: PlaceT | None
@@ -111,14 +117,6 @@ class PartsHost(Protocol[PositionT, MoveT, PlaceT]):
     played: tuple[MoveT, ...]
 
     @property
-    def app(self) -> BoardServices: ...
-
-    @property
-    def match(self) -> Match[PositionT, MoveT]: ...
-
-    @property
     def position(self) -> PositionT: ...
-
-    def human_turn(self) -> bool: ...
 
     def reject(self, place: PlaceT | None, message: str | None = None) -> None: ...
