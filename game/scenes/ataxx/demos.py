@@ -17,9 +17,10 @@ from game.engine.ataxx.keypad import cell_code
 from game.engine.ataxx.level_edit import Symmetry
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelInfo, custom_levels_dir, save_custom_level
+from game.scenes.ataxx.board import AtaxxBoard
+from game.scenes.match import MatchScene
 
 if TYPE_CHECKING:
-    from game.scenes.ataxx.board import AtaxxBoard
     from game.scenes.services import Services
 
 __all__ = ["start_demo"]
@@ -43,7 +44,8 @@ def _keyboard_demo(app: Services, name: str) -> None:
     from game.scenes.demo import game_in_progress
 
     scene = game_in_progress(app, level_index=3, plies=12, seed=4)
-    board: AtaxxBoard = scene.board  # type: ignore[attr-defined]
+    assert isinstance(scene, MatchScene) and isinstance(scene.board, AtaxxBoard)
+    board = scene.board
     position = board.position
     # Select the human's piece with the most places to go.
     selected = max(
