@@ -30,17 +30,22 @@ if TYPE_CHECKING:
     from game.scenes.services import BoardServices
     from game.ui.widgets import WidgetGroup
 
-__all__ = ["BoardHost", "MatchContext", "PartsHost", "SidePanel"]
+__all__ = ["BoardHost", "MatchContext", "PanelPlace", "PartsHost", "SidePanel"]
 
 PlaceT = TypeVar("PlaceT")
 
 
-class SidePanel(Protocol):
-    """The panel beside the board (a match's, a puzzle's): laid out, updated and drawn by the screen; the
-    board reads where it is and whether one of its buttons has the keyboard."""
+class PanelPlace(Protocol):
+    """The panel beside the board as the board reads it: where it is, and whether one of its buttons has the
+    keyboard."""
 
     rect: pygame.Rect
     widgets: WidgetGroup
+
+
+class SidePanel(PanelPlace, Protocol):
+    """The panel beside the board (a match's, a puzzle's) as the screen drives it: laid out, updated and
+    drawn."""
 
     def layout(self, rect: pygame.Rect) -> None: ...
 
@@ -66,7 +71,7 @@ class BoardHost(MatchContext[PositionT, MoveT], Protocol):
     """The screen a board is shown on, as the board sees it (the match screen implements it)."""
 
     @property
-    def panel(self) -> SidePanel: ...
+    def panel(self) -> PanelPlace: ...
 
     @property
     def time(self) -> float:
