@@ -1,1 +1,1 @@
-"""Scenes: one module per screen, all driven by game.app.App (see design.md, "Scenes and the loop")."""
+"""Scenes: one module per screen, each given by the app the services it uses (see design.md, "Scenes and the loop")."""

@@ -1,52 +1,27 @@
 """The moment a game's board keeps between frames, kept once for every game: ``AnimatedBoard``, a board
 controller with a move's animation (and the game's closing one), a shake for a refused click and a pulsing
-hint; ``CursorBoard``, one with a keyboard cursor over its places; ``BoardHost``, what a board's parts read of
-it.
+hint; ``CursorBoard``, one with a keyboard cursor over its places.
 
 Every game's board plays the move just made as an animation that sounds as it
 goes, shakes what stands on a place a click there was refused, and pulses the
-hint it shows. ``Place`` is how the game names a place of its board (a
+hint it shows. ``PlaceT`` is how the game names a place of its board (a
 square's index, a point's, a square's name).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import Generic, Protocol
 
 from game.engine.rules import MoveT, PositionT
 from game.i18n import tr
+from game.scenes.board_host import PlaceT
 from game.scenes.parts import BoardController
 
-if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.match import MatchScene
-
-__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation", "BoardHost", "Closing", "CursorBoard"]
+__all__ = ["SHAKE_TIME", "AnimatedBoard", "Animation", "Closing", "CursorBoard"]
 
 SHAKE_TIME = 0.35
 """Seconds a refused click shakes what stands on its place."""
-
-PlaceT = TypeVar("PlaceT")
-
-
-class BoardHost(Protocol[PlaceT]):
-    """What the parts of a game's board (its overlays, its keys, written as mixins or collaborators) read of every
-    board: the scene and the app, whose turn it is, the places chosen, pointed at and shaken, the hint's pulse.
-    A game widens it with its own state, so the parts need not import the board class built from them."""
-
-    scene: MatchScene
-    selected: PlaceT | None
-    hover: PlaceT | None
-    shake: tuple[PlaceT, float] | None
-    hint_time: float
-
-    @property
-    def app(self) -> App: ...
-
-    def human_turn(self) -> bool: ...
-
-    def reject(self, place: PlaceT | None, message: str | None = None) -> None: ...
 
 
 class Animation(Protocol):

@@ -109,8 +109,8 @@ class MatchScene(Scene):
             self.curtain.revealed_to = None
             self.results_shown = match.is_over  # a finished game opens on its final board
             self.keeper.adopt(match, save_name)
-        board_class = self.definition.load("board")
-        self.board: BoardController[Any, Any] = board_class(self)
+        board_class: type[BoardController[Any, Any]] = self.definition.load("board")
+        self.board = board_class(self)
         self.panel: SidePanel = MatchPanel(self, self.px, app.theme)
 
     # -- the match --

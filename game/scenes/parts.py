@@ -35,7 +35,8 @@ from game.ui.theme import Theme
 
 if TYPE_CHECKING:
     from game.engine.match import Match
-    from game.scenes.board_host import BoardHost, BoardServices
+    from game.scenes.board_host import BoardHost
+    from game.scenes.services import BoardServices
 
 __all__ = ["MATCH_CONTROLS", "BoardBackdrop", "BoardController", "RulesPages", "ViewOption"]
 

@@ -1,8 +1,9 @@
 """What the app offers the scenes, as narrow protocols grouped by purpose.
 
 A scene is typed with the groups it uses, never with the app. Every scene
-(the base scene) has ``SceneServices``: the window's size, the theme, the
-sound, the way to other scenes, the game being played. The rest come by
+(the base scene) has ``SceneServices``: the window's size, the theme and the
+sound (``Media``), the way to other scenes, the game being played. A game's
+board has ``BoardServices``: the media and the settings. The rest come by
 purpose: the settings and their saving, the files a scene writes, the
 window, the kiosk, the computer (the AI worker and the run's options), and
 the recovery from a failed scene. A scene that needs more names the groups
@@ -26,11 +27,14 @@ if TYPE_CHECKING:
     from game.ui.theme import Theme
 
 __all__ = [
+    "BoardServices",
     "ComputerServices",
     "FileServices",
     "KioskMode",
     "KioskServices",
+    "Media",
     "Navigator",
+    "PlayerSettings",
     "Recovery",
     "RunOptions",
     "SceneServices",
@@ -57,18 +61,22 @@ class Navigator(Protocol):
     def home(self) -> None: ...
 
 
-class SceneServices(Protocol):
-    """What every scene needs: the window's size, the theme, the sound, the way to other scenes (by name, or
-    on the stack), the game being played."""
-
-    @property
-    def size(self) -> tuple[int, int]: ...
+class Media(Protocol):
+    """What anything drawn and heard uses: the theme and the sound."""
 
     @property
     def theme(self) -> Theme: ...
 
     @property
     def audio(self) -> Audio: ...
+
+
+class SceneServices(Media, Protocol):
+    """What every scene needs: the window's size, the theme and the sound, the way to other scenes (by name,
+    or on the stack), the game being played."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
 
     @property
     def router(self) -> Navigator: ...
@@ -83,11 +91,15 @@ class SceneServices(Protocol):
     def game(self) -> GameDefinition: ...
 
 
-class SettingsServices(Protocol):
-    """The player's settings, their saving, and what applies them: the current game, the looks, the sound."""
+class PlayerSettings(Protocol):
+    """The player's settings, to read."""
 
     @property
     def settings(self) -> Settings: ...
+
+
+class SettingsServices(PlayerSettings, Protocol):
+    """The player's settings, their saving, and what applies them: the current game, the looks, the sound."""
 
     def save_settings(self) -> None: ...
 
@@ -96,6 +108,10 @@ class SettingsServices(Protocol):
     def apply_look(self) -> None: ...
 
     def apply_audio_settings(self) -> None: ...
+
+
+class BoardServices(Media, PlayerSettings, Protocol):
+    """What a game's board uses of the app: the theme, its sounds, the settings (the game's view switches)."""
 
 
 class FileServices(Protocol):
@@ -137,7 +153,7 @@ class KioskServices(Protocol):
 
 
 class RunOptions(Protocol):
-    """What the scenes read of how the app was started (``game.app.AppOptions``)."""
+    """What the scenes read of how the app was started (the app's ``AppOptions``)."""
 
     @property
     def ai_time_budget(self) -> float | None: ...

@@ -12,7 +12,7 @@ here to animate them.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +28,7 @@ from game.ui import theme
 from game.ui.lang import seat_name
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost
 
 __all__ = ["AtaxxBoard"]
 
@@ -52,18 +52,13 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
     VIEW_OPTIONS = (ViewOption("keypad", "Keypad play"),)
     """Keypad play (seed 002) from the first move: the console prompt and the codes on the targets."""
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[Board, Move]) -> None:
         super().__init__(scene)
         self.view = BoardView()
         self.reset()
         self.keys = PlayKeys(self)
 
     # -- what the board reads of the scene --
-
-    @property
-    def position(self) -> Board:
-        """The match's board."""
-        return self.scene.match.position  # type: ignore[no-any-return]
 
     @property
     def time(self) -> float:
@@ -84,10 +79,10 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
         self.hover: int | None = None
         self.drag: _Drag | None = None
 
-    def before_move(self, move: Any) -> PlayedMove:
+    def before_move(self, move: Move) -> PlayedMove:
         return PlayedMove.describe(self.position, move)
 
-    def after_move(self, move: Any, note: Any, *, animate: bool) -> None:
+    def after_move(self, move: Move, note: PlayedMove, *, animate: bool) -> None:
         self.selected = None
         self.drag = None
         if move.is_pass:
@@ -139,7 +134,7 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
     def place_radius(self) -> float:
         return self.view.cell * 0.5  # the square's own outline: the piece inside stays whole
 
-    def move_label(self, move: Any) -> str:
+    def move_label(self, move: Move) -> str:
         return trc("ataxx", "pass") if isinstance(move, Move) and move.is_pass else str(move)
 
     def instructions(self) -> str:
@@ -187,7 +182,7 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
             return Move.jump(source, target)
         return None
 
-    def click_points(self, move: Any) -> list[tuple[int, int]]:
+    def click_points(self, move: Move) -> list[tuple[int, int]]:
         board = self.position
         if move.is_jump:
             source = move.from_square
@@ -311,11 +306,12 @@ class AtaxxBoard(BoardOverlays, AnimatedBoard[Board, Move, int]):
             overrides.update(self.fill.overrides())
         if self.anim is not None:
             overrides.update(self.anim.overrides(view))
-        if self.shake is not None and board.side_at(self.shake[0]) is not None:
+        shaken = board.side_at(self.shake[0]) if self.shake is not None else None
+        if self.shake is not None and shaken is not None:
             sq, left = self.shake
             x, y = view.square_centre(sq)
             offset = math.sin(left * 60) * view.cell * 0.08 * (left / SHAKE_TIME)
-            overrides[sq] = PieceLook(board.side_at(sq), centre=(x + offset, y))  # type: ignore[arg-type]
+            overrides[sq] = PieceLook(shaken, centre=(x + offset, y))
         dragged = board.side_at(self.drag.square) if self.drag is not None and self.drag.active else None
         if dragged is not None and self.drag is not None:
             overrides[self.drag.square] = PieceLook(dragged, alpha=90)

@@ -17,17 +17,18 @@ from game.engine.ataxx.keypad import cell_code
 from game.engine.ataxx.level_edit import Symmetry
 from game.engine.ataxx.rules import RULES
 from game.engine.levels import LevelInfo, custom_levels_dir, save_custom_level
+from game.scenes.ataxx.board import AtaxxBoard
+from game.scenes.match import MatchScene
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.ataxx.board import AtaxxBoard
+    from game.scenes.services import Services
 
 __all__ = ["start_demo"]
 
 _SHOWN = "x5o/1-3-1/2-1-2/3-3/2-1-2/1-3-1/o5x x 0 1"
 
 
-def start_demo(app: App, name: str) -> bool:
+def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Ataxx's."""
     if name in ("keypad", "cursor"):
         _keyboard_demo(app, name)
@@ -38,12 +39,13 @@ def start_demo(app: App, name: str) -> bool:
     return False
 
 
-def _keyboard_demo(app: App, name: str) -> None:
+def _keyboard_demo(app: Services, name: str) -> None:
     """The keypad codes around a selected piece, or the arrow-key cursor on a target."""
     from game.scenes.demo import game_in_progress
 
     scene = game_in_progress(app, level_index=3, plies=12, seed=4)
-    board: AtaxxBoard = scene.board  # type: ignore[attr-defined]
+    assert isinstance(scene, MatchScene) and isinstance(scene.board, AtaxxBoard)
+    board = scene.board
     position = board.position
     # Select the human's piece with the most places to go.
     selected = max(
@@ -65,7 +67,7 @@ def _keyboard_demo(app: App, name: str) -> None:
         keys.cursor_shown = True
 
 
-def _editor_demo(app: App, name: str) -> None:
+def _editor_demo(app: Services, name: str) -> None:
     """The editor mid-work, with a validation box, saving, or opening one of your levels."""
     from game.scenes.ataxx.editor import EditorScene
     from game.scenes.ataxx.editor_dialogs import SaveLevelDialog

@@ -46,7 +46,7 @@ from game.ui.widgets import Choice, WidgetGroup
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app import App
+    from game.scenes.services import SceneServices
 
 __all__ = ["EditorScene"]
 
@@ -100,7 +100,7 @@ class EditorScene(Scene):
 
     name = "editor"
 
-    def __init__(self, app: App, level: LevelInfo | None = None) -> None:
+    def __init__(self, app: SceneServices, level: LevelInfo | None = None) -> None:
         super().__init__(app)
         self.draft = LevelDraft(level.position if level else STARTPOS)
         self.source: LevelInfo | None = level

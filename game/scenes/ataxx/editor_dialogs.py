@@ -25,9 +25,9 @@ from game.ui.textinput import TextInput
 from game.ui.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.ataxx.editor_panel import ToolsPanel
     from game.scenes.ataxx.view import BoardView
+    from game.scenes.services import SceneServices
 
 __all__ = [
     "LevelPickerScene",
@@ -74,7 +74,7 @@ class ValidationDialog(Dialog):
 
     def __init__(
         self,
-        app: App,
+        app: SceneServices,
         tools: ToolsPanel,
         view: BoardView,
         problems: Sequence[LevelProblem],
@@ -219,7 +219,9 @@ class ValidationDialog(Dialog):
 class SaveLevelDialog(Dialog):
     """Name and description of the level to save; Save calls ``on_save(name, description)``."""
 
-    def __init__(self, app: App, name: str, description: str, on_save: Callable[[str, str], None]) -> None:
+    def __init__(
+        self, app: SceneServices, name: str, description: str, on_save: Callable[[str, str], None]
+    ) -> None:
         super().__init__(
             app,
             tr("Save as level"),
@@ -337,7 +339,7 @@ class LevelPickerScene(CardGridScene):
 
     def __init__(
         self,
-        app: App,
+        app: SceneServices,
         title: str,
         entries: Sequence[LevelInfo | LevelError],
         on_pick: Callable[[LevelInfo], None],

@@ -5,29 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game.scenes.board_base import BoardHost
+from game.engine.ataxx import Board, Move
+from game.scenes.board_host import PartsHost
 
 if TYPE_CHECKING:
-    from game.engine.ataxx import Board, Move
-    from game.engine.match import Match
     from game.scenes.ataxx.anim import MoveAnimation
     from game.scenes.ataxx.view import BoardView
 
 __all__ = ["AtaxxHost"]
 
 
-class AtaxxHost(BoardHost[int], Protocol):
-    """The Ataxx board as its overlays and its keys see it: the position, the moment's state, the squares."""
+class AtaxxHost(PartsHost[Board, Move, int], Protocol):
+    """The Ataxx board as its overlays and its keys see it: the view, the animation, the squares' moves."""
 
     view: BoardView
     anim: MoveAnimation | None
-    hint_move: Move | None
-
-    @property
-    def match(self) -> Match[Board, Move]: ...
-
-    @property
-    def position(self) -> Board: ...
 
     @property
     def time(self) -> float: ...

@@ -20,7 +20,7 @@ on the match and then calls ``after_move`` here to animate them.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,7 +32,7 @@ from game.scenes.board_base import SHAKE_TIME, CursorBoard
 from game.ui import gfx, theme
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost
 
 __all__ = ["AttangleBoard", "capture_points"]
 
@@ -53,7 +53,7 @@ class AttangleBoard(CursorBoard[Board, Move, int]):
 
     thumbnail = staticmethod(thumbnail)
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[Board, Move]) -> None:
         super().__init__(scene)
         self.view = HexView(self.position.geometry)
         self.cursor = self.position.geometry.centre
@@ -61,11 +61,6 @@ class AttangleBoard(CursorBoard[Board, Move, int]):
         self.reset()
 
     # -- what the board reads of the scene --
-
-    @property
-    def position(self) -> Board:
-        """The match's board."""
-        return self.scene.match.position  # type: ignore[no-any-return]
 
     # -- the match --
 
@@ -76,10 +71,10 @@ class AttangleBoard(CursorBoard[Board, Move, int]):
         self.hover: int | None = None
         self.time = 0.0
 
-    def before_move(self, move: Any) -> PlayedMove:
+    def before_move(self, move: Move) -> PlayedMove:
         return PlayedMove.describe(self.position, move)
 
-    def after_move(self, move: Any, note: Any, *, animate: bool) -> None:
+    def after_move(self, move: Move, note: PlayedMove, *, animate: bool) -> None:
         self.selection = []
         if animate:
             self.anim = MoveAnimation(note, self.scene.speed)
@@ -172,7 +167,7 @@ class AttangleBoard(CursorBoard[Board, Move, int]):
             and board.reserve(board.turn) > 0
         )
 
-    def click_points(self, move: Any) -> list[tuple[int, int]]:
+    def click_points(self, move: Move) -> list[tuple[int, int]]:
         board = self.position
         target = board.point(move.target)
         if not move.attackers:

@@ -8,21 +8,23 @@ lines); ``grand`` the same on Grand Attangle, with a target chosen.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.engine.attangle import Board, Move
 from game.engine.match import Match, MatchConfig
+from game.scenes.attangle.board import AttangleBoard
 from game.scenes.level_cards import available_levels
+from game.scenes.match import MatchScene
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.attangle.board import AttangleBoard
+    from game.scenes.services import Services
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
 DEMO_NAMES = ("capture", "grand")
 
 
-def _lively(match: Match[Any, Any], rng: random.Random) -> None:
+def _lively(match: Match[Board, Move], rng: random.Random) -> None:
     """One move of a lively game: a capture that builds a triple, else often a capture, else a placement."""
     board = match.position
     moves = board.legal_moves()
@@ -40,7 +42,7 @@ def _lively(match: Match[Any, Any], rng: random.Random) -> None:
         match.play(rng.choice([move for move in moves if not move.is_capture] or moves))
 
 
-def start_demo(app: App, name: str) -> bool:
+def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Attangle's."""
     if name not in DEMO_NAMES:
         return False
@@ -48,7 +50,8 @@ def start_demo(app: App, name: str) -> bool:
     level = levels[1 if name == "grand" else 0]
     config = MatchConfig(vs_computer=True, level="skilled", human_seat=0, first=0)
     scene = app.router.push("match", config, level)
-    match: Match[Any, Any] = scene.match  # type: ignore[attr-defined]
+    assert isinstance(scene, MatchScene) and isinstance(scene.board, AttangleBoard)
+    match, view = scene.match, scene.board
     rng = random.Random(12 if name == "grand" else 8)
     # Play on until it is the player's turn with a capture to make, a triple or two on the board.
     while True:
@@ -61,7 +64,6 @@ def start_demo(app: App, name: str) -> bool:
         if match.turn == 0 and triples >= 2 and board.raw_captures() and match.ply > 24:
             break
     scene.ensure_layout()
-    view: AttangleBoard = scene.board  # type: ignore[attr-defined]
     position = match.position
     targets: dict[int, int] = {}
     for raw in position.raw_captures():

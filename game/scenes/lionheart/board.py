@@ -27,7 +27,7 @@ reads of the board (``host.FieldHost``, widened in its own module), not against 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -57,7 +57,7 @@ from game.ui import theme
 from game.ui.lang import seat_name
 
 if TYPE_CHECKING:
-    from game.scenes.match import MatchScene
+    from game.scenes.board_host import BoardHost
 
 __all__ = ["LionheartBoard"]
 
@@ -80,7 +80,7 @@ class LionheartBoard(
 
     thumbnail = staticmethod(thumbnail)
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: BoardHost[Battle, Move | tuple[str, ...]]) -> None:
         super().__init__(scene)
         self.view = FieldView()
         self.builder = ArmyBuilder()
@@ -92,11 +92,6 @@ class LionheartBoard(
         self.reset()
 
     # -- what the board reads of the scene --
-
-    @property
-    def position(self) -> Battle:
-        """The match's battle."""
-        return self.scene.match.position  # type: ignore[no-any-return]
 
     def flipped(self) -> bool:
         """Whether the field is drawn turned about: a person playing Silver against the computer."""
@@ -112,10 +107,10 @@ class LionheartBoard(
         self.hover_pos: tuple[int, int] | None = None
         self.time = 0.0
 
-    def before_move(self, move: Any) -> Any:
+    def before_move(self, move: Move | tuple[str, ...]) -> Battle:
         return self.position.copy()
 
-    def after_move(self, move: Any, note: Any, *, animate: bool) -> None:
+    def after_move(self, move: Move | tuple[str, ...], note: Battle, *, animate: bool) -> None:
         battle = self.position
         self._odds.clear()
         keep = None
@@ -136,7 +131,7 @@ class LionheartBoard(
             self.app.audio.play(self._sound_of(move, note))
 
     @staticmethod
-    def _sound_of(move: Any, before: Battle) -> str:
+    def _sound_of(move: Move | tuple[str, ...], before: Battle) -> str:
         if isinstance(move, tuple):
             return "dice"
         if move.action is Action.TURN:
@@ -213,10 +208,12 @@ class LionheartBoard(
             return tr("Move, turn (N E S W) or attack")
         return tr("Choose one of your units")
 
-    def move_words(self, move: Any) -> str:
+    def move_words(self, move: Move | tuple[str, ...]) -> str:
+        assert isinstance(move, Move), "a hint or a better move is an action, never a roll"
         return action_words(self.position, move)
 
-    def hint_instruction(self, move: Any) -> str:
+    def hint_instruction(self, move: Move | tuple[str, ...]) -> str:
+        assert isinstance(move, Move), "a hint is an action, never a roll"
         return hint_text(self.position, move)
 
     def place_radius(self) -> float:
@@ -225,13 +222,13 @@ class LionheartBoard(
     def place_shape(self) -> str:
         return "square"
 
-    def roll_label(self, outcome: Any) -> str:
+    def roll_label(self, outcome: tuple[str, ...]) -> str:
         return faces_text(outcome)  # "2 axes, 1 arrow, 1 panic", as the battle log says it
 
-    def roll_icons(self, outcome: Any, size: int) -> list[pygame.Surface] | None:
+    def roll_icons(self, outcome: tuple[str, ...], size: int) -> list[pygame.Surface] | None:
         return [die_sprite(size, face) for face in outcome]
 
-    def move_label(self, move: Any) -> str:
+    def move_label(self, move: Move | tuple[str, ...]) -> str:
         if isinstance(move, Move) and move.action is Action.PLACE:
             return f"{kind_name(move.unit)} {move.square}"
         if isinstance(move, Move) and move.action is Action.DONE:
@@ -278,7 +275,8 @@ class LionheartBoard(
             return []
         return self.position.moves_from(square)
 
-    def click_points(self, move: Any) -> list[tuple[int, int]]:
+    def click_points(self, move: Move | tuple[str, ...]) -> list[tuple[int, int]]:
+        assert isinstance(move, Move), "a roll is the dice's: there is nowhere to click for it"
         if move.action is Action.PLACE:
             return [self.builder.point_of(move.unit, move.figures), self.view.centre(move.square)]
         if move.action is Action.DONE:

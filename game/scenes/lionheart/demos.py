@@ -12,15 +12,18 @@ with a few bases placed; ``silver``: a battle seen from Silver's side;
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.lionheart import Action, Battle, Move
 from game.engine.match import Match, MatchConfig
 from game.scenes.level_cards import available_levels
 from game.scenes.lionheart.anim import EntryAnimation
+from game.scenes.lionheart.board import LionheartBoard
+from game.scenes.match import MatchScene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
@@ -46,7 +49,9 @@ def lively_move(match: Match[Any, Any], rng: random.Random) -> Any:
     return rng.choice(moves)
 
 
-def fight(match: Match[Any, Any], seed: int, *, until: Any, limit: int = 400) -> None:
+def fight(
+    match: Match[Any, Any], seed: int, *, until: Callable[[Match[Any, Any]], bool], limit: int = 400
+) -> None:
     """Play ``match`` on (rolling the dice) until ``until(match)`` holds at a seat's choice: a lively battle
     tried with seeds from ``seed`` on until one gets there before the end, then replayed on ``match``."""
     for attempt in range(60):
@@ -69,7 +74,7 @@ def _losses(match: Match[Battle, Any]) -> int:
     return 40 - sum(unit.figures for unit in match.position.units)
 
 
-def start_demo(app: App, name: str) -> bool:
+def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
     if name not in DEMO_NAMES:
         return False
@@ -80,18 +85,19 @@ def start_demo(app: App, name: str) -> bool:
     if name == "builder":
         level = by_name.get("Choose your army", levels[0])
         scene = app.router.push("match", config, level)
-        match: Match[Any, Any] = scene.match  # type: ignore[attr-defined]
+        assert isinstance(scene, MatchScene) and isinstance(scene.board, LionheartBoard)
+        match, board = scene.match, scene.board
         for text in ("N@d1", "A@c1", "I@d2", "M@e2", "H2@f2", "P3@b2"):
             match.play(Move.from_text(text))
         scene.ensure_layout()
-        board = scene.board  # type: ignore[attr-defined]
         board.builder.choose("R", 2)
         board.hover = "g2"
         board.hover_pos = board.view.centre("g2")
         return True
     level = by_name.get("The standard battle", levels[0])
     scene = app.router.push("match", config, level)
-    match = scene.match  # type: ignore[attr-defined]
+    assert isinstance(scene, MatchScene) and isinstance(scene.board, LionheartBoard)
+    match, board = scene.match, scene.board
     seed = {"battle": 5, "odds": 5, "dice": 7, "silver": 3, "hint": 5}[name]
 
     def ready(match: Match[Any, Any]) -> bool:
@@ -103,7 +109,6 @@ def start_demo(app: App, name: str) -> bool:
 
     fight(match, seed, until=ready)
     scene.ensure_layout()
-    board = scene.board  # type: ignore[attr-defined]
     attacks = [move for move in match.legal_moves() if move.action is Action.ATTACK]
     attack = max(attacks, key=lambda move: (match.position.dice_for(move.square), move.square))
     if name == "dice":
@@ -124,7 +129,7 @@ def start_demo(app: App, name: str) -> bool:
     if name == "hint":
         shots = [move for move in attacks if match.position.unit_at(move.square).kind == "A"]
         hint = max(shots or attacks, key=lambda move: (len(move.target), move.square))
-        scene.hint_move = hint  # type: ignore[attr-defined]
+        scene.hint_move = hint
         board.show_hint(hint)
         return True
     board.selected = attack.square

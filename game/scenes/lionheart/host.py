@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game.scenes.board_base import BoardHost
+from game.engine.lionheart import Battle, Move
+from game.scenes.board_host import PartsHost
 
 if TYPE_CHECKING:
-    from game.engine.lionheart import Battle, Move
-    from game.engine.match import Match
     from game.scenes.lionheart.anim import EntryAnimation
     from game.scenes.lionheart.view import FieldView
     from game.scenes.lionheart.words import BattleRecord
@@ -18,21 +17,15 @@ if TYPE_CHECKING:
 __all__ = ["FieldHost"]
 
 
-class FieldHost(BoardHost[str], Protocol):
-    """The Lionheart board as its parts see it: the battle and its match, the field, the moment's state."""
+class FieldHost(PartsHost[Battle, Move | tuple[str, ...], str], Protocol):
+    """The Lionheart board as its parts see it: the field, the moment's state, the units' moves, the record."""
 
     view: FieldView
     anim: EntryAnimation | None
     hover_pos: tuple[int, int] | None
     time: float
     hint_move: Move | None
-    played: tuple[Move | tuple[str, ...], ...]
-
-    @property
-    def match(self) -> Match[Battle, Move | tuple[str, ...]]: ...
-
-    @property
-    def position(self) -> Battle: ...
+    """The hint on show: an action (the computer never hints a roll)."""
 
     def unit_moves(self, square: str) -> list[Move]: ...
 

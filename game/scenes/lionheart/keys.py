@@ -14,9 +14,8 @@ import pygame
 
 from game.engine.lionheart import KINDS, Action, Move, Unit
 from game.i18n import tr
-from game.scenes.lionheart.builder import PLACEABLE, ArmyBuilder
+from game.scenes.lionheart.builder import PLACEABLE, BuilderHost
 from game.scenes.lionheart.handles import SCREEN_STEPS
-from game.scenes.lionheart.host import FieldHost
 
 __all__ = ["ARROW_DIRECTIONS", "FLIP", "LETTER_FACINGS", "BoardKeys", "KeysHost"]
 ARROW_DIRECTIONS = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
@@ -25,11 +24,10 @@ LETTER_FACINGS = {pygame.K_n: "N", pygame.K_e: "E", pygame.K_s: "S", pygame.K_w:
 FLIP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-class KeysHost(FieldHost, Protocol):
+class KeysHost(BuilderHost, Protocol):
     """The board as its clicks and keys see them: the cursor, the shake, the handles, the log's wheel, the
     builder's clicks, and the keys' own steps."""
 
-    builder: ArmyBuilder
     cursor: str
     _cursor_shown: bool
 
@@ -38,8 +36,6 @@ class KeysHost(FieldHost, Protocol):
     def log_wheel(self, event: pygame.event.Event) -> bool: ...
 
     def _builder_click(self, pos: tuple[int, int]) -> bool: ...
-
-    def _finish_setup(self) -> None: ...
 
     def _place(self, square: str) -> bool: ...
 

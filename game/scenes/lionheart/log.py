@@ -13,25 +13,20 @@ from typing import Protocol
 import pygame
 
 from game.i18n import tr
-from game.scenes.lionheart.host import FieldHost
+from game.scenes.lionheart.overlays import OverlaysHost
 from game.ui import theme
 from game.ui.textbox import draw_text, layout_text
 
 __all__ = ["BattleLog", "LogHost"]
 
 
-class LogHost(FieldHost, Protocol):
-    """The board as its battle log sees it: the log's scrolling and rows, the overlays' marks on squares."""
+class LogHost(OverlaysHost, Protocol):
+    """The board as its battle log sees it: the overlays (their marks on squares), the log's scrolling and
+    rows."""
 
     log_back: int
     log_count: int
     log_rows: tuple[tuple[pygame.Rect, int], ...]
-
-    def _shade(self, surface: pygame.Surface, square: str, colour: theme.Colour, alpha: int) -> None: ...
-
-    def _outline(
-        self, surface: pygame.Surface, square: str, colour: theme.Colour, width: float = 0.07
-    ) -> None: ...
 
     def pointed_line(self) -> int | None: ...
 

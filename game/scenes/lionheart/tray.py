@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.lionheart.anim import scoring_faces, shown_order
-from game.scenes.lionheart.host import FieldHost
+from game.scenes.lionheart.log import LogHost
 from game.scenes.lionheart.units import draw_die
 from game.ui import gfx, theme
 from game.ui.lang import seat_name
@@ -28,10 +28,8 @@ DiceGroup = tuple[str, tuple[str, ...], tuple[bool, ...]]
 lit)."""
 
 
-class TrayHost(FieldHost, Protocol):
+class TrayHost(LogHost, Protocol):
     """The board as its dice tray sees it: the log drawn beside the dice, and the tray's own parts."""
-
-    log_back: int
 
     def _draw_log(
         self,
