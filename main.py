@@ -166,7 +166,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--uai",
         action="store_true",
-        help="run the Ataxx AI as a UAI engine on stdin/stdout, for other programs (and Options → Engines)",
+        help=f"run the {_uai_names()} AI as a UAI engine on stdin/stdout, for other programs (and Options → Engines)",
     )
     parser.add_argument("--quit-after-frames", type=int, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--first-frame-time", action="store_true", help=argparse.SUPPRESS)
@@ -230,11 +230,18 @@ def _text_mode(argv: list[str]) -> bool:
     return any(len(item) >= 3 and "--text".startswith(item) for item in options)
 
 
+def _uai_names() -> str:
+    """The names of the games whose AI speaks UAI, for the help."""
+    from game.ai.uai import uai_games
+
+    return " or ".join(definition.name for definition in uai_games()) or "(no game's)"
+
+
 def _uai_mode() -> int:
     """The UAI engine on stdin/stdout (``python -m game.ai.uai`` from anywhere): no window, no log on the console."""
     from game.ai.uai import main as uai_main
 
-    return uai_main()
+    return uai_main([])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -715,3 +715,22 @@ def test_searchmoves_limits_the_answer_and_says_what_it_left_out(engine: Engine)
     lines = engine.expect("bestmove")
     assert any("no legal move given" in line for line in lines)
     assert Move.from_uai(bestmove(lines)) in Board().legal_moves()
+
+
+def test_the_command_runs_the_engine_of_the_game_named_and_refuses_a_game_without_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ai import uai as command
+
+    ran: list[str] = []
+    monkeypatch.setattr(command, "resolve", lambda path: lambda: ran.append(path) or 0)
+    offered = [definition.key for definition in command.uai_games()]
+    assert offered == ["ataxx"]
+    assert command.main(["--game", "ataxx"]) == 0
+    assert command.main([]) == 0  # the only game with an engine needs no naming
+    assert len(ran) == 2
+    assert command.main(["--game", "lionheart"]) == 2
+    assert "'lionheart' has no UAI engine here; the games that do: ataxx" in capsys.readouterr().err
+    assert command.main(["--game"]) == 2
+    assert "usage: python -m game.ai.uai [--game {ataxx}]" in capsys.readouterr().err
+    assert len(ran) == 2

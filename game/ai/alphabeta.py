@@ -114,7 +114,7 @@ better than every move (zugzwang), and a null move would prune wrongly."""
 
 
 NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False, partial=False)
-"""Plain principal-variation search with the table and the killers: the search before issue 21."""
+"""Plain principal-variation search with the table and the killers: none of the aids a feature switches on."""
 
 
 class AlphaBeta(TableSearch[int]):

@@ -8,8 +8,8 @@ generic search does — principal-variation search, a transposition table (its
 move first), two killer moves a ply, placements late in the order searched one
 ply shallower first, aspiration windows at the root, and a depth that a limit
 stops still answering with the root move it finished that beat the ones before
-(``SearchFeatures``) — with the same scores and node counts at a fixed depth,
-some seventy times faster when compiled.
+(``SearchFeatures``) — with the same scores and node counts at a fixed depth
+whether compiled or run as Python (``bench/attangle_speed.py`` times both).
 
 Like sunfish, what runs here is a short loop you can read top to bottom:
 ``Searcher.iterate`` yields a ``SearchInfo`` per depth; the soft deadline is
