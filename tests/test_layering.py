@@ -13,6 +13,7 @@ check that every game's subpackages are protected, and that a broken rule is cau
 
 from __future__ import annotations
 
+import graphlib
 import json
 import shutil
 import subprocess
@@ -20,6 +21,9 @@ import sys
 import tomllib
 from pathlib import Path
 from typing import Any
+
+import grimp
+import pytest
 
 from game import games
 
@@ -131,3 +135,33 @@ def test_the_terminal_version_importing_the_screens_breaks_a_contract(tmp_path: 
     result = _lint(tmp_path, tmp_path)
     assert result.returncode != 0
     assert "game.text.screen -> game.ui" in result.stdout
+
+
+def test_no_import_circle_among_games_modules_type_only_imports_included() -> None:
+    # A circle closed only under TYPE_CHECKING still ties the modules together for a reader and
+    # for mypy; the screens reach the app, and the mixins their board, through protocols instead.
+    graph = grimp.build_graph("game", cache_dir=None)
+    imports = {module: graph.find_modules_directly_imported_by(module) for module in graph.modules}
+    try:
+        graphlib.TopologicalSorter(imports).prepare()
+    except graphlib.CycleError as circle:
+        raise AssertionError(f"an import circle: {' -> '.join(circle.args[1])}") from None
+
+
+def test_a_circle_closed_only_for_type_checking_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "circle"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from circle import b\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from circle import a\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        graph = grimp.build_graph("circle", cache_dir=None)
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert graph.find_modules_directly_imported_by("circle.b") == {"circle.a"}
+    imports = {module: graph.find_modules_directly_imported_by(module) for module in graph.modules}
+    with pytest.raises(graphlib.CycleError):
+        graphlib.TopologicalSorter(imports).prepare()
