@@ -3,7 +3,9 @@
 A game with dice may have its board say a roll its own way (words, pictures of
 the dice: ``ShowsDice``), a game with forced moves announce one in its own
 words (``AnnouncesForcedMoves``), a game whose turns have more to them than
-whose move it is say the turn's state under the players (``TellsTurnState``).
+whose move it is say the turn's state under the players (``TellsTurnState``),
+a board played by typing too have a console in the panel (``HasConsole``) and
+display switches in the options (``OffersViewOptions``).
 The functions of the same names answer for any board: a board without the
 capability gets the usual answer (a roll in the game's notation, "Gold
 passes", the actions left in a game of several actions a turn).
@@ -11,7 +13,8 @@ passes", the actions left in a game of several actions a turn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+import dataclasses
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from game.engine.core import CHANCE
 from game.i18n import ntr, tr
@@ -26,12 +29,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AnnouncesForcedMoves",
+    "HasConsole",
+    "OffersViewOptions",
     "ShowsDice",
     "TellsTurnState",
+    "ViewOption",
+    "console_height",
     "forced_text",
     "roll_icons",
     "roll_label",
     "turn_state",
+    "view_options",
 ]
 
 
@@ -70,6 +78,47 @@ class TellsTurnState(Protocol):
         keeps a line's room).
         """
         ...
+
+
+@runtime_checkable
+class HasConsole(Protocol):
+    """A board controller with a console of its own in the panel (a typed-entry prompt)."""
+
+    def console_height(self) -> int:
+        """Pixels of the panel the console needs now (0: none, as when typing is switched off)."""
+        ...
+
+    def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the console in ``rect`` of the panel."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True)
+class ViewOption:
+    """A display switch of a game's board offered in the options (Ataxx: keypad play shown from the start)."""
+
+    key: str
+    """Stable identifier, as stored in the game's settings section (``view``)."""
+    label: str
+    """English text shown through ``tr``."""
+    default: bool = False
+
+
+@runtime_checkable
+class OffersViewOptions(Protocol):
+    """A board controller class with display switches, offered in the options screen with the game's rules."""
+
+    VIEW_OPTIONS: ClassVar[tuple[ViewOption, ...]]
+
+
+def console_height(board: object) -> int:
+    """Pixels of the panel the board's console needs: 0 for a board without one."""
+    return board.console_height() if isinstance(board, HasConsole) else 0
+
+
+def view_options(board_class: object) -> tuple[ViewOption, ...]:
+    """The display switches a board controller class offers (none for most)."""
+    return board_class.VIEW_OPTIONS if isinstance(board_class, OffersViewOptions) else ()
 
 
 def roll_label(board: object, rules: GameRules[Any, Any], outcome: Any) -> str:

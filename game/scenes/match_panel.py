@@ -18,7 +18,7 @@ import pygame
 from game.engine.core import SEATS
 from game.engine.levels import LevelInfo
 from game.i18n import tr
-from game.scenes.board_capabilities import turn_state
+from game.scenes.board_capabilities import HasConsole, console_height, turn_state
 from game.scenes.match_status import MatchFlags
 from game.scenes.move_list import MoveLabels, MoveList, MoveListView
 from game.ui import gfx, theme
@@ -38,10 +38,6 @@ class PanelBoard(MoveLabels, Protocol):
     """What the panel shows of the game's board controller (``BoardController`` has these)."""
 
     def instructions(self) -> str: ...
-
-    def console_height(self) -> int: ...
-
-    def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
 
     def score_text(self, seat: int, score: int) -> str: ...
 
@@ -180,7 +176,7 @@ class MatchPanel(ViewPanel[MatchView]):
             inner.x, y, inner.width, max(self.px(64 if self.numbers_room else 48), status_h)
         )
         y = self.status.bottom + self.px(4)
-        console = view.board.console_height()
+        console = console_height(view.board)
         self.console_rect = pygame.Rect(inner.x, y, inner.width, console)
         y = self.console_rect.bottom + (self.px(8) if console else 0)
         gap = self.px(8)
@@ -306,7 +302,7 @@ class MatchPanel(ViewPanel[MatchView]):
         """Enable the buttons that make sense now, and animate them."""
         view = self.view
         if self.rect.width and (
-            view.board.console_height() != self.console_rect.height
+            console_height(view.board) != self.console_rect.height
             or self._turn_state_count() != self.state_lines
         ):
             self.layout(self.rect)  # the board's console or turn state came or went: the move list adapts
@@ -344,7 +340,7 @@ class MatchPanel(ViewPanel[MatchView]):
             self._draw_turn_state(surface)
         self._draw_bar(surface)
         self._draw_status(surface)
-        if self.console_rect.height:
+        if self.console_rect.height and isinstance(view.board, HasConsole):
             view.board.draw_console(surface, self.console_rect)
         self.moves.draw(surface, self.moves_rect)
         self.widgets.draw(surface, ui)

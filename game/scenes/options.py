@@ -21,6 +21,7 @@ from game.engine.core import SEATS
 from game.engine.rules import rolls_first_seat
 from game.i18n import LANGUAGES, set_language, tr
 from game.scenes.base import Scene
+from game.scenes.board_capabilities import view_options
 from game.scenes.page import draw_page
 from game.scenes.services import KioskServices, SceneServices, SettingsServices, WindowServices
 from game.ui import gfx, theme
@@ -169,7 +170,7 @@ class OptionsScene(Scene):
         ]
         # The board's own display switches (Ataxx: keypad play shown from the start), beside the look.
         board_class = definition.load("board") if definition.has("board") else None
-        for view_option in getattr(board_class, "VIEW_OPTIONS", ()):
+        for view_option in view_options(board_class):
             look_rows.append(
                 (
                     view_option.label,

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.scenes.board_host import BoardHost
     from game.scenes.services import BoardServices
 
-__all__ = ["MATCH_CONTROLS", "BoardBackdrop", "BoardController", "RulesPages", "ViewOption"]
+__all__ = ["MATCH_CONTROLS", "BoardBackdrop", "BoardController", "RulesPages"]
 
 MATCH_CONTROLS: tuple[tuple[str, str], ...] = (
     ("Tab", "to the buttons beside the board"),
@@ -75,23 +75,9 @@ class RulesPages:
     """The translation context of the titles: the game's key."""
 
 
-@dataclasses.dataclass(frozen=True)
-class ViewOption:
-    """A display switch of a game's board offered in the options (Ataxx: keypad play shown from the start)."""
-
-    key: str
-    """Stable identifier, as stored in the game's settings section (``view``)."""
-    label: str
-    """English text shown through ``tr``."""
-    default: bool = False
-
-
 class BoardController(Generic[PositionT, MoveT]):
     """A game's board on the match screen (of its position and move types); ``scene`` is the screen that
     drives it, seen as a ``BoardHost`` (``game.scenes.board_host``)."""
-
-    VIEW_OPTIONS: tuple[ViewOption, ...] = ()
-    """The board's display switches, offered in the options screen with the game's rules."""
 
     def __init__(self, scene: BoardHost[PositionT, MoveT]) -> None:
         self.scene = scene
@@ -211,13 +197,6 @@ class BoardController(Generic[PositionT, MoveT]):
     def instructions(self) -> str:
         """What the person to move can do, in a few words (translated)."""
         return tr("Your move")
-
-    def console_height(self) -> int:
-        """Pixels of the panel the board's own console needs (0: none)."""
-        return 0
-
-    def draw_console(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Draw the board's console (a typed-entry prompt) in ``rect`` of the panel."""
 
     # -- input --
 

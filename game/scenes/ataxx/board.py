@@ -23,7 +23,7 @@ from game.scenes.ataxx.keys import PlayKeys
 from game.scenes.ataxx.overlays import BoardOverlays
 from game.scenes.ataxx.view import BoardView, PieceLook, thumbnail
 from game.scenes.board_base import SHAKE_TIME, AnimatedBoard
-from game.scenes.parts import ViewOption
+from game.scenes.board_capabilities import ViewOption
 from game.ui import theme
 from game.ui.lang import seat_name
 
