@@ -149,8 +149,8 @@ class AnalysisScene(Scene):
         self.messages = MessageStrip()
         """Where passing messages show (where an export went): a line of its own along the bottom."""
         self._backdrop = BoardBackdrop()
-        board_class = self.definition.load("board")
-        self.board: BoardController[Any, Any] = board_class(self)
+        board_class: type[BoardController[Any, Any]] = self.definition.load("board")
+        self.board = board_class(self)
         self.board.show_played(self._played_here())
         self._dragging = False
         self._refresh_buttons()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import math
 import random
+from typing import Any
 
 import pygame
 
@@ -24,6 +25,7 @@ from game.games import GameDefinition
 from game.i18n import tr
 from game.scenes.level_cards import available_levels
 from game.scenes.match import MatchScene, MatchServices
+from game.scenes.parts import BoardController
 from game.ui import theme
 from game.ui.anim import SPEED_FACTORS, ease_out_cubic
 from game.ui.lang import level_name, seat_name
@@ -110,7 +112,8 @@ class AttractScene(MatchScene):
         self.level = level
         self._new_match()
         # The same game, but the new level's board may differ in size or shape: a board view made for it.
-        self.board = self.definition.load("board")(self)
+        board_class: type[BoardController[Any, Any]] = self.definition.load("board")
+        self.board = board_class(self)
         self.relayout()
 
     def ai_budget(self) -> float | None:
