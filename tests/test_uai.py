@@ -482,7 +482,7 @@ def test_time_limits() -> None:
     soft, hard = time_limits(GoParams(wtime=90_000, btime=600), Side.RED)
     assert hard is not None and hard <= 0.2
     # movetime and a clock together: the tighter wins.
-    assert time_limits(GoParams(movetime=100, btime=90_000), Side.RED) == pytest.approx((0.08, 0.08))
+    assert time_limits(GoParams(movetime=100, btime=90_000), Side.RED) == pytest.approx((0.09, 0.09))
 
 
 def test_a_clock_is_spread_over_the_moves_the_board_has_left() -> None:

@@ -120,7 +120,8 @@ class HeldKernel:
         monkeypatch.setattr(layout, "checkpoint", checkpoint)
 
     def seen(self, info: Any) -> None:
-        self.completed.append(info.depth)
+        if not info.partial:  # a depth the stop cut short is not a completed one
+            self.completed.append(info.depth)
 
     def inside(self) -> bool:
         """Whether the search has reached the depth and is held there (within ``HANG``)."""

@@ -112,7 +112,12 @@ class Deepening:
                 if answer is not None:
                     elapsed = time.monotonic() - self.start
                     yield SearchInfo(
-                        0 if depth == 1 else depth, round(answer[0]), nodes(), elapsed, answer[1]
+                        0 if depth == 1 else depth,
+                        round(answer[0]),
+                        nodes(),
+                        elapsed,
+                        answer[1],
+                        partial=depth > 1,
                     )
                 return
             now = time.monotonic()  # the iteration's end: its report's time, and the stop rule's

@@ -115,6 +115,9 @@ class SearchInfo:
     pv: tuple[Any, ...]
     exact: bool = False
     """Whether ``score`` is proved: every line was searched to the end of the game (an endgame solved)."""
+    partial: bool = False
+    """Whether a limit stopped this iteration: ``pv`` starts with the best of the root moves it finished
+    (the last depth's best searched first), ``depth`` is the one it was searching, ``score`` that move's."""
 
     @property
     def nps(self) -> int:

@@ -260,7 +260,15 @@ class Searcher(KernelSearcher[EvalWeights]):
             roots.insert(0, best_known)
         root_array = self._root_array(roots)
         # Depth 1 starts even past a limit: stopped at once, the kernel answers its first root move.
-        deepening = Deepening(limits, start, look_first=False, predict=True)
+        # A fixed time (a movetime: soft and hard limits the same) is spent whole: a depth starts while
+        # time is left, and one the clock stops answers with the best root move it finished. With slack
+        # between the limits, no depth starts that is not expected to end before the hard one.
+        fixed = (
+            limits.soft_time is not None
+            and limits.hard_time is not None
+            and limits.soft_time >= limits.hard_time
+        )
+        deepening = Deepening(limits, start, look_first=False, predict=not fixed)
         stats = tables["stats"]
         args = _args(tables)
         pv, pv_len = tables["pv"], tables["pv_len"]
@@ -290,6 +298,15 @@ class Searcher(KernelSearcher[EvalWeights]):
             # Depth 1 did not finish in time: its best root move so far, or the ordering's first.
             return 0, (_to_move(int(stats[layout.ROOT_BEST])),)
 
+        def partial() -> tuple[int, tuple[Move, ...]] | None:
+            # Root moves finished at the stopped depth, the last depth's best first: the best of them,
+            # which beat that one at the deeper depth, or that one again.
+            if not self.features.partial or stats[layout.ROOT_DONE] == 0:
+                return None
+            best = int(stats[layout.ROOT_BEST])
+            line = [int(pv[index]) for index in range(int(pv_len[0]))]
+            return int(stats[layout.ROOT_SCORE]), tuple(map(_to_move, line if line[:1] == [best] else [best]))
+
         def limit_reached() -> bool:
             return (stop is not None and stop.is_set()) or (
                 limits.nodes is not None and self.nodes >= limits.nodes
@@ -297,7 +314,7 @@ class Searcher(KernelSearcher[EvalWeights]):
 
         only_move = len(roots) == 1
         yield from self._iterations(
-            deepening, stats, stop, one_depth, early, limit_reached, only_move=only_move
+            deepening, stats, stop, one_depth, early, limit_reached, partial=partial, only_move=only_move
         )
 
     def _root_array(self, roots: list[int]) -> Any:

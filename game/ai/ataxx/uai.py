@@ -93,7 +93,7 @@ def time_limits(
 ) -> tuple[float | None, float | None]:
     """The soft and hard time limits in seconds that ``params`` give the side ``turn``.
 
-    ``movetime`` is used whole, less ``MOVE_OVERHEAD`` (a fifth of it when short). From a clock, the
+    ``movetime`` is used whole, less ``MOVE_OVERHEAD`` (a tenth of it when short). From a clock, the
     search plans on remaining / moves-to-go plus most of the increment. Moves to go
     are ``movestogo`` if given, else what the board says: a side fills at most one
     square a move, so about half the ``empty_squares`` plus a few, between 8 and
@@ -129,8 +129,8 @@ def time_limits(
 
 
 def _overhead(limit: float) -> float:
-    """The margin kept back from ``limit``: ``MOVE_OVERHEAD``, or a fifth of a very short limit."""
-    return min(MOVE_OVERHEAD, limit / 5)
+    """The margin kept back from ``limit``: ``MOVE_OVERHEAD``, or a tenth of a short limit."""
+    return min(MOVE_OVERHEAD, limit / 10)
 
 
 def _greedy_move(board: Board) -> Move:
@@ -496,7 +496,8 @@ class UaiEngine:
 
 
 def _info_line(info: SearchInfo) -> str:
-    """The ``info`` line of one completed depth."""
+    """The ``info`` line of one depth: a stopped one's (``info.partial``) says the depth completed before it,
+    so that a program counting depths counts finished ones."""
     if is_win_score(info.score):
         plies = plies_to_end(info.score)
         # UCI counts mates in moves of the winner: +N to win, -N to lose.
@@ -505,7 +506,7 @@ def _info_line(info: SearchInfo) -> str:
         score = uai.Score("cp", info.score)
     return uai.format_info(
         uai.InfoLine(
-            depth=info.depth,
+            depth=info.depth - 1 if info.partial else info.depth,
             score=score,
             nodes=info.nodes,
             nps=info.nps,
