@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from match_stats import add_match_options, result_text
+from match_stats import add_match_options, result_text, run_sprt, sprt_from_args
 
 from game.ai.alphabeta import AlphaBeta, SearchFeatures, SearchLimits
 from game.ai.attangle.evaluate import AttangleHeuristics, EvalWeights
@@ -197,14 +197,22 @@ def play_game(
     return score, plies, per_move, slowest  # type: ignore[return-value]
 
 
-def run_match(first: str, second: str, games: int, jobs: int, seed: int) -> str:
-    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+def pair_tasks(
+    first: str, second: str, games: int, seed: int
+) -> list[tuple[tuple[str, str, bool, int], bool]]:
+    """The games of ``games`` (rounded up to pairs) as (task, swapped), the two of a pair one after the other."""
     tasks = []
     for pair in range((games + 1) // 2):
         grand = pair % 2 == 1
         game_seed = seed * 100_003 + pair
         tasks.append(((first, second, grand, game_seed), False))
         tasks.append(((second, first, grand, game_seed), True))
+    return tasks
+
+
+def run_match(first: str, second: str, games: int, jobs: int, seed: int) -> str:
+    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+    tasks = pair_tasks(first, second, games, seed)
     scores: list[float] = []
     think = [0.0, 0.0]
     slowest = [0.0, 0.0]
@@ -245,6 +253,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_match_options(parser, games=40)
     args = parser.parse_args(argv)
+    test = sprt_from_args(args, parser)
+    if test is not None:
+        first, second = args.match
+        start = time.monotonic()
+        line = run_sprt(play_game, pair_tasks(first, second, args.max_games, args.seed), args.jobs, test)
+        print(f"{first} vs {second}: {line}  ({time.monotonic() - start:.0f} s)", flush=True)
+        return 0
     matches = [(args.match[0], args.match[1], args.games)] if args.match else default_matches(args.games)
     if args.only:
         matches = [match for match in matches if args.only in f"{match[0]} vs {match[1]}"]

@@ -46,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lionheart_selfplay import weights_from
-from match_stats import add_match_options, result_text
+from match_stats import add_match_options, result_text, run_sprt, sprt_from_args
 
 from game.ai.expectimax import Expectimax
 from game.ai.limits import SearchLimits
@@ -167,16 +167,24 @@ def play_game(
     return score, actions, per_action, slowest, counts  # type: ignore[return-value]
 
 
-def run_match(
-    first: str, second: str, games: int, jobs: int, seed: int, timing: Timing
-) -> tuple[str, list[str]]:
-    """Play ``games`` games (rounded up to pairs): the summary line, and whether the goals are met."""
+def pair_tasks(
+    first: str, second: str, games: int, seed: int, timing: Timing
+) -> list[tuple[tuple[str, str, bool, int, Timing], bool]]:
+    """The games of ``games`` (rounded up to pairs) as (task, swapped), the two of a pair one after the other."""
     tasks = []
     for pair in range((games + 1) // 2):
         level2 = pair % 2 == 1
         game_seed = seed * 100_003 + pair
         tasks.append(((first, second, level2, game_seed, timing), False))
         tasks.append(((second, first, level2, game_seed, timing), True))
+    return tasks
+
+
+def run_match(
+    first: str, second: str, games: int, jobs: int, seed: int, timing: Timing
+) -> tuple[str, list[str]]:
+    """Play ``games`` games (rounded up to pairs): the summary line, and whether the goals are met."""
+    tasks = pair_tasks(first, second, games, seed, timing)
     scores: list[float] = []
     think = [0.0, 0.0]
     decisions = [0, 0]
@@ -233,6 +241,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the other levels' think time")
     args = parser.parse_args(argv)
     timing = Timing(args.budget, args.scale)
+    test = sprt_from_args(args, parser)
+    if test is not None:
+        first, second = args.match
+        start = time.monotonic()
+        tasks = pair_tasks(first, second, args.max_games, args.seed, timing)
+        line = run_sprt(play_game, tasks, args.jobs, test)
+        print(f"{first} vs {second}: {line}  ({time.monotonic() - start:.0f} s)", flush=True)
+        return 0
     matches = [(args.match[0], args.match[1], args.games)] if args.match else default_matches(args.games)
     if args.only:
         matches = [match for match in matches if args.only in f"{match[0]} vs {match[1]}"]

@@ -3,6 +3,7 @@
     python bench/strength.py                      # every default match
     python bench/strength.py --only master --games 40 --movetime 1
     python bench/strength.py --match "master:t=0.2,exposed=5" "master:t=0.2"
+    python bench/strength.py --sprt --match master "master:lmr=0" --movetime 0.05
 
 Each match plays pairs of games from varied openings (the start position and
 several block layouts, each followed by a few random moves), the two players
@@ -11,6 +12,10 @@ swapping colours within a pair. Games end by the rules (``Board.outcome``: the
 ``MAX_PLIES``. Results are from the first player's side: wins, draws, losses,
 score, and the Elo difference with its 95% error margin. Games run in parallel
 (``--jobs``, two by default).
+
+With ``--sprt`` the one ``--match`` plays pairs until a sequential test
+decides (``match_stats.Sprt``): H1, the first player is at least ``--elo1``
+Elo stronger, or H0, it is not ``--elo0`` stronger; or ``--max-games`` runs out.
 
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 (Master as it was before issue 21, frozen in ``bench/baselines/``), ``greedy``,
@@ -38,7 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from match_stats import add_match_options, result_text
+from match_stats import add_match_options, result_text, run_sprt, sprt_from_args
 
 from game.ai.ataxx.evaluate import EvalWeights
 from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
@@ -194,20 +199,27 @@ def summary(name: str, scores: list[float], think: tuple[float, float]) -> str:
     return f"{name:42s} {result_text(scores)}  s/move {think[0]:.2f} vs {think[1]:.2f}"
 
 
-def run_match(first: str, second: str, games: int, movetime: float | None, jobs: int, seed: int) -> str:
-    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+def pair_tasks(
+    first: str, second: str, games: int, movetime: float | None, seed: int
+) -> list[tuple[tuple[str, str, str, int, float | None], bool]]:
+    """The games of ``games`` (rounded up to pairs) as (task, swapped), the two of a pair one after the other."""
     tasks = []
     for pair in range((games + 1) // 2):
         fen = OPENINGS[pair % len(OPENINGS)]
         game_seed = seed * 100_003 + pair
-        tasks.append((first, second, fen, game_seed, movetime, False))
-        tasks.append((second, first, fen, game_seed, movetime, True))
+        tasks.append(((first, second, fen, game_seed, movetime), False))
+        tasks.append(((second, first, fen, game_seed, movetime), True))
+    return tasks
+
+
+def run_match(first: str, second: str, games: int, movetime: float | None, jobs: int, seed: int) -> str:
+    """Play ``games`` games (rounded up to pairs) and return the summary line."""
+    tasks = pair_tasks(first, second, games, movetime, seed)
     scores: list[float] = []
     think = [0.0, 0.0]
     with multiprocessing.Pool(jobs) as pool:
-        results = pool.imap(play_game, [task[:5] for task in tasks])
-        for task, (score, _plies, red_think, blue_think) in zip(tasks, results, strict=True):
-            swapped = task[5]
+        results = pool.imap(play_game, [task for task, _ in tasks])
+        for (_task, swapped), (score, _plies, red_think, blue_think) in zip(tasks, results, strict=True):
             scores.append(1.0 - score if swapped else score)
             think[0] += blue_think if swapped else red_think
             think[1] += red_think if swapped else blue_think
@@ -237,6 +249,15 @@ def main(argv: list[str] | None = None) -> int:
         "--movetime", type=float, default=None, help="seconds a move for the searching levels"
     )
     args = parser.parse_args(argv)
+    test = sprt_from_args(args, parser)
+    if test is not None:
+        first, second = args.match
+        print(f"SPRT {first} vs {second}, at most {args.max_games} games", flush=True)
+        start = time.monotonic()
+        tasks = pair_tasks(first, second, args.max_games, args.movetime, args.seed)
+        line = run_sprt(play_game, tasks, args.jobs, test)
+        print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
+        return 0
     if args.match:
         matches = [(args.match[0], args.match[1], args.movetime)]
     else:
