@@ -11,6 +11,7 @@ proves the copy unchanged, whatever happens to ``game.ai``.
 from __future__ import annotations
 
 import ast
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,9 +47,10 @@ def frozen() -> Iterator[dict[str, ModuleType]]:
     sys.path.insert(0, str(BENCH))
     try:
         from baselines.ataxx_master_2026_11_29 import bits, limits, master, search
+        from baselines.ataxx_master_2026_11_29 import compiled as frozen_compiled
     finally:
         sys.path.remove(str(BENCH))
-    yield {"bits": bits, "limits": limits, "master": master, "search": search}
+    yield {"bits": bits, "compiled": frozen_compiled, "limits": limits, "master": master, "search": search}
 
 
 def test_the_frozen_copy_imports_only_itself_and_the_rules_board() -> None:
@@ -85,6 +87,20 @@ def test_the_frozen_master_searches_as_the_search_of_the_day_it_was_frozen(
         assert searcher.is_compiled == use_numba
         assert found in board.legal_moves() and board.fen() == fen
         assert (str(found), info.score, info.nodes, info.depth) == (move, score, nodes, depth), fen
+
+
+def test_the_frozen_kernel_is_cached_in_a_folder_of_its_own(frozen: dict[str, ModuleType]) -> None:
+    if compiled.numba_problem() is not None:
+        pytest.skip(f"no numba: {compiled.numba_problem()}")
+    from numba.core import config
+
+    folder = frozen["compiled"]._cache_folder()
+    assert folder is not None and folder.name.startswith(f"{FROZEN.name}-")
+    assert frozen["search"].prepare_compiled(wait=True)
+    assert list(folder.rglob("*.nbi"))
+    # The live search's folder, which numba keeps for the live kernels, is where it was.
+    assert config.CACHE_DIR == os.environ["NUMBA_CACHE_DIR"] == str(compiled._cache_folder())
+    assert not list(FROZEN.rglob("*.nbi")) and not list(FROZEN.rglob("*.nbc"))
 
 
 def test_the_frozen_master_plays_its_level_s_move(frozen: dict[str, ModuleType]) -> None:
