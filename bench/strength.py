@@ -18,13 +18,16 @@ decides (``match_stats.Sprt``): H1, the first player is at least ``--elo1``
 Elo stronger, or H0, it is not ``--elo0`` stronger; or ``--max-games`` runs out.
 
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
-(Master as it was before issue 21, frozen in ``bench/baselines/``), ``greedy``,
+(Master as it was before issue 21, frozen in ``bench/baselines/``), ``frozen``
+(the compiled Master of 29 November 2026, frozen there too: ``master frozen``
+measures a change to the search), ``greedy``,
 ``random``, or ``abN`` (python-ataxx's alpha-beta to depth N), optionally
 followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
 ``tempo``, and ``margin``, futility's allowance for them), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
 ``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``)
-``py=1`` (the search run as Python, not compiled), and for a level, ``noise``,
+``py=1`` (the search run as Python, not compiled; the switches, weights and ``py`` apply to ``frozen``
+too), and for a level, ``noise``,
 ``overlook`` and ``depth`` in place of the level's own (to tune the ladder).
 """
 
@@ -84,17 +87,20 @@ class Player:
         self.movetime = float(self.options.pop("t")) if "t" in self.options else movetime
         self.depth = int(self.options.pop("d")) if "d" in self.options else None
         self.nodes = int(self.options.pop("n")) if "n" in self.options else None
-        features = SearchFeatures(
-            **{FEATURES[key]: self.options.pop(key) != "0" for key in list(self.options) if key in FEATURES}
-        )
+        switches = {
+            FEATURES[key]: self.options.pop(key) != "0" for key in list(self.options) if key in FEATURES
+        }
+        features = SearchFeatures(**switches)
         pure = self.options.pop("py", "0") != "0"
         tuning = {key: float(self.options.pop(key)) for key in ("noise", "overlook") if key in self.options}
         if "depth" in self.options:
             tuning["depth"] = int(self.options.pop("depth"))
-        weights = EvalWeights(**{key: int(value) for key, value in self.options.items()})
+        weight_options = {key: int(value) for key, value in self.options.items()}
+        weights = EvalWeights(**weight_options)
         self.searcher: Searcher | None = None
         self.level = None
         self.baseline: Any = None
+        self.frozen: Any = None
         if name == "baseline":
             from baselines.ataxx_master_2026_11 import evaluate as frozen_evaluate
             from baselines.ataxx_master_2026_11 import search as frozen_search
@@ -104,6 +110,21 @@ class Player:
                 weights=frozen_evaluate.EvalWeights(
                     **{key: value for key, value in dataclasses.asdict(weights).items() if key != "margin"}
                 )
+            )
+        elif name == "frozen":
+            # numba reads NUMBA_CACHE_DIR once: loaded by the live search's rule first, so each search's
+            # kernel stays in its own cache folder (see the frozen copy's ``compiled``).
+            from game.ai import compiled
+
+            compiled.numba_problem()
+            from baselines.ataxx_master_2026_11_29 import evaluate as frozen_evaluate
+            from baselines.ataxx_master_2026_11_29 import features as frozen_features
+            from baselines.ataxx_master_2026_11_29 import search as frozen_search
+
+            self.frozen = frozen_search.Searcher(
+                weights=frozen_evaluate.EvalWeights(**weight_options),
+                features=frozen_features.SearchFeatures(**switches),
+                compiled=not pure,
             )
         elif name in ("greedy", "random") or (name.startswith("ab") and name[2:].isdigit()):
             import ataxx  # noqa: F401  (fail early if python-ataxx is missing)
@@ -126,6 +147,8 @@ class Player:
     def _move(self, board: Board) -> Move:
         if self.baseline is not None:
             return self._baseline_move(board)
+        if self.frozen is not None:
+            return self._frozen_move(board)
         if self.level is None:
             return self._peer_move(board)
         assert self.searcher is not None
@@ -152,6 +175,23 @@ class Player:
                 self.movetime if self.movetime is not None else self.level.think_time
             )
         move: Move = self.baseline.search(board, limits)[0]
+        return move
+
+    def _frozen_move(self, board: Board) -> Move:
+        """The frozen Master's move, chosen as Master chose it (its think time, ``t`` or ``--movetime`` as
+        both its times, as the levels get them), or searched to ``d`` / ``n``."""
+        from baselines.ataxx_master_2026_11_29 import master
+        from baselines.ataxx_master_2026_11_29.limits import SearchLimits as FrozenLimits
+
+        move: Move
+        if self.depth is not None or self.nodes is not None:
+            move = self.frozen.search(board, FrozenLimits(depth=self.depth, nodes=self.nodes))[0]
+        elif self.movetime is not None:
+            move = master.choose_move(
+                board, self.frozen, think_time=self.movetime, max_think_time=self.movetime
+            )
+        else:
+            move = master.choose_move(board, self.frozen)
         return move
 
     def _peer_move(self, board: Board) -> Move:

@@ -1,0 +1,46 @@
+"""The searches' aids, each of which can be switched on or off to measure what it gives: one set for every search.
+
+A search uses the aids it has and ignores the others (a null move, the
+frontier shortcut and futility pruning are a kernel's; every search has the
+reductions, the history and aspiration windows). Where the searches' best
+settings differ, the default is ``None``: the search's own choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DEFAULT_FEATURES", "SearchFeatures"]
+
+
+@dataclass(frozen=True)
+class SearchFeatures:
+    """What a search may do beyond plain principal-variation search (the benchmarks switch them)."""
+
+    null_move: bool = True
+    """If passing still holds beta, a real move would too: prune (where the search has a null move)."""
+    late_move_reductions: int | None = None
+    """Plies by which quiet moves late in the order are searched shallower first (again in full if
+    they beat alpha); 0: none; ``None``: the search's own choice (``reductions``)."""
+    history: bool = False
+    """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
+    frontier: bool = True
+    """One ply from the leaves with a material evaluation, the best move's score without playing it."""
+    futility: bool = True
+    """One ply from the leaves, moves that cannot reach alpha even at their best are not searched."""
+    aspiration: bool = True
+    """The root searched first in a window around an earlier depth's score (``game.ai.aspiration``)."""
+    keep_table: bool = True
+    """Keep the transposition table between searches (a new search only ages it)."""
+    partial: bool = True
+    """An iteration from depth 2 that a limit stops still answers, if a root move it finished beat
+    its window: that move, which scored better at this depth than every root move searched before
+    it (the previous best first). Otherwise the last iteration completed answers."""
+
+    def reductions(self, default: int) -> int:
+        """The plies of the late-move reductions: ``late_move_reductions``, or the search's ``default``."""
+        return default if self.late_move_reductions is None else int(self.late_move_reductions)
+
+
+DEFAULT_FEATURES = SearchFeatures()
+"""Every aid on, and each search's own reductions."""
