@@ -26,7 +26,8 @@ followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
 ``tempo``, and ``margin``, futility's allowance for them), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
 ``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``)
-``py=1`` (the search run as Python, not compiled; the switches, weights and ``py`` apply to ``frozen``
+``go=1`` (the movetime given as UAI's ``go movetime`` gives it: the whole time, not a level's think
+time), ``py=1`` (the search run as Python, not compiled; the switches, weights and ``py`` apply to ``frozen``
 too), and for a level, ``noise``,
 ``overlook`` and ``depth`` in place of the level's own (to tune the ladder).
 """
@@ -92,6 +93,9 @@ class Player:
         }
         features = SearchFeatures(**switches)
         pure = self.options.pop("py", "0") != "0"
+        self.as_go = self.options.pop("go", "0") != "0"
+        """The movetime given as UAI's ``go movetime`` gives it (the whole time less the engine's margin,
+        soft and hard limits the same), not as a level's think time (no new depth after 45% of it)."""
         tuning = {key: float(self.options.pop(key)) for key in ("noise", "overlook") if key in self.options}
         if "depth" in self.options:
             tuning["depth"] = int(self.options.pop("depth"))
@@ -156,6 +160,14 @@ class Player:
             limits = SearchLimits(depth=self.depth, nodes=self.nodes)
             return self.searcher.search(board, limits)[0]
         level = self.level
+        if self.movetime is not None and self.as_go and not level.careless:
+            from game.ai.ataxx.uai import GoParams, time_limits
+
+            legal = board.legal_moves()
+            if len(legal) == 1:
+                return legal[0]
+            soft, hard = time_limits(GoParams(movetime=round(self.movetime * 1000)), board.turn)
+            return self.searcher.search(board, SearchLimits(soft_time=soft, hard_time=hard))[0]
         if self.movetime is not None and not level.careless:
             level = dataclasses.replace(level, max_think_time=self.movetime, think_time=self.movetime)
         return choose_move(board, level, rng=self.rng, searcher=self.searcher)
@@ -186,6 +198,13 @@ class Player:
         move: Move
         if self.depth is not None or self.nodes is not None:
             move = self.frozen.search(board, FrozenLimits(depth=self.depth, nodes=self.nodes))[0]
+        elif self.movetime is not None and self.as_go:
+            # As the UAI engine of the day gave a movetime: all of it less 30 ms, or a fifth of a short one.
+            limit = self.movetime - min(0.03, self.movetime / 5)
+            legal = board.legal_moves()
+            if len(legal) == 1:
+                return legal[0]
+            move = self.frozen.search(board, FrozenLimits(soft_time=limit, hard_time=limit))[0]
         elif self.movetime is not None:
             move = master.choose_move(
                 board, self.frozen, think_time=self.movetime, max_think_time=self.movetime
