@@ -25,7 +25,8 @@ measures a change to the search), ``greedy``,
 followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
 ``tempo``, and ``margin``, futility's allowance for them), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
-``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``)
+``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``), ``lmrt=N`` (late
+moves reduced from a table, N percent: ``SearchFeatures.reduction_table``)
 ``go=1`` (the movetime given as UAI's ``go movetime`` gives it: the whole time, not a level's think
 time), ``py=1`` (the search run as Python, not compiled; the switches, weights and ``py`` apply to ``frozen``
 too), and for a level, ``noise``,
@@ -91,6 +92,8 @@ class Player:
         switches = {
             FEATURES[key]: self.options.pop(key) != "0" for key in list(self.options) if key in FEATURES
         }
+        if "lmrt" in self.options:
+            switches["reduction_table"] = int(self.options.pop("lmrt"))
         features = SearchFeatures(**switches)
         pure = self.options.pop("py", "0") != "0"
         self.as_go = self.options.pop("go", "0") != "0"

@@ -22,6 +22,10 @@ class SearchFeatures:
     late_move_reductions: int | None = None
     """Plies by which quiet moves late in the order are searched shallower first (again in full if
     they beat alpha); 0: none; ``None``: the search's own choice (``reductions``)."""
+    reduction_table: int = 0
+    """Late moves (from the fourth) searched shallower first by ln(depth)·ln(move number + 1) plies times
+    this percent, one less at a principal-variation node, and again in full if they beat alpha; 0: none
+    (a kernel's)."""
     history: bool = False
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     frontier: bool = True

@@ -37,6 +37,7 @@ scores ``±(WIN_SCORE - ply)``, as in ``game.ai.limits``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from game.ai import compiled
@@ -107,6 +108,7 @@ NO_GUESS = 1 << 30
     USE_FRONTIER,
     USE_FUTILITY,
 ) = range(12)
+REDUCTION_TABLE = common.ZERO + 2  # after the kernels' shared 0 and 1
 NULL_MIN_EMPTY = 12
 """No null move with this few empty squares or fewer: near the end, a move can hurt (zugzwang)."""
 
@@ -399,6 +401,10 @@ def pvs(
     material = weights[PIECE] * (popcount(us) - popcount(them)) if depth == 1 else 0
     futile = weights[USE_FUTILITY] != 0 and depth == 1
     reduce = weights[USE_LMR] != 0 and depth >= 3
+    # Late moves reduced by ln(depth)·ln(move number) scaled (REDUCTION_TABLE, percent): the ordering puts
+    # the moves that infect most first, so a move searched late rarely beats alpha; one that does is
+    # searched again in full.
+    table = weights[REDUCTION_TABLE] if depth >= 3 else 0
     path[path_len] = key
     stats[PATH_LEN] = path_len + 1
     # The tree's first guessed ply (``NO_GUESS``: proved): the best move's, and the other moves' unless
@@ -438,6 +444,9 @@ def pvs(
                 reduction = 1
                 if searched >= 8 and depth >= 5:
                     reduction = 2
+            if table != 0 and searched >= 3:
+                planned = int(math.log(depth) * math.log(searched + 1) * table / 100 + 0.5) - pv_node
+                reduction = max(reduction, min(planned, depth - 2))
             score = -pvs(
                 child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1 - reduction,
                 -alpha - 1, -alpha, ply + 1, no, yes, tt_keys, tt_data, killers, history, pv, pv_len, path,

@@ -153,6 +153,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.USE_HISTORY] = int(features.history)
     weights[k.USE_FRONTIER] = int(features.frontier)
     weights[k.USE_FUTILITY] = int(features.futility)
+    weights[k.REDUCTION_TABLE] = features.reduction_table
 
 
 class Searcher(KernelSearcher[EvalWeights]):
