@@ -113,7 +113,9 @@ where a side with no move loses and a move may only add targets for the other si
 better than every move (zugzwang), and a null move would prune wrongly."""
 
 
-NO_FEATURES = SearchFeatures(late_move_reductions=0, history=False, aspiration=False, partial=False)
+NO_FEATURES = SearchFeatures(
+    late_move_reductions=0, reduction_table=0, history=False, aspiration=False, partial=False
+)
 """Plain principal-variation search with the table and the killers: none of the aids a feature switches on."""
 
 

@@ -22,10 +22,10 @@ class SearchFeatures:
     late_move_reductions: int | None = None
     """Plies by which quiet moves late in the order are searched shallower first (again in full if
     they beat alpha); 0: none; ``None``: the search's own choice (``reductions``)."""
-    reduction_table: int = 0
-    """Late moves (from the fourth) searched shallower first by ln(depth)·ln(move number + 1) plies times
-    this percent, one less at a principal-variation node, and again in full if they beat alpha; 0: none
-    (a kernel's)."""
+    reduction_table: int | None = None
+    """Late moves (from the fourth) at a node off the principal variation searched shallower first, by
+    ln(depth)·ln(move number + 1) plies times this percent in whole moves (two plies), and again in full
+    if they beat alpha; 0: none; ``None``: the search's own choice (``table``; a kernel's)."""
     history: bool = False
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     frontier: bool = True
@@ -40,6 +40,10 @@ class SearchFeatures:
     """An iteration from depth 2 that a limit stops still answers, if a root move it finished beat
     its window: that move, which scored better at this depth than every root move searched before
     it (the previous best first). Otherwise the last iteration completed answers."""
+
+    def table(self, default: int) -> int:
+        """The percent of the reduction table: ``reduction_table``, or the search's ``default``."""
+        return default if self.reduction_table is None else int(self.reduction_table)
 
     def reductions(self, default: int) -> int:
         """The plies of the late-move reductions: ``late_move_reductions``, or the search's ``default``."""

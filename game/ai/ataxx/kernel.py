@@ -445,8 +445,13 @@ def pvs(
                 if searched >= 8 and depth >= 5:
                     reduction = 2
             if table != 0 and searched >= 3:
-                planned = int(math.log(depth) * math.log(searched + 1) * table / 100 + 0.5) - pv_node
-                reduction = max(reduction, min(planned, depth - 2))
+                planned = int(math.log(depth) * math.log(searched + 1) * table / 100 + 0.5)
+                planned = min(planned, depth - 2)
+                # Whole moves (two plies) only: the leaves keep their side to move, whose tempo the
+                # evaluation counts; none at a principal-variation node.
+                planned -= planned % 2
+                if pv_node == 0:
+                    reduction = max(reduction, planned)
             score = -pvs(
                 child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1 - reduction,
                 -alpha - 1, -alpha, ply + 1, no, yes, tt_keys, tt_data, killers, history, pv, pv_len, path,
