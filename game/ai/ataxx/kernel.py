@@ -404,7 +404,8 @@ def pvs(
     # Late moves reduced by ln(depth)·ln(move number) scaled (REDUCTION_TABLE, percent): the ordering puts
     # the moves that infect most first, so a move searched late rarely beats alpha; one that does is
     # searched again in full.
-    table = weights[REDUCTION_TABLE] if depth >= 3 else 0
+    # Not near the end, as the null move: there the search proves results, and a reduced line would not.
+    table = weights[REDUCTION_TABLE] if depth >= 3 and popcount(empty) > NULL_MIN_EMPTY else 0
     path[path_len] = key
     stats[PATH_LEN] = path_len + 1
     # The tree's first guessed ply (``NO_GUESS``: proved): the best move's, and the other moves' unless
