@@ -25,8 +25,10 @@ measures a change to the search), ``greedy``,
 followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 (nodes a move), the evaluation weights (``exposed``, ``mobility``, ``edge``,
 ``tempo``, and ``margin``, futility's allowance for them), a search feature switched off (``null=0``, ``lmr=0``, ``hist=0``,
-``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``), ``lmrt=N`` (late
-moves reduced from a table, N percent: ``SearchFeatures.reduction_table``)
+``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``), a search feature's number
+(``lmrt=N``, late moves reduced from a table, N percent; ``rfp=N`` and ``rfpd=N``, reverse futility's margin
+a ply and depth; ``lmp=N`` and ``lmpd=N``, late-move pruning's count and depth; ``exact=N``, the empty squares from which they stop; ``lmrs=N``, the table's step in plies; ``nulld=N``, the null move's depth divisor; ``iir=N``, the
+internal reduction's depth: ``TUNABLE``)
 ``go=1`` (the movetime given as UAI's ``go movetime`` gives it: the whole time, not a level's think
 time), ``py=1`` (the search run as Python, not compiled; the switches, weights and ``py`` apply to ``frozen``
 too), and for a level, ``noise``,
@@ -73,6 +75,18 @@ FEATURES = {
     "keep": "keep_table",
 }
 """Spec options that switch a search feature off (``master:null=0``): see ``SearchFeatures``."""
+TUNABLE = {
+    "lmrt": "reduction_table",
+    "rfp": "reverse_futility",
+    "rfpd": "reverse_futility_depth",
+    "lmp": "late_move_pruning",
+    "lmpd": "late_move_pruning_depth",
+    "exact": "exact_empty",
+    "lmrs": "reduction_step",
+    "nulld": "null_divisor",
+    "iir": "internal_reduction",
+}
+"""Spec options that set a search feature's number (``master:rfp=150``): see ``SearchFeatures``."""
 MAX_PLIES = 400
 RANDOM_PLIES = (0, 2)  # random opening plies, chosen per pair
 
@@ -92,8 +106,9 @@ class Player:
         switches = {
             FEATURES[key]: self.options.pop(key) != "0" for key in list(self.options) if key in FEATURES
         }
-        if "lmrt" in self.options:
-            switches["reduction_table"] = int(self.options.pop("lmrt"))
+        for option, feature in TUNABLE.items():
+            if option in self.options:
+                switches[feature] = int(self.options.pop(option))
         features = SearchFeatures(**switches)
         pure = self.options.pop("py", "0") != "0"
         self.as_go = self.options.pop("go", "0") != "0"

@@ -23,6 +23,7 @@ from game.ai.ataxx.search import (
     is_win_score,
     layout,
     plies_to_end,
+    without_tempo,
 )
 from game.ai.attangle.evaluate import AttangleHeuristics
 from game.ai.expectimax import Expectimax
@@ -181,14 +182,15 @@ def test_stop_event_is_honoured() -> None:
 def test_a_stop_or_the_deadline_abandons_the_depth_it_comes_in(
     limit: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The search is held in the middle of depth 4 while the test stops it or moves the clock past its
+    # The search is held in the middle of depth 5 (the first whose tree is longer than the kernel's
+    # interval between two looks at its stop flag) while the test stops it or moves the clock past its
     # deadline: the depth must be given up, not finished.
     clock = StoppedClock().install(monkeypatch)
-    hold = HeldKernel(layout, monkeypatch, depth=4)
+    hold = HeldKernel(layout, monkeypatch, depth=5)
     searcher = Searcher(hash_mb=1, compiled=False)
     limits = SearchLimits(hard_time=1.0) if limit == "deadline" else SearchLimits()
     search = SearchThread(searcher, Board(), limits, on_info=hold.seen)
-    assert hold.inside(), "the search never reached depth 4"
+    assert hold.inside(), "the search never reached depth 5"
     if limit == "stop":
         search.stop.set()
     else:
@@ -198,7 +200,7 @@ def test_a_stop_or_the_deadline_abandons_the_depth_it_comes_in(
     hold.go_on.set()
     assert search.ended()
     assert raised, f"the {limit} never reached the running depth"
-    assert hold.completed == [1, 2, 3]
+    assert hold.completed == [1, 2, 3, 4]
     assert search.answers and search.answers[0] in Board().legal_moves()
 
 
@@ -645,12 +647,78 @@ def test_a_level_that_overlooks_scores_its_moves_one_ply_deep_that_often(
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
 def test_the_reduction_table_searches_late_moves_shallower_and_still_answers(compiled: bool) -> None:
     # Late moves reduced from the table (on by default): far fewer nodes to the same nominal depth than
-    # without it, a legal move; and the switch's weight does not overwrite the kernel's shared 0 and 1
-    # (when it did, the reduced search took five times the nodes).
-    board = Board("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1")
+    # without it in a middlegame, a legal move; and the switch's weight does not overwrite the kernel's
+    # shared 0 and 1 (when it did, the reduced search took five times the nodes).
+    board = Board("7/1xx1o2/2xxoo1/1ooxo2/2xo3/7/7 x 0 1")
     plain = Searcher(hash_mb=1, compiled=compiled, features=SearchFeatures(reduction_table=0))
     plain.search(board, SearchLimits(depth=7))
     reduced = Searcher(hash_mb=1, compiled=compiled)
     move, _ = reduced.search(board, SearchLimits(depth=7))
     assert move in board.legal_moves()
-    assert 0 < 4 * reduced.nodes < 3 * plain.nodes  # 10,808 against 18,126 when written
+    assert 0 < 4 * reduced.nodes < 3 * plain.nodes  # 19,752 against 33,072 when written
+
+
+_PRUNINGS = {
+    "reverse futility": {"reverse_futility": 150, "reverse_futility_depth": 6},
+    "late-move pruning": {"late_move_pruning": 3, "late_move_pruning_depth": 3},
+}
+_NO_PRUNING = {"reverse_futility": 0, "late_move_pruning": 0, "exact_empty": 12}
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+@pytest.mark.parametrize("pruning", sorted(_PRUNINGS))
+def test_a_pruning_narrows_the_tree_and_still_answers(pruning: str, compiled: bool) -> None:
+    # Each pruning, on alone: fewer nodes to the same nominal depth than with neither, and a legal move.
+    board = Board("7/1xx1o2/2xxoo1/1ooxo2/2xo3/7/7 x 0 1")
+    plain = Searcher(hash_mb=1, compiled=compiled, features=SearchFeatures(**_NO_PRUNING))
+    plain.search(board, SearchLimits(depth=6))
+    pruned = Searcher(
+        hash_mb=1, compiled=compiled, features=SearchFeatures(**{**_NO_PRUNING, **_PRUNINGS[pruning]})
+    )
+    move, _ = pruned.search(board, SearchLimits(depth=6))
+    assert move in board.legal_moves()
+    assert 0 < 10 * pruned.nodes < 9 * plain.nodes  # 43,699 and 26,052 against 56,556 when written
+
+
+@pytest.mark.parametrize("pruning", sorted(_PRUNINGS))
+def test_a_pruning_stays_off_near_the_end(pruning: str) -> None:
+    # Twelve empty squares or fewer (the guard of late-move pruning, and of the others when told): the
+    # search proves results there, and a pruned line proves nothing, so the tree is the same with the
+    # pruning as without it, node for node; with one more empty square, it prunes.
+    nodes = {}
+    for fen in (
+        "xxxx3/xxx1ooo/xx2oo1/xxxoooo/x2o1oo/xxx1ooo/xxxo1oo x 0 1",
+        "xxxx3/xxx1ooo/xx2oo1/xxxoooo/x2o1oo/xxx1ooo/1xxo1oo x 0 1",
+    ):
+        board = Board(fen)
+        empty = bin(board.empty).count("1")
+        for name, features in (("plain", _NO_PRUNING), ("pruned", {**_NO_PRUNING, **_PRUNINGS[pruning]})):
+            searcher = Searcher(hash_mb=1, compiled=True, features=SearchFeatures(**features))
+            searcher.search(board, SearchLimits(depth=6))
+            nodes[empty, name] = searcher.nodes
+    assert nodes[12, "pruned"] == nodes[12, "plain"] > 0
+    assert 0 < nodes[13, "pruned"] < nodes[13, "plain"]
+
+
+def test_a_score_shown_counts_no_tempo() -> None:
+    # An even depth's leaves have the root's side to move, whose tempo the raw score includes; an odd
+    # depth's, the other side's. Decided scores and depth 0 stay as they are.
+    assert without_tempo(500, 8, 300) == 200
+    assert without_tempo(-100, 7, 300) == 200
+    assert without_tempo(500, 8, 0) == 500
+    assert without_tempo(0, 0, 300) == 0
+    assert without_tempo(WIN_SCORE - 9, 8, 300) == WIN_SCORE - 9
+    assert without_tempo(9 - WIN_SCORE, 7, 300) == 9 - WIN_SCORE
+
+
+def test_with_tempo_the_scores_shown_are_the_material_s() -> None:
+    # The raw scores with a tempo are the material's plus or minus it, by the depth's parity; the ones
+    # reported are the material's as a search without it finds them, so an analysis's graph and the
+    # hint's figures do not jump by the tempo from one depth to the next.
+    board = Board("7/1xx1o2/2xxoo1/1ooxo2/2xo3/7/7 x 0 1")
+    scores = {}
+    for tempo in (0, 300):
+        searcher = Searcher(hash_mb=1, compiled=True, weights=EvalWeights(tempo=tempo))
+        scores[tempo] = [info.score for info in searcher.iterate(board, SearchLimits(depth=8))]
+    assert len(scores[0]) == len(scores[300]) == 8
+    assert all(abs(a - b) <= 100 for a, b in zip(scores[0], scores[300], strict=True))

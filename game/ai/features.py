@@ -26,6 +26,31 @@ class SearchFeatures:
     """Late moves (from the fourth) at a node off the principal variation searched shallower first, by
     ln(depth)·ln(move number + 1) plies times this percent in whole moves (two plies), and again in full
     if they beat alpha; 0: none; ``None``: the search's own choice (``table``; a kernel's)."""
+    reduction_step: int | None = None
+    """The table's reductions are rounded down to a multiple of this many plies (2: whole moves, which keep
+    the leaves' side to move); ``None``: the search's own choice."""
+    reverse_futility: int | None = None
+    """A few plies from the leaves (``reverse_futility_depth``), off the principal variation: a position
+    whose evaluation beats beta by this much a ply (hundredths of a piece) is taken to hold it; 0: never;
+    ``None``: the search's own choice (a kernel's)."""
+    reverse_futility_depth: int | None = None
+    """The plies from the leaves where ``reverse_futility`` prunes; ``None``: the search's own choice."""
+    late_move_pruning: int | None = None
+    """A few plies from the leaves (``late_move_pruning_depth``), off the principal variation: after this
+    many moves plus the depth squared, the later ones are not searched; 0: never; ``None``: the search's
+    own choice (a kernel's)."""
+    late_move_pruning_depth: int | None = None
+    """The plies from the leaves where ``late_move_pruning`` prunes; ``None``: the search's own choice."""
+    null_divisor: int | None = None
+    """The null move's reduction grows by a ply every this many plies of depth; 0: it does not;
+    ``None``: the search's own choice (a kernel's)."""
+    internal_reduction: int | None = None
+    """From this depth, a node off the principal variation that the table knows no move for is searched a
+    ply shallower; 0: never; ``None``: the search's own choice (a kernel's)."""
+    exact_empty: int | None = None
+    """With this many empty squares or fewer, the reduction table, reverse futility and the internal
+    reduction stay off (the null move and late-move pruning have their own guard): near the end the search
+    proves results, and a pruned line proves nothing. ``None``: the search's own choice (a kernel's)."""
     history: bool = False
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     frontier: bool = True
@@ -44,6 +69,11 @@ class SearchFeatures:
     def table(self, default: int) -> int:
         """The percent of the reduction table: ``reduction_table``, or the search's ``default``."""
         return default if self.reduction_table is None else int(self.reduction_table)
+
+    @staticmethod
+    def chosen(value: int | None, default: int) -> int:
+        """An aid's setting: ``value``, or the search's ``default`` when it is ``None``."""
+        return default if value is None else int(value)
 
     def reductions(self, default: int) -> int:
         """The plies of the late-move reductions: ``late_move_reductions``, or the search's ``default``."""

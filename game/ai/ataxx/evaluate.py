@@ -5,14 +5,17 @@ one-piece lead is worth ``PIECE`` (100). The search calls the evaluator at the
 leaves with three ints: ``us`` (the pieces of the side to move), ``them`` and
 ``empty`` (the empty squares; blocks are neither).
 
-Only material proved itself in matches by default; the other terms stay here,
-switched off by their weights, so ``bench/strength.py`` can measure them again.
+By default it is material and the side to move's tempo: three pieces for having
+the move, which is what the move is worth in most positions (it infects), so
+that a leaf's score does not depend on whose turn the search's depth stopped
+at. The other terms stay here, switched off by their weights, so
+``bench/strength.py`` can measure them again.
 
 >>> from game.engine.ataxx import Board
 >>> evaluate_board(Board("x5o/7/7/7/7/7/o5x x 0 1"))
-0
+300
 >>> evaluate_board(Board("xx4o/7/7/7/7/7/o5x o 0 1"))
--100
+200
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ class EvalWeights:
     exposed: int = 0
     mobility: int = 0
     edge: int = 0
-    tempo: int = 0
+    tempo: int = 300
 
     margin: int | None = None
     """How far futility pruning takes one move to move the non-material terms: ``None`` for the bound

@@ -29,7 +29,10 @@ nodes), made by ``new_tables`` with Ataxx's own:
   each on its own).
 
 The rules' bit functions (``spread``, ``fill_region``, ``may_end``) are the
-engine's own, compiled with the kernel (``compiled.functions_for``).
+engine's own, compiled with the kernel (``compiled.functions_for``); what is
+done at one node (the evaluation, the end's score, a move made, the moves
+generated) is ``game.ai.ataxx.nodes``, and the material shortcut one ply from
+the leaves ``game.ai.ataxx.frontier``, both compiled with it.
 
 Scores are from the side to move, in hundredths of a piece; a decided game
 scores ``±(WIN_SCORE - ply)``, as in ``game.ai.limits``.
@@ -44,13 +47,9 @@ from game.ai import compiled
 from game.ai.limits import MAX_PLY, WIN_BOUND, WIN_SCORE
 from game.engine.ataxx.bits import (
     FULL,
-    JUMP_RING,
     NEIGHBOURS,
     NOT_FILE_A,
     NOT_FILE_G,
-    Z_BLUE_TO_MOVE,
-    Z_FLIP,
-    Z_PIECE,
 )
 
 jit = compiled.jit_for(__name__)
@@ -62,6 +61,31 @@ spread, fill_region, may_end = rules.spread, rules.fill_region, rules.may_end
 shortcut = compiled.companion(__name__, "game.ai.ataxx.frontier")
 frontier, NO_SCORE = shortcut.frontier, shortcut.NO_SCORE
 common = compiled.companion(__name__, "game.ai.kernel_common")
+node = compiled.companion(__name__, "game.ai.ataxx.nodes")
+evaluate, count_score, make, generate, repeated = (
+    node.evaluate,
+    node.count_score,
+    node.make,
+    node.generate,
+    node.repeated,
+)
+Z_SIDE = node.Z_SIDE
+(PIECE, EXPOSED, MOBILITY, EDGE, TEMPO, MARGIN, MATERIAL_ONLY) = (
+    node.PIECE,
+    node.EXPOSED,
+    node.MOBILITY,
+    node.EDGE,
+    node.TEMPO,
+    node.MARGIN,
+    node.MATERIAL_ONLY,
+)
+(USE_NULL, USE_LMR, USE_HISTORY, USE_FRONTIER, USE_FUTILITY) = (
+    node.USE_NULL,
+    node.USE_LMR,
+    node.USE_HISTORY,
+    node.USE_FRONTIER,
+    node.USE_FUTILITY,
+)
 KEY_MASK, INFINITY, PLIES, MOVE_MASK = common.KEY_MASK, common.INFINITY, common.PLIES, common.MOVE_MASK
 EXACT, LOWER, UPPER, ZERO, ONE = common.EXACT, common.LOWER, common.UPPER, common.ZERO, common.ONE
 NODES, ABORT, NEXT_CHECK, STOP = common.NODES, common.ABORT, common.NEXT_CHECK, common.STOP
@@ -70,12 +94,6 @@ entry, entry_depth, entry_generation = common.entry, common.entry_depth, common.
 entry_score, entry_answers = common.entry_score, common.entry_answers
 
 Array = Any  # a numpy int64 array when compiled, a list of ints when not
-
-Z_SIDE = Z_BLUE_TO_MOVE & KEY_MASK
-Z_SQUARE = tuple(key & KEY_MASK for side in Z_PIECE for key in side)
-"""``Z_SQUARE[side * 49 + square]``."""
-Z_TURN = tuple(key & KEY_MASK for key in Z_FLIP)
-"""The key change of the piece on a square changing colour."""
 
 PASS = 4095
 MOVES_PER_PLY = 512
@@ -93,138 +111,23 @@ NO_GUESS = 1 << 30
 (PATH_LEN, GENERATION, ROOT_DONE, ROOT_BEST, ROOT_SCORE, HORIZON) = range(
     common.STATS_OWN, common.STATS_OWN + 6
 )
-# weights[...]
+# weights[...] after the kernels' shared 0 and 1
 (
-    PIECE,
-    EXPOSED,
-    MOBILITY,
-    EDGE,
-    TEMPO,
-    MARGIN,
-    MATERIAL_ONLY,
-    USE_NULL,
-    USE_LMR,
-    USE_HISTORY,
-    USE_FRONTIER,
-    USE_FUTILITY,
-) = range(12)
-REDUCTION_TABLE = common.ZERO + 2  # after the kernels' shared 0 and 1
+    REDUCTION_TABLE,
+    RFP_MARGIN,
+    RFP_DEPTH,
+    LMP_BASE,
+    LMP_DEPTH,
+    EXACT_EMPTY,
+    REDUCTION_STEP,
+    NULL_DIVISOR,
+    IIR_DEPTH,
+) = range(common.ZERO + 2, common.ZERO + 11)
 NULL_MIN_EMPTY = 12
 """No null move with this few empty squares or fewer: near the end, a move can hurt (zugzwang)."""
-
-_EDGES = sum(1 << sq for sq in range(49) if sq % 7 in (0, 6) or sq // 7 in (0, 6))
-
-
-@jit
-def evaluate(us: int, them: int, empty: int, weights: Array) -> int:
-    """The static score for ``us`` (``game.ai.ataxx.evaluate``'s terms)."""
-    score = weights[PIECE] * (popcount(us) - popcount(them)) + weights[TEMPO]
-    if weights[MATERIAL_ONLY] != 0:
-        return score
-    if weights[EXPOSED] != 0:
-        near_empty = spread(empty)
-        score -= weights[EXPOSED] * (popcount(us & near_empty) - popcount(them & near_empty))
-    if weights[MOBILITY] != 0:
-        score += weights[MOBILITY] * (popcount(spread(us) & empty) - popcount(spread(them) & empty))
-    if weights[EDGE] != 0:
-        score += weights[EDGE] * (popcount(us & _EDGES) - popcount(them & _EDGES))
-    return score
-
-
-@jit
-def count_score(us: int, them: int, ply: int) -> int:
-    """The score of a finished game from the side to move."""
-    diff = popcount(us) - popcount(them)
-    if diff > 0:
-        return WIN_SCORE - ply
-    if diff < 0:
-        return ply - WIN_SCORE
-    return 0
-
-
-@jit
-def is_legal(us: int, empty: int, move: int) -> bool:
-    """Whether ``move`` (not the pass) is legal for ``us``."""
-    frm = move >> 6
-    to = move & 63
-    if to >= 49 or (empty >> to) & 1 == 0:
-        return False
-    if frm == to:
-        return NEIGHBOURS[to] & us != 0
-    return frm < 49 and (us >> frm) & 1 != 0 and (JUMP_RING[frm] >> to) & 1 != 0
-
-
-@jit
-def make(us: int, them: int, empty: int, key: int, side: int, move: int) -> tuple[int, int, int, int]:
-    """The child position after ``us`` plays ``move`` (legal, not the pass): ``(us, them, empty, key)`` of the reply."""
-    frm = move >> 6
-    to = move & 63
-    bit = 1 << to
-    captured = NEIGHBOURS[to] & them
-    key ^= Z_SQUARE[side * 49 + to] ^ Z_SIDE
-    flips = captured
-    while flips:
-        key ^= Z_TURN[lowest(flips)]
-        flips &= flips - 1
-    if frm == to:
-        return them ^ captured, us | bit | captured, empty ^ bit, key
-    origin = 1 << frm
-    return (
-        them ^ captured,
-        (us ^ origin) | bit | captured,
-        empty ^ bit ^ origin,
-        key ^ Z_SQUARE[side * 49 + frm],
-    )
-
-
-@jit
-def generate(
-    us: int, them: int, empty: int, base: int, moves: Array, keys: Array, history: Array, use_history: int
-) -> int:
-    """Write every legal move of ``us`` but the pass at ``moves[base:]`` with its ordering key; returns how many.
-
-    The key sorts by pieces infected, then clones before jumps, then jumps
-    leaving fewer own pieces next to the vacated square, then the history count.
-    """
-    count = 0
-    targets = spread(us) & empty
-    while targets:
-        to = lowest(targets)
-        targets &= targets - 1
-        move = to << 6 | to
-        moves[base + count] = move
-        order = popcount(NEIGHBOURS[to] & them) << 40 | 1 << 38
-        if use_history != 0:
-            order |= min(history[move], (1 << 34) - 1)
-        keys[base + count] = order
-        count += 1
-    pieces = us
-    while pieces:
-        frm = lowest(pieces)
-        pieces &= pieces - 1
-        targets = JUMP_RING[frm] & empty
-        if targets:
-            shape = (15 - popcount(NEIGHBOURS[frm] & us)) << 34
-            while targets:
-                to = lowest(targets)
-                targets &= targets - 1
-                move = frm << 6 | to
-                moves[base + count] = move
-                order = popcount(NEIGHBOURS[to] & them) << 40 | shape
-                if use_history != 0:
-                    order |= min(history[move], (1 << 34) - 1)
-                keys[base + count] = order
-                count += 1
-    return count
-
-
-@jit
-def repeated(path: Array, length: int, key: int, clock: int) -> bool:
-    """Whether ``key`` is among the last ``clock`` positions of the path."""
-    for index in range(max(0, length - clock), length):  # noqa: SIM110 (a loop numba compiles)
-        if path[index] == key:
-            return True
-    return False
+# ``weights[EXACT_EMPTY]``: no late move is reduced, no position taken to hold beta and no depth cut for a
+# missing table move with that many empty squares or fewer: there the search proves results, and a pruned
+# line proves nothing.
 
 
 @jit
@@ -358,6 +261,20 @@ def pvs(
                     stats[HORIZON] = ply
                 return score
 
+    # Reverse futility: a position that is ahead of beta by more than a margin a ply, a few plies from the
+    # leaves, is taken to hold it (the margin is what the opponent could win back a ply). Not near the end.
+    if (
+        pv_node == 0
+        and depth <= weights[RFP_DEPTH]
+        and weights[RFP_MARGIN] != 0
+        and -WIN_BOUND < beta < WIN_BOUND
+        and popcount(empty) > weights[EXACT_EMPTY]
+    ):
+        static = evaluate(us, them, empty, weights)
+        if static - weights[RFP_MARGIN] * depth >= beta:
+            stats[HORIZON] = ply
+            return static
+
     # Null move: if passing still holds beta, a real move would too (not near the end: zugzwang).
     if (
         weights[USE_NULL] != 0
@@ -369,6 +286,8 @@ def pvs(
         and evaluate(us, them, empty, weights) >= beta
     ):
         reduction = 3 if depth >= 6 else 2
+        if weights[NULL_DIVISOR] != 0:
+            reduction += depth // weights[NULL_DIVISOR]
         path[path_len] = key
         stats[PATH_LEN] = path_len + 1
         score = -pvs(
@@ -381,6 +300,17 @@ def pvs(
         if score >= beta:
             stats[HORIZON] = ply
             return beta
+
+    # No table move this deep off the principal variation: this node was never searched to speak of, and
+    # a shallower search finds the move to search first at little cost (internal iterative reduction).
+    if (
+        tt_move == PASS
+        and pv_node == 0
+        and weights[IIR_DEPTH] != 0
+        and depth >= weights[IIR_DEPTH]
+        and popcount(empty) > weights[EXACT_EMPTY]
+    ):
+        depth -= 1
 
     # The moves, best first: the table move, the killers, then by ordering key.
     base = ply * MOVES_PER_PLY
@@ -404,8 +334,20 @@ def pvs(
     # Late moves reduced by ln(depth)·ln(move number) scaled (REDUCTION_TABLE, percent): the ordering puts
     # the moves that infect most first, so a move searched late rarely beats alpha; one that does is
     # searched again in full.
-    # Not near the end, as the null move: there the search proves results, and a reduced line would not.
-    table = weights[REDUCTION_TABLE] if depth >= 3 and popcount(empty) > NULL_MIN_EMPTY else 0
+    # Not near the end (``EXACT_EMPTY``).
+    prunes = popcount(empty) > weights[EXACT_EMPTY]
+    table = weights[REDUCTION_TABLE] if depth >= 3 and prunes else 0
+    # Late moves pruned a few plies from the leaves, off the principal variation: after ``LMP_BASE + depth²``
+    # moves, the rest (ordered by what they infect) are not searched. Not with as few empty squares as the
+    # null move (``NULL_MIN_EMPTY``): there the moves left are few and each can decide the game.
+    late = INFINITY
+    if (
+        pv_node == 0
+        and weights[LMP_BASE] != 0
+        and depth <= weights[LMP_DEPTH]
+        and popcount(empty) > NULL_MIN_EMPTY
+    ):
+        late = weights[LMP_BASE] + depth * depth
     path[path_len] = key
     stats[PATH_LEN] = path_len + 1
     # The tree's first guessed ply (``NO_GUESS``: proved): the best move's, and the other moves' unless
@@ -414,6 +356,9 @@ def pvs(
     best_guess = NO_GUESS
     others_guess = NO_GUESS
     for searched in range(count):
+        if searched >= late and best > -WIN_BOUND:
+            others_guess = min(others_guess, ply + 1)
+            break
         move = pick(moves, keys, base, searched, count)
         frm = move >> 6
         to = move & 63
@@ -448,9 +393,9 @@ def pvs(
             if table != 0 and searched >= 3:
                 planned = int(math.log(depth) * math.log(searched + 1) * table / 100 + 0.5)
                 planned = min(planned, depth - 2)
-                # Whole moves (two plies) only: the leaves keep their side to move, whose tempo the
-                # evaluation counts; none at a principal-variation node.
-                planned -= planned % 2
+                # In steps of REDUCTION_STEP plies: two (whole moves) keep the leaves' side to move, which
+                # a material evaluation without tempo needs; none at a principal-variation node.
+                planned -= planned % weights[REDUCTION_STEP]
                 if pv_node == 0:
                     reduction = max(reduction, planned)
             score = -pvs(

@@ -6,11 +6,17 @@ that runs millions of times a second, one depth of the tree, is the kernel
 Python when it is not (``game.ai.compiled``). It has what a real engine needs:
 
 - iterative deepening (``Searcher.iterate`` yields a ``SearchInfo`` per depth)
-  with aspiration windows around the last score;
+  with aspiration windows around an earlier depth's score;
 - principal-variation search with null-move pruning away from the end of the
-  game, futility pruning and a material-only shortcut one ply from the leaves
-  (late-move reductions, by depth and move number, are there but off: they
-  lost in matches);
+  game; late moves off the principal variation reduced from a table (by depth
+  and move number) and, a few plies from the leaves, pruned after a count;
+  reverse futility (a position far enough above beta a few plies from the
+  leaves is taken to hold it); none of these near the end, where the search
+  proves results (four empty squares or fewer; twelve for the pruning); futility pruning and a material shortcut
+  one ply from the leaves;
+- an evaluation that counts the side to move's tempo (``evaluate``), so the
+  leaves of odd and even depths agree and a reduction may be odd; the scores
+  shown are without it (``without_tempo``);
 - a transposition table (Zobrist keys of the rules engine, depth-preferred,
   kept from move to move: a new search ages it), its move tried first, the
   root included; two killer moves a ply (a history count a move can order
@@ -32,6 +38,7 @@ runs one search at a time.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -65,6 +72,7 @@ __all__ = [
     "Searcher",
     "is_win_score",
     "plies_to_end",
+    "without_tempo",
 ]
 
 KERNEL = "game.ai.ataxx.kernel"
@@ -77,11 +85,57 @@ _INFINITY = common.INFINITY
 _ASPIRATION = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2)
 """The root's first window from depth 4: 40 (hundredths of a piece) either side of the last depth's
 score, moved to a miss four times wider twice, then opened."""
+_ASPIRATION_TEMPO = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2, lag=2)
+"""The same around the score two depths before, when the evaluation counts the side to move's tempo: the
+scores of odd and even depths differ by twice the tempo."""
+
+
+def without_tempo(score: int, depth: int, tempo: int) -> int:
+    """A root ``score`` at ``depth`` as if the evaluation counted no ``tempo``: a score (not decided) to show.
+
+    The leaves of an even depth have the root's side to move, whose tempo the
+    score then includes; an odd depth's, the other side's. (A reduced or
+    pruned line may end at the other parity: the score is the common case's.)
+    """
+    if tempo == 0 or is_win_score(score) or depth <= 0:
+        return score
+    return score - tempo if depth % 2 == 0 else score + tempo
+
+
+def _line_is_decided(board: Board, line: Sequence[Move]) -> bool:
+    """Whether ``line`` (legal moves from ``board``) ends the game or repeats a position: no evaluation
+    scored its end."""
+    after = board.copy()
+    try:
+        for move in line:
+            after.push(move)
+    except ValueError:  # a line is the kernel's best guess, never trusted to crash the search
+        return False
+    return after.outcome() is not None or after.repetition_count() >= 2
 
 
 REDUCTION_TABLE = 90
-"""The late-move reduction table's percent (``SearchFeatures.reduction_table``): at 90%, in whole moves and
-off the principal variation, it won a sequential test at 100 ms a move against the search without it."""
+"""The late-move reduction table's percent (``SearchFeatures.reduction_table``), off the principal variation."""
+REDUCTION_STEP = 1
+"""The table's reductions in single plies: the evaluation's tempo makes the leaves of either parity agree
+(without a tempo, whole moves, two plies, kept the leaves' side to move)."""
+
+REVERSE_FUTILITY = 150
+REVERSE_FUTILITY_DEPTH = 6
+"""Reverse futility pruning's margin a ply (0: off) and the plies from the leaves where it prunes."""
+LATE_MOVE_PRUNING = 3
+LATE_MOVE_PRUNING_DEPTH = 3
+"""Late-move pruning's base count (0: off) and the plies from the leaves where it prunes."""
+
+NULL_DIVISOR = 0
+"""The null move's reduction: 2 plies, 3 from depth 6, and a ply more every ``NULL_DIVISOR`` plies (0: not)."""
+INTERNAL_REDUCTION = 0
+"""From this depth, a node off the principal variation without a table move is searched a ply shallower
+(0: never)."""
+
+EXACT_EMPTY = 4
+"""No late move reduced, nor reverse futility, with this many empty squares or fewer: there the search
+proves results (the null move and late-move pruning keep the kernel's ``NULL_MIN_EMPTY``)."""
 
 LATE_MOVE_REDUCTIONS = 0
 """No reductions unless ``SearchFeatures`` says: reducing the moves that infect nothing, after the third,
@@ -158,6 +212,14 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.USE_FRONTIER] = int(features.frontier)
     weights[k.USE_FUTILITY] = int(features.futility)
     weights[k.REDUCTION_TABLE] = features.table(REDUCTION_TABLE)
+    weights[k.RFP_MARGIN] = features.chosen(features.reverse_futility, REVERSE_FUTILITY)
+    weights[k.RFP_DEPTH] = features.chosen(features.reverse_futility_depth, REVERSE_FUTILITY_DEPTH)
+    weights[k.LMP_BASE] = features.chosen(features.late_move_pruning, LATE_MOVE_PRUNING)
+    weights[k.LMP_DEPTH] = features.chosen(features.late_move_pruning_depth, LATE_MOVE_PRUNING_DEPTH)
+    weights[k.EXACT_EMPTY] = features.chosen(features.exact_empty, EXACT_EMPTY)
+    weights[k.REDUCTION_STEP] = max(1, features.chosen(features.reduction_step, REDUCTION_STEP))
+    weights[k.NULL_DIVISOR] = features.chosen(features.null_divisor, NULL_DIVISOR)
+    weights[k.IIR_DEPTH] = features.chosen(features.internal_reduction, INTERNAL_REDUCTION)
 
 
 class Searcher(KernelSearcher[EvalWeights]):
@@ -288,7 +350,8 @@ class Searcher(KernelSearcher[EvalWeights]):
                 return None if stats[common.ABORT] else score
 
             # Aspiration windows around the completed depths' scores.
-            score = _ASPIRATION.search(depth, deepening.scores, search_root, on=self.features.aspiration)
+            aspiration = _ASPIRATION_TEMPO if self.weights.tempo else _ASPIRATION
+            score = aspiration.search(depth, deepening.scores, search_root, on=self.features.aspiration)
             self.nodes = int(stats[common.NODES])
             if score is None:
                 return None
@@ -318,9 +381,15 @@ class Searcher(KernelSearcher[EvalWeights]):
             )
 
         only_move = len(roots) == 1
-        yield from self._iterations(
+        tempo = self.weights.tempo
+        for info in self._iterations(
             deepening, stats, stop, one_depth, early, limit_reached, partial=partial, only_move=only_move
-        )
+        ):
+            # A proved score is the game's result, which no evaluation (nor its tempo) decided; so is a
+            # line's that ends the game or repeats a position (a draw the search scores 0).
+            decided = info.exact or _line_is_decided(board, info.pv)
+            shown = info.score if decided else without_tempo(info.score, info.depth, tempo)
+            yield dataclasses.replace(info, score=shown) if shown != info.score else info
 
     def _root_array(self, roots: list[int]) -> Any:
         if self._kernel is not layout:
@@ -364,4 +433,5 @@ class Searcher(KernelSearcher[EvalWeights]):
                 )
             )
 
+        # The scores as the search has them, tempo included: the levels compare them with one another.
         return self._score_each(tables["stats"], moves, score, stop, deadline)
