@@ -662,7 +662,17 @@ _PRUNINGS = {
     "reverse futility": {"reverse_futility": 150, "reverse_futility_depth": 6},
     "late-move pruning": {"late_move_pruning": 3, "late_move_pruning_depth": 3},
 }
-_NO_PRUNING = {"reverse_futility": 0, "late_move_pruning": 0, "exact_empty": 12}
+_DEEPER = {
+    "internal reduction": {"internal_reduction": 4},
+    "null move growing with depth": {"null_divisor": 4},
+}
+_NO_PRUNING = {
+    "reverse_futility": 0,
+    "late_move_pruning": 0,
+    "internal_reduction": 0,
+    "null_divisor": 0,
+    "exact_empty": 12,
+}
 
 
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
@@ -680,7 +690,7 @@ def test_a_pruning_narrows_the_tree_and_still_answers(pruning: str, compiled: bo
     assert 0 < 10 * pruned.nodes < 9 * plain.nodes  # 43,699 and 26,052 against 56,556 when written
 
 
-@pytest.mark.parametrize("pruning", sorted(_PRUNINGS))
+@pytest.mark.parametrize("pruning", sorted({**_PRUNINGS, **_DEEPER}))
 def test_a_pruning_stays_off_near_the_end(pruning: str) -> None:
     # Twelve empty squares or fewer (the guard of late-move pruning, and of the others when told): the
     # search proves results there, and a pruned line proves nothing, so the tree is the same with the
@@ -692,7 +702,8 @@ def test_a_pruning_stays_off_near_the_end(pruning: str) -> None:
     ):
         board = Board(fen)
         empty = bin(board.empty).count("1")
-        for name, features in (("plain", _NO_PRUNING), ("pruned", {**_NO_PRUNING, **_PRUNINGS[pruning]})):
+        pruned = {**_NO_PRUNING, **{**_PRUNINGS, **_DEEPER}[pruning]}
+        for name, features in (("plain", _NO_PRUNING), ("pruned", pruned)):
             searcher = Searcher(hash_mb=1, compiled=True, features=SearchFeatures(**features))
             searcher.search(board, SearchLimits(depth=6))
             nodes[empty, name] = searcher.nodes
