@@ -24,8 +24,8 @@ class SearchFeatures:
     they beat alpha); 0: none; ``None``: the search's own choice (``reductions``)."""
     reduction_table: int | None = None
     """Late moves (from the fourth) at a node off the principal variation searched shallower first, by
-    ln(depth)·ln(move number + 1) plies times this percent in whole moves (two plies), and again in full
-    if they beat alpha; 0: none; ``None``: the search's own choice (``table``; a kernel's)."""
+    ln(depth)·ln(move number + 1) plies times this percent (in steps of ``reduction_step``), and again in
+    full if they beat alpha; 0: none; ``None``: the search's own choice (a kernel's)."""
     reduction_step: int | None = None
     """The table's reductions are rounded down to a multiple of this many plies (2: whole moves, which keep
     the leaves' side to move); ``None``: the search's own choice."""
@@ -66,10 +66,6 @@ class SearchFeatures:
     its window: that move, which scored better at this depth than every root move searched before
     it (the previous best first). Otherwise the last iteration completed answers."""
 
-    def table(self, default: int) -> int:
-        """The percent of the reduction table: ``reduction_table``, or the search's ``default``."""
-        return default if self.reduction_table is None else int(self.reduction_table)
-
     @staticmethod
     def chosen(value: int | None, default: int) -> int:
         """An aid's setting: ``value``, or the search's ``default`` when it is ``None``."""
@@ -77,7 +73,7 @@ class SearchFeatures:
 
     def reductions(self, default: int) -> int:
         """The plies of the late-move reductions: ``late_move_reductions``, or the search's ``default``."""
-        return default if self.late_move_reductions is None else int(self.late_move_reductions)
+        return self.chosen(self.late_move_reductions, default)
 
 
 DEFAULT_FEATURES = SearchFeatures()

@@ -12,8 +12,8 @@ Python when it is not (``game.ai.compiled``). It has what a real engine needs:
   and move number) and, a few plies from the leaves, pruned after a count;
   reverse futility (a position far enough above beta a few plies from the
   leaves is taken to hold it); none of these near the end, where the search
-  proves results (four empty squares or fewer; twelve for the pruning); futility pruning and a material shortcut
-  one ply from the leaves;
+  proves results (four empty squares or fewer; twelve for the pruning);
+  futility pruning and a material shortcut one ply from the leaves;
 - an evaluation that counts the side to move's tempo (``evaluate``), so the
   leaves of odd and even depths agree and a reduction may be odd; the scores
   shown are without it (``without_tempo``);
@@ -85,7 +85,7 @@ _INFINITY = common.INFINITY
 _ASPIRATION = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2)
 """The root's first window from depth 4: 40 (hundredths of a piece) either side of the last depth's
 score, moved to a miss four times wider twice, then opened."""
-_ASPIRATION_TEMPO = Aspiration(half_width=40, from_depth=4, growth=4, widenings=2, lag=2)
+_ASPIRATION_TEMPO = dataclasses.replace(_ASPIRATION, lag=2)
 """The same around the score two depths before, when the evaluation counts the side to move's tempo: the
 scores of odd and even depths differ by twice the tempo."""
 
@@ -211,7 +211,7 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.USE_HISTORY] = int(features.history)
     weights[k.USE_FRONTIER] = int(features.frontier)
     weights[k.USE_FUTILITY] = int(features.futility)
-    weights[k.REDUCTION_TABLE] = features.table(REDUCTION_TABLE)
+    weights[k.REDUCTION_TABLE] = features.chosen(features.reduction_table, REDUCTION_TABLE)
     weights[k.RFP_MARGIN] = features.chosen(features.reverse_futility, REVERSE_FUTILITY)
     weights[k.RFP_DEPTH] = features.chosen(features.reverse_futility_depth, REVERSE_FUTILITY_DEPTH)
     weights[k.LMP_BASE] = features.chosen(features.late_move_pruning, LATE_MOVE_PRUNING)
@@ -387,6 +387,9 @@ class Searcher(KernelSearcher[EvalWeights]):
         ):
             # A proved score is the game's result, which no evaluation (nor its tempo) decided; so is a
             # line's that ends the game or repeats a position (a draw the search scores 0).
+            if not tempo:
+                yield info
+                continue
             decided = info.exact or _line_is_decided(board, info.pv)
             shown = info.score if decided else without_tempo(info.score, info.depth, tempo)
             yield dataclasses.replace(info, score=shown) if shown != info.score else info
