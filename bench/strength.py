@@ -4,6 +4,7 @@
     python bench/strength.py --only master --games 40 --movetime 1
     python bench/strength.py --match "master:t=0.2,exposed=5" "master:t=0.2"
     python bench/strength.py --sprt --match master "master:lmr=0" --movetime 0.05
+    python bench/strength.py --sprt --match "master:tm=1" "master:tm=0" --clock 2+0.02
 
 Each match plays pairs of games from varied openings (the start position and
 several block layouts, each followed by a few random moves), the two players
@@ -17,6 +18,10 @@ With ``--sprt`` the one ``--match`` plays pairs until a sequential test
 decides (``match_stats.Sprt``): H1, the first player is at least ``--elo1``
 Elo stronger, or H0, it is not ``--elo0`` stronger; or ``--max-games`` runs out.
 
+With ``--clock BASE+INC`` each player has BASE seconds for the game and INC more after each move, and
+searches as the UAI engine does under ``go wtime ... winc ...`` (its ``time_limits``); one whose time runs
+out loses. Only searching levels play with a clock.
+
 Player specs: a level key (``beginner`` .. ``master``, ``hint``), ``baseline``
 (Master as it was before issue 21, frozen in ``bench/baselines/``), ``frozen``
 (the compiled Master of 29 November 2026, frozen there too: ``master frozen``
@@ -28,7 +33,10 @@ followed by ``:key=value,...`` with ``t`` (seconds a move), ``d`` (depth), ``n``
 ``frontier=0``, ``futility=0``, ``asp=0``, ``keep=0``: see ``SearchFeatures``), a search feature's number
 (``lmrt=N``, late moves reduced from a table, N percent; ``rfp=N`` and ``rfpd=N``, reverse futility's margin
 a ply and depth; ``lmp=N`` and ``lmpd=N``, late-move pruning's count and depth; ``exact=N``, the empty squares from which they stop; ``lmrs=N``, the table's step in plies; ``nulld=N``, the null move's depth divisor; ``iir=N``, the
-internal reduction's depth: ``TUNABLE``)
+internal reduction's depth; ``nulle=N``, the empty squares from which the null move and late-move pruning
+stop; ``lmrpv=N``, the table's percent on the principal variation: ``TUNABLE``)
+``tm=0`` or ``tm=1`` (under a clock, the time planned without or with the best move's stability:
+``SearchLimits.stability``; UAI's ``CLOCK_STABILITY`` by default),
 ``go=1`` (the movetime given as UAI's ``go movetime`` gives it: the whole time, not a level's think
 time), ``py=1`` (the search run as Python, not compiled; the switches, weights and ``py`` apply to ``frozen``
 too), and for a level, ``noise``,
@@ -55,6 +63,7 @@ from match_stats import add_match_options, result_text, run_sprt, sprt_from_args
 from game.ai.ataxx.evaluate import EvalWeights
 from game.ai.ataxx.levels import HINT_LEVEL, LEVELS, choose_move, level_by_key
 from game.ai.ataxx.search import Searcher, SearchFeatures, SearchLimits
+from game.ai.ataxx.uai import CLOCK_STABILITY
 from game.engine.ataxx import Board, Move
 
 OPENINGS = (
@@ -83,6 +92,8 @@ TUNABLE = {
     "lmpd": "late_move_pruning_depth",
     "exact": "exact_empty",
     "lmrs": "reduction_step",
+    "nulle": "null_empty",
+    "lmrpv": "pv_reduction_table",
     "nulld": "null_divisor",
     "iir": "internal_reduction",
 }
@@ -112,6 +123,8 @@ class Player:
         features = SearchFeatures(**switches)
         pure = self.options.pop("py", "0") != "0"
         self.as_go = self.options.pop("go", "0") != "0"
+        self.stability = self.options.pop("tm", "1" if CLOCK_STABILITY else "0") != "0"
+        """Under a clock (``--clock``), the planned time scaled by the best move's stability (UAI's way)."""
         """The movetime given as UAI's ``go movetime`` gives it (the whole time less the engine's margin,
         soft and hard limits the same), not as a level's think time (no new depth after 45% of it)."""
         tuning = {key: float(self.options.pop(key)) for key in ("noise", "overlook") if key in self.options}
@@ -158,9 +171,13 @@ class Player:
         self.think = 0.0
         self.moves = 0
 
-    def move(self, board: Board) -> Move:
+    def move(self, board: Board, clock: tuple[float, float] | None = None) -> Move:
+        """The move for ``board``; ``clock``: (seconds left, increment), searched as UAI's ``go`` with
+        ``wtime``/``btime`` and ``winc``/``binc`` searches (a Master-like player only)."""
         start = time.monotonic()
         try:
+            if clock is not None:
+                return self._clock_move(board, *clock)
             return self._move(board)
         finally:
             self.think += time.monotonic() - start
@@ -189,6 +206,20 @@ class Player:
         if self.movetime is not None and not level.careless:
             level = dataclasses.replace(level, max_think_time=self.movetime, think_time=self.movetime)
         return choose_move(board, level, rng=self.rng, searcher=self.searcher)
+
+    def _clock_move(self, board: Board, left: float, increment: float) -> Move:
+        from game.ai.ataxx.uai import GoParams, time_limits
+
+        if self.searcher is None or self.level is None or self.level.careless:
+            raise SystemExit(f"{self.spec}: only a searching level plays with a clock")
+        legal = board.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        left_ms, increment_ms = round(left * 1000), round(increment * 1000)
+        params = GoParams(wtime=left_ms, btime=left_ms, winc=increment_ms, binc=increment_ms)
+        soft, hard = time_limits(params, board.turn, board.empty.bit_count())
+        limits = SearchLimits(soft_time=soft, hard_time=hard, stability=self.stability)
+        return self.searcher.search(board, limits)[0]
 
     def _baseline_move(self, board: Board) -> Move:
         """The frozen Master's move, searched as Master searched (its think time, or ``t``/``d``/``n``)."""
@@ -250,9 +281,16 @@ class Player:
         return ours if ours in legal else legal[0]
 
 
-def play_game(task: tuple[str, str, str, int, float | None]) -> tuple[float, int, float, float]:
-    """Play one game; returns (score of the red player, plies, red's and blue's seconds a move)."""
-    red_spec, blue_spec, fen, seed, movetime = task
+Clock = tuple[float, float]
+"""A game's clock: each player's seconds at the start and the seconds added after each of its moves."""
+Task = tuple[str, str, str, int, float | None, Clock | None]
+
+
+def play_game(task: Task) -> tuple[float, int, float, float]:
+    """Play one game; returns (score of the red player, plies, red's and blue's seconds a move).
+
+    With a clock, a player whose time runs out loses the game."""
+    red_spec, blue_spec, fen, seed, movetime, clock = task
     rng = random.Random(seed)
     board = Board(fen)
     for _ in range(rng.choice(RANDOM_PLIES)):
@@ -262,8 +300,21 @@ def play_game(task: tuple[str, str, str, int, float | None]) -> tuple[float, int
         board.push(rng.choice([move for move in moves if move.is_clone] or moves))
     players = (Player(red_spec, movetime, seed * 2 + 1), Player(blue_spec, movetime, seed * 2 + 2))
     plies = 0
+    left = [clock[0], clock[0]] if clock is not None else [0.0, 0.0]
     while board.outcome() is None and plies < MAX_PLIES:
-        board.push(players[board.turn].move(board))
+        side = board.turn
+        if clock is None:
+            board.push(players[side].move(board))
+        else:
+            began = time.monotonic()
+            move = players[side].move(board, (left[side], clock[1]))
+            left[side] -= time.monotonic() - began
+            if left[side] < 0:
+                print(f"{players[side].spec} lost on time after {plies} plies", file=sys.stderr, flush=True)
+                per_move = tuple(p.think / p.moves if p.moves else 0.0 for p in players)
+                return float(side == 1), plies, per_move[0], per_move[1]
+            left[side] += clock[1]
+            board.push(move)
         plies += 1
     outcome = board.outcome()
     score = 0.5 if outcome is None or outcome.winner is None else float(outcome.winner == 0)
@@ -277,21 +328,29 @@ def summary(name: str, scores: list[float], think: tuple[float, float]) -> str:
 
 
 def pair_tasks(
-    first: str, second: str, games: int, movetime: float | None, seed: int
-) -> list[tuple[tuple[str, str, str, int, float | None], bool]]:
+    first: str, second: str, games: int, movetime: float | None, seed: int, clock: Clock | None = None
+) -> list[tuple[Task, bool]]:
     """The games of ``games`` (rounded up to pairs) as (task, swapped), the two of a pair one after the other."""
     tasks = []
     for pair in range((games + 1) // 2):
         fen = OPENINGS[pair % len(OPENINGS)]
         game_seed = seed * 100_003 + pair
-        tasks.append(((first, second, fen, game_seed, movetime), False))
-        tasks.append(((second, first, fen, game_seed, movetime), True))
+        tasks.append(((first, second, fen, game_seed, movetime, clock), False))
+        tasks.append(((second, first, fen, game_seed, movetime, clock), True))
     return tasks
 
 
-def run_match(first: str, second: str, games: int, movetime: float | None, jobs: int, seed: int) -> str:
+def run_match(
+    first: str,
+    second: str,
+    games: int,
+    movetime: float | None,
+    jobs: int,
+    seed: int,
+    clock: Clock | None = None,
+) -> str:
     """Play ``games`` games (rounded up to pairs) and return the summary line."""
-    tasks = pair_tasks(first, second, games, movetime, seed)
+    tasks = pair_tasks(first, second, games, movetime, seed, clock)
     scores: list[float] = []
     think = [0.0, 0.0]
     with multiprocessing.Pool(jobs) as pool:
@@ -325,13 +384,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--movetime", type=float, default=None, help="seconds a move for the searching levels"
     )
+    parser.add_argument(
+        "--clock",
+        default=None,
+        help="BASE+INC: each player's seconds and the seconds added a move, as UAI's wtime/winc (Master-like players)",
+    )
     args = parser.parse_args(argv)
+    clock: Clock | None = None
+    if args.clock is not None:
+        base, _, increment = args.clock.partition("+")
+        try:
+            clock = (float(base), float(increment or 0))
+        except ValueError:
+            parser.error(f"--clock {args.clock!r}: expected BASE+INC in seconds, e.g. 2+0.02")
     test = sprt_from_args(args, parser)
     if test is not None:
         first, second = args.match
         print(f"SPRT {first} vs {second}, at most {args.max_games} games", flush=True)
         start = time.monotonic()
-        tasks = pair_tasks(first, second, args.max_games, args.movetime, args.seed)
+        tasks = pair_tasks(first, second, args.max_games, args.movetime, args.seed, clock)
         line = run_sprt(play_game, tasks, args.jobs, test)
         print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
         return 0
@@ -344,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} games a match, openings: {len(OPENINGS)} layouts + random plies {RANDOM_PLIES}")
     for first, second, movetime in matches:
         start = time.monotonic()
-        line = run_match(first, second, args.games, movetime, args.jobs, args.seed)
+        line = run_match(first, second, args.games, movetime, args.jobs, args.seed, clock)
         print(f"{line}  ({time.monotonic() - start:.0f} s)", flush=True)
     return 0
 

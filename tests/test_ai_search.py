@@ -661,6 +661,7 @@ def test_the_reduction_table_searches_late_moves_shallower_and_still_answers(com
 _PRUNINGS = {
     "reverse futility": {"reverse_futility": 150, "reverse_futility_depth": 6},
     "late-move pruning": {"late_move_pruning": 3, "late_move_pruning_depth": 3},
+    "reductions on the principal variation": {"pv_reduction_table": 50},
 }
 _DEEPER = {
     "internal reduction": {"internal_reduction": 4},
@@ -671,6 +672,7 @@ _NO_PRUNING = {
     "late_move_pruning": 0,
     "internal_reduction": 0,
     "null_divisor": 0,
+    "pv_reduction_table": 0,
     "exact_empty": 12,
 }
 
@@ -687,7 +689,11 @@ def test_a_pruning_narrows_the_tree_and_still_answers(pruning: str, compiled: bo
     )
     move, _ = pruned.search(board, SearchLimits(depth=6))
     assert move in board.legal_moves()
-    assert 0 < 10 * pruned.nodes < 9 * plain.nodes  # 43,699 and 26,052 against 56,556 when written
+    # At most 90% of the nodes (95% for the principal variation's reductions: at depth 6 it is a few
+    # nodes of the tree): reverse futility 28,747, late-move pruning 16,228, the principal variation's
+    # reductions 40,363, against 43,254 without, when written.
+    most = 95 if pruning == "reductions on the principal variation" else 90
+    assert 0 < 100 * pruned.nodes < most * plain.nodes
 
 
 @pytest.mark.parametrize("pruning", sorted({**_PRUNINGS, **_DEEPER}))

@@ -21,10 +21,10 @@ from typing import Any, ClassVar
 
 import pytest
 from clocks import StoppedClock
-from waiting import HANG
+from waiting import HANG, wait_for
 
 from game.ai.ataxx import levels, uai
-from game.ai.ataxx.search import SearchInfo
+from game.ai.ataxx.search import Searcher, SearchInfo, SearchLimits
 from game.ai.ataxx.uai import GoParams, UaiEngine, UaiError, parse_go, time_limits
 from game.engine.ataxx import STARTPOS, Board, Move, Side
 
@@ -734,3 +734,28 @@ def test_the_command_runs_the_engine_of_the_game_named_and_refuses_a_game_withou
     assert command.main(["--game"]) == 2
     assert "usage: python -m game.ai.uai [--game {ataxx}]" in capsys.readouterr().err
     assert len(ran) == 2
+
+
+@pytest.mark.parametrize("stability", [True, False], ids=["stability", "plain"])
+def test_a_clock_plans_by_the_best_moves_stability_when_told_a_movetime_is_spent_whole(
+    output: Recorder, in_process: UaiEngine, monkeypatch: pytest.MonkeyPatch, stability: bool
+) -> None:
+    monkeypatch.setattr(uai, "CLOCK_STABILITY", stability)
+    seen: list[SearchLimits] = []
+
+    def recording(
+        searcher: Searcher, board: Board, limits: SearchLimits, *args: object, **kwargs: object
+    ) -> tuple[Move, None]:
+        seen.append(limits)
+        return board.legal_moves()[0], None
+
+    monkeypatch.setattr(Searcher, "search", recording)
+    in_process.handle("position startpos")
+    in_process.handle("go wtime 60000 btime 60000 winc 500 binc 500")
+    output.wait_for("bestmove")
+    in_process.handle("go movetime 500")
+    assert wait_for(lambda: output.count("bestmove") == 2)
+    clock, fixed = seen
+    assert clock.stability is stability and clock.soft_time is not None
+    assert clock.hard_time is not None and clock.soft_time < clock.hard_time
+    assert not fixed.stability and fixed.soft_time == fixed.hard_time

@@ -6,7 +6,8 @@ turn, reports a ``SearchInfo`` after each, and decides when to stop, by one
 rule: at the depth limit; after depth 1 when the root has one move; when the
 score is proved (``Found.exact``) or decided no more turns away than the depth;
 when a limit (the node budget, ``stop``, the hard deadline) is reached, or
-``soft_time`` has passed, after an iteration; optionally (``predict``) when the
+``soft_time`` has passed (under a clock, ``stability``: scaled by how long the
+best move has held), after an iteration; optionally (``predict``) when the
 next iteration could not finish before the hard deadline; and, inside an
 iteration, when the search says a limit stopped it (``None``, or
 ``Interrupted`` raised).
@@ -27,6 +28,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from game.ai.limits import (
     MAX_DEPTH,
+    STABILITY,
     Interrupted,
     SearchInfo,
     SearchLimits,
@@ -79,6 +81,9 @@ class Deepening:
         self.scores: list[int] = []
         """The completed depths' scores, shallowest first: the aspiration windows' guesses."""
         self._durations: list[float] = []
+        self._best: Any = None
+        self._stable = 0
+        """How many completed depths in a row have had ``_best`` as their best move."""
 
     def run(
         self,
@@ -123,6 +128,10 @@ class Deepening:
             now = time.monotonic()  # the iteration's end: its report's time, and the stop rule's
             self._durations.append(now - began)
             self.scores.append(round(found.score))
+            if found.line:
+                best = found.line[0]
+                self._stable = self._stable + 1 if best == self._best else 1
+                self._best = best
             info = SearchInfo(
                 depth, round(found.score), nodes(), now - self.start, found.line, exact=found.exact
             )
@@ -134,7 +143,7 @@ class Deepening:
         """Whether to stop after ``info``, completed at ``now``."""
         if info.exact or (is_win_score(info.score) and turns_to_end(info.score) <= info.depth):
             return True
-        if self.soft_deadline is not None and now >= self.soft_deadline:
+        if self.soft_deadline is not None and now >= self._planned_end():
             return True
         if limit_reached is not None and limit_reached():
             return True
@@ -143,6 +152,16 @@ class Deepening:
             and self.hard_deadline is not None
             and now + self._next_cost(self._durations) > self.hard_deadline
         )
+
+    def _planned_end(self) -> float:
+        """When the search plans to start no more depths: the soft deadline, or with ``stability`` the
+        time planned scaled by how long the best move has held (never past the hard deadline)."""
+        assert self.soft_deadline is not None
+        if not self.limits.stability or self._stable == 0:
+            return self.soft_deadline
+        factor = STABILITY[min(self._stable, len(STABILITY)) - 1]
+        end = self.start + (self.soft_deadline - self.start) * factor
+        return end if self.hard_deadline is None else min(end, self.hard_deadline)
 
     @staticmethod
     def _next_cost(durations: Sequence[float]) -> float:

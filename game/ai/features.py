@@ -51,6 +51,12 @@ class SearchFeatures:
     """With this many empty squares or fewer, the reduction table, reverse futility and the internal
     reduction stay off (the null move and late-move pruning have their own guard): near the end the search
     proves results, and a pruned line proves nothing. ``None``: the search's own choice (a kernel's)."""
+    null_empty: int | None = None
+    """With this many empty squares or fewer, no null move and no late-move pruning (zugzwang, and each of
+    the few moves left can decide the game); ``None``: the search's own choice (a kernel's)."""
+    pv_reduction_table: int | None = None
+    """On the principal variation, late moves reduced by the table at this percent of its off-PV
+    reductions; 0: not at all; ``None``: the search's own choice (a kernel's)."""
     history: bool = False
     """Quiet moves ordered by how often they cut off elsewhere in the tree (deeper cut-offs count more)."""
     frontier: bool = True

@@ -52,7 +52,7 @@ SCORE_OFFSET = 1 << 20
 (NODES, ABORT, NODE_LIMIT, NEXT_CHECK, STOP, CHECK_EVERY) = range(6)
 STATS_OWN = 6
 STATS_SIZE = 16
-WEIGHTS_SIZE = 24
+WEIGHTS_SIZE = 32
 ZERO, ONE = 12, 13
 # ``weights[ZERO]`` is 0 and ``weights[ONE]`` is 1: the 0/1 arguments of a kernel's recursive search are
 # read from there, never written as literals. numba compiles a version of a function for each literal

@@ -70,6 +70,12 @@ def plies_to_end(score: int) -> int:
     return turns_to_end(score)
 
 
+STABILITY = (1.6, 1.2, 1.0, 0.85, 0.7)
+"""``SearchLimits.stability``: the planned time's factor when the best move has been the same for 1, 2, …
+completed depths (the last factor from then on): a best move that has just changed is a position the search
+has not understood, one that has held for five depths will rarely change with one more."""
+
+
 @dataclass(frozen=True)
 class SearchLimits:
     """When to stop: any limit that is reached stops the search (``None`` = no limit).
@@ -85,6 +91,10 @@ class SearchLimits:
     nodes: int | None = None
     soft_time: float | None = None
     hard_time: float | None = None
+    stability: bool = False
+    """A clock's time: ``soft_time`` is the time planned for the move, stretched when the best move has
+    just changed and shortened when it has held for several depths (``STABILITY``; never past
+    ``hard_time``)."""
 
     @classmethod
     def within(cls, budget: float, *, depth: int | None = None) -> SearchLimits:
@@ -92,7 +102,7 @@ class SearchLimits:
         times longer, would rarely finish), the running one abandoned at the end.
 
         >>> SearchLimits.within(2.0, depth=6)
-        SearchLimits(depth=6, nodes=None, soft_time=0.9, hard_time=2.0)
+        SearchLimits(depth=6, nodes=None, soft_time=0.9, hard_time=2.0, stability=False)
         """
         return cls(depth=depth, soft_time=budget * 0.45, hard_time=budget)
 

@@ -122,9 +122,11 @@ NO_GUESS = 1 << 30
     REDUCTION_STEP,
     NULL_DIVISOR,
     IIR_DEPTH,
-) = range(common.ZERO + 2, common.ZERO + 11)
-NULL_MIN_EMPTY = 12
-"""No null move with this few empty squares or fewer: near the end, a move can hurt (zugzwang)."""
+    NULL_EMPTY,
+    PV_TABLE,
+) = range(common.ZERO + 2, common.ZERO + 13)
+# ``weights[NULL_EMPTY]``: no null move and no late move pruned with that many empty squares or fewer: near
+# the end, a move can hurt (zugzwang) and the few moves left can each decide the game.
 # ``weights[EXACT_EMPTY]``: no late move is reduced, no position taken to hold beta and no depth cut for a
 # missing table move with that many empty squares or fewer: there the search proves results, and a pruned
 # line proves nothing.
@@ -282,7 +284,7 @@ def pvs(
         and pv_node == 0
         and depth >= 3
         and -WIN_BOUND < beta < WIN_BOUND
-        and popcount(empty) > NULL_MIN_EMPTY
+        and popcount(empty) > weights[NULL_EMPTY]
         and evaluate(us, them, empty, weights) >= beta
     ):
         reduction = 3 if depth >= 6 else 2
@@ -339,13 +341,13 @@ def pvs(
     table = weights[REDUCTION_TABLE] if depth >= 3 and prunes else 0
     # Late moves pruned a few plies from the leaves, off the principal variation: after ``LMP_BASE + depth²``
     # moves, the rest (ordered by what they infect) are not searched. Not with as few empty squares as the
-    # null move (``NULL_MIN_EMPTY``): there the moves left are few and each can decide the game.
+    # null move (``NULL_EMPTY``).
     late = INFINITY
     if (
         pv_node == 0
         and weights[LMP_BASE] != 0
         and depth <= weights[LMP_DEPTH]
-        and popcount(empty) > NULL_MIN_EMPTY
+        and popcount(empty) > weights[NULL_EMPTY]
     ):
         late = weights[LMP_BASE] + depth * depth
     path[path_len] = key
@@ -390,14 +392,15 @@ def pvs(
                 reduction = 1
                 if searched >= 8 and depth >= 5:
                     reduction = 2
-            if table != 0 and searched >= 3:
-                planned = int(math.log(depth) * math.log(searched + 1) * table / 100 + 0.5)
+            # On the principal variation, the table's percent is PV_TABLE (0: no reduction there).
+            percent = table if pv_node == 0 else table * weights[PV_TABLE] // 100
+            if percent != 0 and searched >= 3:
+                planned = int(math.log(depth) * math.log(searched + 1) * percent / 100 + 0.5)
                 planned = min(planned, depth - 2)
                 # In steps of REDUCTION_STEP plies: two (whole moves) keep the leaves' side to move, which
-                # a material evaluation without tempo needs; none at a principal-variation node.
+                # a material evaluation without tempo needs.
                 planned -= planned % weights[REDUCTION_STEP]
-                if pv_node == 0:
-                    reduction = max(reduction, planned)
+                reduction = max(reduction, planned)
             score = -pvs(
                 child_us, child_them, child_empty, child_key, child_clock, 1 - side, depth - 1 - reduction,
                 -alpha - 1, -alpha, ply + 1, no, yes, tt_keys, tt_data, killers, history, pv, pv_len, path,

@@ -135,7 +135,13 @@ INTERNAL_REDUCTION = 0
 
 EXACT_EMPTY = 4
 """No late move reduced, nor reverse futility, with this many empty squares or fewer: there the search
-proves results (the null move and late-move pruning keep the kernel's ``NULL_MIN_EMPTY``)."""
+proves results."""
+NULL_EMPTY = 12
+"""No null move and no late-move pruning with this many empty squares or fewer: near the end a move can
+hurt (zugzwang), and each of the few moves left can decide the game."""
+PV_REDUCTION_TABLE = 50
+"""The reduction table's percent on the principal variation, as a percent of ``REDUCTION_TABLE``
+(0: no reduction there)."""
 
 LATE_MOVE_REDUCTIONS = 0
 """No reductions unless ``SearchFeatures`` says: reducing the moves that infect nothing, after the third,
@@ -220,6 +226,8 @@ def _fill_weights(weights: Any, evaluation: EvalWeights, features: SearchFeature
     weights[k.REDUCTION_STEP] = max(1, features.chosen(features.reduction_step, REDUCTION_STEP))
     weights[k.NULL_DIVISOR] = features.chosen(features.null_divisor, NULL_DIVISOR)
     weights[k.IIR_DEPTH] = features.chosen(features.internal_reduction, INTERNAL_REDUCTION)
+    weights[k.NULL_EMPTY] = features.chosen(features.null_empty, NULL_EMPTY)
+    weights[k.PV_TABLE] = features.chosen(features.pv_reduction_table, PV_REDUCTION_TABLE)
 
 
 class Searcher(KernelSearcher[EvalWeights]):
