@@ -224,6 +224,7 @@ def _used_strings() -> set[str]:
     for path in (ROOT / "levels").rglob("*.toml"):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         used |= {value for value in data.values() if isinstance(value, str)}
+        used |= {step["say"] for step in data.get("step", []) if "say" in step}  # a tutorial's commentary
     return used
 
 
@@ -299,6 +300,11 @@ def _data_texts() -> list[str]:
 
         shipped = [level for level in shipped_levels(rules) if isinstance(level, LevelInfo)]
         texts += [text for level in shipped for text in (level.name, level.description)]
+        from game.engine.tutorials import Tutorial, shipped_tutorials
+
+        tutorials = [tutorial for tutorial in shipped_tutorials(rules) if isinstance(tutorial, Tutorial)]
+        texts += [tutorial.name for tutorial in tutorials]
+        texts += [step.say for tutorial in tutorials for step in tutorial.steps]
     return texts
 
 
@@ -315,6 +321,7 @@ def test_data_shown_to_the_player_has_french_too() -> None:
     texts += [AI.describe_score(score)[0] for score in (0, 125, WIN_SCORE - 3, 3 - WIN_SCORE)]
     assert "Early finish" in texts and "Red" in texts and "Clone, jump, infect" in texts
     assert "The winning triple is built" in texts and "Both armies fell at once" in texts
+    assert "First moves" in texts and "Your opponent jumps from f6 to f4." in texts
     missing = sorted({text for text in texts if text not in keys})
     assert not missing, f"no French for: {missing}"
 

@@ -61,9 +61,13 @@ __all__ = [
     "level_from_text",
     "load_level",
     "load_levels",
+    "number_from_name",
+    "read_level_text",
     "save_custom_level",
+    "schema_version_of",
     "shipped_levels",
     "shipped_levels_dir",
+    "text_field",
 ]
 
 SCHEMA_VERSION = 2
@@ -113,12 +117,12 @@ class LevelInfo:
     """Made by the player (My levels): its name and description are shown as written, never translated."""
 
 
-def _number_from_name(path: Path) -> int | None:
+def number_from_name(path: Path) -> int | None:
     match = re.match(r"([0-9]{1,3})[-_ ]", path.name)
     return int(match.group(1)) if match else None
 
 
-def _text_field(data: dict[str, Any], key: str, where: str, *, required: bool, limit: int) -> str:
+def text_field(data: dict[str, Any], key: str, where: str, *, required: bool, limit: int) -> str:
     value = data.get(key)
     if value is None:
         if required:
@@ -136,7 +140,7 @@ def _text_field(data: dict[str, Any], key: str, where: str, *, required: bool, l
     return value
 
 
-def _schema_version(data: dict[str, Any], where: str) -> int:
+def schema_version_of(data: dict[str, Any], where: str) -> int:
     version = data.get("schema_version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise LevelError(f"{where}: 'schema_version' must be a whole number from 1, not {version!r}")
@@ -178,11 +182,11 @@ def level_from_text(
         raise LevelError(
             f"{where}: a level for {str(key)[:40]!r}, not {_game_name(rules.key)}", damaged=False
         )
-    _schema_version(data, where)
-    name = _text_field(data, "name", where, required=True, limit=MAX_NAME_LENGTH)
-    description = _text_field(data, "description", where, required=False, limit=MAX_DESCRIPTION_LENGTH)
-    author = _text_field(data, "author", where, required=False, limit=MAX_NAME_LENGTH)
-    text_position = _text_field(
+    schema_version_of(data, where)
+    name = text_field(data, "name", where, required=True, limit=MAX_NAME_LENGTH)
+    description = text_field(data, "description", where, required=False, limit=MAX_DESCRIPTION_LENGTH)
+    author = text_field(data, "author", where, required=False, limit=MAX_NAME_LENGTH)
+    text_position = text_field(
         data, rules.level_position_key, where, required=True, limit=MAX_POSITION_LENGTH
     )
     try:
@@ -192,13 +196,13 @@ def level_from_text(
         raise LevelError(f"{where}: bad position: {reason_of(error)}") from None
     if refusals:
         raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
-    number = _number_from_name(path) if path is not None else None
+    number = number_from_name(path) if path is not None else None
     return LevelInfo(name, description, author, rules.position_text(position), path, number, rules.key)
 
 
-def load_level(path: Path | str, rules: GameRules[Any, Any]) -> LevelInfo:
-    """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
-    target = Path(path)
+def read_level_text(target: Path, what: str = "level file") -> str:
+    """The text of the level-format file ``target`` (a level, a tutorial): ``LevelError`` naming it when it
+    is not a regular file, cannot be read, is over ``MAX_LEVEL_BYTES``, empty, binary or not UTF-8."""
     where = display_name(target)
     if target.exists() and not target.is_file():
         # A folder, a pipe or a device: opening it could fail or block forever.
@@ -209,15 +213,22 @@ def load_level(path: Path | str, rules: GameRules[Any, Any]) -> LevelInfo:
     except OSError as error:
         raise LevelError(f"{where}: cannot be read ({error.strerror or error})", target) from None
     if len(data) > MAX_LEVEL_BYTES:
-        raise LevelError(f"{where}: too large for a level file (over {MAX_LEVEL_BYTES // 1024} KB)", target)
+        raise LevelError(f"{where}: too large for a {what} (over {MAX_LEVEL_BYTES // 1024} KB)", target)
     if not data.strip():
         raise LevelError(f"{where}: the file is empty", target)
     if b"\x00" in data:
-        raise LevelError(f"{where}: binary data, not a level file", target)
+        raise LevelError(f"{where}: binary data, not a {what}", target)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise LevelError(f"{where}: not UTF-8 text", target) from None
+
+
+def load_level(path: Path | str, rules: GameRules[Any, Any]) -> LevelInfo:
+    """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
+    target = Path(path)
+    where = display_name(target)
+    text = read_level_text(target)
     try:
         return level_from_text(text, rules, where, target)
     except LevelError as error:

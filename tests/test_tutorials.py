@@ -1,0 +1,148 @@
+"""Tutorial files ("Learn to play"): every shipped one replays through the rules; bad files are named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import games
+from game.engine.ataxx.rules import RULES as ATAXX
+from game.engine.levels import MAX_LEVEL_BYTES, LevelError
+from game.engine.rules import history_text, replay
+from game.engine.tutorials import (
+    MIN_STEPS,
+    Tutorial,
+    load_tutorial,
+    load_tutorials,
+    shipped_tutorials,
+    tutorial_from_text,
+)
+
+START = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"
+
+
+def tutorial_text(*steps: str, head: str = "") -> str:
+    """A tutorial file of Ataxx from the start above with ``steps`` (TOML bodies), padded with talk to 12."""
+    talk = ['say = "Talk."'] * max(0, MIN_STEPS - len(steps))
+    body = "".join(f"\n[[step]]\n{step}\n" for step in (*steps, *talk))
+    return head or f'game = "ataxx"\nschema_version = 2\nname = "T"\nposition = "{START}"\n' + body
+
+
+def test_the_first_ataxx_tutorial_is_a_game_the_player_wins() -> None:
+    [first] = [t for t in shipped_tutorials(ATAXX) if isinstance(t, Tutorial) and t.number == 1]
+    assert first.name == "First moves" and len(first.steps) >= MIN_STEPS
+    assert first.player_seat == 0  # Red, who moves first
+    end = replay(ATAXX, history_text(first.position, first.moves()))
+    outcome = end.outcome()
+    assert outcome is not None and outcome.winner == first.player_seat
+    kinds = {("jump" if len(move) == 4 else "clone") for move in first.moves()}
+    assert kinds == {"clone", "jump"}
+
+
+@pytest.mark.parametrize("key", [definition.key for definition in games.playable_games()])
+def test_every_shipped_tutorial_replays_through_the_rules(key: str) -> None:
+    rules = games.game(key).load_rules()
+    for tutorial in shipped_tutorials(rules):
+        assert isinstance(tutorial, Tutorial), tutorial
+        assert len(tutorial.steps) >= MIN_STEPS
+        assert all(step.say for step in tutorial.steps)
+        replay(rules, history_text(tutorial.position, tutorial.moves()))
+
+
+def test_a_step_keeps_its_move_and_who_makes_it_and_talk_has_neither() -> None:
+    tutorial = tutorial_from_text(tutorial_text('say = "Clone."\nmove = "b6"\nby = "player"'), ATAXX)
+    assert tutorial.position == START and tutorial.moves() == ["b6"]
+    assert (tutorial.steps[0].say, tutorial.steps[0].by) == ("Clone.", "player")
+    assert tutorial.steps[1].move is None and tutorial.steps[1].by is None
+
+
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        (['say = "Jump."\nmove = "a1a3"\nby = "player"'], "step 1 (a1a3): not a legal move here"),
+        (['say = "Jump."\nmove = "a7d4"\nby = "player"'], "step 1 (a7d4): 'a7d4' is not a move"),
+        (['say = "Oops."\nmove = "zz"\nby = "player"'], "step 1 (zz):"),
+        (['say = "Who?"\nmove = "b6"\nby = "me"'], 'step 1: \'by\' must be "player" or "other"'),
+        (['say = "Who?"\nmove = "b6"'], "step 1: 'by' must be"),
+        (['say = "Nothing."\nby = "other"'], "step 1: 'by' without a 'move'"),
+        (['move = "b6"\nby = "player"'], "step 1: missing 'say'"),
+        (['say = "Hi."\ncolour = "red"'], "step 1: unknown key 'colour'"),
+        (
+            ['say = "A."\nmove = "b6"\nby = "player"', 'say = "B."\nmove = "f6"\nby = "player"'],
+            "step 2 (f6): by player, but it is the other seat's move",
+        ),
+    ],
+)
+def test_a_bad_step_is_named_with_its_number(steps: list[str], message: str) -> None:
+    with pytest.raises(LevelError, match=None) as raised:
+        tutorial_from_text(tutorial_text(*steps), ATAXX, "t.toml")
+    assert str(raised.value).startswith("t.toml: ") and message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("game = [", "not a valid tutorial file"),
+        ('game = "attangle"\nname = "T"', "a tutorial for 'attangle', not 'ataxx'"),
+        ('game = "ataxx"\nschema_version = 9\nname = "T"', "written by a newer version"),
+        (f'game = "ataxx"\nname = "T"\nposition = "{START}"', "no steps"),
+        (
+            f'game = "ataxx"\nname = "T"\nposition = "{START}"\n[[step]]\nsay = "Hi."',
+            "1 steps; a tutorial has 12",
+        ),
+        (
+            'game = "ataxx"\nname = "T"\nposition = "nonsense"\n' + '[[step]]\nsay = "x"\n' * 12,
+            "bad position",
+        ),
+        (f'game = "ataxx"\nposition = "{START}"', "missing 'name'"),
+    ],
+)
+def test_a_bad_file_is_refused_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(LevelError) as raised:
+        tutorial_from_text(text, ATAXX, "t.toml")
+    assert message in str(raised.value)
+
+
+def test_a_folder_is_read_past_damaged_files_which_are_named(tmp_path: Path) -> None:
+    (tmp_path / "01-good.toml").write_text(tutorial_text('say = "Clone."\nmove = "b6"\nby = "player"'))
+    (tmp_path / "02-binary.toml").write_bytes(b"\x00\x01garbage")
+    (tmp_path / "03-huge.toml").write_text("#" * (MAX_LEVEL_BYTES + 10))
+    (tmp_path / "04-empty.toml").write_text("")
+    (tmp_path / "05-folder.toml").mkdir()
+    found = load_tutorials(tmp_path, ATAXX)
+    assert isinstance(found[0], Tutorial) and found[0].number == 1
+    errors = [str(item) for item in found[1:]]
+    assert all(isinstance(item, LevelError) for item in found[1:])
+    assert "02-binary.toml: binary data, not a tutorial file" in errors[0]
+    assert "03-huge.toml: too large for a tutorial file" in errors[1]
+    assert "04-empty.toml: the file is empty" in errors[2]
+    assert "05-folder.toml: not a regular file" in errors[3]
+    assert load_tutorials(tmp_path / "missing", ATAXX) == []
+    with pytest.raises(LevelError) as raised:
+        load_tutorial(tmp_path / "02-binary.toml", ATAXX)
+    assert raised.value.path == tmp_path / "02-binary.toml"
+
+
+FIRST = Path(__file__).resolve().parent.parent / "levels" / "ataxx" / "tutorial" / "01-first-moves.toml"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(at=st.floats(0, 1), piece=st.binary(max_size=40), cut=st.booleans())
+def test_a_damaged_tutorial_is_named_and_the_others_still_load(
+    tmp_path_factory: pytest.TempPathFactory, at: float, piece: bytes, cut: bool
+) -> None:
+    folder = tmp_path_factory.mktemp("tutorials")
+    good = FIRST.read_bytes()
+    place = int(len(good) * at)
+    damaged = good[:place] if cut else good[:place] + piece + good[place:]
+    (folder / "01-good.toml").write_bytes(good)
+    (folder / "02-damaged.toml").write_bytes(damaged)
+    found = load_tutorials(folder, ATAXX)
+    assert isinstance(found[0], Tutorial) and found[0].name == "First moves"
+    assert isinstance(found[1], Tutorial | LevelError)
+    if isinstance(found[1], LevelError):
+        assert str(found[1]).startswith("02-damaged.toml: ")
+    assert (folder / "02-damaged.toml").read_bytes() == damaged  # a shipped folder is never changed
