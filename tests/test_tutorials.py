@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game import games
 from game.engine.ataxx.rules import RULES as ATAXX
 from game.engine.levels import MAX_LEVEL_BYTES, LevelError
-from game.engine.rules import history_text, replay
+from game.engine.rules import adjudicate, history_text, replay
 from game.engine.tutorials import (
     MIN_STEPS,
     Tutorial,
@@ -146,3 +146,22 @@ def test_a_damaged_tutorial_is_named_and_the_others_still_load(
     if isinstance(found[1], LevelError):
         assert str(found[1]).startswith("02-damaged.toml: ")
     assert (folder / "02-damaged.toml").read_bytes() == damaged  # a shipped folder is never changed
+
+
+def test_the_second_ataxx_tutorial_passes_and_ends_by_the_early_finish() -> None:
+    [second] = [t for t in shipped_tutorials(ATAXX) if isinstance(t, Tutorial) and t.number == 2]
+    assert "0000" in second.moves() and len(second.steps) >= MIN_STEPS
+    end = replay(ATAXX, history_text(second.position, second.moves()))
+    assert end.outcome() is None  # the board is not full: a match rule ends it
+    early = adjudicate(ATAXX, end, {option.key: option.default for option in ATAXX.options})
+    assert early is not None and early.outcome.winner == second.player_seat
+
+
+def test_no_move_comes_after_a_match_rule_ended_the_game() -> None:
+    start = "2xxx-1/xxxxx--/xxxxxxx/xxxxxxx/xxxxxxx/ooxxxxx/ooxxxxx x 0 1"
+    moves = [("a7", "player"), ("0000", "other"), ("e7g7", "player"), ("0000", "other")]
+    steps = "".join(f'\n[[step]]\nsay = "S."\nmove = "{move}"\nby = "{by}"\n' for move, by in moves)
+    text = f'game = "ataxx"\nname = "T"\nposition = "{start}"\n' + steps + '\n[[step]]\nsay = "x"\n' * 8
+    with pytest.raises(LevelError) as raised:
+        tutorial_from_text(text, ATAXX, "t.toml")
+    assert "step 4 (0000): the game is already over" in str(raised.value)

@@ -23,8 +23,9 @@ saves write it (a chance outcome, a roll, in a game with dice: tutorials'
 dice are scripted) and ``by``: ``"player"`` (the player makes it, shown
 where) or ``"other"`` (played for them). Every move must be legal where it
 comes; every player's move is the same seat's (the player's), every other
-one's the other seat's (a roll belongs to no seat). A tutorial has at least
-``MIN_STEPS`` steps.
+one's the other seat's (a roll belongs to no seat). The game is played under
+the match rules' defaults: no move after one the rules or a match rule (Ataxx's
+early finish) end the game on. A tutorial has at least ``MIN_STEPS`` steps.
 
 A file that cannot be used gives a ``LevelError`` naming it and the reason
 (the step and the move where one is wrong); a folder is read past a bad file.
@@ -48,7 +49,7 @@ from game.engine.levels import (
     shipped_levels_dir,
     text_field,
 )
-from game.engine.rules import GameRules, Severity
+from game.engine.rules import GameRules, Severity, adjudicate
 from game.filedata import FileDataError, load_toml, reason_of
 from game.paths import display_name, is_set_aside
 
@@ -157,6 +158,8 @@ def tutorial_from_text(
         raise LevelError(f"{where}: bad position: {reason_of(error)}") from None
     if refusals:
         raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
+    # A tutorial is played under the match rules' defaults (the early finish on): a game they end is over.
+    options = {option.key: option.default for option in rules.options}
     seats: dict[Mover, int] = {}
     checked: list[TutorialStep] = []
     for index, step in enumerate(steps, start=1):
@@ -164,7 +167,7 @@ def tutorial_from_text(
             checked.append(step)
             continue
         place = f"{where}: step {index} ({step.move})"
-        if position.outcome() is not None:
+        if rules.outcome(position, options) is not None or adjudicate(rules, position, options) is not None:
             raise LevelError(f"{place}: the game is already over")
         try:
             move = rules.parse_move(step.move)
