@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game import games
 from game.engine.rules import GameRules, Severity
@@ -59,6 +60,8 @@ __all__ = [
     "delete_custom_level",
     "dump_level",
     "level_from_text",
+    "level_position",
+    "load_folder",
     "load_level",
     "load_levels",
     "number_from_name",
@@ -160,6 +163,19 @@ def _game_name(key: str) -> str:
         return key
 
 
+def level_position(text: str, rules: GameRules[Any, Any], where: str) -> Any:
+    """The position of a level-format file (a level, a tutorial) from its ``text``: ``LevelError`` naming
+    ``where`` when the game cannot read it or ``rules.validate_level`` refuses it (warnings are fine)."""
+    try:
+        position = rules.new_position(text)
+        refusals = [p.message for p in rules.validate_level(position) if p.severity is Severity.REFUSED]
+    except Exception as error:  # the game's own ValueError, or anything a hostile position provokes
+        raise LevelError(f"{where}: bad position: {reason_of(error)}") from None
+    if refusals:
+        raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
+    return position
+
+
 def level_from_text(
     text: str, rules: GameRules[Any, Any], where: str = "level", path: Path | None = None
 ) -> LevelInfo:
@@ -189,13 +205,7 @@ def level_from_text(
     text_position = text_field(
         data, rules.level_position_key, where, required=True, limit=MAX_POSITION_LENGTH
     )
-    try:
-        position = rules.new_position(text_position)
-        refusals = [p.message for p in rules.validate_level(position) if p.severity is Severity.REFUSED]
-    except Exception as error:  # the game's own ValueError, or anything a hostile position provokes
-        raise LevelError(f"{where}: bad position: {reason_of(error)}") from None
-    if refusals:
-        raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
+    position = level_position(text_position, rules, where)
     number = number_from_name(path) if path is not None else None
     return LevelInfo(name, description, author, rules.position_text(position), path, number, rules.key)
 
@@ -248,15 +258,27 @@ def load_levels(
     renamed ``NAME.damaged-<time>.toml`` and its error says so. A missing
     folder gives ``[]``.
     """
+    return load_folder(folder, lambda path: load_level(path, rules), set_damaged_aside=set_damaged_aside)
+
+
+Loaded = TypeVar("Loaded")
+
+
+def load_folder(
+    folder: Path | str, load: Callable[[Path], Loaded], *, set_damaged_aside: bool = False
+) -> list[Loaded | LevelError]:
+    """``load(path)`` of every ``*.toml`` file in ``folder`` (levels, tutorials), in file-name order, as
+    ``load_levels`` reads levels: a file ``load`` refuses with a ``LevelError`` is that error in the list,
+    set aside if told, and the others are read all the same."""
     directory = Path(folder)
     if not directory.is_dir():
         return []
-    results: list[LevelInfo | LevelError] = []
+    results: list[Loaded | LevelError] = []
     for path in sorted(directory.glob("*.toml")):
         if is_set_aside(path):
             continue
         try:
-            results.append(load_level(path, rules))
+            results.append(load(path))
         except LevelError as error:
             if set_damaged_aside and error.damaged and path.is_file():
                 aside = set_aside(path)

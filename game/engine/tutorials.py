@@ -43,15 +43,17 @@ from game.engine.levels import (
     MAX_NAME_LENGTH,
     MAX_POSITION_LENGTH,
     LevelError,
+    level_position,
+    load_folder,
     number_from_name,
     read_level_text,
     schema_version_of,
     shipped_levels_dir,
     text_field,
 )
-from game.engine.rules import GameRules, Severity, adjudicate
+from game.engine.rules import GameRules, adjudicate
 from game.filedata import FileDataError, load_toml, reason_of
-from game.paths import display_name, is_set_aside
+from game.paths import display_name
 
 __all__ = [
     "MAX_SAY_LENGTH",
@@ -151,13 +153,7 @@ def tutorial_from_text(
     if not MIN_STEPS <= len(raw_steps) <= MAX_STEPS:
         raise LevelError(f"{where}: {len(raw_steps)} steps; a tutorial has {MIN_STEPS} to {MAX_STEPS}")
     steps = [_step(raw, index, where) for index, raw in enumerate(raw_steps, start=1)]
-    try:
-        position = rules.new_position(start)
-        refusals = [p.message for p in rules.validate_level(position) if p.severity is Severity.REFUSED]
-    except Exception as error:  # the game's own ValueError, or anything a hostile position provokes
-        raise LevelError(f"{where}: bad position: {reason_of(error)}") from None
-    if refusals:
-        raise LevelError(f"{where}: unplayable position: {'; '.join(refusals)}")
+    position = level_position(start, rules, where)
     # A tutorial is played under the match rules' defaults (the early finish on): a game they end is over.
     options = {option.key: option.default for option in rules.options}
     seats: dict[Mover, int] = {}
@@ -217,19 +213,9 @@ def load_tutorial(path: Path | str, rules: GameRules[Any, Any]) -> Tutorial:
 
 
 def load_tutorials(folder: Path | str, rules: GameRules[Any, Any]) -> list[Tutorial | LevelError]:
-    """Every ``*.toml`` tutorial in ``folder``, in file-name order; bad files as ``LevelError`` items."""
-    directory = Path(folder)
-    if not directory.is_dir():
-        return []
-    found: list[Tutorial | LevelError] = []
-    for path in sorted(directory.glob("*.toml")):
-        if is_set_aside(path):
-            continue
-        try:
-            found.append(load_tutorial(path, rules))
-        except LevelError as error:
-            found.append(error)
-    return found
+    """Every ``*.toml`` tutorial in ``folder``, in file-name order; bad files as ``LevelError`` items
+    (``levels.load_folder``; shipped files are never set aside)."""
+    return load_folder(folder, lambda path: load_tutorial(path, rules))
 
 
 def shipped_tutorials(rules: GameRules[Any, Any]) -> Sequence[Tutorial | LevelError]:
