@@ -23,9 +23,10 @@ class SearchFeatures:
     """Plies by which quiet moves late in the order are searched shallower first (again in full if
     they beat alpha); 0: none; ``None``: the search's own choice (``reductions``)."""
     reduction_table: int | None = None
-    """Late moves (from the fourth) at a node off the principal variation searched shallower first, by
-    ln(depth)·ln(move number + 1) plies times this percent (in steps of ``reduction_step``), and again in
-    full if they beat alpha; 0: none; ``None``: the search's own choice (a kernel's)."""
+    """Late moves (from the fourth) searched shallower first, by ln(depth)·ln(move number + 1) plies times
+    this percent (in steps of ``reduction_step``; on the principal variation, ``pv_reduction_table``
+    percent of that), and again in full if they beat alpha; 0: none; ``None``: the search's own choice (a
+    kernel's)."""
     reduction_step: int | None = None
     """The table's reductions are rounded down to a multiple of this many plies (2: whole moves, which keep
     the leaves' side to move); ``None``: the search's own choice."""

@@ -8,8 +8,9 @@ Python when it is not (``game.ai.compiled``). It has what a real engine needs:
 - iterative deepening (``Searcher.iterate`` yields a ``SearchInfo`` per depth)
   with aspiration windows around an earlier depth's score;
 - principal-variation search with null-move pruning away from the end of the
-  game; late moves off the principal variation reduced from a table (by depth
-  and move number) and, a few plies from the leaves, pruned after a count;
+  game; late moves reduced from a table (by depth and move number; half as
+  much on the principal variation) and, a few plies from the leaves, pruned
+  after a count;
   reverse futility (a position far enough above beta a few plies from the
   leaves is taken to hold it); none of these near the end, where the search
   proves results (four empty squares or fewer; twelve for the pruning);
@@ -115,7 +116,8 @@ def _line_is_decided(board: Board, line: Sequence[Move]) -> bool:
 
 
 REDUCTION_TABLE = 90
-"""The late-move reduction table's percent (``SearchFeatures.reduction_table``), off the principal variation."""
+"""The late-move reduction table's percent (``SearchFeatures.reduction_table``); on the principal variation,
+``PV_REDUCTION_TABLE`` percent of it."""
 REDUCTION_STEP = 1
 """The table's reductions in single plies: the evaluation's tempo makes the leaves of either parity agree
 (without a tempo, whole moves, two plies, kept the leaves' side to move)."""
