@@ -302,7 +302,9 @@ def test_the_kiosk_hides_buttons_by_id_in_french(
     assert current_language() == "fr" and app.kiosk
     menu = kiosk.top
     assert menu.name == "menu"
-    _check_lock_down(kiosk, monkeypatch, {"new_game", "puzzles", "options", "statistics", "help", "about"})
+    _check_lock_down(
+        kiosk, monkeypatch, {"new_game", "learn", "puzzles", "options", "statistics", "help", "about"}
+    )
     for key in (pygame.K_l, pygame.K_e, pygame.K_q):  # the hidden buttons' keys do nothing
         kiosk.key(key)
         assert kiosk.top is menu and app.running
@@ -322,7 +324,9 @@ def test_the_kiosk_hides_buttons_by_id_in_french(
     kiosk.press("quit_to_menu")
     assert kiosk.top is menu
     _check_lock_down(
-        kiosk, monkeypatch, {"continue", "new_game", "puzzles", "options", "statistics", "help", "about"}
+        kiosk,
+        monkeypatch,
+        {"continue", "new_game", "learn", "puzzles", "options", "statistics", "help", "about"},
     )
     # The load screen (never offered by a kiosk's menu, but locked down all the same), with a save in it.
     saves.save_game("Partie", play.match, level_name=play.level.name)

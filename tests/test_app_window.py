@@ -313,6 +313,8 @@ SCREENS: dict[str, list[str]] = {
     "analysis": ["menu", "analysis"],
     "puzzle": ["menu", "puzzle"],
     "puzzle-solved": ["menu", "puzzle"],
+    "tutorial": ["menu", "tutorial"],
+    "tutorial-done": ["menu", "tutorial"],
     # Ataxx's own.
     "keypad": ["menu", "match"],
     "cursor": ["menu", "match"],

@@ -17,6 +17,7 @@ from game.engine.stats import (
     SCHEMA_VERSION,
     GameRecord,
     Statistics,
+    TutorialProgress,
     record_for,
 )
 from game.games import UnknownGameError, game
@@ -155,7 +156,7 @@ def test_schema_2_records_load_without_resignations_and_are_written_as_the_curre
     stats.add(rec("win"))
     stats.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["schema_version"] == SCHEMA_VERSION == 4
+    assert data["schema_version"] == SCHEMA_VERSION == 5
     assert data["games"]["attangle"] == {"records": [old]}  # another game's records, kept as they were
     assert [record.result for record in Statistics.load("ataxx").records] == ["loss", "win"]
     assert Statistics.load("attangle").records == [rec("loss")]
@@ -168,7 +169,7 @@ def test_save_load_round_trip(user_data_dir: Path) -> None:
     )
     stats.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["schema_version"] == SCHEMA_VERSION == 4 and list(data["games"]) == ["ataxx"]
+    assert data["schema_version"] == SCHEMA_VERSION == 5 and list(data["games"]) == ["ataxx"]
     assert data["games"]["ataxx"]["records"][0]["scores"] == [3, 0]
     loaded = Statistics.load("ataxx")
     assert loaded.records == stats.records and loaded.load_message is None
@@ -310,3 +311,63 @@ def test_schema_1_records_migrate_and_bad_ones_are_skipped(user_data_dir: Path) 
     data = json.loads(Statistics.path().read_text())
     assert data["schema_version"] == SCHEMA_VERSION and data["games"]["ataxx"]["records"][0]["seat"] == 1
     assert Statistics.load("ataxx").records == stats.records
+
+
+def test_tutorial_progress_round_trips_and_resets_with_the_statistics(user_data_dir: Path) -> None:
+    stats = Statistics.load("ataxx")
+    assert not stats.tutorials and stats.tutorials.step_of("01-first-moves") == 0
+    assert stats.tutorials.leave("02-the-end", 5) and not stats.tutorials.leave("02-the-end", 5)
+    assert stats.tutorials.finish("01-first-moves") and not stats.tutorials.finish("01-first-moves")
+    stats.save()
+    data = json.loads(Statistics.path().read_text())
+    assert data["games"]["ataxx"]["tutorials"] == {
+        "finished": ["01-first-moves"],
+        "reached": {"02-the-end": 5},
+    }
+    loaded = Statistics.load("ataxx")
+    assert loaded.load_message is None
+    assert loaded.tutorials == TutorialProgress({"01-first-moves"}, {"02-the-end": 5})
+    # Finishing forgets where it was left; leaving at the start forgets it too.
+    assert loaded.tutorials.finish("02-the-end") and loaded.tutorials.reached == {}
+    assert loaded.tutorials.leave("03-more", 2) and loaded.tutorials.leave("03-more", 0)
+    assert loaded.tutorials.reached == {}
+    loaded.reset()
+    loaded.save()
+    assert not Statistics.load("ataxx").tutorials
+
+
+def test_bad_tutorial_entries_are_skipped_and_unknown_parts_kept(user_data_dir: Path) -> None:
+    section = {
+        "records": [rec("win").to_json()],
+        "tutorials": {
+            "finished": ["01-first-moves", 7, "../../etc", "x" * 80],
+            "reached": {"02-the-end": 3, "03-x": True, "04-y": -1, "05-z": 10_000, "Bad Id": 2},
+        },
+        "campaign": {"from": "a later version"},
+    }
+    Statistics.path().write_text(json.dumps({"schema_version": 5, "games": {"ataxx": section}}))
+    stats = Statistics.load("ataxx")
+    assert stats.tutorials == TutorialProgress({"01-first-moves"}, {"02-the-end": 3})
+    assert stats.load_message is not None and "7 damaged" in stats.load_message
+    assert [record.result for record in stats.records] == ["win"]
+    stats.save()
+    data = json.loads(Statistics.path().read_text())
+    assert data["games"]["ataxx"]["campaign"] == {"from": "a later version"}  # not this version's to drop
+    kept = list(user_data_dir.glob("statistics.damaged-*"))  # the skipped entries, in a copy of the file
+    assert len(kept) == 1 and "../../etc" in kept[0].read_text()
+    # Not progress at all: counted as one damaged entry, the rest read.
+    section["tutorials"] = ["not", "an", "object"]
+    Statistics.path().write_text(json.dumps({"schema_version": 5, "games": {"ataxx": section}}))
+    stats = Statistics.load("ataxx")
+    assert not stats.tutorials and len(stats.records) == 1 and "1 damaged" in (stats.load_message or "")
+
+
+def test_a_schema_4_file_reads_with_no_tutorial_finished(user_data_dir: Path) -> None:
+    old = {"records": [rec("draw").to_json()], "puzzles": {"solved": {}, "streak": 0, "best_streak": 2}}
+    Statistics.path().write_text(json.dumps({"schema_version": 4, "games": {"attangle": old}}))
+    stats = Statistics.load("attangle")
+    assert stats.load_message is None and not stats.tutorials and stats.puzzles.best_streak == 2
+    stats.tutorials.finish("01-attangle")
+    stats.save()
+    data = json.loads(Statistics.path().read_text())
+    assert data["schema_version"] == 5 and data["games"]["attangle"]["puzzles"]["best_streak"] == 2

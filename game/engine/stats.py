@@ -7,16 +7,18 @@ games — are computed from the records, so they can never disagree. One
 ``Statistics`` object holds one game's records; the other games' records in
 the file are kept untouched and written back with it.
 
-The file (schema 4)::
+The file (schema 5)::
 
-    {"schema_version": 4,
+    {"schema_version": 5,
      "games": {"ataxx": {"records": [{"finished_at": "2026-11-22T12:00:00",
                                       "opponent": "computer", "difficulty": "master",
                                       "level_name": "Classic", "seat": 0, "result": "win",
                                       "plies": 40, "moves": 20, "seconds": 60.0,
                                       "scores": [30, 19], "resigned": 1}],
                          "puzzles": {"solved": {"3f9a0c1d2e": {"tries": 1, "helped": false}},
-                                     "streak": 1, "best_streak": 4}}}}
+                                     "streak": 1, "best_streak": 4},
+                         "tutorials": {"finished": ["01-first-moves"],
+                                       "reached": {"02-the-end": 5}}}}}
 
 ``plies`` counts every entry of the game's history; ``moves`` is its length in
 full moves, as the screens say it (``game.engine.match.move_numbers``). A
@@ -32,18 +34,23 @@ the solution helped; and the streak of puzzles solved at the first try
 without help, the current one and the best. A puzzle counts for the streak
 the first time it is solved; one already solved may be played again freely.
 
-Migration. Schema 3 (before puzzles) and schema 2 (before resignations) are
+``tutorials`` (``TutorialProgress``) is the game's tutorials ("Learn to
+play") finished, by tutorial id (the file's name without ``.toml``), and the
+step each one left half way was left at, so it resumes there.
+
+Migration. Schema 4 (before tutorials) is read as it is, no tutorial
+finished. Schema 3 (before puzzles) and schema 2 (before resignations) are
 read as they are: no puzzle solved, each schema 2 record with no resignation
-(``resigned`` null); the next ``save`` writes schema 4. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
+(``resigned`` null); the next ``save`` writes schema 5. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
 as the records of ``ataxx``: a record's ``side`` (``red``/``blue``) becomes its
 ``seat`` (0/1) and ``red_count``/``blue_count`` its ``scores``; the next
-``save`` writes schema 4. A file of a newer schema is read (what this version
+``save`` writes schema 5. A file of a newer schema is read (what this version
 understands of it) but never written over: ``load_message`` says so.
 
 A damaged file is moved aside (``statistics.damaged-<time>.json``) with a
 message, and counting starts afresh: nothing else is lost, and the damaged
 file is kept for the curious. Bad records inside a good file are skipped one by
-one, and so are bad entries of the puzzles solved. The texts of a record (its level name, difficulty and time) are cleaned
+one, and so are bad entries of the puzzles solved and the tutorials. The texts of a record (its level name, difficulty and time) are cleaned
 as they are read: control characters dropped, a lone surrogate (a JSON
 ``\\ud800``) made U+FFFD, too long a text cut.
 """
@@ -55,13 +62,13 @@ import datetime
 import json
 import logging
 import math
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from game import games
 from game.engine.match import Match
+from game.engine.progress import PuzzleProgress, SolvedPuzzle, TutorialProgress
 from game.filedata import clean_text, load_json, reason_of
 from game.paths import atomic_write_text, keep_copy, read_text_limited, set_aside, user_data_dir
 
@@ -75,18 +82,19 @@ __all__ = [
     "SolvedPuzzle",
     "Statistics",
     "Tally",
+    "TutorialProgress",
     "record_for",
 ]
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
-"""The version of the statistics file this module writes (3 had no puzzles, 2 no resignations; all are read)."""
+SCHEMA_VERSION = 5
+"""The version of the statistics file this module writes (4 had no tutorials, 3 no puzzles, 2 no resignations;
+all are read)."""
 STATS_FILE = "statistics.json"
 MAX_RECORDS = 5000
 """The records kept per game (the oldest go first)."""
-MAX_SOLVED = 20_000
-"""The puzzles solved kept per game (far more than any collection holds)."""
+
 MAX_STATS_BYTES = 16 * 1024 * 1024
 """Larger files are set aside unread (every game's ``MAX_RECORDS`` take about a quarter of it)."""
 RESULTS = ("win", "draw", "loss")
@@ -246,114 +254,6 @@ def record_for(
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class SolvedPuzzle:
-    """How well a puzzle was solved at best: the fewest tries (1: at once), and whether help was needed."""
-
-    tries: int
-    helped: bool
-
-    def better_than(self, other: SolvedPuzzle) -> bool:
-        """Whether this is a better solve than ``other``: without help, then in fewer tries."""
-        return (self.helped, self.tries) < (other.helped, other.tries)
-
-
-_PUZZLE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-
-
-@dataclasses.dataclass
-class PuzzleProgress:
-    """A game's puzzles solved and the streak (see the module docstring)."""
-
-    solved: dict[str, SolvedPuzzle] = dataclasses.field(default_factory=dict)
-    streak: int = 0
-    """Puzzles solved in a row at the first try without help, each the first time it was solved."""
-    best_streak: int = 0
-
-    @property
-    def clean(self) -> int:
-        """The puzzles ever solved at the first try without help."""
-        return sum(1 for solved in self.solved.values() if solved.tries == 1 and not solved.helped)
-
-    def __bool__(self) -> bool:
-        return bool(self.solved or self.streak or self.best_streak)
-
-    def stumbled(self, puzzle_id: str) -> bool:
-        """A wrong move, a hint or the solution on the puzzle ``puzzle_id``: the streak ends if it is a new one.
-
-        Whether anything changed (the caller saves then).
-        """
-        if puzzle_id in self.solved or not self.streak:
-            return False
-        self.streak = 0
-        return True
-
-    def solve(self, puzzle_id: str, tries: int, helped: bool) -> bool:
-        """The puzzle ``puzzle_id`` solved after ``tries`` tries (1: at once), with help or not.
-
-        Kept if it is the puzzle's first solve or its best; the first solve at
-        the first try without help lengthens the streak. Whether anything changed.
-        """
-        result = SolvedPuzzle(max(1, tries), helped)
-        earlier = self.solved.get(puzzle_id)
-        if earlier is None:
-            if result.tries == 1 and not helped:
-                self.streak += 1
-                self.best_streak = max(self.best_streak, self.streak)
-            else:
-                self.streak = 0
-            self.solved[puzzle_id] = result
-            return True
-        if result.better_than(earlier):
-            self.solved[puzzle_id] = result
-            return True
-        return False
-
-    def to_json(self) -> dict[str, Any]:
-        """The progress as the file holds it."""
-        return {
-            "solved": {
-                key: {"tries": value.tries, "helped": value.helped} for key, value in self.solved.items()
-            },
-            "streak": self.streak,
-            "best_streak": self.best_streak,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> tuple[PuzzleProgress, int]:
-        """The progress from the file (bad entries skipped), and how many were skipped; ``ValueError`` if it is
-        not progress at all."""
-        if not isinstance(data, dict):
-            raise ValueError("the puzzles must be an object")
-        progress = cls()
-        skipped = 0
-        solved = data.get("solved", {})
-        if not isinstance(solved, dict):
-            raise ValueError("the puzzles solved must be an object")
-        for key, value in list(solved.items())[:MAX_SOLVED]:
-            tries = value.get("tries") if isinstance(value, dict) else None
-            helped = value.get("helped", False) if isinstance(value, dict) else None
-            if (
-                not _PUZZLE_ID.fullmatch(key)
-                or not isinstance(tries, int)
-                or isinstance(tries, bool)
-                or not 1 <= tries <= 1_000_000
-                or not isinstance(helped, bool)
-            ):
-                skipped += 1
-                continue
-            progress.solved[key] = SolvedPuzzle(tries, helped)
-        skipped += max(0, len(solved) - MAX_SOLVED)
-        for name in ("streak", "best_streak"):
-            value = data.get(name, 0)
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SOLVED:
-                setattr(progress, name, value)
-            else:
-                skipped += 1
-        progress.best_streak = max(progress.best_streak, progress.streak)
-        return progress, skipped
-
-
 @dataclasses.dataclass
 class Tally:
     """Wins, draws and losses."""
@@ -388,19 +288,18 @@ class _Damaged(ValueError):
 
 @dataclasses.dataclass
 class _FileContents:
-    """What the file holds: its schema, each game's records and puzzles as stored (schema 2 to 4 have one shape)."""
+    """What the file holds: its schema, each game's records, and each game's other parts as stored (schema 2 to
+    5 have one shape)."""
 
     version: int
     games: dict[str, list[Any]]
-    puzzles: dict[str, Any] = dataclasses.field(default_factory=dict)
-    """Each game's ``puzzles`` object, unread (schema 4; none before)."""
+    parts: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """Each game's parts besides its records (``puzzles``, ``tutorials``...), unread: a part this version does
+    not know is written back as it is."""
 
     def section(self, key: str) -> dict[str, Any]:
         """The game ``key``'s section as the file holds it."""
-        section: dict[str, Any] = {"records": self.games.get(key, [])}
-        if key in self.puzzles:
-            section["puzzles"] = self.puzzles[key]
-        return section
+        return {"records": self.games.get(key, []), **self.parts.get(key, {})}
 
 
 def _read_file(path: Path) -> _FileContents:
@@ -425,16 +324,15 @@ def _read_file(path: Path) -> _FileContents:
             return _FileContents(version, {})
         raise _Damaged("not a statistics file: no games")
     by_game: dict[str, list[Any]] = {}
-    puzzles: dict[str, Any] = {}
+    parts: dict[str, dict[str, Any]] = {}
     for key, section in sections.items():
         if not isinstance(section, dict) or not isinstance(section.get("records"), list):
             if newer:
                 continue
             raise _Damaged(f"the section of {str(key)[:40]!r} holds no records")
         by_game[str(key)] = section["records"]
-        if "puzzles" in section:
-            puzzles[str(key)] = section["puzzles"]
-    return _FileContents(version, by_game, puzzles)
+        parts[str(key)] = {str(name): part for name, part in section.items() if name != "records"}
+    return _FileContents(version, by_game, parts)
 
 
 def _v1_records_as_v2(items: list[Any]) -> tuple[list[Any], int]:
@@ -457,6 +355,10 @@ class Statistics:
         self.records: list[GameRecord] = list(records or [])[-MAX_RECORDS:]
         self.puzzles = PuzzleProgress()
         """The game's puzzles solved, and the streak."""
+        self.tutorials = TutorialProgress()
+        """The game's tutorials finished, and where the others were left."""
+        self._unknown_parts: dict[str, Any] = {}
+        """The parts of this game's section a newer version wrote that this one does not know: kept as they are."""
         self.load_message: str | None = None
         """Set by ``load`` when the file was damaged and set aside, records were skipped, or it is newer."""
         self._others: dict[str, dict[str, Any]] = {}
@@ -506,12 +408,20 @@ class Statistics:
                 Exception
             ):  # a record that makes no sense: skipped, and kept in a copy before the next write
                 skipped += 1
-        if stats.game in contents.puzzles:
+        parts = dict(contents.parts.get(stats.game, {}))
+        if "puzzles" in parts:
             try:
-                stats.puzzles, bad = PuzzleProgress.from_json(contents.puzzles[stats.game])
+                stats.puzzles, bad = PuzzleProgress.from_json(parts.pop("puzzles"))
             except ValueError:
                 stats.puzzles, bad = PuzzleProgress(), 1
             skipped += bad
+        if "tutorials" in parts:
+            try:
+                stats.tutorials, bad = TutorialProgress.from_json(parts.pop("tutorials"))
+            except ValueError:
+                stats.tutorials, bad = TutorialProgress(), 1
+            skipped += bad
+        stats._unknown_parts = parts
         stats._dropped = skipped
         stats.records = records[-MAX_RECORDS:]
         stats._others = {key: contents.section(key) for key in contents.games if key != stats.game}
@@ -538,8 +448,8 @@ class Statistics:
         return message
 
     def save(self) -> None:
-        """Write this game's records and puzzles, and the other games' as the file holds them now, atomically
-        (schema 4).
+        """Write this game's records, puzzles and tutorials, and the other games' as the file holds them now,
+        atomically (schema 5).
 
         The file is read again first, so records another ``Statistics`` saved
         meanwhile for another game are kept; if it has become unreadable, the
@@ -574,9 +484,13 @@ class Statistics:
                 )
             self._dropped = 0
         sections = dict(others)
-        sections[self.game] = {"records": [record.to_json() for record in self.records]}
+        section: dict[str, Any] = {**self._unknown_parts}
+        section["records"] = [record.to_json() for record in self.records]
         if self.puzzles:
-            sections[self.game]["puzzles"] = self.puzzles.to_json()
+            section["puzzles"] = self.puzzles.to_json()
+        if self.tutorials:
+            section["tutorials"] = self.tutorials.to_json()
+        sections[self.game] = section
         payload = {"schema_version": SCHEMA_VERSION, "games": dict(sorted(sections.items()))}
         atomic_write_text(path, json.dumps(payload, indent=1) + "\n")
         self._others = others
@@ -587,9 +501,10 @@ class Statistics:
         del self.records[:-MAX_RECORDS]
 
     def reset(self) -> None:
-        """Forget every game of this game and its puzzles solved (the other games' stay)."""
+        """Forget every game of this game, its puzzles solved and its tutorials finished (the other games' stay)."""
         self.records.clear()
         self.puzzles = PuzzleProgress()
+        self.tutorials = TutorialProgress()
 
     # -- figures --
 

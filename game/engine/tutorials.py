@@ -61,10 +61,14 @@ __all__ = [
     "MIN_STEPS",
     "Tutorial",
     "TutorialStep",
+    "has_shipped_tutorials",
     "load_tutorial",
     "load_tutorials",
+    "shipped_tutorial_ids",
     "shipped_tutorials",
+    "shipped_tutorials_dir",
     "tutorial_from_text",
+    "tutorial_id",
 ]
 
 MIN_STEPS = 12
@@ -102,9 +106,24 @@ class Tutorial:
     number: int | None = None
     """The number at the front of the file name (``01-first-game.toml`` is 1), if any."""
 
+    @property
+    def id(self) -> str:
+        """What the statistics know the tutorial by: its file's name without ``.toml`` (``01-first-moves``), else
+        its name in lower case with dashes."""
+        if self.path is not None:
+            return tutorial_id(self.path)
+        return (
+            "-".join("".join(c if c.isalnum() else " " for c in self.name.lower()).split())[:40] or "tutorial"
+        )
+
     def moves(self) -> list[str]:
         """Every step's move, in order."""
         return [step.move for step in self.steps if step.move is not None]
+
+
+def tutorial_id(path: Path) -> str:
+    """The id of the tutorial in the file ``path``: its name without ``.toml``, in lower case."""
+    return path.stem.lower()[:40]
 
 
 def _step(raw: Any, index: int, where: str) -> TutorialStep:
@@ -218,6 +237,28 @@ def load_tutorials(folder: Path | str, rules: GameRules[Any, Any]) -> list[Tutor
     return load_folder(folder, lambda path: load_tutorial(path, rules))
 
 
+def shipped_tutorials_dir(key: str) -> Path:
+    """The folder of the tutorials shipped for the game ``key``: ``levels/<key>/tutorial/``."""
+    return shipped_levels_dir(key) / "tutorial"
+
+
 def shipped_tutorials(rules: GameRules[Any, Any]) -> Sequence[Tutorial | LevelError]:
     """The tutorials shipped for the game of ``rules``: ``levels/<game>/tutorial/``."""
-    return load_tutorials(shipped_levels_dir(rules.key) / "tutorial", rules)
+    return load_tutorials(shipped_tutorials_dir(rules.key), rules)
+
+
+def shipped_tutorial_ids(key: str) -> list[str]:
+    """The ids of the tutorial files shipped for the game ``key`` (read or not), in file-name order."""
+    try:
+        return [tutorial_id(path) for path in sorted(shipped_tutorials_dir(key).glob("*.toml"))]
+    except (OSError, LookupError):
+        return []
+
+
+def has_shipped_tutorials(key: str) -> bool:
+    """Whether the game ``key`` ships tutorial files (read or not: the menu offers "Learn to play", the screen
+    says what is wrong)."""
+    try:
+        return any(shipped_tutorials_dir(key).glob("*.toml"))
+    except (OSError, LookupError):
+        return False

@@ -68,6 +68,8 @@ DEMOS = (
     "analysis",
     "puzzle",
     "puzzle-solved",
+    "tutorial",
+    "tutorial-done",
 )
 """The generic demonstrations; a game adds its own (see ``GameExtras.demos``)."""
 
@@ -78,6 +80,12 @@ def _has_puzzles(definition: GameDefinition) -> bool:
     return has_shipped_puzzles(definition.key)
 
 
+def _has_tutorials(definition: GameDefinition) -> bool:
+    from game.engine.tutorials import has_shipped_tutorials
+
+    return has_shipped_tutorials(definition.key)
+
+
 def _takes_engines(definition: GameDefinition) -> bool:
     return definition.extras.engine_protocol is not None
 
@@ -85,6 +93,8 @@ def _takes_engines(definition: GameDefinition) -> bool:
 _NEEDS: dict[str, Callable[[GameDefinition], bool]] = {
     "puzzle": _has_puzzles,
     "puzzle-solved": _has_puzzles,
+    "tutorial": _has_tutorials,
+    "tutorial-done": _has_tutorials,
     "engines": _takes_engines,
     "engines-add": _takes_engines,
     "newgame-engine": _takes_engines,
@@ -370,6 +380,26 @@ def _puzzle(app: Services, *, solved: bool = False) -> None:
         scene.results_timer = 0.05  # type: ignore[attr-defined]  # said at once, for the picture
 
 
+def _tutorial(app: Services, *, done: bool = False) -> None:
+    """The current game's first lesson at its third move asked of the player, or played to its end."""
+    scene = app.router.push("tutorial", 1)
+    steps = scene.tutorial.steps  # type: ignore[attr-defined]
+    if done:
+        for _ in steps:
+            if scene.finished:  # type: ignore[attr-defined]
+                break
+            scene.skip_step()  # type: ignore[attr-defined]
+        scene.board.skip()  # type: ignore[attr-defined]
+        for _ in range(200):  # the game's closing animation played out
+            if not scene.board.finishing(0.5):  # type: ignore[attr-defined]
+                break
+        scene.finished_at = -1.0  # type: ignore[attr-defined]  # the banner in full, for the picture
+        return
+    asked = [index for index, step in enumerate(steps) if step.by == "player"]
+    scene.start_at(asked[min(2, len(asked) - 1)] if asked else 0)  # type: ignore[attr-defined]
+    scene.step_shown_at = -1.0  # type: ignore[attr-defined]
+
+
 def _attract(app: Services) -> None:
     scene = app.router.reset("attract", random.Random(7))
     play_out(scene.match, random.Random(2), 14)  # type: ignore[attr-defined]
@@ -491,4 +521,6 @@ _SIMPLE: dict[str, Callable[[Services], object]] = {
     "analysis": _analysis,
     "puzzle": _puzzle,
     "puzzle-solved": lambda app: _puzzle(app, solved=True),
+    "tutorial": _tutorial,
+    "tutorial-done": lambda app: _tutorial(app, done=True),
 }

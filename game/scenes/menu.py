@@ -17,6 +17,8 @@ import pygame
 from game import games
 from game.engine import saves
 from game.engine.puzzles import has_shipped_puzzles
+from game.engine.stats import Statistics
+from game.engine.tutorials import has_shipped_tutorials, shipped_tutorial_ids
 from game.i18n import tr
 from game.scenes.base import Scene
 from game.scenes.resume import continue_autosave
@@ -51,8 +53,8 @@ class _Floater:
 
 
 class MenuScene(Scene):
-    """Pick a game, then New game, Continue, Load, Puzzles (a game that has them), Options, Statistics, Help,
-    About or Quit."""
+    """Pick a game, then New game, Continue, Learn to play and Puzzles (a game that has them), Load, Options,
+    Statistics, Help, About or Quit."""
 
     app: MenuServices
 
@@ -64,6 +66,14 @@ class MenuScene(Scene):
             [
                 Button("continue", "Continue", self._continue, visible=False, accent=theme.CLONE),
                 Button("new_game", "New game", self._open("newgame"), key=pygame.K_n, primary=True),
+                Button(
+                    "learn",
+                    "Learn to play",
+                    self._learn,
+                    key=pygame.K_t,
+                    visible=False,
+                    accent=theme.ACCENT_2,
+                ),
                 Button("load", "Load game", self._open("load"), key=pygame.K_l),
                 Button("puzzles", "Puzzles", self._puzzles, key=pygame.K_p, visible=False, accent=theme.GOLD),
                 Button("options", "Options", self._open("options"), key=pygame.K_o),
@@ -74,7 +84,7 @@ class MenuScene(Scene):
                 Button("editor", "Level editor", self._open("editor"), key=pygame.K_e, accent=theme.GOLD),
             ]
         )
-        self.main_ids = ("continue", "new_game", "load")
+        self.main_ids = ("continue", "new_game", "learn", "load")
         self.tiles: list[tuple[pygame.Rect, GameDefinition]] = []
         self.tile_hover: str | None = None
         rng = random.Random(11)
@@ -96,8 +106,17 @@ class MenuScene(Scene):
         self.widgets["continue"].visible = self._autosave_available()
         self.widgets["editor"].visible = self.app.router.has("editor")
         self.widgets["puzzles"].visible = has_shipped_puzzles(self.app.game.key)
+        learn = self.widgets["learn"]
+        learn.visible = has_shipped_tutorials(self.app.game.key)
+        learn.icon = "done" if learn.visible and self._lessons_finished() else ""
         self.app.lock_down(self)
         self.relayout()
+
+    def _lessons_finished(self) -> bool:
+        """Whether every lesson of the current game's "Learn to play" has been finished (a tick on its button)."""
+        key = self.app.game.key
+        ids = set(shipped_tutorial_ids(key))
+        return bool(ids) and ids <= Statistics.load(key).tutorials.finished
 
     def _autosave_available(self) -> bool:
         try:
@@ -124,6 +143,23 @@ class MenuScene(Scene):
             self.app.router.push(
                 "dialog",
                 tr("No puzzles"),
+                [str(error)],
+                [("ok", "OK", None)],
+                accent=theme.DANGER,
+                default="ok",
+                escape="ok",
+            )
+
+    def _learn(self) -> None:
+        """The current game's lessons; a collection that cannot be read at all is said, not opened."""
+        self.app.audio.play("click")
+        try:
+            self.app.router.push("tutorial")
+        except ValueError as error:  # the screen's NoTutorialsError: every file damaged
+            self.app.audio.play("invalid")
+            self.app.router.push(
+                "dialog",
+                tr("No lessons"),
                 [str(error)],
                 [("ok", "OK", None)],
                 accent=theme.DANGER,

@@ -26,6 +26,7 @@ SCENES: dict[str, str] = {
     "levelselect": "game.scenes.levelselect:LevelSelectScene",
     "match": "game.scenes.match:MatchScene",
     "puzzle": "game.scenes.puzzle:PuzzleScene",
+    "tutorial": "game.scenes.tutorial:TutorialScene",
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",
     "options": "game.scenes.options:OptionsScene",

@@ -22,6 +22,7 @@ import pygame
 from game import games
 from game.engine.puzzles import has_shipped_puzzles, shipped_puzzles
 from game.engine.stats import GameRecord, Statistics, Tally
+from game.engine.tutorials import has_shipped_tutorials
 from game.formats import format_duration
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
@@ -138,6 +139,25 @@ class StatisticsScene(Scene):
         self.app.audio.play("click")
         self.app.stack.pop()
 
+    def _reset_warning(self) -> str:
+        """What a reset forgets: the games, and the puzzles and lessons of a game that has them."""
+        puzzles = self.puzzle_ids is not None
+        lessons = has_shipped_tutorials(self.app.game.key)
+        if puzzles and lessons:
+            return tr(
+                "Every game counted so far, every puzzle solved and every lesson finished will be forgotten. "
+                "This cannot be undone."
+            )
+        if lessons:
+            return tr(
+                "Every game counted so far and every lesson finished will be forgotten. This cannot be undone."
+            )
+        if puzzles:
+            return tr(
+                "Every game counted so far and every puzzle solved will be forgotten. This cannot be undone."
+            )
+        return tr("Every game counted so far will be forgotten. This cannot be undone.")
+
     def ask_reset(self) -> None:
         """Ask, then forget every game."""
 
@@ -155,13 +175,7 @@ class StatisticsScene(Scene):
         self.app.router.push(
             "dialog",
             tr("Reset the statistics?"),
-            [
-                tr("Every game counted so far will be forgotten. This cannot be undone.")
-                if self.puzzle_ids is None
-                else tr(
-                    "Every game counted so far and every puzzle solved will be forgotten. This cannot be undone."
-                )
-            ],
+            [self._reset_warning()],
             [("reset", "Reset", confirmed), ("cancel", "Cancel", None)],
             accent=theme.DANGER,
             default="cancel",

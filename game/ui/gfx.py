@@ -7,6 +7,7 @@ edges are anti-aliased, and cached; scenes blit them every frame.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 
@@ -523,9 +524,9 @@ def thick_line(
         pygame.draw.aacircle(surface, colour, point, half)
 
 
-ICONS = ("undo", "redo", "previous", "next")
+ICONS = ("undo", "redo", "previous", "next", "done")
 """The vector icons ``icon`` draws (buttons name one in their ``icon``)."""
-TRAILING_ICONS = frozenset({"next"})
+TRAILING_ICONS = frozenset({"next", "done"})
 """Icons that follow their label rather than lead it ("Next →")."""
 
 
@@ -533,13 +534,21 @@ TRAILING_ICONS = frozenset({"next"})
 def icon(name: str, size: int, colour: Colour) -> pygame.Surface:
     """Icon ``name`` (one of ``ICONS``) ``size`` pixels square, drawn large and scaled down (anti-aliased).
 
-    ``previous`` and ``next`` are straight arrows; ``undo`` and ``redo`` hook back round.
+    ``previous`` and ``next`` are straight arrows; ``undo`` and ``redo`` hook back round; ``done`` is a tick.
     """
     size = max(8, int(size))
     big = size * SUPERSAMPLE * 2
     surface = pygame.Surface((big, big), pygame.SRCALPHA)
     stroke = big * 0.13
-    if name in ("previous", "next"):
+    if name == "done":
+        points = [(big * 0.14, big * 0.52), (big * 0.4, big * 0.78), (big * 0.88, big * 0.24)]
+        for start, end in itertools.pairwise(points):
+            steps = 40
+            for index in range(steps + 1):
+                share = index / steps
+                point = (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
+                pygame.draw.circle(surface, colour, point, stroke * 0.6)
+    elif name in ("previous", "next"):
         middle = big / 2
         head = big * 0.42
         pygame.draw.rect(
