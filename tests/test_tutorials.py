@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -165,3 +166,70 @@ def test_no_move_comes_after_a_match_rule_ended_the_game() -> None:
     with pytest.raises(LevelError) as raised:
         tutorial_from_text(text, ATAXX, "t.toml")
     assert "step 4 (0000): the game is already over" in str(raised.value)
+
+
+# -- Lionheart: each rule a tutorial's text claims to teach happens at the step that says so --
+
+
+def _lionheart_tutorial(number: int) -> tuple[Tutorial, list[tuple[str, Any, Any]]]:
+    """Lionheart's tutorial ``number`` and, for each step, its text and the battle before and after it."""
+    from game.engine.lionheart.rules import RULES as LIONHEART
+
+    [tutorial] = [t for t in shipped_tutorials(LIONHEART) if isinstance(t, Tutorial) and t.number == number]
+    battle = LIONHEART.new_position(tutorial.position)
+    walk = []
+    for step in tutorial.steps:
+        before = battle.copy()
+        if step.move is not None:
+            battle.push(LIONHEART.parse_move(step.move))
+        walk.append((step.say, before, battle.copy()))
+    return tutorial, walk
+
+
+def _step_saying(walk: list[tuple[str, Any, Any]], words: str) -> tuple[Any, Any]:
+    """The battle before and after the one step whose text holds ``words``."""
+    [found] = [(before, after) for say, before, after in walk if words in say]
+    return found
+
+
+def _figures(battle: Any, square: str) -> int:
+    unit = battle.unit_at(square)
+    return 0 if unit is None else unit.figures
+
+
+def test_the_first_lionheart_tutorial_moves_turns_attacks_and_kills_the_king() -> None:
+    from game.engine.lionheart import Termination
+
+    tutorial, walk = _lionheart_tutorial(1)
+    assert tutorial.player_seat == 0 and len(tutorial.steps) >= MIN_STEPS
+    before, after = _step_saying(walk, "Move your infantry from d4 to d5")
+    assert after.unit_at("d5").kind == "I" and after.unit_at("d4") is None
+    before, after = _step_saying(walk, "Infantry rolls one die per figure: four dice")
+    assert after.dice_for("d5") == 4 and after.pending_attack == ("d5", "d6")
+    before, after = _step_saying(walk, "Two axes: two enemies fall")
+    assert (_figures(before, "d6"), _figures(after, "d6")) == (4, 2)
+    assert after.turn == 1  # the second action ended the player's turn
+    before, after = _step_saying(walk, "so it rolls two dice")
+    assert after.dice_for("d6") == 2
+    before, after = _step_saying(walk, "one of your infantrymen falls")
+    assert (_figures(before, "d5"), _figures(after, "d5")) == (4, 3)
+    before, after = _step_saying(walk, "The enemy king rides from e10 to e8")
+    assert after.unit_at("e8").kind == "K" and before.unit_at("e10").kind == "K"
+    before, after = _step_saying(walk, "move them from f1 all the way to f8")
+    assert after.unit_at("f8").kind == "N" and before.unit_at("f1").kind == "N"
+    before, after = _step_saying(walk, "turn your knights on f8 to face west")
+    assert (before.unit_at("f8").facing, after.unit_at("f8").facing) == ("N", "W")
+    before, after = _step_saying(walk, "A king rolls two dice")
+    assert after.dice_for("e8") == 2 and after.pending_attack == ("e8", "f8")
+    before, after = _step_saying(walk, "your knights are unharmed")
+    assert _figures(before, "f8") == _figures(after, "f8") == 2
+    before, after = _step_saying(walk, "the unit is gone")
+    assert (_figures(before, "d6"), after.unit_at("d6")) == (2, None)
+    assert after.outcome() is None and after.unit_at("b8") is not None  # the enemy king is not alone
+    before, after = _step_saying(walk, "Your two knights roll four dice")
+    assert after.dice_for("f8") == 4
+    before, after = _step_saying(walk, "the enemy king falls")
+    assert before.outcome() is None and after.unit_at("e8") is None
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner == tutorial.player_seat
+    assert outcome.termination is Termination.KING_KILLED
