@@ -233,3 +233,52 @@ def test_the_first_lionheart_tutorial_moves_turns_attacks_and_kills_the_king() -
     outcome = after.outcome()
     assert outcome is not None and outcome.winner == tutorial.player_seat
     assert outcome.termination is Termination.KING_KILLED
+
+
+def test_the_second_lionheart_tutorial_shows_panic_its_chain_and_every_other_unit() -> None:
+    from game.engine.lionheart import attack_zone
+    from game.engine.lionheart.field import INDEX
+
+    tutorial, walk = _lionheart_tutorial(2)
+    assert tutorial.player_seat == 0 and len(tutorial.steps) >= MIN_STEPS
+    # Heavy infantry: one step spends the whole turn.
+    before, after = _step_saying(walk, "Move your heavy infantry from f3 to f4")
+    assert before.actions_left == 2 and before.turn == 0 and after.turn == 1
+    assert after.unit_at("f4").kind == "H"
+    # Panic: every die shows it; the infantry turns about onto d7, its archers panic in turn and die
+    # against their own king on d8.
+    before, after = _step_saying(walk, "Both dice show panic")
+    assert before.pending_attack == ("d6", "d5") and before.dice_for("d6") == 2
+    assert before.unit_at("d7").kind == "A" and before.unit_at("d8").kind == "K"
+    assert after.unit_at("d6") is None and after.unit_at("d7").kind == "I"
+    assert after.unit_at("d7").facing == "N" and after.unit_at("d8").kind == "K"
+    assert not any(unit.kind == "A" for unit in after.army(1))
+    assert _figures(after, "d5") == 4  # the panic face hits nobody
+    # Peasants: the more frequent of arrows and axes, then a step back per panic.
+    before, after = _step_saying(walk, "Two arrows beat one axe")
+    assert (_figures(before, "f4"), _figures(after, "f4")) == (2, 1)
+    assert after.unit_at("f5") is None and after.unit_at("f6").kind == "P"
+    assert after.unit_at("f6").facing == "N"
+    # Archers: d7 is in their zone, over the infantry on d5, and arrows hit.
+    before, after = _step_saying(walk, "Shoot at d7 from c4")
+    assert INDEX["d7"] in attack_zone("A", INDEX["c4"], "N") and before.unit_at("d5").owner == 0
+    before, after = _step_saying(walk, "the last two infantrymen on d7 fall")
+    assert (_figures(before, "d7"), after.unit_at("d7")) == (2, None)
+    # Heavy infantry strikes diagonally, one action, two dice per figure.
+    before, after = _step_saying(walk, "Attack g5 from f4, diagonally")
+    assert before.actions_left == 1 and after.pending_attack == ("f4", "g5") and after.dice_for("f4") == 2
+    before, after = _step_saying(walk, "two infantrymen on g5 fall")
+    assert (_figures(before, "g5"), _figures(after, "g5")) == (4, 2)
+    # The bribe: no dice, the mercenaries change sides.
+    before, after = _step_saying(walk, "Bribe the mercenaries on e4 from e3")
+    assert before.unit_at("e4").owner == 1 and after.unit_at("e4").owner == 0
+    assert after.pending_attack is None and after.turn == 1
+    before, after = _step_saying(walk, "one mercenary falls")
+    assert (_figures(before, "e4"), _figures(after, "e4")) == (2, 1)
+    # The mercenaries' panic pushes the target straight back, keeping its facing.
+    before, after = _step_saying(walk, "Attack e5 from e4")
+    assert after.dice_for("e4") == 2
+    before, after = _step_saying(walk, "The infantry is pushed from e5 to e6")
+    assert after.unit_at("e5") is None and after.unit_at("e6").figures == 3
+    assert after.unit_at("e6").facing == "S" and after.unit_at("e4").kind == "R"
+    assert after.outcome() is None
