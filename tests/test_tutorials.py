@@ -171,8 +171,8 @@ def test_no_move_comes_after_a_match_rule_ended_the_game() -> None:
 # -- Lionheart: each rule a tutorial's text claims to teach happens at the step that says so --
 
 
-def _lionheart_tutorial(number: int) -> tuple[Tutorial, list[tuple[str, Any, Any]]]:
-    """Lionheart's tutorial ``number`` and, for each step, its text and the battle before and after it."""
+def _lionheart_tutorial(number: int) -> tuple[Tutorial, list[tuple[str, str | None, Any, Any]]]:
+    """Lionheart's tutorial ``number`` and, for each step, its text, its move and the battle before and after it."""
     from game.engine.lionheart.rules import RULES as LIONHEART
 
     [tutorial] = [t for t in shipped_tutorials(LIONHEART) if isinstance(t, Tutorial) and t.number == number]
@@ -182,13 +182,13 @@ def _lionheart_tutorial(number: int) -> tuple[Tutorial, list[tuple[str, Any, Any
         before = battle.copy()
         if step.move is not None:
             battle.push(LIONHEART.parse_move(step.move))
-        walk.append((step.say, before, battle.copy()))
+        walk.append((step.say, step.move, before, battle.copy()))
     return tutorial, walk
 
 
-def _step_saying(walk: list[tuple[str, Any, Any]], words: str) -> tuple[Any, Any]:
+def _step_saying(walk: list[tuple[str, str | None, Any, Any]], words: str) -> tuple[Any, Any]:
     """The battle before and after the one step whose text holds ``words``."""
-    [found] = [(before, after) for say, before, after in walk if words in say]
+    [found] = [(before, after) for say, _, before, after in walk if words in say]
     return found
 
 
@@ -282,3 +282,41 @@ def test_the_second_lionheart_tutorial_shows_panic_its_chain_and_every_other_uni
     assert after.unit_at("e5") is None and after.unit_at("e6").figures == 3
     assert after.unit_at("e6").facing == "S" and after.unit_at("e4").kind == "R"
     assert after.outcome() is None
+
+
+def test_the_third_lionheart_tutorial_builds_an_army_and_rolls_for_the_first_turn() -> None:
+    from game.engine.core import CHANCE
+    from game.engine.lionheart import Move, army_problems
+
+    tutorial, walk = _lionheart_tutorial(3)
+    assert tutorial.player_seat == 0 and len(tutorial.steps) >= MIN_STEPS
+    _, _, first, _ = walk[0]
+    assert first.in_setup and [unit.square for unit in first.units] == ["e1", "e10"]
+    # The player places nine bases on ranks 1 and 2, each facing the enemy, then says the army is ready,
+    # and not before: ten bases, the king's included, within the table.
+    placed = [
+        (before, after) for _, move, before, after in walk if move and before.in_setup and before.side == 0
+    ]
+    assert len(placed) == 10 and all(after.in_setup for _, after in placed[:-1])
+    ready_before, ready_after = placed[-1]
+    assert ready_before.legal_moves() == [Move.done()] and ready_after.side == 1
+    army = ready_after.army(0)
+    assert len(army) == 10 and army_problems(army) == []
+    assert all(unit.square[1:] in ("1", "2") and unit.facing == "N" for unit in army)
+    assert {unit.kind for unit in army} == {"K", "R", "N", "I", "A", "M", "H"}
+    # The mercenaries stand just ahead of their king, who faces them.
+    before, after = _step_saying(walk, "no enemy king can bribe them")
+    assert after.unit_at("e2").kind == "R" and after.unit_at("e1").facing == "N"
+    # Mass infantry: ten men, four dice.
+    before, after = _step_saying(walk, "never rolls more than four dice")
+    assert after.unit_at("c2").figures == 10 and after.dice_for("c2") == 4
+    # The other side places after the player, its peasants and a lone mercenary among them.
+    before, after = _step_saying(walk, "four peasants on c9")
+    assert before.side == 1 and after.unit_at("c9").kind == "P" and after.unit_at("c9").figures == 4
+    before, after = _step_saying(walk, "Your opponent's army is ready too")
+    assert army_problems(after.army(1)) == [] and len(after.army(1)) == 10 and after.turn == CHANCE
+    # The opening roll: a tie rolls again, then more axes start.
+    before, after = _step_saying(walk, "a tie, so both sides roll again")
+    assert after.turn == CHANCE and after.pending.kind == "start" and not after.pending.token
+    before, after = _step_saying(walk, "Your opponent rolls one axe: you start")
+    assert after.turn == tutorial.player_seat and after.actions_left == 2 and after.outcome() is None
