@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -165,3 +166,157 @@ def test_no_move_comes_after_a_match_rule_ended_the_game() -> None:
     with pytest.raises(LevelError) as raised:
         tutorial_from_text(text, ATAXX, "t.toml")
     assert "step 4 (0000): the game is already over" in str(raised.value)
+
+
+# -- Lionheart: each rule a tutorial's text claims to teach happens at the step that says so --
+
+
+def _lionheart_tutorial(number: int) -> tuple[Tutorial, list[tuple[str, str | None, Any, Any]]]:
+    """Lionheart's tutorial ``number`` and, for each step, its text, its move and the battle before and after it."""
+    from game.engine.lionheart.rules import RULES as LIONHEART
+
+    [tutorial] = [t for t in shipped_tutorials(LIONHEART) if isinstance(t, Tutorial) and t.number == number]
+    battle = LIONHEART.new_position(tutorial.position)
+    walk = []
+    for step in tutorial.steps:
+        before = battle.copy()
+        if step.move is not None:
+            battle.push(LIONHEART.parse_move(step.move))
+        walk.append((step.say, step.move, before, battle.copy()))
+    return tutorial, walk
+
+
+def _step_saying(walk: list[tuple[str, str | None, Any, Any]], words: str) -> tuple[Any, Any]:
+    """The battle before and after the one step whose text holds ``words``."""
+    [found] = [(before, after) for say, _, before, after in walk if words in say]
+    return found
+
+
+def _figures(battle: Any, square: str) -> int:
+    unit = battle.unit_at(square)
+    return 0 if unit is None else unit.figures
+
+
+def test_the_first_lionheart_tutorial_moves_turns_attacks_and_kills_the_king() -> None:
+    from game.engine.lionheart import Termination
+
+    tutorial, walk = _lionheart_tutorial(1)
+    assert tutorial.player_seat == 0 and len(tutorial.steps) >= MIN_STEPS
+    before, after = _step_saying(walk, "Move your infantry from d4 to d5")
+    assert after.unit_at("d5").kind == "I" and after.unit_at("d4") is None
+    before, after = _step_saying(walk, "Infantry rolls one die per figure: four dice")
+    assert after.dice_for("d5") == 4 and after.pending_attack == ("d5", "d6")
+    before, after = _step_saying(walk, "Two axes: two enemies fall")
+    assert (_figures(before, "d6"), _figures(after, "d6")) == (4, 2)
+    assert after.turn == 1  # the second action ended the player's turn
+    before, after = _step_saying(walk, "so it rolls two dice")
+    assert after.dice_for("d6") == 2
+    before, after = _step_saying(walk, "one of your infantrymen falls")
+    assert (_figures(before, "d5"), _figures(after, "d5")) == (4, 3)
+    before, after = _step_saying(walk, "The enemy king rides from e10 to e8")
+    assert after.unit_at("e8").kind == "K" and before.unit_at("e10").kind == "K"
+    before, after = _step_saying(walk, "move them from f1 all the way to f8")
+    assert after.unit_at("f8").kind == "N" and before.unit_at("f1").kind == "N"
+    before, after = _step_saying(walk, "turn your knights on f8 to face west")
+    assert (before.unit_at("f8").facing, after.unit_at("f8").facing) == ("N", "W")
+    before, after = _step_saying(walk, "A king rolls two dice")
+    assert after.dice_for("e8") == 2 and after.pending_attack == ("e8", "f8")
+    before, after = _step_saying(walk, "your knights are unharmed")
+    assert _figures(before, "f8") == _figures(after, "f8") == 2
+    before, after = _step_saying(walk, "the unit is gone")
+    assert (_figures(before, "d6"), after.unit_at("d6")) == (2, None)
+    assert after.outcome() is None and after.unit_at("b8") is not None  # the enemy king is not alone
+    before, after = _step_saying(walk, "Your two knights roll four dice")
+    assert after.dice_for("f8") == 4
+    before, after = _step_saying(walk, "the enemy king falls")
+    assert before.outcome() is None and after.unit_at("e8") is None
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner == tutorial.player_seat
+    assert outcome.termination is Termination.KING_KILLED
+
+
+def test_the_second_lionheart_tutorial_shows_panic_its_chain_and_every_other_unit() -> None:
+    from game.engine.lionheart import attack_zone
+    from game.engine.lionheart.field import INDEX
+
+    tutorial, walk = _lionheart_tutorial(2)
+    assert tutorial.player_seat == 0 and len(tutorial.steps) >= MIN_STEPS
+    # Heavy infantry: one step spends the whole turn.
+    before, after = _step_saying(walk, "Move your heavy infantry from f3 to f4")
+    assert before.actions_left == 2 and before.turn == 0 and after.turn == 1
+    assert after.unit_at("f4").kind == "H"
+    # Panic: every die shows it; the infantry turns about onto d7, its archers panic in turn and die
+    # against their own king on d8.
+    before, after = _step_saying(walk, "Both dice show panic")
+    assert before.pending_attack == ("d6", "d5") and before.dice_for("d6") == 2
+    assert before.unit_at("d7").kind == "A" and before.unit_at("d8").kind == "K"
+    assert after.unit_at("d6") is None and after.unit_at("d7").kind == "I"
+    assert after.unit_at("d7").facing == "N" and after.unit_at("d8").kind == "K"
+    assert not any(unit.kind == "A" for unit in after.army(1))
+    assert _figures(after, "d5") == 4  # the panic face hits nobody
+    # Peasants: the more frequent of arrows and axes, then a step back per panic.
+    before, after = _step_saying(walk, "Two arrows beat one axe")
+    assert (_figures(before, "f4"), _figures(after, "f4")) == (2, 1)
+    assert after.unit_at("f5") is None and after.unit_at("f6").kind == "P"
+    assert after.unit_at("f6").facing == "N"
+    # Archers: d7 is in their zone, over the infantry on d5, and arrows hit.
+    before, after = _step_saying(walk, "Shoot at d7 from c4")
+    assert INDEX["d7"] in attack_zone("A", INDEX["c4"], "N") and before.unit_at("d5").owner == 0
+    before, after = _step_saying(walk, "the last two infantrymen on d7 fall")
+    assert (_figures(before, "d7"), after.unit_at("d7")) == (2, None)
+    # Heavy infantry strikes diagonally, one action, two dice per figure.
+    before, after = _step_saying(walk, "Attack g5 from f4, diagonally")
+    assert before.actions_left == 1 and after.pending_attack == ("f4", "g5") and after.dice_for("f4") == 2
+    before, after = _step_saying(walk, "two infantrymen on g5 fall")
+    assert (_figures(before, "g5"), _figures(after, "g5")) == (4, 2)
+    # The bribe: no dice, the mercenaries change sides.
+    before, after = _step_saying(walk, "Bribe the mercenaries on e4 from e3")
+    assert before.unit_at("e4").owner == 1 and after.unit_at("e4").owner == 0
+    assert after.pending_attack is None and after.turn == 1
+    before, after = _step_saying(walk, "one mercenary falls")
+    assert (_figures(before, "e4"), _figures(after, "e4")) == (2, 1)
+    # The mercenaries' panic pushes the target straight back, keeping its facing.
+    before, after = _step_saying(walk, "Attack e5 from e4")
+    assert after.dice_for("e4") == 2
+    before, after = _step_saying(walk, "The infantry is pushed from e5 to e6")
+    assert after.unit_at("e5") is None and after.unit_at("e6").figures == 3
+    assert after.unit_at("e6").facing == "S" and after.unit_at("e4").kind == "R"
+    assert after.outcome() is None
+
+
+def test_the_third_lionheart_tutorial_builds_an_army_and_rolls_for_the_first_turn() -> None:
+    from game.engine.core import CHANCE
+    from game.engine.lionheart import Move, army_problems
+
+    tutorial, walk = _lionheart_tutorial(3)
+    assert tutorial.player_seat == 0 and len(tutorial.steps) >= MIN_STEPS
+    _, _, first, _ = walk[0]
+    assert first.in_setup and [unit.square for unit in first.units] == ["e1", "e10"]
+    # The player places nine bases on ranks 1 and 2, each facing the enemy, then says the army is ready,
+    # and not before: ten bases, the king's included, within the table.
+    placed = [
+        (before, after) for _, move, before, after in walk if move and before.in_setup and before.side == 0
+    ]
+    assert len(placed) == 10 and all(after.in_setup for _, after in placed[:-1])
+    ready_before, ready_after = placed[-1]
+    assert ready_before.legal_moves() == [Move.done()] and ready_after.side == 1
+    army = ready_after.army(0)
+    assert len(army) == 10 and army_problems(army) == []
+    assert all(unit.square[1:] in ("1", "2") and unit.facing == "N" for unit in army)
+    assert {unit.kind for unit in army} == {"K", "R", "N", "I", "A", "M", "H"}
+    # The mercenaries stand just ahead of their king, who faces them.
+    before, after = _step_saying(walk, "no enemy king can bribe them")
+    assert after.unit_at("e2").kind == "R" and after.unit_at("e1").facing == "N"
+    # Mass infantry: ten men, four dice.
+    before, after = _step_saying(walk, "never rolls more than four dice")
+    assert after.unit_at("c2").figures == 10 and after.dice_for("c2") == 4
+    # The other side places after the player, its peasants and a lone mercenary among them.
+    before, after = _step_saying(walk, "four peasants on c9")
+    assert before.side == 1 and after.unit_at("c9").kind == "P" and after.unit_at("c9").figures == 4
+    before, after = _step_saying(walk, "Your opponent's army is ready too")
+    assert army_problems(after.army(1)) == [] and len(after.army(1)) == 10 and after.turn == CHANCE
+    # The opening roll: a tie rolls again, then more axes start.
+    before, after = _step_saying(walk, "a tie, so both sides roll again")
+    assert after.turn == CHANCE and after.pending.kind == "start" and not after.pending.token
+    before, after = _step_saying(walk, "Your opponent rolls one axe: you start")
+    assert after.turn == tutorial.player_seat and after.actions_left == 2 and after.outcome() is None
