@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game import games
-from game.driver import Driver
+from game.driver import FRAME, Driver
 from game.engine import tutorials as tutorial_files
 from game.engine.stats import Statistics
 from game.engine.tutorials import Tutorial, has_shipped_tutorials, shipped_tutorials
@@ -211,3 +211,29 @@ def test_damaged_lessons_are_named_and_the_others_play(
     (folder / "01-good.toml").write_text("not toml [[[", encoding="utf-8")
     app.press("learn")
     assert app.top is not None and app.top.name == "dialog"
+
+
+def test_a_run_of_the_other_sides_moves_goes_on_by_itself_once_read(driver) -> None:  # type: ignore[no-untyped-def]
+    """Time is the frames' (a fake clock): a short word in a run of the other side's moves goes on after its
+    reading time without Next; a step before the player's turn waits for Next however long it is left."""
+    app = driver(game="lionheart", instant=False, animation="off")
+    scene = _open(app)
+    lesson = next(index for index, lesson in enumerate(_lessons("lionheart")) if "army" in lesson.id)
+    scene.go_to(lesson)
+    steps = scene.tutorial.steps
+    run = next(
+        index
+        for index, step in enumerate(steps[:-1])
+        if step.by == "other" and steps[index + 1].by == "other" and len(step.say) <= 80
+    )
+    scene.start_at(run)
+    reading = scene._reading_time()
+    assert 1.0 < reading < 6.0
+    frames = round((reading + 3.0) / FRAME)  # the move's moment, its animation, the reading
+    app.frames(frames)
+    assert scene.step > run  # went on by itself
+    # The step before the player's first move waits for Next, however long.
+    before_player = next(index for index, step in enumerate(steps) if step.by == "player") - 1
+    scene.start_at(before_player)
+    app.frames(round(20.0 / FRAME))
+    assert scene.step == before_player and scene.waiting_for_next()

@@ -12,7 +12,9 @@ animates the moves) with the tutorial's script instead of an opponent:
 - the other side's moves, its forced passes and the dice (scripted: a
   tutorial's rolls are written in it) are played for the player after a
   moment; the commentary then waits for Next, so it can be read with the
-  move on the board;
+  move on the board (a short word in a run of the other side's moves, as a
+  set-up placed base by base or an attack and its roll, goes on by itself
+  once read, and Next hurries it);
 - Skip plays the step for the player (its move, if it has one) and goes on;
   Restart starts the lesson again; Previous and Next lesson go through the
   game's lessons, which open at the first one not finished;
@@ -54,6 +56,15 @@ log = logging.getLogger(__name__)
 
 OTHER_LEVEL = "tutorial"
 """The other seat's "level": it never asks the computer, the script moves for it."""
+
+
+FLOWING_SAY = 80
+"""The longest commentary (in characters, as shown) of the other side's move that goes on by itself when the
+other side moves again next; a longer one waits for Next."""
+READING_PAUSE = 1.0
+READING_PER_CHARACTER = 0.05
+"""Seconds to read a flowing step: a pause, and this much a character (twenty characters a second, a slow
+reader's pace)."""
 
 
 class NoTutorialsError(ValueError):
@@ -259,6 +270,25 @@ class TutorialScene(MatchScene):
         step = self.current
         return step.move is None or step.by == "other" or self._was_roll()
 
+    def _flows_on(self) -> bool:
+        """Whether a step of the other side's goes on by itself once read: a short word in a run of its moves
+        (a set-up placed base by base, an attack and its roll), so a run is watched rather than clicked through."""
+        steps = self.tutorial.steps
+        step = self.current
+        following = steps[self.step + 1] if self.step + 1 < len(steps) else None
+        return (
+            step.move is not None
+            and step.by == "other"
+            and following is not None
+            and following.by == "other"
+            and len(tr(step.say)) <= FLOWING_SAY
+        )
+
+    def _reading_time(self) -> float:
+        """Seconds to read the step's commentary before a run goes on: a moment, and more for more words."""
+        seconds = READING_PAUSE + READING_PER_CHARACTER * len(tr(self.current.say))
+        return self.pace(seconds, seconds * 0.8, seconds * 0.7)
+
     def _was_roll(self) -> bool:
         history = self.match.history()
         return bool(history) and self.step_done and history[-1][0] == CHANCE
@@ -440,6 +470,10 @@ class TutorialScene(MatchScene):
     def can_hint(self) -> bool:
         return False
 
+    def hidden_seat(self) -> int | None:
+        """Nothing is secret in a lesson: the commentary names the other side's set-up as it is placed."""
+        return None
+
     def skip(self) -> bool:
         """Space or Enter: cut an animation short, else go on to the next step when it waits for Next."""
         if super().skip():
@@ -459,10 +493,16 @@ class TutorialScene(MatchScene):
         if self.match.is_over:
             self._board_settled(dt)  # the game's closing animation (Ataxx's early finish fills the board)
         if self.step_done:
-            if not self._reads_after() and not self.last_step and not self.board.busy:
+            if self.last_step or self.board.busy:
+                return
+            if not self._reads_after():
                 self.step_timer = run_down(self.step_timer, dt, self.pace(0.5, 0.3, 0.15))
-                if self.step_timer is None:
-                    self._show_step(self.step + 1)
+            elif self._flows_on():
+                self.step_timer = run_down(self.step_timer, dt, self._reading_time())
+            else:
+                return
+            if self.step_timer is None:
+                self._show_step(self.step + 1)
             return
         if self.current.move is not None and self._scripted():
             self._update_scripted(dt)
