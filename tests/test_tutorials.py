@@ -10,11 +10,15 @@ from hypothesis import strategies as st
 
 from game import games
 from game.engine.ataxx.rules import RULES as ATAXX
+from game.engine.attangle.board import Board as AttangleBoard
+from game.engine.attangle.board import Move as AttangleMove
+from game.engine.attangle.rules import RULES as ATTANGLE
 from game.engine.levels import MAX_LEVEL_BYTES, LevelError
 from game.engine.rules import adjudicate, history_text, replay
 from game.engine.tutorials import (
     MIN_STEPS,
     Tutorial,
+    TutorialStep,
     load_tutorial,
     load_tutorials,
     shipped_tutorials,
@@ -165,3 +169,97 @@ def test_no_move_comes_after_a_match_rule_ended_the_game() -> None:
     with pytest.raises(LevelError) as raised:
         tutorial_from_text(text, ATAXX, "t.toml")
     assert "step 4 (0000): the game is already over" in str(raised.value)
+
+
+# --- Attangle ---------------------------------------------------------------------------------------
+
+
+def _attangle_tutorial(number: int) -> Tutorial:
+    [found] = [t for t in shipped_tutorials(ATTANGLE) if isinstance(t, Tutorial) and t.number == number]
+    assert len(found.steps) >= MIN_STEPS
+    return found
+
+
+def _attangle_walk(tutorial: Tutorial) -> list[tuple[TutorialStep, AttangleBoard, AttangleBoard]]:
+    """Each step with the board before it and after it (the same board for a step that only speaks)."""
+    board = ATTANGLE.new_position(tutorial.position)
+    walk = []
+    for step in tutorial.steps:
+        before = board.copy()
+        if step.move is not None:
+            board.push(ATTANGLE.parse_move(step.move))
+        walk.append((step, before, board.copy()))
+    return walk
+
+
+def _capture_kind(board: AttangleBoard, move: AttangleMove) -> tuple[tuple[int, ...], int]:
+    """A capture as (its attackers' heights, lowest first; its target's height): ((1, 1), 1) is two singles
+    taking a single."""
+    heights = sorted(len(board.stack(point)) for point in move.attackers)
+    return tuple(heights), len(board.stack(move.target))
+
+
+def _points_between(board: AttangleBoard, one: str, other: str) -> list[str]:
+    """The points strictly between two points on one line."""
+    geometry = board.geometry
+    return [
+        geometry.names[point] for point in geometry.between[geometry.index_of[one], geometry.index_of[other]]
+    ]
+
+
+SINGLES_TAKE_A_SINGLE = ((1, 1), 1)
+SINGLES_TAKE_A_DOUBLE = ((1, 1), 2)
+A_DOUBLE_AND_A_SINGLE_TAKE_A_SINGLE = ((1, 2), 1)
+
+
+def test_the_first_attangle_tutorial_meets_each_capture_lines_through_stacks_and_the_third_triple() -> None:
+    tutorial = _attangle_tutorial(1)
+    walk = _attangle_walk(tutorial)
+    player = tutorial.player_seat
+    assert player == 0  # White, who moves
+    player_captures = {}
+    for number, (step, before, after) in enumerate(walk, start=1):
+        if step.move is None:
+            continue
+        move = ATTANGLE.parse_move(step.move)
+        # The text says where: the point placed on, or the target and both attackers.
+        assert all(point in step.say for point in (move.target, *move.attackers)), (number, step.say)
+        if step.by == "player" and move.is_capture:
+            player_captures[number] = _capture_kind(before, move)
+            # A capture's top piece goes back to the reserve: one more piece to place.
+            assert after.reserve(player) == before.reserve(player) + 1
+        if step.by == "player" and not move.is_capture:
+            assert after.reserve(player) == before.reserve(player) - 1
+    # Each of the three captures, at the step that names it.
+    assert player_captures == {
+        5: SINGLES_TAKE_A_SINGLE,
+        7: SINGLES_TAKE_A_DOUBLE,
+        12: A_DOUBLE_AND_A_SINGLE_TAKE_A_SINGLE,
+    }
+    assert "Capture:" in walk[4][0].say and "take a double" in walk[6][0].say
+    assert "A double and a single may take a single" in walk[11][0].say
+    # The first capture leaves a double the player controls; the second makes a triple topped by the player.
+    assert walk[4][2].stack("c3") == "bw" and walk[6][2].stack("e5") == "wbw"
+    assert [after.triple_count(player) for _, _, after in walk][5:8] == [1, 2, 2]
+    # The opponent's capture over empty points: e2 slides along its row over e3 and e4.
+    step, before, _ = walk[5]
+    assert step.move == "e2,f4-e5" and _points_between(before, "e2", "e5") == ["e3", "e4"]
+    assert not any(before.stack(point) for point in ("e3", "e4"))
+    # Nobody may place on the centre, d4, said at step 3.
+    assert "d4" in walk[2][0].say and "d4" not in {str(m) for m in walk[2][1].legal_moves()}
+    # Lines through stacks: e4 comes between c3 and g4, so c3 no longer sees g4 but e4.
+    step, before, after = walk[8]
+    assert step.move == "e4" and "e4" in _points_between(before, "c3", "g4")
+    assert not any(before.stack(point) for point in _points_between(before, "c3", "g4"))
+    with_help = after.copy()  # the player to move, with a second attacker for g4 on f5
+    with_help.stacks[with_help.geometry.index_of["f5"]] = "w"
+    reason = with_help.illegal_reason(AttangleMove.capture("c3", "f5", "g4"))
+    assert reason is not None and "e4 stands between c3 and g4" in reason
+    # The last capture crosses the centre, where the opponent could not place to shield e4.
+    step, before, after = walk[11]
+    assert _points_between(before, "c3", "e4") == ["d4"]
+    assert walk[10][2].stack("d4") == "" and "d4" not in {str(m) for m in walk[10][2].legal_moves()}
+    # The third triple wins the game for the player.
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner == player and after.triple_count(player) == 3
+    assert outcome.termination.value == "triples" and walk[-1][0].move is None
