@@ -14,7 +14,7 @@ from game.engine.attangle.board import Board as AttangleBoard
 from game.engine.attangle.board import Move as AttangleMove
 from game.engine.attangle.rules import RULES as ATTANGLE
 from game.engine.levels import MAX_LEVEL_BYTES, LevelError
-from game.engine.rules import adjudicate, history_text, replay
+from game.engine.rules import adjudicate, history_text, replay, with_turn_field
 from game.engine.tutorials import (
     MIN_STEPS,
     Tutorial,
@@ -263,3 +263,73 @@ def test_the_first_attangle_tutorial_meets_each_capture_lines_through_stacks_and
     outcome = after.outcome()
     assert outcome is not None and outcome.winner == player and after.triple_count(player) == 3
     assert outcome.termination.value == "triples" and walk[-1][0].move is None
+
+
+def test_the_second_attangle_tutorial_crosses_star_points_empties_the_reserves_and_ends_without_a_move() -> (
+    None
+):
+    tutorial = _attangle_tutorial(2)
+    walk = _attangle_walk(tutorial)
+    player = tutorial.player_seat
+    other = 1 - player if player is not None else None
+    start = walk[0][1]
+    # The large board: 61 points, 27 pieces each (on the board and in reserve), five triples to win.
+    assert start.grand and len(start.stacks) == 61 and start.geometry.triples_to_win == 5
+    for side, symbol in enumerate("wb"):
+        assert sum(stack.count(symbol) for stack in start.stacks) + start.reserve(side) == 27
+    assert (start.triple_count(player), start.triple_count(other)) == (3, 4)  # as step 3 says
+    # Step 2 names the seven star points, and nobody may ever place on one.
+    stars = {start.geometry.names[point] for point in start.geometry.no_placement}
+    assert len(stars) == 7 and all(star in walk[1][0].say for star in stars)
+    for _, before, _ in walk:
+        assert not stars & {str(move) for move in before.legal_moves() if not move.is_capture}
+    for number, (step, before, _) in enumerate(walk, start=1):
+        if step.move is None:
+            continue
+        move = ATTANGLE.parse_move(step.move)
+        assert all(point in step.say for point in (move.target, *move.attackers)), (number, step.say)
+        if move.is_capture:
+            # Each capture here has an attacker whose line crosses the star point the text names, or
+            # slides over the empty points it names.
+            crossed = [
+                point
+                for attacker in move.attackers
+                for point in _points_between(before, attacker, move.target)
+                if point in step.say
+            ]
+            assert crossed and not any(before.stack(point) for point in crossed), number
+    # Steps 4 and 5: each side places its last piece; both reserves are then empty (step 6).
+    assert [walk[3][2].reserve(player), walk[4][2].reserve(other)] == [0, 0]
+    assert walk[5][0].move is None and "empty" in walk[5][0].say
+    # Step 7: an empty reserve leaves the player one move, a capture across the star point c6.
+    step, before, after = walk[6]
+    assert [str(move) for move in before.legal_moves()] == [step.move] == ["b4,c7-c5"]
+    assert _capture_kind(before, ATTANGLE.parse_move(step.move)) == SINGLES_TAKE_A_SINGLE
+    assert "c6" in stars and _points_between(before, "c7", "c5") == ["c6"]
+    assert after.reserve(player) == 1  # the top piece came back
+    # Step 8: the opponent, its reserve empty, has one move: a capture across the star point g2.
+    step, before, after = walk[7]
+    assert [str(move) for move in before.legal_moves()] == [step.move] == ["f1,h2-f2"]
+    assert _points_between(before, "h2", "f2") == ["g2"] and "g2" in stars
+    assert after.reserve(other) == 1
+    # Step 9: two singles take the double back: the player's fourth triple.
+    step, before, after = walk[8]
+    assert _capture_kind(before, ATTANGLE.parse_move(step.move)) == SINGLES_TAKE_A_DOUBLE
+    assert after.triple_count(player) == 4 and after.stack("f2") == "wbw"
+    # Step 10: the opponent's last piece; the threat is real: c7 and f4 would take c5 for a fifth triple.
+    _, _, after = walk[9]
+    assert after.reserve(other) == 0
+    threat = AttangleBoard(with_turn_field(after.text(), "b"))
+    threat.push(AttangleMove.capture("c7", "f4", "c5"))
+    won = threat.outcome()
+    assert won is not None and won.winner == other and threat.triple_count(other) == 5
+    # Step 11: the lines into c5 cross star points; d5 is the one point where the player can block.
+    _, before, after = walk[10]
+    assert _points_between(before, "f4", "c5") == ["e5", "d5"] and "e5" in stars
+    assert "d5" in {str(move) for move in before.legal_moves()}
+    # The end: an empty reserve and no capture; the opponent cannot move and loses.
+    assert after.reserve(other) == 0 and after.legal_moves() == []
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner == player
+    assert outcome.termination.value == "no moves" and after.triple_count(other) == 4
+    assert all(step.move is None for step, _, _ in walk[11:])
