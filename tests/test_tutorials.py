@@ -11,11 +11,15 @@ from hypothesis import strategies as st
 
 from game import games
 from game.engine.ataxx.rules import RULES as ATAXX
+from game.engine.attangle.board import Board as AttangleBoard
+from game.engine.attangle.board import Move as AttangleMove
+from game.engine.attangle.rules import RULES as ATTANGLE
 from game.engine.levels import MAX_LEVEL_BYTES, LevelError
-from game.engine.rules import adjudicate, history_text, replay
+from game.engine.rules import adjudicate, history_text, replay, with_turn_field
 from game.engine.tutorials import (
     MIN_STEPS,
     Tutorial,
+    TutorialStep,
     load_tutorial,
     load_tutorials,
     shipped_tutorials,
@@ -320,3 +324,167 @@ def test_the_third_lionheart_tutorial_builds_an_army_and_rolls_for_the_first_tur
     assert after.turn == CHANCE and after.pending.kind == "start" and not after.pending.token
     before, after = _step_saying(walk, "Your opponent rolls one axe: you start")
     assert after.turn == tutorial.player_seat and after.actions_left == 2 and after.outcome() is None
+
+
+# --- Attangle ---------------------------------------------------------------------------------------
+
+
+def _attangle_tutorial(number: int) -> Tutorial:
+    [found] = [t for t in shipped_tutorials(ATTANGLE) if isinstance(t, Tutorial) and t.number == number]
+    assert len(found.steps) >= MIN_STEPS
+    return found
+
+
+def _attangle_walk(tutorial: Tutorial) -> list[tuple[TutorialStep, AttangleBoard, AttangleBoard]]:
+    """Each step with the board before it and after it (the same board for a step that only speaks)."""
+    board = ATTANGLE.new_position(tutorial.position)
+    walk = []
+    for step in tutorial.steps:
+        before = board.copy()
+        if step.move is not None:
+            board.push(ATTANGLE.parse_move(step.move))
+        walk.append((step, before, board.copy()))
+    return walk
+
+
+def _capture_kind(board: AttangleBoard, move: AttangleMove) -> tuple[tuple[int, ...], int]:
+    """A capture as (its attackers' heights, lowest first; its target's height): ((1, 1), 1) is two singles
+    taking a single."""
+    heights = sorted(len(board.stack(point)) for point in move.attackers)
+    return tuple(heights), len(board.stack(move.target))
+
+
+def _points_between(board: AttangleBoard, one: str, other: str) -> list[str]:
+    """The points strictly between two points on one line."""
+    geometry = board.geometry
+    return [
+        geometry.names[point] for point in geometry.between[geometry.index_of[one], geometry.index_of[other]]
+    ]
+
+
+SINGLES_TAKE_A_SINGLE = ((1, 1), 1)
+SINGLES_TAKE_A_DOUBLE = ((1, 1), 2)
+A_DOUBLE_AND_A_SINGLE_TAKE_A_SINGLE = ((1, 2), 1)
+
+
+def test_the_first_attangle_tutorial_meets_each_capture_lines_through_stacks_and_the_third_triple() -> None:
+    tutorial = _attangle_tutorial(1)
+    walk = _attangle_walk(tutorial)
+    player = tutorial.player_seat
+    assert player == 0  # White, who moves
+    player_captures = {}
+    for number, (step, before, after) in enumerate(walk, start=1):
+        if step.move is None:
+            continue
+        move = ATTANGLE.parse_move(step.move)
+        # The text says where: the point placed on, or the target and both attackers.
+        assert all(point in step.say for point in (move.target, *move.attackers)), (number, step.say)
+        if step.by == "player" and move.is_capture:
+            player_captures[number] = _capture_kind(before, move)
+            # A capture's top piece goes back to the reserve: one more piece to place.
+            assert after.reserve(player) == before.reserve(player) + 1
+        if step.by == "player" and not move.is_capture:
+            assert after.reserve(player) == before.reserve(player) - 1
+    # Each of the three captures, at the step that names it.
+    assert player_captures == {
+        5: SINGLES_TAKE_A_SINGLE,
+        7: SINGLES_TAKE_A_DOUBLE,
+        12: A_DOUBLE_AND_A_SINGLE_TAKE_A_SINGLE,
+    }
+    assert "Capture:" in walk[4][0].say and "take a double" in walk[6][0].say
+    assert "A double and a single may take a single" in walk[11][0].say
+    # The first capture leaves a double the player controls; the second makes a triple topped by the player.
+    assert walk[4][2].stack("c3") == "bw" and walk[6][2].stack("e5") == "wbw"
+    assert [after.triple_count(player) for _, _, after in walk][5:8] == [1, 2, 2]
+    # The opponent's capture over empty points: e2 slides along its row over e3 and e4.
+    step, before, _ = walk[5]
+    assert step.move == "e2,f4-e5" and _points_between(before, "e2", "e5") == ["e3", "e4"]
+    assert not any(before.stack(point) for point in ("e3", "e4"))
+    # Nobody may place on the centre, d4, said at step 3.
+    assert "d4" in walk[2][0].say and "d4" not in {str(m) for m in walk[2][1].legal_moves()}
+    # Lines through stacks: e4 comes between c3 and g4, so c3 no longer sees g4 but e4.
+    step, before, after = walk[8]
+    assert step.move == "e4" and "e4" in _points_between(before, "c3", "g4")
+    assert not any(before.stack(point) for point in _points_between(before, "c3", "g4"))
+    with_help = after.copy()  # the player to move, with a second attacker for g4 on f5
+    with_help.stacks[with_help.geometry.index_of["f5"]] = "w"
+    reason = with_help.illegal_reason(AttangleMove.capture("c3", "f5", "g4"))
+    assert reason is not None and "e4 stands between c3 and g4" in reason
+    # The last capture crosses the centre, where the opponent could not place to shield e4.
+    step, before, after = walk[11]
+    assert _points_between(before, "c3", "e4") == ["d4"]
+    assert walk[10][2].stack("d4") == "" and "d4" not in {str(m) for m in walk[10][2].legal_moves()}
+    # The third triple wins the game for the player.
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner == player and after.triple_count(player) == 3
+    assert outcome.termination.value == "triples" and walk[-1][0].move is None
+
+
+def test_the_second_attangle_tutorial_crosses_star_points_empties_the_reserves_and_ends_without_a_move() -> (
+    None
+):
+    tutorial = _attangle_tutorial(2)
+    walk = _attangle_walk(tutorial)
+    player = tutorial.player_seat
+    other = 1 - player if player is not None else None
+    start = walk[0][1]
+    # The large board: 61 points, 27 pieces each (on the board and in reserve), five triples to win.
+    assert start.grand and len(start.stacks) == 61 and start.geometry.triples_to_win == 5
+    for side, symbol in enumerate("wb"):
+        assert sum(stack.count(symbol) for stack in start.stacks) + start.reserve(side) == 27
+    assert (start.triple_count(player), start.triple_count(other)) == (3, 4)  # as step 3 says
+    # Step 2 names the seven star points, and nobody may ever place on one.
+    stars = {start.geometry.names[point] for point in start.geometry.no_placement}
+    assert len(stars) == 7 and all(star in walk[1][0].say for star in stars)
+    for _, before, _ in walk:
+        assert not stars & {str(move) for move in before.legal_moves() if not move.is_capture}
+    for number, (step, before, _) in enumerate(walk, start=1):
+        if step.move is None:
+            continue
+        move = ATTANGLE.parse_move(step.move)
+        assert all(point in step.say for point in (move.target, *move.attackers)), (number, step.say)
+        if move.is_capture:
+            # Each capture here has an attacker whose line crosses the star point the text names, or
+            # slides over the empty points it names.
+            crossed = [
+                point
+                for attacker in move.attackers
+                for point in _points_between(before, attacker, move.target)
+                if point in step.say
+            ]
+            assert crossed and not any(before.stack(point) for point in crossed), number
+    # Steps 4 and 5: each side places its last piece; both reserves are then empty (step 6).
+    assert [walk[3][2].reserve(player), walk[4][2].reserve(other)] == [0, 0]
+    assert walk[5][0].move is None and "empty" in walk[5][0].say
+    # Step 7: an empty reserve leaves the player one move, a capture across the star point c6.
+    step, before, after = walk[6]
+    assert [str(move) for move in before.legal_moves()] == [step.move] == ["b4,c7-c5"]
+    assert _capture_kind(before, ATTANGLE.parse_move(step.move)) == SINGLES_TAKE_A_SINGLE
+    assert "c6" in stars and _points_between(before, "c7", "c5") == ["c6"]
+    assert after.reserve(player) == 1  # the top piece came back
+    # Step 8: the opponent, its reserve empty, has one move: a capture across the star point g2.
+    step, before, after = walk[7]
+    assert [str(move) for move in before.legal_moves()] == [step.move] == ["f1,h2-f2"]
+    assert _points_between(before, "h2", "f2") == ["g2"] and "g2" in stars
+    assert after.reserve(other) == 1
+    # Step 9: two singles take the double back: the player's fourth triple.
+    step, before, after = walk[8]
+    assert _capture_kind(before, ATTANGLE.parse_move(step.move)) == SINGLES_TAKE_A_DOUBLE
+    assert after.triple_count(player) == 4 and after.stack("f2") == "wbw"
+    # Step 10: the opponent's last piece; the threat is real: c7 and f4 would take c5 for a fifth triple.
+    _, _, after = walk[9]
+    assert after.reserve(other) == 0
+    threat = AttangleBoard(with_turn_field(after.text(), "b"))
+    threat.push(AttangleMove.capture("c7", "f4", "c5"))
+    won = threat.outcome()
+    assert won is not None and won.winner == other and threat.triple_count(other) == 5
+    # Step 11: the lines into c5 cross star points; d5 is the one point where the player can block.
+    _, before, after = walk[10]
+    assert _points_between(before, "f4", "c5") == ["e5", "d5"] and "e5" in stars
+    assert "d5" in {str(move) for move in before.legal_moves()}
+    # The end: an empty reserve and no capture; the opponent cannot move and loses.
+    assert after.reserve(other) == 0 and after.legal_moves() == []
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner == player
+    assert outcome.termination.value == "no moves" and after.triple_count(other) == 4
+    assert all(step.move is None for step, _, _ in walk[11:])
