@@ -134,32 +134,24 @@ class MenuScene(Scene):
         return open_scene
 
     def _puzzles(self) -> None:
-        """The puzzles of the current game; a collection that cannot be read at all is said, not opened."""
-        self.app.audio.play("click")
-        try:
-            self.app.router.push("puzzle")
-        except ValueError as error:  # the screen's NoPuzzlesError: every file damaged
-            self.app.audio.play("invalid")
-            self.app.router.push(
-                "dialog",
-                tr("No puzzles"),
-                [str(error)],
-                [("ok", "OK", None)],
-                accent=theme.DANGER,
-                default="ok",
-                escape="ok",
-            )
+        """The puzzles of the current game."""
+        self._open_collection("puzzle", "No puzzles")
 
     def _learn(self) -> None:
-        """The current game's lessons; a collection that cannot be read at all is said, not opened."""
+        """The current game's lessons."""
+        self._open_collection("tutorial", "No lessons")
+
+    def _open_collection(self, scene: str, nothing: str) -> None:
+        """A screen of the current game's files (puzzles, lessons); a collection that cannot be read at all is
+        said under the title ``nothing`` (English), not opened."""
         self.app.audio.play("click")
         try:
-            self.app.router.push("tutorial")
-        except ValueError as error:  # the screen's NoTutorialsError: every file damaged
+            self.app.router.push(scene)
+        except ValueError as error:  # the screen's error when every file is damaged, its message translated
             self.app.audio.play("invalid")
             self.app.router.push(
                 "dialog",
-                tr("No lessons"),
+                tr(nothing),
                 [str(error)],
                 [("ok", "OK", None)],
                 accent=theme.DANGER,

@@ -42,12 +42,12 @@ from game.engine.stats import PuzzleProgress, Statistics
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
 from game.scenes.board_capabilities import forced_text
-from game.scenes.match import MatchScene, MatchServices
+from game.scenes.match import MatchServices
+from game.scenes.practice import PracticeScene
 from game.scenes.puzzle_panel import PuzzlePanel
 from game.ui import theme
-from game.ui.anim import count_down, ease_out_cubic, run_down
+from game.ui.anim import count_down, run_down
 from game.ui.lang import seat_name
-from game.ui.textbox import draw_text
 
 __all__ = ["RUNTIME_NODES", "NoPuzzlesError", "PuzzleScene", "PuzzleState", "load_collection"]
 
@@ -87,12 +87,10 @@ def load_collection(app: MatchServices) -> tuple[list[Puzzle], list[PuzzleError]
     return shipped_puzzles(rules)
 
 
-class PuzzleScene(MatchScene):
+class PuzzleScene(PracticeScene):
     """One puzzle of the current game's collection at a time (see the module docstring)."""
 
     name = "puzzle"
-    persistent = False
-    """Nothing of a puzzle is autosaved or counted as a game: its progress goes to the statistics itself."""
 
     def __init__(
         self,
@@ -203,11 +201,6 @@ class PuzzleScene(MatchScene):
             self.state = PuzzleState.SOLVING
         self.app.audio.play("start")
 
-    def leave(self) -> None:
-        """Back to the game's menu."""
-        self.app.audio.play("click")
-        self.app.router.home()
-
     # -- progress --
 
     @staticmethod
@@ -216,17 +209,7 @@ class PuzzleScene(MatchScene):
 
     def _record(self, change: Callable[[PuzzleProgress], bool]) -> None:
         """Apply ``change`` to the saved progress and write it if it changed (never in a demonstration)."""
-        if self.app.options.demo:
-            change(self.progress)
-            return
-        try:
-            statistics = Statistics.load(self.app.game.key)
-            if change(statistics.puzzles):
-                statistics.save()
-            self.progress = statistics.puzzles
-        except OSError as error:
-            change(self.progress)
-            self.app.write_failed("statistics", error)
+        self.progress = self.record_progress(lambda statistics: statistics.puzzles, change, self.progress)
 
     def _stumbled(self) -> None:
         """A wrong move, a hint or the solution: the streak ends if the puzzle is a new one."""
@@ -257,30 +240,6 @@ class PuzzleScene(MatchScene):
     def human_turn(self) -> bool:
         """The player may move only while solving, at the puzzle's seat's turn."""
         return self.state is PuzzleState.SOLVING and super().human_turn()
-
-    def can_undo(self) -> bool:
-        return False
-
-    def can_redo(self) -> bool:
-        return False
-
-    def undo(self) -> None:
-        """No undo in a puzzle: Retry starts it again."""
-        self.reject()
-
-    def redo(self) -> None:
-        self.reject()
-
-    def can_resign(self) -> bool:
-        return False
-
-    def save(self) -> None:
-        """A puzzle is not saved: its progress is kept in the statistics."""
-        self.reject()
-
-    def open_menu(self) -> None:
-        """Esc leaves the puzzles (the progress is kept as it goes)."""
-        self.leave()
 
     def can_hint(self) -> bool:
         return self.human_turn()
@@ -525,32 +484,4 @@ class PuzzleScene(MatchScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.state is PuzzleState.SOLVED:
-            self._draw_solved(surface)
-
-    def _draw_solved(self, surface: pygame.Surface) -> None:
-        """A banner across the board: solved, and what next."""
-        ui = self.app.theme
-        area = self.board.rect
-        appear = ease_out_cubic(min(1.0, (self.time - self.solved_at) / 0.35))
-        # The headline as tall as its type (never under the 28 pixels of a title), the line below it.
-        head_h = max(self.px(50), ui.font("title", self.title_px(30), bold=True).get_height())
-        below_h = ui.font("body", self.px(15)).get_height()
-        # Across the board, not the empty sides of a wide window (a board is about as wide as it is tall).
-        rect = pygame.Rect(0, 0, min(area.width, round(area.height * 1.05)), head_h + below_h + self.px(24))
-        rect.center = area.center
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill((8, 10, 26, int(215 * appear)))
-        edge = (*theme.GOLD, int(255 * appear))
-        pygame.draw.line(layer, edge, (0, 0), (rect.width, 0), 3)
-        pygame.draw.line(layer, edge, (0, rect.height - 3), (rect.width, rect.height - 3), 3)
-        surface.blit(layer, rect.topleft)
-        if appear < 0.3:
-            return
-        inner = rect.inflate(-self.px(24), -self.px(12))
-        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
-        self.draw_title(surface, tr("Solved!"), head, size=30, spread=8, glow=theme.GOLD)
-        below = pygame.Rect(inner.x, head.bottom, inner.width, inner.bottom - head.bottom)
-        draw_text(
-            surface, ui, self.puzzle_status()[1], "body", self.px(15), theme.TEXT_DIM, below,
-            align="center", valign="middle", max_lines=1,
-        )  # fmt: skip
+            self.draw_banner(surface, tr("Solved!"), self.puzzle_status()[1], self.solved_at)

@@ -44,11 +44,11 @@ from game.engine.stats import Statistics, TutorialProgress
 from game.engine.tutorials import Tutorial, TutorialStep, shipped_tutorials
 from game.i18n import ntr, tr
 from game.scenes.base import Scene
-from game.scenes.match import MatchScene, MatchServices
+from game.scenes.match import MatchServices
+from game.scenes.practice import PracticeScene
 from game.scenes.tutorial_panel import TutorialPanel
 from game.ui import theme
-from game.ui.anim import count_down, ease_out_cubic, run_down
-from game.ui.textbox import draw_text
+from game.ui.anim import count_down, run_down
 
 __all__ = ["NoTutorialsError", "TutorialScene", "load_lessons"]
 
@@ -87,12 +87,10 @@ def load_lessons(app: MatchServices) -> tuple[list[Tutorial], list[LevelError]]:
     return tutorials, problems
 
 
-class TutorialScene(MatchScene):
+class TutorialScene(PracticeScene):
     """One lesson of the current game's tutorials at a time (see the module docstring)."""
 
     name = "tutorial"
-    persistent = False
-    """Nothing of a lesson is autosaved or counted as a game: where it stands goes to the statistics itself."""
 
     def __init__(
         self,
@@ -236,11 +234,6 @@ class TutorialScene(MatchScene):
         self._record(lambda progress: progress.leave(self.tutorial.id, 0))
         self.start_at(0)
         self.app.audio.play("start")
-
-    def leave(self) -> None:
-        """Back to the game's menu (where the lesson stands is kept on the way out)."""
-        self.app.audio.play("click")
-        self.app.router.home()
 
     # -- the script --
 
@@ -396,17 +389,7 @@ class TutorialScene(MatchScene):
 
     def _record(self, change: Callable[[TutorialProgress], bool]) -> None:
         """Apply ``change`` to the saved progress and write it if it changed (never in a demonstration)."""
-        if self.app.options.demo:
-            change(self.progress)
-            return
-        try:
-            statistics = Statistics.load(self.app.game.key)
-            if change(statistics.tutorials):
-                statistics.save()
-            self.progress = statistics.tutorials
-        except OSError as error:
-            change(self.progress)
-            self.app.write_failed("statistics", error)
+        self.progress = self.record_progress(lambda statistics: statistics.tutorials, change, self.progress)
 
     def _keep_place(self) -> None:
         """Remember the step the lesson on show stands at (its start once finished, or in a kiosk)."""
@@ -442,30 +425,6 @@ class TutorialScene(MatchScene):
     def human_turn(self) -> bool:
         """The player may move only when the step asks for their move."""
         return self._asked_move() is not None and super().human_turn()
-
-    def can_undo(self) -> bool:
-        return False
-
-    def can_redo(self) -> bool:
-        return False
-
-    def undo(self) -> None:
-        """No undo in a lesson: Restart starts it again."""
-        self.reject()
-
-    def redo(self) -> None:
-        self.reject()
-
-    def can_resign(self) -> bool:
-        return False
-
-    def save(self) -> None:
-        """A lesson is not saved as a game: where it stands is kept in the statistics."""
-        self.reject()
-
-    def open_menu(self) -> None:
-        """Esc leaves the lesson (where it stands is kept)."""
-        self.leave()
 
     def can_hint(self) -> bool:
         return False
@@ -575,31 +534,4 @@ class TutorialScene(MatchScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.finished_at is not None:
-            self._draw_finished(surface)
-
-    def _draw_finished(self, surface: pygame.Surface) -> None:
-        """A banner across the board: the lesson is complete, and what next."""
-        assert self.finished_at is not None
-        ui = self.app.theme
-        area = self.board.rect
-        appear = ease_out_cubic(min(1.0, (self.time - self.finished_at) / 0.35))
-        head_h = max(self.px(50), ui.font("title", self.title_px(30), bold=True).get_height())
-        below_h = ui.font("body", self.px(15)).get_height()
-        rect = pygame.Rect(0, 0, min(area.width, round(area.height * 1.05)), head_h + below_h + self.px(24))
-        rect.center = area.center
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill((8, 10, 26, int(215 * appear)))
-        edge = (*theme.GOLD, int(255 * appear))
-        pygame.draw.line(layer, edge, (0, 0), (rect.width, 0), 3)
-        pygame.draw.line(layer, edge, (0, rect.height - 3), (rect.width, rect.height - 3), 3)
-        surface.blit(layer, rect.topleft)
-        if appear < 0.3:
-            return
-        inner = rect.inflate(-self.px(24), -self.px(12))
-        head = pygame.Rect(inner.x, inner.y, inner.width, head_h)
-        self.draw_title(surface, tr("Lesson complete!"), head, size=30, spread=8, glow=theme.GOLD)
-        below = pygame.Rect(inner.x, head.bottom, inner.width, inner.bottom - head.bottom)
-        draw_text(
-            surface, ui, self.step_status()[1], "body", self.px(15), theme.TEXT_DIM, below,
-            align="center", valign="middle", max_lines=1,
-        )  # fmt: skip
+            self.draw_banner(surface, tr("Lesson complete!"), self.step_status()[1], self.finished_at)
