@@ -108,7 +108,9 @@ class CampaignBattle:
         """What the statistics know the battle by: its file's name without ``.toml`` (else its name, dashed)."""
         if self.path is not None:
             return battle_id(self.path)
-        return "-".join("".join(c if c.isalnum() else " " for c in self.name.lower()).split())[:40] or "battle"
+        return (
+            "-".join("".join(c if c.isalnum() else " " for c in self.name.lower()).split())[:40] or "battle"
+        )
 
 
 def battle_id(path: Path) -> str:
@@ -162,9 +164,9 @@ def _check_start(battle: Battle, goal: Goal, where: str) -> None:
         raise LevelError(f"{where}: a 'survive' goal needs Silver's mercenaries")
     if kind == "protect" and not any(unit.kind == "P" for unit in mine):
         raise LevelError(f"{where}: a 'protect' goal needs Gold's peasants")
-    if kind == "hold" and goal.line is not None:
-        if any(int(unit.square[1:]) <= goal.line for unit in theirs):
-            raise LevelError(f"{where}: Silver already stands on or behind the line")
+    line = goal.line
+    if kind == "hold" and line is not None and any(int(unit.square[1:]) <= line for unit in theirs):
+        raise LevelError(f"{where}: Silver already stands on or behind the line")
     if kind == "reach" and any(unit.kind == "K" and unit.square.endswith(str(FAR_RANK)) for unit in mine):
         raise LevelError(f"{where}: Gold's king already stands on the far rank")
 

@@ -145,10 +145,14 @@ class GoalTracker:
         if goal.kind == "protect" and sum(1 for unit in army if unit.kind == "P") < self.peasants:
             self._end(GoalState.LOST, "The peasants fell")
             return
-        if goal.kind == "hold" and goal.line is not None:
-            if any(_rank(unit.square) <= goal.line for unit in battle.army(ENEMY)):
-                self._end(GoalState.LOST, "The enemy broke through the line")
-                return
+        line = goal.line
+        if (
+            goal.kind == "hold"
+            and line is not None
+            and any(_rank(u.square) <= line for u in battle.army(ENEMY))
+        ):
+            self._end(GoalState.LOST, "The enemy broke through the line")
+            return
         if outcome is not None:
             if outcome.winner == PLAYER:
                 self._end(GoalState.WON, "The enemy army is beaten")

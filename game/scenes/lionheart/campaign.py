@@ -39,7 +39,9 @@ def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float,
     return points
 
 
-def draw_stars(surface: pygame.Surface, centre: tuple[int, int], radius: int, earned: int, total: int = 3) -> None:
+def draw_stars(
+    surface: pygame.Surface, centre: tuple[int, int], radius: int, earned: int, total: int = 3
+) -> None:
     """``total`` stars in a row centred on ``centre``: the ``earned`` ones gold, the others hollow."""
     gap = radius * 2.4
     left = centre[0] - gap * (total - 1) / 2
@@ -164,9 +166,13 @@ class CampaignScene(Scene):
         draw_text(surface, ui, line, "body", self.px(17), theme.ACCENT_2, box, bold=True, align="center")
         for rect, index in self.cards:
             self._draw_card(surface, rect, index)
-        foot = pygame.Rect(self.px(20), self.widgets["back"].rect.top - self.px(36), width - self.px(40), self.px(30))
+        foot = pygame.Rect(
+            self.px(20), self.widgets["back"].rect.top - self.px(36), width - self.px(40), self.px(30)
+        )
         if self.note_time > 0:
-            draw_text(surface, ui, self.note, "body", self.px(16), theme.GOLD, foot, align="center", max_lines=1)
+            draw_text(
+                surface, ui, self.note, "body", self.px(16), theme.GOLD, foot, align="center", max_lines=1
+            )
         elif campaign.problems:
             said = ntr(
                 "{count} battle could not be read: {reason}",
@@ -197,7 +203,9 @@ class CampaignScene(Scene):
         )  # fmt: skip
         stars_h = self.px(26)
         text_h = self.px(44)
-        picture_side = max(8, min(inner.width, inner.height - number_box.height - stars_h - text_h - self.px(10)))
+        picture_side = max(
+            8, min(inner.width, inner.height - number_box.height - stars_h - text_h - self.px(10))
+        )
         picture_rect = pygame.Rect(0, 0, picture_side, picture_side)
         picture_rect.midtop = (inner.centerx, number_box.bottom + self.px(4))
         if open_:

@@ -83,11 +83,18 @@ class StoryScene(Scene):
         button_w = min(button_w, (width - self.px(40) - gap * (len(shown) - 1)) // max(1, len(shown)))
         row_w = len(shown) * button_w + (len(shown) - 1) * gap
         for place, button in enumerate(shown):
-            button.rect = pygame.Rect(width // 2 - row_w // 2 + place * (button_w + gap), 0, button_w, button_h)
+            button.rect = pygame.Rect(
+                width // 2 - row_w // 2 + place * (button_w + gap), 0, button_w, button_h
+            )
             button.rect.bottom = height - self.px(18)
         top = self.px(100)
         room = height - top - button_h - self.px(44)
-        self.panel_rect = pygame.Rect(0, top, min(width - self.px(40), self.px(900)), min(room, self.px(440 if self.result is None else 360)))
+        self.panel_rect = pygame.Rect(
+            0,
+            top,
+            min(width - self.px(40), self.px(900)),
+            min(room, self.px(440 if self.result is None else 360)),
+        )
         self.panel_rect.centerx = width // 2
         self.panel_rect.centery = top + room // 2
 
@@ -114,15 +121,21 @@ class StoryScene(Scene):
         if result is not None:
             subtitle = tr("Battle {number}: {name}", number=self.index + 1, name=tr(self.battle.name))
             box = pygame.Rect(self.px(20), self.px(74), width - self.px(40), self.px(24))
-            draw_text(surface, ui, subtitle, "body", self.px(17), theme.ACCENT_2, box, bold=True, align="center")
+            draw_text(
+                surface, ui, subtitle, "body", self.px(17), theme.ACCENT_2, box, bold=True, align="center"
+            )
         rect = self.panel_rect
-        gfx.panel(surface, rect, radius=self.px(16), edge=theme.GOLD if result and result.won else theme.PANEL_EDGE)
+        gfx.panel(
+            surface, rect, radius=self.px(16), edge=theme.GOLD if result and result.won else theme.PANEL_EDGE
+        )
         inner = rect.inflate(-self.px(40), -self.px(28))
         if result is None:
             side = min(inner.height, inner.width * 2 // 5)
             picture = self.thumbnail(self.battle.position, side)
             surface.blit(picture, picture.get_rect(midleft=(inner.x, inner.centery)))
-            inner = pygame.Rect(inner.x + side + self.px(24), inner.y, inner.width - side - self.px(24), inner.height)
+            inner = pygame.Rect(
+                inner.x + side + self.px(24), inner.y, inner.width - side - self.px(24), inner.height
+            )
         if result is not None and result.won:
             inner = self._draw_result(surface, inner, result)
         paragraphs = self._paragraphs()
@@ -155,7 +168,11 @@ class StoryScene(Scene):
         battle = self.battle
         turns = ntr("at most {count} turn", "at most {count} turns", battle.par_turns)
         losses = ntr("at most {count} figure lost", "at most {count} figures lost", battle.par_losses)
-        return tr("Win: one star. Win in {turns}: one more. Win with {losses}: one more.", turns=turns, losses=losses)
+        return tr(
+            "Win: one star. Win in {turns}: one more. Win with {losses}: one more.",
+            turns=turns,
+            losses=losses,
+        )
 
     def _draw_result(self, surface: pygame.Surface, area: pygame.Rect, result: BattleResult) -> pygame.Rect:
         """The stars and the figures of the victory at the top of ``area``; the area left below."""
@@ -176,6 +193,8 @@ class StoryScene(Scene):
         y = centre_y + self.px(32)
         for line in lines:
             box = pygame.Rect(area.x, y, area.width, self.px(22))
-            draw_text(surface, ui, line, "body", self.px(16), theme.TEXT_DIM, box, align="center", max_lines=1)
+            draw_text(
+                surface, ui, line, "body", self.px(16), theme.TEXT_DIM, box, align="center", max_lines=1
+            )
             y += self.px(24)
         return pygame.Rect(area.x, y + self.px(8), area.width, area.bottom - y - self.px(8))

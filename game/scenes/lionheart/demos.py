@@ -152,7 +152,7 @@ def _campaign_demo(app: Services, name: str) -> bool:
     from game.engine.lionheart.goals import GoalState, GoalTracker
     from game.scenes.lionheart.campaign_flow import BattleResult, open_battle, open_story
 
-    scene = app.router.push("campaign")
+    scene: Any = app.router.push("campaign")
     campaign = scene.campaign
     progress = campaign.progress
     for battle, earned in zip(campaign.battles[:2], (3, 2), strict=False):
