@@ -90,9 +90,9 @@ def stars(*, won: bool, turns: int, losses: int, par_turns: int, par_losses: int
 class GoalTracker:
     """Judges a goal along a battle, fed every position in turn (``observe``) from ``start`` on.
 
-    Counts the player's turns begun (``player_turns``, the stars' turns),
-    the player's turns ended (``player_done``) and the rounds ended (the
-    enemy's turns ended, ``rounds``).
+    Counts the player's turns played (``player_turns``, the stars' turns:
+    a turn counts once the player has acted in it), the player's turns ended
+    (``player_done``) and the rounds ended (the enemy's turns ended, ``rounds``).
     """
 
     def __init__(self, goal: Goal, start: Battle) -> None:
@@ -100,7 +100,9 @@ class GoalTracker:
         self.start_figures = figures_of(start, PLAYER)
         self.peasants = sum(1 for unit in start.army(PLAYER) if unit.kind == "P")
         self.side = start.side
-        self.player_turns = 1 if start.side == PLAYER else 0
+        self.player_turns = 0
+        self._acted = False
+        """Whether the player has acted in the turn under way (it counts once they have)."""
         self.player_done = 0
         self.rounds = 0
         self.losses = 0
@@ -114,24 +116,19 @@ class GoalTracker:
         stays so."""
         if self.state is not GoalState.OPEN:
             return self.state
+        if self.side == PLAYER and not self._acted:  # what was just played was the player's
+            self._acted = True
+            self.player_turns += 1
         side = battle.side
         if side != self.side and side >= 0:
             if self.side == PLAYER:
                 self.player_done += 1
             elif self.side == ENEMY:
                 self.rounds += 1
-            if side == PLAYER:
-                self.player_turns += 1
+            self._acted = False
             self.side = side
         self._judge(battle)
         return self.state
-
-    @property
-    def progress(self) -> int:
-        """The turns counted towards the goal: rounds held or survived, or the player's turns taken."""
-        if self.goal.kind in ("hold", "survive"):
-            return self.rounds
-        return self.player_turns
 
     def _end(self, state: GoalState, reason: str) -> None:
         self.state = state

@@ -196,13 +196,14 @@ class CampaignScene(Scene):
         gfx.panel(surface, rect, edge=edge, radius=self.px(12), alpha=235 if open_ else 170)
         pad = self.px(10)
         inner = rect.inflate(-pad * 2, -pad * 2)
-        number_box = pygame.Rect(inner.x, inner.y, inner.width, self.px(22))
+        number_box = pygame.Rect(inner.x, inner.y, inner.width, self._line(14, "title"))
         draw_text(
             surface, ui, tr("Battle {number}", number=index + 1), "title", self.px(14),
             edge if open_ else theme.TEXT_FAINT, number_box, bold=True, align="center", max_lines=1,
         )  # fmt: skip
         stars_h = self.px(26)
-        text_h = self.px(44)
+        name_h, goal_h = self._line(16, bold=True), self._line(14)
+        text_h = name_h + goal_h + self.px(4)
         picture_side = max(
             8, min(inner.width, inner.height - number_box.height - stars_h - text_h - self.px(10))
         )
@@ -213,17 +214,21 @@ class CampaignScene(Scene):
             surface.blit(picture, picture.get_rect(center=picture_rect.center))
         else:
             self._draw_lock(surface, picture_rect)
-        name_box = pygame.Rect(inner.x, picture_rect.bottom + self.px(4), inner.width, self.px(22))
+        name_box = pygame.Rect(inner.x, picture_rect.bottom + self.px(4), inner.width, name_h)
         draw_text(
             surface, ui, tr(battle.name), "body", self.px(16), theme.TEXT if open_ else theme.TEXT_DIM,
             name_box, bold=True, align="center", max_lines=1,
         )  # fmt: skip
-        goal_box = pygame.Rect(inner.x, name_box.bottom, inner.width, self.px(20))
+        goal_box = pygame.Rect(inner.x, name_box.bottom, inner.width, goal_h)
         draw_text(
             surface, ui, goal_title(battle.goal), "body", self.px(14), theme.ACCENT_2 if open_ else theme.TEXT_FAINT,
             goal_box, align="center", max_lines=1,
         )  # fmt: skip
         draw_stars(surface, (inner.centerx, inner.bottom - stars_h // 2), self.px(9), earned)
+
+    def _line(self, size: int, role: str = "body", *, bold: bool = False) -> int:
+        """The height of a line of text of ``size`` design pixels (never under the smallest type drawn)."""
+        return self.app.theme.font(role, max(theme.MIN_TEXT_SIZE, self.px(size)), bold=bold).get_height()
 
     def _draw_lock(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A padlock: the battle opens once the one before it is won."""

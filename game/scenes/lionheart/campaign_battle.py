@@ -202,7 +202,28 @@ class CampaignBattleScene(MatchScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self._draw_line(surface)
         self._draw_goal(surface)
+
+    def _draw_line(self, surface: pygame.Surface) -> None:
+        """The line to hold, or the far rank to reach, marked across the field in gold."""
+        goal = self.battle.goal
+        view = getattr(self.board, "view", None)
+        if view is None or goal.kind not in ("hold", "reach"):
+            return
+        if goal.kind == "hold" and goal.line is not None:
+            below, above = view.square_rect(f"a{goal.line}"), view.square_rect(f"a{goal.line + 1}")
+            y = (below.centery + above.centery) // 2
+        else:
+            y = view.square_rect("a10").top
+        left, right = view.square_rect("a1").left, view.square_rect("i1").right
+        width = max(2, self.px(3))
+        dash, gap = self.px(14), self.px(8)
+        x = left
+        while x < right:
+            end = min(right, x + dash)
+            pygame.draw.line(surface, theme.GOLD, (x, y), (end, y), width)
+            x = end + gap
 
     def _draw_goal(self, surface: pygame.Surface) -> None:
         """The banner: the goal's title, how far it has got, and a bar for a goal counted in turns."""

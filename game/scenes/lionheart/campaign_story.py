@@ -87,7 +87,7 @@ class StoryScene(Scene):
                 width // 2 - row_w // 2 + place * (button_w + gap), 0, button_w, button_h
             )
             button.rect.bottom = height - self.px(18)
-        top = self.px(100)
+        top = self.screen_title_box(40, 48).bottom + self._subtitle_h() + self.px(10)
         room = height - top - button_h - self.px(44)
         self.panel_rect = pygame.Rect(
             0,
@@ -97,6 +97,9 @@ class StoryScene(Scene):
         )
         self.panel_rect.centerx = width // 2
         self.panel_rect.centery = top + room // 2
+
+    def _subtitle_h(self) -> int:
+        return self.app.theme.font("body", max(theme.MIN_TEXT_SIZE, self.px(17)), bold=True).get_height()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.widgets.handle_event(event)
@@ -120,7 +123,8 @@ class StoryScene(Scene):
         self.draw_screen_title(surface, title, size=40, y=48, spread=10)
         if result is not None:
             subtitle = tr("Battle {number}: {name}", number=self.index + 1, name=tr(self.battle.name))
-            box = pygame.Rect(self.px(20), self.px(74), width - self.px(40), self.px(24))
+            top = self.screen_title_box(40, 48).bottom
+            box = pygame.Rect(self.px(20), top, width - self.px(40), max(self.px(24), self._subtitle_h()))
             draw_text(
                 surface, ui, subtitle, "body", self.px(17), theme.ACCENT_2, box, bold=True, align="center"
             )

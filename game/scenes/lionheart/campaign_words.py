@@ -74,14 +74,14 @@ def goal_progress(tracker: GoalTracker) -> tuple[str, float | None]:
         done = min(tracker.rounds, total)
         return tr("{done} of {total} turns", done=done, total=total), done / total
     if goal.kind in ("within", "reach") and total:
-        turn = min(tracker.player_turns, total)
+        turn = min(tracker.player_done + 1, total)  # the turn under way, or the player's next
         return tr("Turn {turn} of {total}", turn=turn, total=total), turn / total
     return (
         ntr(
             "Turn {turn}  ·  {count} figure lost",
             "Turn {turn}  ·  {count} figures lost",
             tracker.losses,
-            turn=max(1, tracker.player_turns),
+            turn=tracker.player_done + 1,
         ),
         None,
     )
