@@ -190,3 +190,31 @@ def test_the_statistics_reset_warns_that_the_campaign_goes_too(driver: Callable[
     app.press("statistics")
     warning = app.top._reset_warning()  # type: ignore[attr-defined]
     assert "battle of the campaign" in warning
+
+
+@pytest.mark.usefixtures("french")
+def test_every_campaign_screen_speaks_french(driver: Callable[..., Driver], recorded: list[str]) -> None:
+    from game import i18n
+
+    i18n._missing.clear()
+    app = driver()
+    scene = _open_campaign(app)
+    app.frames(2)
+    app.click(scene.card_centre(1))  # the locked card's word
+    app.frames(2)
+    assert "CAMPAGNE" in recorded and "Bataille 1" in recorded and "Le gué" in recorded
+    battle = _fight(app, scene, 0)
+    app.frames(2)
+    assert "Tenir la ligne" in recorded and "0 tours sur 4" in recorded
+    battle.tracker.state = battle.tracker.state.WON  # the goal decided: the story after it
+    battle.tracker.reason = "The line held"
+    story = _after(app)
+    app.frames(2)
+    assert story.result is not None and "VICTOIRE !" in recorded
+    app.press("retry")
+    app.frames(2)
+    app.top.resign(0)  # type: ignore[attr-defined]  # the player gives up
+    _after(app)
+    app.frames(2)
+    assert "DÉFAITE" in recorded and "Vous avez abandonné la bataille" in recorded
+    assert not i18n.missing_translations()

@@ -18,7 +18,7 @@ import pygame
 
 from game.engine.levels import LevelInfo
 from game.engine.lionheart import Battle
-from game.engine.lionheart.goals import GoalState, GoalTracker, stars
+from game.engine.lionheart.goals import PLAYER, GoalState, GoalTracker, stars
 from game.engine.match import Match, MatchConfig, Player
 from game.engine.proof import default_options
 from game.engine.stats import Statistics
@@ -76,9 +76,15 @@ class CampaignBattleScene(MatchScene):
             self.judged.push(entry)
             self.tracker.observe(self.judged)
         if self.tracker.state is GoalState.OPEN and self.match.is_over:
-            # Given up (Resign): the rules' end the goal already saw is judged above.
-            self.tracker.state = GoalState.LOST
-            self.tracker.reason = "You gave up the battle"
+            # Given up (the rules' ends were judged above): by the player, or (never Lionheart's computer) the enemy.
+            given_up = self.match.resigned == self.seat
+            self.tracker.state = GoalState.LOST if given_up else GoalState.WON
+            self.tracker.reason = "You gave up the battle" if given_up else "The enemy army is beaten"
+
+    @property
+    def seat(self) -> int:
+        """The player's seat: Gold's, in every battle of the campaign."""
+        return PLAYER
 
     @property
     def decided(self) -> bool:
