@@ -79,7 +79,7 @@ class StoryScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         shown = [button for button in self.widgets.buttons if button.visible]
-        button_w, button_h, gap = self.px(200), self.px(48), self.px(14)
+        button_w, button_h, gap = self.px(290), self.px(48), self.px(14)
         button_w = min(button_w, (width - self.px(40) - gap * (len(shown) - 1)) // max(1, len(shown)))
         row_w = len(shown) * button_w + (len(shown) - 1) * gap
         for place, button in enumerate(shown):

@@ -164,7 +164,7 @@ def _campaign_demo(app: Services, name: str) -> bool:
         open_story(app, campaign, 2)
         return True
     if name == "campaign-won":
-        open_story(app, campaign, 0, BattleResult(True, "The line held", 3, 4, 2, 2))
+        open_story(app, campaign, 0, BattleResult(True, "The line held", 3, 3, 2, 2))
         return True
     battle = open_battle(app, campaign, 0)
     match = battle.match
