@@ -220,8 +220,12 @@ class CampaignBattleScene(MatchScene):
         if goal.kind == "hold" and goal.line is not None:
             below, above = view.square_rect(f"a{goal.line}"), view.square_rect(f"a{goal.line + 1}")
             y = (below.centery + above.centery) // 2
-        else:
-            y = view.square_rect("a10").top
+        else:  # the far rank lit, its edge dashed
+            far = view.square_rect("a10").union(view.square_rect("i10"))
+            band = pygame.Surface(far.size, pygame.SRCALPHA)
+            band.fill((*theme.GOLD, 38))
+            surface.blit(band, far.topleft)
+            y = far.bottom
         left, right = view.square_rect("a1").left, view.square_rect("i1").right
         width = max(2, self.px(3))
         dash, gap = self.px(14), self.px(8)
