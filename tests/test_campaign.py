@@ -316,3 +316,22 @@ def test_a_damaged_campaign_part_is_skipped_and_said(user_data_dir: Path) -> Non
     payload["games"]["lionheart"]["campaign"] = ["not", "progress"]
     Statistics.path().write_text(json.dumps(payload), encoding="utf-8")
     assert not Statistics.load("lionheart").campaign
+
+
+def test_the_banner_says_how_far_each_goal_has_got() -> None:
+    from game.scenes.lionheart.campaign_words import goal_progress, goal_text, goal_title
+
+    start = "gP1e4N,gI4a1N,gK1e1N,sI4e5S,sK1e10S,sI4i10S,sA4h10S s 2 0 -"
+    assert goal_progress(judged(Goal("hold", 4, 2), start, "i10:E", "i10:S")) == ("1 of 4 turns", 0.25)
+    assert goal_progress(judged(Goal("within", 5), start, "i10:E", "i10:S")) == ("Turn 1 of 5", 0.2)
+    assert goal_progress(judged(Goal("fewer"), start)) == ("Turn 1  ·  3 units against 4", None)
+    assert goal_progress(judged(Goal("protect"), start)) == ("1 band of peasants alive", None)
+    fallen = judged(Goal("protect"), start, "e5xe4", ALL_AXES)
+    assert fallen.peasants_alive == 0 and goal_progress(fallen)[0] == "0 bands of peasants alive"
+    assert goal_progress(judged(Goal("battle"), start))[0] == "Turn 1  ·  0 figures lost"
+    assert goal_text(Goal("hold", 8, 2)) == "Let no enemy reach rank 2 or behind it for 8 turns"
+    assert goal_text(Goal("survive", 1)) == "Keep your king alive for 1 turn"
+    assert {goal_title(Goal(kind)) for kind in GOAL_KINDS} == {
+        "Win the battle", "Hold the line", "Reach the far rank", "Win in time", "Win with fewer", "Survive",
+        "Protect the peasants",
+    }  # fmt: skip

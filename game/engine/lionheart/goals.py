@@ -106,6 +106,9 @@ class GoalTracker:
         self.player_done = 0
         self.rounds = 0
         self.losses = 0
+        self.units = (0, 0)
+        """The player's units and the enemy's on the field."""
+        self.peasants_alive = self.peasants
         self.state = GoalState.OPEN
         self.reason = ""
         """Why the goal was won or lost, in English (the screens translate it)."""
@@ -138,8 +141,10 @@ class GoalTracker:
         goal = self.goal
         army = battle.army(PLAYER)
         self.losses = max(0, self.start_figures - figures_of(battle, PLAYER))
+        self.units = (len(army), len(battle.army(ENEMY)))
+        self.peasants_alive = sum(1 for unit in army if unit.kind == "P")
         outcome = battle.outcome()
-        if goal.kind == "protect" and sum(1 for unit in army if unit.kind == "P") < self.peasants:
+        if goal.kind == "protect" and self.peasants_alive < self.peasants:
             self._end(GoalState.LOST, "The peasants fell")
             return
         line = goal.line

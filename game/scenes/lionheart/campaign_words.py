@@ -76,6 +76,13 @@ def goal_progress(tracker: GoalTracker) -> tuple[str, float | None]:
     if goal.kind in ("within", "reach") and total:
         turn = min(tracker.player_done + 1, total)  # the turn under way, or the player's next
         return tr("Turn {turn} of {total}", turn=turn, total=total), turn / total
+    if goal.kind == "fewer":
+        mine, theirs = tracker.units
+        return tr("Turn {turn}  ·  {mine} units against {theirs}", turn=tracker.player_done + 1, mine=mine,
+                  theirs=theirs), None  # fmt: skip
+    if goal.kind == "protect":
+        alive = tracker.peasants_alive
+        return ntr("{count} band of peasants alive", "{count} bands of peasants alive", alive), None
     return (
         ntr(
             "Turn {turn}  ·  {count} figure lost",
