@@ -8,7 +8,7 @@ in every palette), the ``"module:attribute"`` paths of its core, imported only
 when used (the rules, ``GameRules``; the AI, ``GameAI``; the board controller
 of the match screen), and its optional parts (``GameExtras``: level editor,
 rules pages, UAI engine and the protocol engines that play it speak,
-demonstrations). Whether it has dice is its rules' to say (their traits). So
+demonstrations, campaign). Whether it has dice is its rules' to say (their traits). So
 importing this module is cheap and pygame-free: the AI's child process and the
 terminal version use it too.
 
@@ -122,10 +122,12 @@ class GameExtras:
     """``module:function(app, name) -> bool`` setting up the game's own demonstrations (``main.py --demo``)."""
     demo_names: tuple[str, ...] = ()
     """The names of those demonstrations."""
+    campaign: str | None = None
+    """The game's campaign screen (battles in order, each with a goal and a story): the menu offers it."""
 
 
 _CORE_PARTS = ("rules", "ai", "board")
-_EXTRA_PARTS = ("editor", "rules_pages", "uai", "demos")
+_EXTRA_PARTS = ("editor", "rules_pages", "uai", "demos", "campaign")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,7 +306,19 @@ GAMES: tuple[GameDefinition, ...] = (
         extras=GameExtras(
             rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
             demos="game.scenes.lionheart.demos:start_demo",
-            demo_names=("battle", "dice", "odds", "builder", "silver", "hint"),
+            demo_names=(
+                "battle",
+                "dice",
+                "odds",
+                "builder",
+                "silver",
+                "hint",
+                "campaign",
+                "campaign-story",
+                "campaign-battle",
+                "campaign-won",
+            ),
+            campaign="game.scenes.lionheart.campaign:CampaignScene",
         ),
     ),
 )

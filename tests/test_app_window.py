@@ -331,6 +331,10 @@ SCREENS: dict[str, list[str]] = {
     "builder": ["menu", "match"],
     "silver": ["menu", "match"],
     "hint": ["menu", "match"],
+    "campaign": ["menu", "campaign"],
+    "campaign-story": ["menu", "campaign", "campaign-story"],
+    "campaign-battle": ["menu", "campaign", "campaign-battle"],
+    "campaign-won": ["menu", "campaign", "campaign-story"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
 

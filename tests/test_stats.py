@@ -343,7 +343,7 @@ def test_bad_tutorial_entries_are_skipped_and_unknown_parts_kept(user_data_dir: 
             "finished": ["01-first-moves", 7, "../../etc", "x" * 80],
             "reached": {"02-the-end": 3, "03-x": True, "04-y": -1, "05-z": 10_000, "Bad Id": 2},
         },
-        "campaign": {"from": "a later version"},
+        "trophies": {"from": "a later version"},
     }
     Statistics.path().write_text(json.dumps({"schema_version": 5, "games": {"ataxx": section}}))
     stats = Statistics.load("ataxx")
@@ -352,7 +352,7 @@ def test_bad_tutorial_entries_are_skipped_and_unknown_parts_kept(user_data_dir: 
     assert [record.result for record in stats.records] == ["win"]
     stats.save()
     data = json.loads(Statistics.path().read_text())
-    assert data["games"]["ataxx"]["campaign"] == {"from": "a later version"}  # not this version's to drop
+    assert data["games"]["ataxx"]["trophies"] == {"from": "a later version"}  # not this version's to drop
     kept = list(user_data_dir.glob("statistics.damaged-*"))  # the skipped entries, in a copy of the file
     assert len(kept) == 1 and "../../etc" in kept[0].read_text()
     # Not progress at all: counted as one damaged entry, the rest read.

@@ -123,6 +123,10 @@ DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
             "dice",
             "odds",
             "silver",
+            "campaign",
+            "campaign-story",
+            "campaign-battle",
+            "campaign-won",
         )
     },
 }

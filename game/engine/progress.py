@@ -4,7 +4,8 @@
 tries and whether help was needed, and the streak of puzzles solved at the
 first try without help. ``TutorialProgress``: the lessons ("Learn to play")
 finished, by tutorial id, and the step each one left half way was left at.
-Each reads its part of the file leniently: a bad entry is skipped and counted,
+``CampaignProgress``: the campaign's battles won, by battle id, each with the
+most stars it earned. Each reads its part of the file leniently: a bad entry is skipped and counted,
 so the statistics can say so and keep a copy before they are next written.
 """
 
@@ -16,12 +17,25 @@ from typing import Any
 
 from game.engine.tutorials import MAX_STEPS
 
-__all__ = ["MAX_SOLVED", "MAX_TUTORIALS", "PuzzleProgress", "SolvedPuzzle", "TutorialProgress"]
+__all__ = [
+    "MAX_BATTLES",
+    "MAX_SOLVED",
+    "MAX_STARS",
+    "MAX_TUTORIALS",
+    "CampaignProgress",
+    "PuzzleProgress",
+    "SolvedPuzzle",
+    "TutorialProgress",
+]
 
 MAX_SOLVED = 20_000
 """The puzzles solved kept per game (far more than any collection holds)."""
 MAX_TUTORIALS = 1_000
 """The tutorials' progress kept per game (far more than any game ships)."""
+MAX_BATTLES = 1_000
+"""The campaign battles kept per game (far more than any campaign has)."""
+MAX_STARS = 3
+"""The most stars a battle earns."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,7 +51,7 @@ class SolvedPuzzle:
 
 
 _ITEM_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-"""A puzzle's or a tutorial's id, as the file may hold it."""
+"""A puzzle's, a tutorial's or a battle's id, as the file may hold it."""
 
 
 @dataclasses.dataclass
@@ -201,6 +215,63 @@ class TutorialProgress:
                 and 0 < step <= MAX_STEPS
             ):
                 progress.reached[key] = step
+            else:
+                skipped += 1
+        return progress, skipped
+
+
+@dataclasses.dataclass
+class CampaignProgress:
+    """A game's campaign battles won, each with the most stars it earned (1 to ``MAX_STARS``)."""
+
+    stars: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.stars)
+
+    @property
+    def won(self) -> set[str]:
+        """The battles won at least once."""
+        return set(self.stars)
+
+    def stars_of(self, battle_id: str) -> int:
+        """The most stars the battle ``battle_id`` earned (0: never won)."""
+        return self.stars.get(battle_id, 0)
+
+    def win(self, battle_id: str, stars: int) -> bool:
+        """The battle ``battle_id`` won with ``stars``: kept if it is its first win or its best.
+
+        Whether anything changed (the caller saves then).
+        """
+        stars = max(1, min(MAX_STARS, stars))
+        if self.stars.get(battle_id, 0) >= stars:
+            return False
+        self.stars[battle_id] = stars
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        """The progress as the file holds it."""
+        return {"stars": dict(sorted(self.stars.items()))}
+
+    @classmethod
+    def from_json(cls, data: Any) -> tuple[CampaignProgress, int]:
+        """The progress from the file (bad entries skipped), and how many were skipped; ``ValueError`` if it is
+        not progress at all."""
+        if not isinstance(data, dict):
+            raise ValueError("the campaign must be an object")
+        stars = data.get("stars", {})
+        if not isinstance(stars, dict):
+            raise ValueError("the campaign's stars must be an object")
+        progress = cls()
+        skipped = max(0, len(stars) - MAX_BATTLES)
+        for key, value in list(stars.items())[:MAX_BATTLES]:
+            if (
+                _ITEM_ID.fullmatch(key)
+                and isinstance(value, int)
+                and not isinstance(value, bool)
+                and 1 <= value <= MAX_STARS
+            ):
+                progress.stars[key] = value
             else:
                 skipped += 1
         return progress, skipped

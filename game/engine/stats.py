@@ -18,7 +18,8 @@ The file (schema 5)::
                          "puzzles": {"solved": {"3f9a0c1d2e": {"tries": 1, "helped": false}},
                                      "streak": 1, "best_streak": 4},
                          "tutorials": {"finished": ["01-first-moves"],
-                                       "reached": {"02-the-end": 5}}}}}
+                                       "reached": {"02-the-end": 5}},
+                         "campaign": {"stars": {"01-the-ford": 3}}}}}
 
 ``plies`` counts every entry of the game's history; ``moves`` is its length in
 full moves, as the screens say it (``game.engine.match.move_numbers``). A
@@ -38,8 +39,13 @@ the first time it is solved; one already solved may be played again freely.
 play") finished, by tutorial id (the file's name without ``.toml``), and the
 step each one left half way was left at, so it resumes there.
 
+``campaign`` (``CampaignProgress``), for a game with a campaign, is the
+battles won, by battle id (the file's name without ``.toml``), each with the
+most stars it earned (1 to 3); a battle won opens the next.
+
 Migration. Schema 4 (before tutorials) is read as it is, no tutorial
-finished. Schema 3 (before puzzles) and schema 2 (before resignations) are
+finished (and schema 5 before the campaign, no battle won: the part is new,
+the schema is not). Schema 3 (before puzzles) and schema 2 (before resignations) are
 read as they are: no puzzle solved, each schema 2 record with no resignation
 (``resigned`` null); the next ``save`` writes schema 5. Schema 1 (``{"version": 1, "records": [...]}``, Ataxx only) is read
 as the records of ``ataxx``: a record's ``side`` (``red``/``blue``) becomes its
@@ -50,7 +56,7 @@ understands of it) but never written over: ``load_message`` says so.
 A damaged file is moved aside (``statistics.damaged-<time>.json``) with a
 message, and counting starts afresh: nothing else is lost, and the damaged
 file is kept for the curious. Bad records inside a good file are skipped one by
-one, and so are bad entries of the puzzles solved and the tutorials. The texts of a record (its level name, difficulty and time) are cleaned
+one, and so are bad entries of the puzzles solved, the tutorials and the campaign. The texts of a record (its level name, difficulty and time) are cleaned
 as they are read: control characters dropped, a lone surrogate (a JSON
 ``\\ud800``) made U+FFFD, too long a text cut.
 """
@@ -68,7 +74,7 @@ from typing import Any
 
 from game import games
 from game.engine.match import Match
-from game.engine.progress import PuzzleProgress, SolvedPuzzle, TutorialProgress
+from game.engine.progress import CampaignProgress, PuzzleProgress, SolvedPuzzle, TutorialProgress
 from game.filedata import clean_text, load_json, reason_of
 from game.paths import atomic_write_text, keep_copy, read_text_limited, set_aside, user_data_dir
 
@@ -77,6 +83,7 @@ __all__ = [
     "MAX_STATS_BYTES",
     "SCHEMA_VERSION",
     "STATS_FILE",
+    "CampaignProgress",
     "GameRecord",
     "PuzzleProgress",
     "SolvedPuzzle",
@@ -357,6 +364,8 @@ class Statistics:
         """The game's puzzles solved, and the streak."""
         self.tutorials = TutorialProgress()
         """The game's tutorials finished, and where the others were left."""
+        self.campaign = CampaignProgress()
+        """The game's campaign battles won, and their stars."""
         self._unknown_parts: dict[str, Any] = {}
         """The parts of this game's section a newer version wrote that this one does not know: kept as they are."""
         self.load_message: str | None = None
@@ -421,6 +430,12 @@ class Statistics:
             except ValueError:
                 stats.tutorials, bad = TutorialProgress(), 1
             skipped += bad
+        if "campaign" in parts:
+            try:
+                stats.campaign, bad = CampaignProgress.from_json(parts.pop("campaign"))
+            except ValueError:
+                stats.campaign, bad = CampaignProgress(), 1
+            skipped += bad
         stats._unknown_parts = parts
         stats._dropped = skipped
         stats.records = records[-MAX_RECORDS:]
@@ -448,7 +463,7 @@ class Statistics:
         return message
 
     def save(self) -> None:
-        """Write this game's records, puzzles and tutorials, and the other games' as the file holds them now,
+        """Write this game's records, puzzles, tutorials and campaign, and the other games' as the file holds them now,
         atomically (schema 5).
 
         The file is read again first, so records another ``Statistics`` saved
@@ -490,6 +505,8 @@ class Statistics:
             section["puzzles"] = self.puzzles.to_json()
         if self.tutorials:
             section["tutorials"] = self.tutorials.to_json()
+        if self.campaign:
+            section["campaign"] = self.campaign.to_json()
         sections[self.game] = section
         payload = {"schema_version": SCHEMA_VERSION, "games": dict(sorted(sections.items()))}
         atomic_write_text(path, json.dumps(payload, indent=1) + "\n")
@@ -501,10 +518,12 @@ class Statistics:
         del self.records[:-MAX_RECORDS]
 
     def reset(self) -> None:
-        """Forget every game of this game, its puzzles solved and its tutorials finished (the other games' stay)."""
+        """Forget every game of this game, its puzzles solved, its tutorials finished and its campaign's
+        battles won (the other games' stay)."""
         self.records.clear()
         self.puzzles = PuzzleProgress()
         self.tutorials = TutorialProgress()
+        self.campaign = CampaignProgress()
 
     # -- figures --
 

@@ -76,6 +76,9 @@ class MenuScene(Scene):
                 ),
                 Button("load", "Load game", self._open("load"), key=pygame.K_l),
                 Button("puzzles", "Puzzles", self._puzzles, key=pygame.K_p, visible=False, accent=theme.GOLD),
+                Button(
+                    "campaign", "Campaign", self._campaign, key=pygame.K_c, visible=False, accent=theme.GOLD
+                ),
                 Button("options", "Options", self._open("options"), key=pygame.K_o),
                 Button("statistics", "Statistics", self._open("statistics"), key=pygame.K_s),
                 Button("help", "Help", self._open("rules"), key=pygame.K_F1),
@@ -106,6 +109,7 @@ class MenuScene(Scene):
         self.widgets["continue"].visible = self._autosave_available()
         self.widgets["editor"].visible = self.app.router.has("editor")
         self.widgets["puzzles"].visible = has_shipped_puzzles(self.app.game.key)
+        self.widgets["campaign"].visible = self.app.router.has("campaign")
         learn = self.widgets["learn"]
         learn.visible = has_shipped_tutorials(self.app.game.key)
         learn.icon = "done" if learn.visible and self._lessons_finished() else ""
@@ -158,6 +162,11 @@ class MenuScene(Scene):
                 default="ok",
                 escape="ok",
             )
+
+    def _campaign(self) -> None:
+        """The current game's campaign: its battles in order."""
+        self.app.audio.play("click")
+        self.app.router.push("campaign")
 
     def _continue(self) -> None:
         self.app.audio.play("click")

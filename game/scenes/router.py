@@ -44,7 +44,7 @@ SCENES: dict[str, str] = {
 }
 """The generic scenes: name -> ``module:class``."""
 
-GAME_SCENES: dict[str, str] = {"editor": "editor"}
+GAME_SCENES: dict[str, str] = {"editor": "editor", "campaign": "campaign"}
 """Scenes a game provides: name -> its part (``GameDefinition.load``)."""
 
 

@@ -143,6 +143,8 @@ class StatisticsScene(Scene):
         """What a reset forgets: the games, and the puzzles and lessons of a game that has them."""
         puzzles = self.puzzle_ids is not None
         lessons = has_shipped_tutorials(self.app.game.key)
+        if self.app.game.has("campaign"):
+            return self._campaign_reset_warning(puzzles, lessons)
         if puzzles and lessons:
             return tr(
                 "Every game counted so far, every puzzle solved and every lesson finished will be forgotten. "
@@ -157,6 +159,28 @@ class StatisticsScene(Scene):
                 "Every game counted so far and every puzzle solved will be forgotten. This cannot be undone."
             )
         return tr("Every game counted so far will be forgotten. This cannot be undone.")
+
+    @staticmethod
+    def _campaign_reset_warning(puzzles: bool, lessons: bool) -> str:
+        """What a reset forgets in a game with a campaign: its battles won too."""
+        if puzzles and lessons:
+            return tr(
+                "Every game counted so far, every puzzle solved, every lesson finished and every battle of the "
+                "campaign won will be forgotten. This cannot be undone."
+            )
+        if lessons:
+            return tr(
+                "Every game counted so far, every lesson finished and every battle of the campaign won will be "
+                "forgotten. This cannot be undone."
+            )
+        if puzzles:
+            return tr(
+                "Every game counted so far, every puzzle solved and every battle of the campaign won will be "
+                "forgotten. This cannot be undone."
+            )
+        return tr(
+            "Every game counted so far and every battle of the campaign won will be forgotten. This cannot be undone."
+        )
 
     def ask_reset(self) -> None:
         """Ask, then forget every game."""

@@ -6,7 +6,10 @@ a target, the odds of the attack shown; ``dice``: an attack's dice landing in
 the tray, the hits flying to the target; ``builder``: level 2's army builder
 with a few bases placed; ``silver``: a battle seen from Silver's side;
 ``hint``: the battle with a hint shown, an attack of archers if there is one
-(the longest of the hints' sentences).
+(the longest of the hints' sentences). The campaign: ``campaign``, its
+battles with the first two won; ``campaign-story``, the story before the
+third; ``campaign-battle``, the first battle under way with its goal's
+banner; ``campaign-won``, the story after the first, won with three stars.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
-DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver", "hint")
+DEMO_NAMES = (
+    "battle", "dice", "odds", "builder", "silver", "hint",
+    "campaign", "campaign-story", "campaign-battle", "campaign-won",
+)  # fmt: skip
 SCREENSHOT_TIME = 75 / 60
 """The frames ``main.py --screenshot`` runs before the picture, in seconds."""
 
@@ -78,6 +84,8 @@ def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
     if name not in DEMO_NAMES:
         return False
+    if name.startswith("campaign"):
+        return _campaign_demo(app, name)
     levels, _ = available_levels(app.game)
     by_name = {level.name: level for level in levels}
     seat = 1 if name == "silver" else 0
@@ -136,4 +144,47 @@ def start_demo(app: Services, name: str) -> bool:
     if name == "odds":
         board.hover = attack.target
         board.hover_pos = board.view.centre(attack.target)
+    return True
+
+
+def _campaign_demo(app: Services, name: str) -> bool:
+    """The campaign's screens (see the module docstring); nothing is written."""
+    from game.engine.lionheart.goals import GoalState, GoalTracker
+    from game.scenes.lionheart.campaign_flow import BattleResult, open_battle, open_story
+
+    scene: Any = app.router.push("campaign")
+    campaign = scene.campaign
+    progress = campaign.progress
+    for battle, earned in zip(campaign.battles[:2], (3, 2), strict=False):
+        progress.win(battle.id, earned)
+    if name == "campaign":
+        scene.hover = 2
+        return True
+    if name == "campaign-story":
+        open_story(app, campaign, 2)
+        return True
+    if name == "campaign-won":
+        open_story(app, campaign, 0, BattleResult(True, "The line held", 3, 3, 2, 2))
+        return True
+    battle = open_battle(app, campaign, 0)
+    match = battle.match
+
+    start = sum(unit.figures for unit in match.position.units)
+
+    def ready(trial: Match[Any, Any]) -> bool:
+        lost = start - sum(unit.figures for unit in trial.position.units)
+        if trial.turn != 0 or trial.position.actions != 2 or trial.ply < 10 or lost < 3:
+            return False
+        judged = Battle(battle.battle.position)
+        tracker = GoalTracker(battle.battle.goal, judged)
+        for _, entry in trial.history():
+            judged.push(entry)
+            tracker.observe(judged)
+        return tracker.state is GoalState.OPEN
+
+    fight(match, 11, until=ready)
+    battle._judge()
+    if battle.tracker.state is not GoalState.OPEN:  # the dice ended it: the start is shown instead
+        battle.restart()
+    battle.ensure_layout()
     return True
