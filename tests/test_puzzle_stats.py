@@ -25,7 +25,9 @@ def test_the_streak_counts_first_solves_at_the_first_try_without_help() -> None:
     assert progress.clean == 2 and len(progress.solved) == 4
 
 
-def test_a_schema_3_file_loads_with_no_puzzles_and_is_written_as_the_current_schema(user_data_dir: Path) -> None:
+def test_a_schema_3_file_loads_with_no_puzzles_and_is_written_as_the_current_schema(
+    user_data_dir: Path,
+) -> None:
     record = {
         "finished_at": "2026-11-22T12:00:00", "opponent": "human", "difficulty": "", "level_name": "Classic",
         "seat": 0, "result": "win", "plies": 3, "moves": 2, "seconds": 10.0, "scores": [3, 0], "resigned": None,
