@@ -302,9 +302,20 @@ GAMES: tuple[GameDefinition, ...] = (
         ai="game.ai.lionheart.player:AI",
         board="game.scenes.lionheart.board:LionheartBoard",
         extras=GameExtras(
+            editor="game.scenes.lionheart.editor:BattleEditorScene",
             rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
             demos="game.scenes.lionheart.demos:start_demo",
-            demo_names=("battle", "dice", "odds", "builder", "silver", "hint"),
+            demo_names=(
+                "battle",
+                "dice",
+                "odds",
+                "builder",
+                "silver",
+                "hint",
+                "battle-editor",
+                "battle-editor-problems",
+                "battle-editor-open",
+            ),
         ),
     ),
 )

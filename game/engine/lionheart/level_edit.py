@@ -81,6 +81,17 @@ class DraftUnit:
     figures: int
     facing: str
 
+    def changed(
+        self, *, owner: int | None = None, figures: int | None = None, facing: str | None = None
+    ) -> DraftUnit:
+        """The unit with the side, figures or facing given changed."""
+        return DraftUnit(
+            self.owner if owner is None else owner,
+            self.kind,
+            self.figures if figures is None else figures,
+            self.facing if facing is None else facing,
+        )
+
     def text(self, file: int, rank: int) -> str:
         """The unit as a position writes it, standing on ``(file, rank)`` (``gI4c2N``)."""
         return f"{SIDE_LETTERS[self.owner]}{self.kind}{self.figures}{square_label(file, rank)}{self.facing}"
@@ -341,12 +352,20 @@ class BattleDraft:
         self.units[end] = moved
         return self._remember(before)
 
-    def change(self, file: int, rank: int, **fields: object) -> bool:
-        """Change the unit on ``(file, rank)`` (``facing=``, ``figures=``, ``owner=``, ``kind=``); False if none."""
+    def change(
+        self,
+        file: int,
+        rank: int,
+        *,
+        owner: int | None = None,
+        figures: int | None = None,
+        facing: str | None = None,
+    ) -> bool:
+        """Change the side, the figures or the facing of the unit on ``(file, rank)``; False if none changed."""
         unit = self.units.get((file, rank))
         if unit is None:
             return False
-        return self.place(file, rank, dataclasses.replace(unit, **fields))  # type: ignore[arg-type]
+        return self.place(file, rank, unit.changed(owner=owner, figures=figures, facing=facing))
 
     def set_opening(self, opening: Opening) -> bool:
         """Who starts: GOLD, SILVER, or ``None`` for the opening roll (an undo step if it changes)."""

@@ -6,7 +6,7 @@ a target, the odds of the attack shown; ``dice``: an attack's dice landing in
 the tray, the hits flying to the target; ``builder``: level 2's army builder
 with a few bases placed; ``silver``: a battle seen from Silver's side;
 ``hint``: the battle with a hint shown, an attack of archers if there is one
-(the longest of the hints' sentences).
+(the longest of the hints' sentences); the battle editor's (``editor_demos``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from game.engine.match import Match, MatchConfig
 from game.scenes.level_cards import available_levels
 from game.scenes.lionheart.anim import EntryAnimation
 from game.scenes.lionheart.board import LionheartBoard
+from game.scenes.lionheart.editor_demos import EDITOR_DEMOS, start_editor_demo
 from game.scenes.match import MatchScene
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
-DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver", "hint")
+DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver", "hint", *EDITOR_DEMOS)
 SCREENSHOT_TIME = 75 / 60
 """The frames ``main.py --screenshot`` runs before the picture, in seconds."""
 
@@ -78,6 +79,9 @@ def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
     if name not in DEMO_NAMES:
         return False
+    if name in EDITOR_DEMOS:
+        start_editor_demo(app, name)
+        return True
     levels, _ = available_levels(app.game)
     by_name = {level.name: level for level in levels}
     seat = 1 if name == "silver" else 0

@@ -1,0 +1,745 @@
+"""The battle editor: the field on the left, the tools on the right.
+
+Place units of either side (the kind, the figures and the facing chosen in
+the panel) by clicking the field or with the keys; drag a unit to move it
+(off the field: removed), right-click to remove it; click one to choose it,
+and the panel's side, figures and facing then change it. Set who starts (a
+side, or the opening roll); check, test-play, save as a level and open one.
+The draft and its undo history are ``game.engine.lionheart.level_edit``'s
+``BattleDraft``; this scene turns the mouse and keys into its calls, and the
+keys into a cursor on the field (arrows move it, Enter places or picks up and
+puts down, Delete removes, R turns).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.levels import (
+    LevelError,
+    LevelExistsError,
+    LevelInfo,
+    custom_levels,
+    custom_levels_dir,
+    delete_custom_level,
+    save_custom_level,
+    shipped_levels,
+)
+from game.engine.lionheart import GOLD, SILVER, STANDARD_TEXT, LionheartError
+from game.engine.lionheart.level_edit import EDIT_KINDS, BattleDraft, DraftUnit, figure_choices, on_field
+from game.engine.lionheart.rules import RULES
+from game.engine.rules import Severity
+from game.i18n import tr
+from game.scenes.base import Scene
+from game.scenes.level_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
+from game.scenes.lionheart.editor_findings import FieldMarks, mark_squares, problem_text
+from game.scenes.lionheart.editor_panel import EditorPanel
+from game.scenes.lionheart.editor_tools import FACING_BACK, FACING_TURN, KindPalette, Stepper, TurnButton
+from game.scenes.lionheart.overlays import mark_of
+from game.scenes.lionheart.units import draw_unit
+from game.scenes.lionheart.view import FieldView, thumbnail
+from game.ui import gfx, theme
+from game.ui.lang import explain_write_error, level_description, level_name
+from game.ui.notice import MessageStrip
+from game.ui.widgets import Button, Choice, WidgetGroup
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.scenes.services import SceneServices
+
+__all__ = ["BattleEditorScene", "EditorField"]
+
+log = logging.getLogger(__name__)
+
+EMPTY_TEXT = "gK1e1N,sK1e10S - 2 0 start"
+"""A cleared field: the two kings on their squares, the opening roll to come."""
+_KIND_KEYS = {pygame.K_1 + index: kind for index, kind in enumerate(EDIT_KINDS)}
+_ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+Square = tuple[int, int]
+
+
+class EditorField(FieldView):
+    """The battle's field as the editor shows it: as large as its area allows, no dice tray."""
+
+    def place(self, area: pygame.Rect, *, flipped: bool = False) -> None:
+        self.area = area.copy()
+        self.flipped = flipped
+        label = 0.42
+        self.square = max(12, int(min(area.width / (9 + label * 2), area.height / (10 + label * 2))))
+        field_w, field_h = self.square * 9, self.square * 10
+        self.rect = pygame.Rect(0, 0, field_w, field_h)
+        self.rect.center = area.center
+        self.tray = pygame.Rect(self.rect.right, self.rect.bottom, 0, 0)
+        self.tray_beside = False
+
+    def cell_at(self, pos: tuple[int, int]) -> Square | None:
+        """``(file, rank)`` of the square under ``pos``, or ``None`` off the field."""
+        if not self.rect.collidepoint(pos):
+            return None
+        column = (pos[0] - self.rect.x) // self.square
+        row = (pos[1] - self.rect.y) // self.square
+        return int(column), int(9 - row)
+
+
+def _custom_path(source: LevelInfo | None) -> Path | None:
+    """The file of ``source`` if it is one of the player's own levels."""
+    if source is None or source.path is None:
+        return None
+    try:
+        folder = custom_levels_dir(RULES.key, create=False).resolve()
+        path = source.path.resolve()
+    except OSError:
+        return None
+    return source.path if path.parent == folder else None
+
+
+class BattleEditorScene(Scene):
+    """Set up a battle, then test-play it or keep it as a level."""
+
+    name = "editor"
+
+    def __init__(self, app: SceneServices, level: LevelInfo | None = None) -> None:
+        super().__init__(app)
+        self.draft = BattleDraft(level.position if level else STANDARD_TEXT)
+        self.source: LevelInfo | None = level
+        """The level the draft started from (its name and description are offered when saving)."""
+        self.saved = self.draft.snapshot()
+        self.view = EditorField()
+        self.brush = DraftUnit(GOLD, "I", 4, "N")
+        """The unit a click on an empty square places."""
+        self.chosen: Square | None = None
+        """The unit chosen on the field: the panel's side, figures and facing change it."""
+        self.cursor: Square = (4, 1)
+        """The keys' square on the field."""
+        self.cursor_shown = False
+        self.hover: Square | None = None
+        self.drag: tuple[Square, tuple[int, int]] | None = None
+        """A unit being dragged: its square and where the pointer is."""
+        self.dragged = False
+        self.palette = KindPalette(self.brush.kind, self._set_kind)
+        self.side = Choice(
+            [(theme.SEAT_NAMES[0], GOLD), (theme.SEAT_NAMES[1], SILVER)],
+            GOLD,
+            self._set_side,
+            accent=theme.GOLD,
+            key=pygame.K_s,
+        )
+        self.figures = Stepper(self.step_figures)
+        self.turn = TurnButton(self.turn_unit)
+        self.who_starts = Choice(
+            [("Dice roll", None), (theme.SEAT_NAMES[0], GOLD), (theme.SEAT_NAMES[1], SILVER)],
+            self.draft.opening,
+            self._set_opening,
+            accent=theme.GOLD,
+            key=pygame.K_o,
+        )
+        self.widgets = WidgetGroup(
+            [
+                Button("undo_edit", "Undo edit", self.undo, icon="undo"),
+                Button("redo_edit", "Redo edit", self.redo, icon="redo"),
+                Button("new_battle", "Standard battle", self.new_battle),
+                Button("clear_field", "Clear the field", self.clear_field),
+                Button("standard_levels", "Standard levels…", self.open_standard),
+                Button("open_custom", "Open custom level…", self.open_custom),
+                Button("save_level", "Save as level…", self.save_as, accent=theme.GOLD),
+                Button("delete", "Delete", self.delete, accent=theme.DANGER),
+                Button("cancel", "Cancel", self.cancel),
+                Button("play", "Test play", self.play, primary=True, accent=theme.CLONE),
+            ]
+        )
+        self.panel = EditorPanel(
+            self.palette,
+            self.side,
+            self.figures,
+            self.turn,
+            self.who_starts,
+            self.widgets,
+            self.px,
+            self.title_px,
+        )
+        self.field_area = pygame.Rect(0, 0, 0, 0)
+        self.messages = MessageStrip()
+        self.flagged: list[tuple[int, theme.Colour]] = []
+        """Squares marked by the last check, until the next edit."""
+        self.toast: tuple[str, float] | None = None
+        self._background_surface: pygame.Surface | None = None
+        self._background_key: object = None
+
+    # -- state --
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the draft differs from what was opened or last saved."""
+        return self.draft.snapshot() != self.saved
+
+    @property
+    def custom_path(self) -> Path | None:
+        """The file of the custom level being edited, if it is one."""
+        return _custom_path(self.source)
+
+    def square_centre(self, name: str) -> tuple[int, int]:
+        """The pixel centre of square ``name`` (``e1``; tests click there)."""
+        self.ensure_layout()
+        return self.view.centre(name)
+
+    def shown_unit(self) -> DraftUnit:
+        """What the panel shows: the unit chosen on the field, else the one a click places."""
+        if self.chosen is not None:
+            unit = self.draft.unit_at(*self.chosen)
+            if unit is not None:
+                return unit
+        return self.brush
+
+    def _refresh(self) -> None:
+        """Bring the widgets in line with the draft."""
+        if self.chosen is not None and self.draft.unit_at(*self.chosen) is None:
+            self.chosen = None
+        shown = self.shown_unit()
+        self.side.value = shown.owner
+        self.palette.value = shown.kind
+        self.who_starts.value = self.draft.opening
+        self.widgets["undo_edit"].enabled = self.draft.can_undo
+        self.widgets["redo_edit"].enabled = self.draft.can_redo
+        self.widgets["delete"].enabled = self.custom_path is not None
+
+    def _edited(self) -> None:
+        self.flagged = []
+        self._refresh()
+
+    def enter(self) -> None:
+        self._refresh()
+
+    def resume(self) -> None:
+        self._refresh()
+
+    def _say(self, text: str) -> None:
+        self.toast = (text, 2.2)
+
+    # -- the unit's tools: the brush, or the unit chosen on the field --
+
+    def _change_shown(
+        self, *, owner: int | None = None, figures: int | None = None, facing: str | None = None
+    ) -> None:
+        """Change the chosen unit (an undo step) or the brush."""
+        if self.chosen is not None and self.draft.unit_at(*self.chosen) is not None:
+            if self.draft.change(*self.chosen, owner=owner, figures=figures, facing=facing):
+                self.app.audio.play("select")
+                self._edited()
+            return
+        self.brush = self.brush.changed(owner=owner, figures=figures, facing=facing)
+        self.app.audio.play("select")
+        self._refresh()
+
+    def _set_kind(self, kind: str) -> None:
+        """The palette's choice: the kind a click places, a full base of it (the chosen unit is let go)."""
+        self.chosen = None
+        self.brush = DraftUnit(self.brush.owner, kind, max(figure_choices(kind)), self.brush.facing)
+        self.app.audio.play("select")
+        self._refresh()
+
+    def _set_side(self, side: object) -> None:
+        if isinstance(side, int):
+            facing = "N" if side == GOLD else "S"
+            if self.chosen is None:
+                self._change_shown(owner=side, facing=facing)
+            else:
+                self._change_shown(owner=side)
+
+    def step_figures(self, step: int) -> None:
+        """One figure more or fewer, within the table's base of the kind."""
+        shown = self.shown_unit()
+        choices = figure_choices(shown.kind)
+        figures = min(max(shown.figures + step, choices[0]), choices[-1])
+        if figures == shown.figures:
+            self.app.audio.play("invalid")
+            return
+        self._change_shown(figures=figures)
+
+    def turn_unit(self, step: int) -> None:
+        """A quarter turn clockwise (``step`` 1) or back (-1)."""
+        facing = self.shown_unit().facing
+        self._change_shown(facing=FACING_TURN[facing] if step > 0 else FACING_BACK[facing])
+
+    def _set_opening(self, opening: object) -> None:
+        if (opening is None or isinstance(opening, int)) and self.draft.set_opening(opening):
+            self.app.audio.play("select")
+            self._edited()
+
+    # -- editing the field --
+
+    def press_square(self, square: Square) -> None:
+        """A click (or Enter) on ``square``: choose the unit there, else place the brush's unit."""
+        unit = self.draft.unit_at(*square)
+        if unit is not None:
+            self.chosen = None if self.chosen == square else square
+            self.app.audio.play("click")
+            self._refresh()
+            return
+        self.chosen = None
+        figures = min(self.brush.figures, max(figure_choices(self.brush.kind)))
+        self.draft.place(*square, DraftUnit(self.brush.owner, self.brush.kind, figures, self.brush.facing))
+        self.app.audio.play("clone")
+        self._edited()
+
+    def move_unit(self, start: Square, end: Square | None) -> None:
+        """Move the unit on ``start`` to ``end`` (swapping with one there); off the field (``None``): removed."""
+        if end is None:
+            self.remove_unit(start)
+            return
+        if self.draft.move(start, end):
+            self.chosen = end
+            self.app.audio.play("clone")
+            self._edited()
+
+    def remove_unit(self, square: Square) -> None:
+        """Take the unit on ``square`` off the field."""
+        if self.draft.remove(*square):
+            self.app.audio.play("select")
+            self._edited()
+        else:
+            self.app.audio.play("invalid")
+
+    def undo(self) -> None:
+        """Take back the last edit."""
+        self._history_step(self.draft.undo())
+
+    def redo(self) -> None:
+        """Make again the last edit taken back."""
+        self._history_step(self.draft.redo())
+
+    def _history_step(self, stepped: bool) -> None:
+        if stepped:
+            self.app.audio.play("click")
+            self._edited()
+        else:
+            self.app.audio.play("invalid")
+
+    def _set_position(self, text: str, message: str) -> None:
+        self.draft.set_position(text)
+        self.source = None
+        self.chosen = None
+        self.app.audio.play("click")
+        self._say(message)
+        self._edited()
+
+    def new_battle(self) -> None:
+        """The standard battle (level 1's armies, the opening roll), untitled (undoable)."""
+        self._set_position(STANDARD_TEXT, tr("The standard battle"))
+
+    def clear_field(self) -> None:
+        """Only the two kings left on the field (undoable)."""
+        self._set_position(EMPTY_TEXT, tr("Field cleared: only the kings are left"))
+
+    # -- levels --
+
+    def load_level(self, level: LevelInfo) -> None:
+        """Start editing ``level`` (undoable); a level that is no battle's start is named and left alone."""
+        try:
+            self.draft.set_position(level.position)
+        except LionheartError as error:
+            log.info("level %r not opened in the editor: %s", level.name, error)
+            self.app.audio.play("invalid")
+            self._say(
+                tr("{name} cannot be edited here: it is an army builder's set-up", name=level_name(level))
+            )
+            return
+        self.source = level
+        self.chosen = None
+        self.saved = self.draft.snapshot()
+        self._say(tr("Opened {name}", name=level_name(level)))
+        self._edited()
+
+    def _pick(
+        self,
+        title: str,
+        entries: list[LevelInfo | LevelError],
+        tag: Callable[[int, LevelInfo], str],
+        empty: str,
+    ) -> None:
+        self.app.audio.play("click")
+        self.app.stack.push(
+            LevelPickerScene(
+                self.app, title, entries, self.load_level, tag=tag, thumbnail=thumbnail, empty_text=empty
+            )
+        )
+
+    def open_standard(self) -> None:
+        """Pick one of the game's levels to edit."""
+        self._pick(
+            tr("Standard levels"),
+            shipped_levels(RULES),
+            lambda index, level: tr("LEVEL {number}", number=level.number or index + 1),
+            "",
+        )
+
+    def open_custom(self) -> None:
+        """Pick one of your own levels to edit; damaged files are listed with their reason."""
+        self._pick(
+            tr("My levels"),
+            custom_levels(RULES),
+            lambda index, level: tr("MY LEVEL"),
+            tr("You have no battles of your own yet. Make one, then “Save as level…”."),
+        )
+
+    def _validated(self, go_label: str, then: Callable[[], None]) -> None:
+        problems = self.draft.problems()
+        self.flagged = [
+            (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
+            for p in problems
+            if p.places
+        ]
+        if not problems:
+            then()
+            return
+        refused = any(p.severity is Severity.REFUSED for p in problems)
+        self.app.audio.play("invalid" if refused else "select")
+        self.app.stack.push(
+            ValidationDialog(
+                self.app, self.panel, FieldMarks(self.view), problems, go_label, then, problem_text
+            )
+        )
+
+    def check(self) -> None:
+        """Check the battle and show what is wrong with it, where (or say it is ready)."""
+        self._validated("Keep editing", lambda: self._say(tr("The battle is ready to play")))
+
+    def play(self) -> None:
+        """Check, then play the battle here, two people at the screen; the editor is there after."""
+        self._validated("Play anyway", self._test_play)
+
+    def _test_play(self) -> None:
+        self.app.audio.play("start")
+        name = level_name(self.source) if self.source is not None else tr("Untitled battle")
+        level = LevelInfo(name, "", "", self.draft.text(), custom=True)
+        self.app.router.push("trial", level)
+
+    def save_as(self) -> None:
+        """Check, then ask for a name and a description and save into "My levels"."""
+        self._validated("Save anyway", self._ask_name)
+
+    def _ask_name(self) -> None:
+        custom = self.custom_path is not None and self.source is not None
+        name = self.source.name if custom and self.source else ""
+        description = level_description(self.source) if self.source else ""
+        self.app.stack.push(SaveLevelDialog(self.app, name, description, self._save))
+
+    def _save(self, name: str, description: str, *, replace: bool = False) -> None:
+        dialog = self.app.top
+        level = LevelInfo(name, description, tr("You"), self.draft.text())
+        try:
+            if not replace and self.custom_path is not None and self.source is not None:
+                replace = name.strip().casefold() == self.source.name.casefold()
+            path = save_custom_level(level, RULES, replace=replace)
+        except LevelExistsError:
+
+            def replace_it() -> None:
+                self.app.stack.pop()
+                self._save(name, description, replace=True)
+
+            self.app.router.push(
+                "dialog",
+                tr("Replace it?"),
+                [tr("A level called “{name}” is already in My levels. Replace it with this one?", name=name)],
+                [("replace", "Replace", replace_it), ("rename", "Choose another name", None)],
+                accent=theme.GOLD,
+                default="rename",
+            )
+            return
+        except (LevelError, OSError) as error:
+            log.warning("saving level %r failed: %s", name, error)
+            if isinstance(dialog, SaveLevelDialog):
+                reason = explain_write_error(error) if isinstance(error, OSError) else str(error)[:120]
+                dialog.error = tr("Not saved: {reason}", reason=reason)
+            self.app.audio.play("invalid")
+            return
+        if isinstance(self.app.top, SaveLevelDialog):
+            self.app.stack.pop()
+        self.source = LevelInfo(name, description, tr("You"), self.draft.text(), path, custom=True)
+        self.saved = self.draft.snapshot()
+        self.app.audio.play("start")
+        self._say(tr("Saved “{name}” in My levels", name=name))
+        self._refresh()
+
+    def delete(self) -> None:
+        """Delete the custom level being edited (after a confirmation); the battle stays as it is."""
+        path = self.custom_path
+        if path is None or self.source is None:
+            self.app.audio.play("invalid")
+            return
+
+        def confirmed() -> None:
+            self.app.stack.pop()
+            try:
+                delete_custom_level(path, RULES.key)
+            except (LevelError, OSError) as error:
+                self._say(tr("Not deleted: {reason}", reason=str(error)[:100]))
+                self.app.audio.play("invalid")
+                return
+            self._say(tr("Deleted “{name}”", name=self.source.name if self.source else ""))
+            self.source = None
+            self.saved = ((), -1)  # nothing saved matches the field any more
+            self._refresh()
+
+        self.app.audio.play("click")
+        self.app.router.push(
+            "dialog",
+            tr("Delete this level?"),
+            [
+                tr(
+                    "“{name}” will be removed from My levels. The battle stays in the editor.",
+                    name=self.source.name,
+                )
+            ],
+            [("delete", "Delete", confirmed), ("keep", "Keep it", None)],
+            accent=theme.DANGER,
+            default="keep",
+        )
+
+    def cancel(self) -> None:
+        """Close the editor without using the changes (asks first when there are some)."""
+        if not self.dirty:
+            self.app.audio.play("click")
+            self.app.stack.pop()
+            return
+
+        def leave() -> None:
+            self.app.stack.pop()
+            self.app.stack.pop()
+
+        self.app.router.push(
+            "dialog",
+            tr("Leave the editor?"),
+            [tr("Your changes to this battle will be lost.")],
+            [("leave", "Leave", leave), ("keep", "Keep editing", None)],
+            accent=theme.ACCENT_2,
+            default="keep",
+        )
+
+    # -- layout --
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        margin = self.px(16)
+        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
+        strip = MessageStrip.height(self.app.theme, self.px(17))
+        field_w = width - panel_w - margin * 3
+        self.messages.rect = pygame.Rect(margin, height - margin - strip, field_w, strip)
+        self.field_area = pygame.Rect(margin, margin, field_w, self.messages.rect.y - self.px(8) - margin)
+        self.view.place(self.field_area)
+        self.panel.layout(
+            self.app.theme, pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
+        )
+
+    # -- events --
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if self.widgets.handle_event(event):
+            return True
+        for tool in (self.palette, self.side, self.figures, self.turn, self.who_starts):
+            if tool.handle_event(event):
+                return True
+        return self._pointer(event)
+
+    def _pointer(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.cursor_shown = False
+            self.hover = self.view.cell_at(event.pos)
+            if self.drag is not None:
+                self.drag = (self.drag[0], event.pos)
+                self.dragged = self.dragged or self.hover != self.drag[0]
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.hover is not None and self.draft.unit_at(*self.hover):
+            unit = self.draft.unit_at(*self.hover)
+            assert unit is not None
+            self.draft.change(*self.hover, facing=(FACING_TURN if event.y > 0 else FACING_BACK)[unit.facing])
+            self.app.audio.play("select")
+            self._edited()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            square = self.view.cell_at(event.pos)
+            if square is None:
+                return False
+            if event.button == 3:
+                self.remove_unit(square)
+            elif self.draft.unit_at(*square) is not None:
+                self.drag, self.dragged = (square, event.pos), False
+            else:
+                self.press_square(square)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            start, _ = self.drag
+            self.drag = None
+            end = self.view.cell_at(event.pos)
+            if end == start or (not self.dragged and end is not None):
+                self.press_square(start)
+            else:
+                self.move_unit(start, end)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return True
+        if ctrl and event.key == pygame.K_s:
+            self.save_as()
+            return True
+        if ctrl:
+            return False
+        if event.key in _KIND_KEYS:
+            self.palette.choose(_KIND_KEYS[event.key])
+            return True
+        if event.key in _ARROWS:
+            if self.cursor_shown:
+                step = _ARROWS[event.key]
+                self.cursor = (
+                    min(8, max(0, self.cursor[0] + step[0])),
+                    min(9, max(0, self.cursor[1] + step[1])),
+                )
+            self.cursor_shown = True
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor_shown:
+            if self.chosen is not None and self.chosen != self.cursor:
+                self.move_unit(self.chosen, self.cursor)
+            else:
+                self.press_square(self.cursor)
+            return True
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            target = self.cursor if self.cursor_shown else self.chosen
+            if target is not None:
+                self.remove_unit(target)
+            return True
+        if event.key == pygame.K_r:
+            self.turn_unit(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.step_figures(1)
+            return True
+        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.step_figures(-1)
+            return True
+        if event.key == pygame.K_c:
+            self.check()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            if self.chosen is not None:
+                self.chosen = None
+                self._refresh()
+            else:
+                self.cancel()
+            return True
+        return False
+
+    # -- the frame --
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.widgets.update(dt)
+        if self.toast is not None:
+            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._background(surface.get_size()), (0, 0))
+        view = self.view
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5)
+        for places, colour in self.flagged:
+            mark_squares(surface, view, places, colour, 0.3 * pulse)
+        size = view.unit_size()
+        dragging = self.drag[0] if self.drag is not None and self.dragged else None
+        for (file, rank), unit in self.draft.units.items():
+            if not on_field(file, rank):
+                continue
+            colour = theme.SEAT_COLOURS[unit.owner]
+            centre = view.cell_rect(file, rank).center
+            draw_unit(
+                surface,
+                centre,
+                size,
+                unit,
+                colour,
+                mark=mark_of(colour),
+                alpha=90 if dragging == (file, rank) else 255,
+            )
+        self._draw_marks(surface)
+        self.messages.draw(surface, self.app.theme, self.toast, self.px(17))
+        self._draw_panel(surface)
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        """The chosen unit's ring, the keys' cursor, the ghost of what a click places, the unit dragged."""
+        view = self.view
+        width = max(2, view.square // 16)
+        radius = max(2, view.square // 8)
+        if self.chosen is not None:
+            pygame.draw.rect(
+                surface,
+                theme.SELECT,
+                view.cell_rect(*self.chosen).inflate(-2, -2),
+                width,
+                border_radius=radius,
+            )
+        if self.cursor_shown:
+            pygame.draw.rect(
+                surface,
+                theme.BOARD_SELECT,
+                view.cell_rect(*self.cursor).inflate(-2, -2),
+                width,
+                border_radius=radius,
+            )
+        colour = theme.SEAT_COLOURS[self.brush.owner]
+        if self.drag is None and self.hover is not None and self.draft.unit_at(*self.hover) is None:
+            draw_unit(
+                surface,
+                view.cell_rect(*self.hover).center,
+                view.unit_size(),
+                self.brush,
+                colour,
+                mark=mark_of(colour),
+                alpha=110,
+            )
+        if self.drag is not None and self.dragged:
+            unit = self.draft.unit_at(*self.drag[0])
+            if unit is not None:
+                own = theme.SEAT_COLOURS[unit.owner]
+                if self.hover is not None:
+                    pygame.draw.rect(
+                        surface,
+                        theme.SELECT,
+                        view.cell_rect(*self.hover).inflate(-2, -2),
+                        width,
+                        border_radius=radius,
+                    )
+                draw_unit(surface, self.drag[1], view.unit_size(), unit, own, mark=mark_of(own), alpha=220)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        ui = self.app.theme
+        self.draw_title(surface, tr("BATTLE EDITOR"), self.panel.title_box(ui), size=24)
+        name = level_name(self.source) if self.source is not None else tr("Untitled battle")
+        subtitle = name + (" *" if self.dirty else "")
+        counts = (
+            (self.draft.bases(GOLD), self.draft.figures(GOLD)),
+            (self.draft.bases(SILVER), self.draft.figures(SILVER)),
+        )
+        self.panel.draw(surface, ui, subtitle, self.shown_unit(), counts)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        key = (size, tuple(self.view.rect), tuple(self.panel.rect), theme.__dict__.get("LOOK_VERSION"))
+        if self._background_key != key:
+            background = gfx.backdrop(size).copy()
+            self.view.draw_static(background, self.app.theme)
+            gfx.panel(background, self.panel.rect, radius=self.px(16), alpha=215)
+            self._background_surface = background
+            self._background_key = key
+        assert self._background_surface is not None
+        return self._background_surface
