@@ -331,6 +331,9 @@ SCREENS: dict[str, list[str]] = {
     "builder": ["menu", "match"],
     "silver": ["menu", "match"],
     "hint": ["menu", "match"],
+    "battle-editor": ["menu", "editor"],
+    "battle-editor-problems": ["menu", "editor", "dialog"],
+    "battle-editor-open": ["menu", "editor", "levelpicker"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
 

@@ -123,6 +123,9 @@ DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
             "dice",
             "odds",
             "silver",
+            "battle-editor",
+            "battle-editor-problems",
+            "battle-editor-open",
         )
     },
 }

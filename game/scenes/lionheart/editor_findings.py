@@ -39,23 +39,23 @@ def problem_text(problem: LevelProblem) -> str:
         "off-field": lambda: tr("Units off the field: {squares}", squares=squares),
         "no-king": lambda: tr("{side} has no king (its place is {square})", side=side, square=squares),
         "kings": lambda: tr(
-            "{side} has {count} kings: {squares}", side=side, count=problem.count, squares=squares
+            "{side} has {count} kings ({squares})", side=side, count=problem.count, squares=squares
         ),
         "base": lambda: tr(
-            "{side}: a unit of {kind} has {count} figures at most ({squares})",
+            "{side}'s {kind}: {count} figures a unit at most ({squares})",
             side=side,
             kind=kind,
             count=problem.count,
             squares=squares,
         ),
         "mercenaries": lambda: tr(
-            "{side} has {count} units of mercenaries, one at most: {squares}",
+            "{side} has {count} units of mercenaries ({squares}), one at most",
             side=side,
             count=problem.count,
             squares=squares,
         ),
         "army-limit": lambda: tr(
-            "{side} has {count} {kind}, {limit} at most: {squares}",
+            "{side}'s {kind}: {count} figures, {limit} at most ({squares})",
             side=side,
             count=problem.count,
             kind=kind,

@@ -45,6 +45,8 @@ class EditorPanel:
     labels: list[tuple[str, pygame.Rect]] = dataclasses.field(default_factory=list, init=False)
     title_y: int = dataclasses.field(default=0, init=False)
     counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
+    caption_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
+    """The name of the kind pointed at or chosen, under the tiles."""
 
     def layout(self, ui: Theme, rect: pygame.Rect) -> None:
         """Place the sections and the widgets in ``rect``."""
@@ -60,8 +62,9 @@ class EditorPanel:
         title_h = ui.font("title", self.title_px(24), bold=True).get_height()
         subtitle_h = ui.font("body", px(15)).get_height()
         head = max(px(58), self.title_y - inner.y + title_h + px(2) + subtitle_h + px(4))
-        palette_h = px(112)
-        sections = [head, label_h + palette_h, label_h + px(36), label_h + px(36), px(26)]
+        palette_h = px(100)
+        caption_h = max(px(20), ui.font("body", px(14)).get_height() + 1)
+        sections = [head, label_h + palette_h + caption_h, label_h + px(36), label_h + px(36), px(26)]
         buttons_h = 4 * row_h + 3 * gap
         spare = inner.height - sum(sections) - buttons_h - bottom_h
         section_gap = max(px(5), min(px(26), spare // 6))
@@ -73,10 +76,12 @@ class EditorPanel:
         self.labels = [("Units to place", pygame.Rect(inner.x, y, inner.width, label_h))]
         y += label_h
         self.palette.layout(pygame.Rect(inner.x, y, inner.width, palette_h), px(6))
-        y += palette_h + section_gap
+        y += palette_h
+        self.caption_rect = pygame.Rect(inner.x, y, inner.width, caption_h)
+        y += caption_h + section_gap
         # Side, figures and facing on one row, each under its own label.
-        side_w = int(inner.width * 0.42)
-        step_w = int(inner.width * 0.26)
+        side_w = int(inner.width * 0.38)
+        step_w = int(inner.width * 0.27)
         turn_w = inner.width - side_w - step_w - 2 * gap
         parts = [
             ("Side", pygame.Rect(inner.x, y, side_w, label_h)),
@@ -132,7 +137,7 @@ class EditorPanel:
         )
         for text, box in self.labels:
             draw_text(surface, ui, tr(text).upper(), "title", px(13), theme.ACCENT, box, max_lines=1)
-        self.palette.draw(surface, ui, brush)
+        self.palette.draw(surface, ui, brush, self.caption_rect)
         self.side.draw(surface, ui)
         self.figures.draw(surface, ui, brush.figures, figure_choices(brush.kind))
         self.turn.draw(surface, ui, brush.facing)

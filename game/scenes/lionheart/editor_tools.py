@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.lionheart.level_edit import EDIT_KINDS, DraftUnit, figure_choices
-from game.i18n import tr
+from game.i18n import ntr, tr
 from game.scenes.lionheart.overlays import mark_of
 from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.words import kind_name
@@ -92,39 +92,37 @@ class KindPalette:
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, ui: Theme, brush: DraftUnit) -> None:
-        """The tiles, each with a unit of ``brush``'s side and facing (a full base of its kind)."""
+    def draw(self, surface: pygame.Surface, ui: Theme, brush: DraftUnit, caption: pygame.Rect) -> None:
+        """The tiles, each with a unit of ``brush``'s side and facing (a full base of its kind), and in
+        ``caption`` the name of the kind pointed at, else of the one chosen."""
         colour = theme.SEAT_COLOURS[brush.owner]
         for index, (rect, kind) in enumerate(zip(self.rects, EDIT_KINDS, strict=False)):
             chosen = kind == self.value
             _tile(surface, rect, chosen=chosen, hovered=kind == self.hover)
-            caption_h = max(11, int(rect.height * 0.24))
-            size = max(8, min(rect.width - 8, rect.height - caption_h - 4))
-            figures = brush.figures if chosen else max(figure_choices(kind))
-            unit = DraftUnit(brush.owner, kind, min(figures, max(figure_choices(kind))), brush.facing)
-            centre = (rect.centerx, rect.y + 2 + (rect.height - caption_h) / 2)
-            draw_unit(surface, centre, size, unit, colour, mark=mark_of(colour))
-            caption = pygame.Rect(rect.x + 2, rect.bottom - caption_h - 2, rect.width - 4, caption_h)
-            draw_text(
-                surface,
-                ui,
-                tile_caption(kind),
-                "body",
-                max(theme.MIN_TEXT_SIZE, int(caption_h * 0.8)),
-                theme.TEXT if chosen else theme.TEXT_DIM,
-                caption,
-                bold=chosen,
-                align="center",
-                valign="bottom",
-                max_lines=1,
-                container=rect,
-            )
+            size = max(8, min(rect.width, rect.height) - 6)
+            most = max(figure_choices(kind))
+            unit = DraftUnit(brush.owner, kind, min(brush.figures, most) if chosen else most, brush.facing)
+            draw_unit(surface, rect.center, size, unit, colour, mark=mark_of(colour))
             key = str(index + 1)
             if rect.width > ui.measure(key, "body", 11) * 5:
-                key_box = pygame.Rect(rect.x + 4, rect.y + 1, rect.width // 4, caption_h)
+                key_box = pygame.Rect(rect.x + 4, rect.y + 1, rect.width // 4, rect.height // 2)
                 draw_text(
                     surface, ui, key, "body", 11, theme.TEXT_FAINT, key_box, max_lines=1, container=rect
                 )
+        named = self.hover or self.value
+        draw_text(
+            surface,
+            ui,
+            tile_caption(named),
+            "body",
+            max(theme.MIN_TEXT_SIZE, int(caption.height * 0.72)),
+            theme.TEXT if named == self.value else theme.TEXT_DIM,
+            caption,
+            bold=named == self.value,
+            align="center",
+            valign="middle",
+            max_lines=1,
+        )
 
 
 @dataclasses.dataclass(eq=False)
@@ -246,7 +244,9 @@ def draw_army_counts(
         box = pygame.Rect(rect.x + side * half, rect.y, half, rect.height)
         dot = max(4, size // 3)
         pygame.draw.circle(surface, theme.SEAT_COLOURS[side], (box.x + dot + 2, box.centery), dot)
-        text = tr("{bases}/10 units · {figures}", bases=bases, figures=figures)
+        text = ntr(
+            "{bases}/10 units, {count} figure", "{bases}/10 units, {count} figures", figures, bases=bases
+        )
         colour = theme.DANGER if bases > 10 else theme.TEXT
         draw_text(
             surface,
