@@ -204,7 +204,7 @@ class BattleDraft:
         """What keeps the draft from being a level (REFUSED) or makes it unusual (WARNING), each with where it is.
 
         The editor's own checks first: nobody off the field, each side one
-        king, one unit of mercenaries at most, figures within the table (a
+        king and something beside it, one unit of mercenaries at most, figures within the table (a
         base's and an army's), ten bases at most. Once none of these holds,
         the rules' level checks (``validate_position``: a battle already over,
         armies of unequal figures).
@@ -225,9 +225,12 @@ class BattleDraft:
             problems += self._army_problems(side)
         if problems:
             return problems
-        battle = self.battle()
-        if battle is None:  # the checks above leave nothing a battle refuses; kept as a last guard
-            return [DraftProblem(Severity.REFUSED, "invalid", "this is not a battle")]
+        try:
+            battle = Battle(self.text())
+        except (
+            LionheartError
+        ) as error:  # the checks above leave nothing a battle refuses; kept as a last guard
+            return [DraftProblem(Severity.REFUSED, "invalid", str(error))]
         for found in validate_position(battle):
             if found.code == "unequal":
                 problems.append(
@@ -270,6 +273,8 @@ class BattleDraft:
             problem("no-king", f"{name} has no king", [(king % 9, king // 9)])
         elif len(kings) > 1:
             problem("kings", f"{name} has {len(kings)} kings", kings, count=len(kings))
+        elif len(army) == 1:
+            problem("alone", f"{name}'s king stands alone: the battle would be over", kings)
         for kind, info in KINDS.items():
             of_kind = [square for square, unit in army if unit.kind == kind]
             overfull = [

@@ -62,8 +62,10 @@ def problem_text(problem: LevelProblem) -> str:
             limit=KINDS[problem.kind].army_limit if problem.kind in KINDS else 0,
             squares=squares,
         ),
+        "alone": lambda: tr(
+            "{side}'s king stands alone on {square}: the battle would be over", side=side, square=squares
+        ),
         "bases": lambda: tr("{side} has {count} units, ten at most", side=side, count=problem.count),
-        "over": lambda: tr("The battle is already over: a king stands alone"),
         "unequal": lambda: tr(
             "{first} has {count} figures and {second} {other}: the armies are not equal",
             first=tr(theme.SEAT_NAMES[0]),
