@@ -196,6 +196,18 @@ def test_a_bad_battle_is_refused_and_each_problem_named_where_it_is(driver: Driv
         assert driver.top is editor
     assert driver.app.stack.find("trial") is None and custom_levels(RULES) == []
     driver.press("clear_field")
+    driver.key(pygame.K_c)  # the check alone: only the kings, so each king stands alone
+    assert isinstance(driver.top, ValidationDialog)
+    driver.press("back")
+    driver.click(editor.palette.centre("I"))
+    driver.click(editor.square_centre("e2"))
+    driver.click(editor.side.rects[1].center)
+    driver.click(editor.square_centre("e9"))
+    driver.key(pygame.K_c)
+    assert (
+        driver.top is editor and editor.toast is not None and editor.toast[0] == "The battle is ready to play"
+    )
+    driver.press("clear_field")
     driver.click(editor.square_centre("e1"), button=3)  # Gold's king gone
     driver.press("play")
     dialog = driver.top

@@ -24,11 +24,10 @@ import enum
 
 from game.engine.ataxx import STARTPOS, Board, Cell, Side, parse_square  # noqa: F401 (doctest)
 from game.engine.ataxx.levels import validate_position
+from game.engine.edit_history import MAX_UNDO, EditHistory
 from game.engine.rules import LevelProblem
 
 __all__ = ["MAX_UNDO", "LevelDraft", "Snapshot", "Symmetry", "mirror_squares"]
-
-MAX_UNDO = 200
 
 Snapshot = tuple[tuple[Cell, ...], Side]
 
@@ -71,8 +70,7 @@ class LevelDraft:
         board = Board(fen)
         self.cells: list[Cell] = list(_cells_of(board))
         self.turn: Side = board.turn
-        self._undo: list[Snapshot] = []
-        self._redo: list[Snapshot] = []
+        self.history: EditHistory[Snapshot] = EditHistory()
         self._stroke: Snapshot | None = None
 
     # -- reading --
@@ -115,26 +113,21 @@ class LevelDraft:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self.history.can_redo
 
     @property
     def changed(self) -> bool:
         """Whether anything was edited (something to undo)."""
-        return bool(self._undo)
+        return self.history.can_undo
 
     # -- editing --
 
     def _remember(self, before: Snapshot) -> bool:
-        if before == self.snapshot():
-            return False
-        self._undo.append(before)
-        del self._undo[:-MAX_UNDO]
-        self._redo.clear()
-        return True
+        return self.history.remember(before, self.snapshot())
 
     def begin_stroke(self) -> None:
         """Start a stroke: the paints until ``end_stroke`` undo as one step."""
@@ -173,22 +166,17 @@ class LevelDraft:
 
     def undo(self) -> bool:
         """Take back the last edit; False if there is none."""
-        return self._step(self._undo, self._redo)
+        return self._restore(self.history.undo(self.snapshot()))
 
     def redo(self) -> bool:
         """Make again the last edit taken back; False if there is none."""
-        return self._step(self._redo, self._undo)
+        return self._restore(self.history.redo(self.snapshot()))
 
-    def _step(self, back: list[Snapshot], forth: list[Snapshot]) -> bool:
-        """Restore the last snapshot of ``back``, the current one kept on ``forth``; False if ``back`` is empty."""
-        if not back:
+    def _restore(self, snapshot: Snapshot | None) -> bool:
+        if snapshot is None:
             return False
-        forth.append(self.snapshot())
-        self._restore(back.pop())
-        return True
-
-    def _restore(self, snapshot: Snapshot) -> None:
         cells, turn = snapshot
         self.cells = list(cells)
         self.turn = turn
         self._stroke = None
+        return True

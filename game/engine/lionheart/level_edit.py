@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from game.engine.edit_history import MAX_UNDO, EditHistory
 from game.engine.lionheart.army import MAX_BASES
 from game.engine.lionheart.battle import GOLD, KING_SQUARES, SILVER, STANDARD_TEXT, Battle
 from game.engine.lionheart.field import SIDE_LETTERS, side_name
@@ -44,7 +45,6 @@ __all__ = [
     "square_label",
 ]
 
-MAX_UNDO = 200
 EDIT_KINDS = "KNAIMHPR"
 """The kinds the editor places, in the palette's order."""
 
@@ -165,8 +165,7 @@ class BattleDraft:
 
     def __init__(self, text: str = STANDARD_TEXT) -> None:
         self.units, self.opening = parse_draft(text)
-        self._undo: list[Snapshot] = []
-        self._redo: list[Snapshot] = []
+        self.history: EditHistory[Snapshot] = EditHistory()
 
     # -- reading --
 
@@ -316,21 +315,16 @@ class BattleDraft:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self.history.can_redo
 
     # -- editing (each call that changes something is one undo step) --
 
     def _remember(self, before: Snapshot) -> bool:
-        if before == self.snapshot():
-            return False
-        self._undo.append(before)
-        del self._undo[:-MAX_UNDO]
-        self._redo.clear()
-        return True
+        return self.history.remember(before, self.snapshot())
 
     def place(self, file: int, rank: int, unit: DraftUnit) -> bool:
         """Put ``unit`` on ``(file, rank)``, replacing what stood there; True if it changed anything."""
@@ -387,16 +381,15 @@ class BattleDraft:
 
     def undo(self) -> bool:
         """Take back the last edit; False if there is none."""
-        return self._step(self._undo, self._redo)
+        return self._restore(self.history.undo(self.snapshot()))
 
     def redo(self) -> bool:
         """Make again the last edit taken back; False if there is none."""
-        return self._step(self._redo, self._undo)
+        return self._restore(self.history.redo(self.snapshot()))
 
-    def _step(self, back: list[Snapshot], forth: list[Snapshot]) -> bool:
-        if not back:
+    def _restore(self, snapshot: Snapshot | None) -> bool:
+        if snapshot is None:
             return False
-        forth.append(self.snapshot())
-        units, self.opening = back.pop()
+        units, self.opening = snapshot
         self.units = dict(units)
         return True

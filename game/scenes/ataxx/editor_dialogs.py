@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.ataxx import bits, square_name
-from game.engine.levels import LevelError, LevelInfo
 from game.engine.rules import LevelProblem
 from game.i18n import tr
 from game.scenes import level_dialogs
-from game.scenes.ataxx.view import BoardView, thumbnail
-from game.scenes.level_dialogs import SaveLevelDialog
+from game.scenes.ataxx.view import BoardView
+from game.scenes.level_dialogs import LevelPickerScene, SaveLevelDialog
 from game.ui import theme
 
 if TYPE_CHECKING:
@@ -83,19 +82,3 @@ class ValidationDialog(level_dialogs.ValidationDialog):
     ) -> None:
         self.view = view
         super().__init__(app, tools, SquareMarks(view), problems, go_label, on_go, problem_text)
-
-
-class LevelPickerScene(level_dialogs.LevelPickerScene):
-    """The level pickers over the editor, with Ataxx's thumbnails."""
-
-    def __init__(
-        self,
-        app: SceneServices,
-        title: str,
-        entries: Sequence[LevelInfo | LevelError],
-        on_pick: Callable[[LevelInfo], None],
-        *,
-        tag: Callable[[int, LevelInfo], str],
-        empty_text: str = "",
-    ) -> None:
-        super().__init__(app, title, entries, on_pick, tag=tag, thumbnail=thumbnail, empty_text=empty_text)

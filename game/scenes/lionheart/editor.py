@@ -13,30 +13,20 @@ puts down, Delete removes, R turns).
 
 from __future__ import annotations
 
-import logging
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.levels import (
-    LevelError,
-    LevelExistsError,
-    LevelInfo,
-    custom_levels,
-    custom_levels_dir,
-    delete_custom_level,
-    save_custom_level,
-    shipped_levels,
-)
-from game.engine.lionheart import GOLD, SILVER, STANDARD_TEXT, LionheartError
+from game.engine.levels import LevelInfo
+from game.engine.lionheart import GOLD, SILVER, STANDARD_TEXT
 from game.engine.lionheart.level_edit import EDIT_KINDS, BattleDraft, DraftUnit, figure_choices, on_field
 from game.engine.lionheart.rules import RULES
-from game.engine.rules import Severity
+from game.engine.rules import LevelProblem
 from game.i18n import tr
 from game.scenes.base import Scene
-from game.scenes.level_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
+from game.scenes.level_dialogs import ValidationDialog
+from game.scenes.level_editor import LevelEditorScene
 from game.scenes.lionheart.editor_findings import FieldMarks, mark_squares, problem_text
 from game.scenes.lionheart.editor_panel import EditorPanel
 from game.scenes.lionheart.editor_tools import FACING_BACK, FACING_TURN, KindPalette, Stepper, TurnButton
@@ -44,18 +34,16 @@ from game.scenes.lionheart.overlays import mark_of
 from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.view import FieldView, thumbnail
 from game.ui import gfx, theme
-from game.ui.lang import explain_write_error, level_description, level_name
+from game.ui.lang import level_name
 from game.ui.notice import MessageStrip
 from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from game.scenes.services import SceneServices
 
 __all__ = ["BattleEditorScene", "EditorField"]
-
-log = logging.getLogger(__name__)
 
 EMPTY_TEXT = "gK1e1N,sK1e10S - 2 0 start"
 """A cleared field: the two kings on their squares, the opening roll to come."""
@@ -87,29 +75,12 @@ class EditorField(FieldView):
         return int(column), int(9 - row)
 
 
-def _custom_path(source: LevelInfo | None) -> Path | None:
-    """The file of ``source`` if it is one of the player's own levels."""
-    if source is None or source.path is None:
-        return None
-    try:
-        folder = custom_levels_dir(RULES.key, create=False).resolve()
-        path = source.path.resolve()
-    except OSError:
-        return None
-    return source.path if path.parent == folder else None
-
-
-class BattleEditorScene(Scene):
+class BattleEditorScene(LevelEditorScene):
     """Set up a battle, then test-play it or keep it as a level."""
 
-    name = "editor"
-
     def __init__(self, app: SceneServices, level: LevelInfo | None = None) -> None:
-        super().__init__(app)
-        self.draft = BattleDraft(level.position if level else STANDARD_TEXT)
-        self.source: LevelInfo | None = level
-        """The level the draft started from (its name and description are offered when saving)."""
-        self.saved = self.draft.snapshot()
+        self.draft: BattleDraft = BattleDraft(level.position if level else STANDARD_TEXT)
+        super().__init__(app, RULES, self.draft, level)
         self.view = EditorField()
         self.brush = DraftUnit(GOLD, "I", 4, "N")
         """The unit a click on an empty square places."""
@@ -164,24 +135,10 @@ class BattleEditorScene(Scene):
             self.title_px,
         )
         self.field_area = pygame.Rect(0, 0, 0, 0)
-        self.messages = MessageStrip()
-        self.flagged: list[tuple[int, theme.Colour]] = []
-        """Squares marked by the last check, until the next edit."""
-        self.toast: tuple[str, float] | None = None
         self._background_surface: pygame.Surface | None = None
         self._background_key: object = None
 
     # -- state --
-
-    @property
-    def dirty(self) -> bool:
-        """Whether the draft differs from what was opened or last saved."""
-        return self.draft.snapshot() != self.saved
-
-    @property
-    def custom_path(self) -> Path | None:
-        """The file of the custom level being edited, if it is one."""
-        return _custom_path(self.source)
 
     def square_centre(self, name: str) -> tuple[int, int]:
         """The pixel centre of square ``name`` (``e1``; tests click there)."""
@@ -208,18 +165,11 @@ class BattleEditorScene(Scene):
         self.widgets["redo_edit"].enabled = self.draft.can_redo
         self.widgets["delete"].enabled = self.custom_path is not None
 
-    def _edited(self) -> None:
-        self.flagged = []
-        self._refresh()
-
     def enter(self) -> None:
         self._refresh()
 
     def resume(self) -> None:
         self._refresh()
-
-    def _say(self, text: str) -> None:
-        self.toast = (text, 2.2)
 
     # -- the unit's tools: the brush, or the unit chosen on the field --
 
@@ -305,25 +255,9 @@ class BattleEditorScene(Scene):
         else:
             self.app.audio.play("invalid")
 
-    def undo(self) -> None:
-        """Take back the last edit."""
-        self._history_step(self.draft.undo())
-
-    def redo(self) -> None:
-        """Make again the last edit taken back."""
-        self._history_step(self.draft.redo())
-
-    def _history_step(self, stepped: bool) -> None:
-        if stepped:
-            self.app.audio.play("click")
-            self._edited()
-        else:
-            self.app.audio.play("invalid")
-
     def _set_position(self, text: str, message: str) -> None:
-        self.draft.set_position(text)
+        self.set_position(text)
         self.source = None
-        self.chosen = None
         self.app.audio.play("click")
         self._say(message)
         self._edited()
@@ -336,78 +270,46 @@ class BattleEditorScene(Scene):
         """Only the two kings left on the field (undoable)."""
         self._set_position(EMPTY_TEXT, tr("Field cleared: only the kings are left"))
 
-    # -- levels --
+    # -- what the shared editor asks --
 
-    def load_level(self, level: LevelInfo) -> None:
-        """Start editing ``level`` (undoable); a level that is no battle's start is named and left alone."""
-        try:
-            self.draft.set_position(level.position)
-        except LionheartError as error:
-            log.info("level %r not opened in the editor: %s", level.name, error)
-            self.app.audio.play("invalid")
-            self._say(
-                tr("{name} cannot be edited here: it is an army builder's set-up", name=level_name(level))
-            )
-            return
-        self.source = level
+    def position_text(self) -> str:
+        return self.draft.text()
+
+    def set_position(self, text: str) -> None:
+        self.draft.set_position(text)
         self.chosen = None
-        self.saved = self.draft.snapshot()
-        self._say(tr("Opened {name}", name=level_name(level)))
-        self._edited()
 
-    def _pick(
-        self,
-        title: str,
-        entries: list[LevelInfo | LevelError],
-        tag: Callable[[int, LevelInfo], str],
-        empty: str,
-    ) -> None:
-        self.app.audio.play("click")
-        self.app.stack.push(
-            LevelPickerScene(
-                self.app, title, entries, self.load_level, tag=tag, thumbnail=thumbnail, empty_text=empty
-            )
+    def problems(self) -> list[LevelProblem]:
+        return list(self.draft.problems())
+
+    def problems_dialog(
+        self, problems: Sequence[LevelProblem], go_label: str, then: Callable[[], None]
+    ) -> Scene:
+        return ValidationDialog(
+            self.app, self.panel, FieldMarks(self.view), problems, go_label, then, problem_text
         )
 
-    def open_standard(self) -> None:
-        """Pick one of the game's levels to edit."""
-        self._pick(
-            tr("Standard levels"),
-            shipped_levels(RULES),
-            lambda index, level: tr("LEVEL {number}", number=level.number or index + 1),
-            "",
-        )
+    def level_picture(self, position: str, size: int) -> pygame.Surface:
+        return thumbnail(position, size)
 
-    def open_custom(self) -> None:
-        """Pick one of your own levels to edit; damaged files are listed with their reason."""
-        self._pick(
-            tr("My levels"),
-            custom_levels(RULES),
-            lambda index, level: tr("MY LEVEL"),
-            tr("You have no battles of your own yet. Make one, then “Save as level…”."),
-        )
+    def not_opened(self, level: LevelInfo, error: ValueError) -> str:
+        return tr("{name} cannot be edited here: it is an army builder's set-up", name=level_name(level))
 
-    def _validated(self, go_label: str, then: Callable[[], None]) -> None:
-        problems = self.draft.problems()
-        self.flagged = [
-            (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
-            for p in problems
-            if p.places
-        ]
-        if not problems:
-            then()
-            return
-        refused = any(p.severity is Severity.REFUSED for p in problems)
-        self.app.audio.play("invalid" if refused else "select")
-        self.app.stack.push(
-            ValidationDialog(
-                self.app, self.panel, FieldMarks(self.view), problems, go_label, then, problem_text
-            )
-        )
+    def delete_note(self, name: str) -> str:
+        return tr("“{name}” will be removed from My levels. The battle stays in the editor.", name=name)
+
+    def leave_note(self) -> str:
+        return tr("Your changes to this battle will be lost.")
+
+    # -- checking and playing --
 
     def check(self) -> None:
-        """Check the battle and show what is wrong with it, where (or say it is ready)."""
-        self._validated("Keep editing", lambda: self._say(tr("The battle is ready to play")))
+        """Check the battle: what is wrong with it and where (as Test play shows it), or that it is ready."""
+        if self.problems():
+            self.play()
+            return
+        self.app.audio.play("select")
+        self._say(tr("The battle is ready to play"))
 
     def play(self) -> None:
         """Check, then play the battle here, two people at the screen; the editor is there after."""
@@ -418,108 +320,6 @@ class BattleEditorScene(Scene):
         name = level_name(self.source) if self.source is not None else tr("Untitled battle")
         level = LevelInfo(name, "", "", self.draft.text(), custom=True)
         self.app.router.push("trial", level)
-
-    def save_as(self) -> None:
-        """Check, then ask for a name and a description and save into "My levels"."""
-        self._validated("Save anyway", self._ask_name)
-
-    def _ask_name(self) -> None:
-        custom = self.custom_path is not None and self.source is not None
-        name = self.source.name if custom and self.source else ""
-        description = level_description(self.source) if self.source else ""
-        self.app.stack.push(SaveLevelDialog(self.app, name, description, self._save))
-
-    def _save(self, name: str, description: str, *, replace: bool = False) -> None:
-        dialog = self.app.top
-        level = LevelInfo(name, description, tr("You"), self.draft.text())
-        try:
-            if not replace and self.custom_path is not None and self.source is not None:
-                replace = name.strip().casefold() == self.source.name.casefold()
-            path = save_custom_level(level, RULES, replace=replace)
-        except LevelExistsError:
-
-            def replace_it() -> None:
-                self.app.stack.pop()
-                self._save(name, description, replace=True)
-
-            self.app.router.push(
-                "dialog",
-                tr("Replace it?"),
-                [tr("A level called “{name}” is already in My levels. Replace it with this one?", name=name)],
-                [("replace", "Replace", replace_it), ("rename", "Choose another name", None)],
-                accent=theme.GOLD,
-                default="rename",
-            )
-            return
-        except (LevelError, OSError) as error:
-            log.warning("saving level %r failed: %s", name, error)
-            if isinstance(dialog, SaveLevelDialog):
-                reason = explain_write_error(error) if isinstance(error, OSError) else str(error)[:120]
-                dialog.error = tr("Not saved: {reason}", reason=reason)
-            self.app.audio.play("invalid")
-            return
-        if isinstance(self.app.top, SaveLevelDialog):
-            self.app.stack.pop()
-        self.source = LevelInfo(name, description, tr("You"), self.draft.text(), path, custom=True)
-        self.saved = self.draft.snapshot()
-        self.app.audio.play("start")
-        self._say(tr("Saved “{name}” in My levels", name=name))
-        self._refresh()
-
-    def delete(self) -> None:
-        """Delete the custom level being edited (after a confirmation); the battle stays as it is."""
-        path = self.custom_path
-        if path is None or self.source is None:
-            self.app.audio.play("invalid")
-            return
-
-        def confirmed() -> None:
-            self.app.stack.pop()
-            try:
-                delete_custom_level(path, RULES.key)
-            except (LevelError, OSError) as error:
-                self._say(tr("Not deleted: {reason}", reason=str(error)[:100]))
-                self.app.audio.play("invalid")
-                return
-            self._say(tr("Deleted “{name}”", name=self.source.name if self.source else ""))
-            self.source = None
-            self.saved = ((), -1)  # nothing saved matches the field any more
-            self._refresh()
-
-        self.app.audio.play("click")
-        self.app.router.push(
-            "dialog",
-            tr("Delete this level?"),
-            [
-                tr(
-                    "“{name}” will be removed from My levels. The battle stays in the editor.",
-                    name=self.source.name,
-                )
-            ],
-            [("delete", "Delete", confirmed), ("keep", "Keep it", None)],
-            accent=theme.DANGER,
-            default="keep",
-        )
-
-    def cancel(self) -> None:
-        """Close the editor without using the changes (asks first when there are some)."""
-        if not self.dirty:
-            self.app.audio.play("click")
-            self.app.stack.pop()
-            return
-
-        def leave() -> None:
-            self.app.stack.pop()
-            self.app.stack.pop()
-
-        self.app.router.push(
-            "dialog",
-            tr("Leave the editor?"),
-            [tr("Your changes to this battle will be lost.")],
-            [("leave", "Leave", leave), ("keep", "Keep editing", None)],
-            accent=theme.ACCENT_2,
-            default="keep",
-        )
 
     # -- layout --
 
@@ -647,8 +447,6 @@ class BattleEditorScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.widgets.update(dt)
-        if self.toast is not None:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))
