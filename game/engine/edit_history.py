@@ -9,14 +9,15 @@
 ('a', True, False)
 
 An edit that changes nothing is no step; a new edit forgets what could be
-redone; the oldest steps go beyond ``limit``.
+redone; the oldest steps go beyond ``limit``. ``Undoable`` is a document
+with its history: it says what its snapshot is and how to go back to one.
 """
 
 from __future__ import annotations
 
 from typing import Generic, TypeVar
 
-__all__ = ["MAX_UNDO", "EditHistory"]
+__all__ = ["MAX_UNDO", "EditHistory", "Undoable"]
 
 MAX_UNDO = 200
 
@@ -62,3 +63,44 @@ class EditHistory(Generic[SnapshotT]):
             return None
         forth.append(now)
         return back.pop()
+
+
+class Undoable(Generic[SnapshotT]):
+    """A document with undo and redo: ``snapshot`` gives its whole state, ``_apply`` brings one back."""
+
+    def __init__(self) -> None:
+        self.history: EditHistory[SnapshotT] = EditHistory()
+
+    def snapshot(self) -> SnapshotT:
+        """The whole document as an immutable value."""
+        raise NotImplementedError
+
+    def _apply(self, snapshot: SnapshotT) -> None:
+        """Make the document ``snapshot`` again."""
+        raise NotImplementedError
+
+    @property
+    def can_undo(self) -> bool:
+        return self.history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.history.can_redo
+
+    def _remember(self, before: SnapshotT) -> bool:
+        """An edit made since ``before``: an undo step if it changed anything (True)."""
+        return self.history.remember(before, self.snapshot())
+
+    def undo(self) -> bool:
+        """Take back the last edit; False if there is none."""
+        return self._restore(self.history.undo(self.snapshot()))
+
+    def redo(self) -> bool:
+        """Make again the last edit taken back; False if there is none."""
+        return self._restore(self.history.redo(self.snapshot()))
+
+    def _restore(self, snapshot: SnapshotT | None) -> bool:
+        if snapshot is None:
+            return False
+        self._apply(snapshot)
+        return True

@@ -329,6 +329,19 @@ class LevelEditorScene(Scene):
 
     # -- the frame --
 
+    def place_areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+        """The board's area and the tools' panel beside it on the right, for a window of ``size``; the
+        messages' strip goes under the board (the panel keeps its height for its tools)."""
+        width, height = size
+        margin = self.px(16)
+        # At least 300 pixels where the window allows: the tools' labels keep their words whole.
+        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
+        strip = MessageStrip.height(self.app.theme, self.px(17))
+        board_w = width - panel_w - margin * 3
+        self.messages.rect = pygame.Rect(margin, height - margin - strip, board_w, strip)
+        board = pygame.Rect(margin, margin, board_w, self.messages.rect.y - self.px(8) - margin)
+        return board, pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.toast is not None:

@@ -24,7 +24,7 @@ import enum
 
 from game.engine.ataxx import STARTPOS, Board, Cell, Side, parse_square  # noqa: F401 (doctest)
 from game.engine.ataxx.levels import validate_position
-from game.engine.edit_history import MAX_UNDO, EditHistory
+from game.engine.edit_history import MAX_UNDO, Undoable
 from game.engine.rules import LevelProblem
 
 __all__ = ["MAX_UNDO", "LevelDraft", "Snapshot", "Symmetry", "mirror_squares"]
@@ -63,14 +63,14 @@ def _cells_of(board: Board) -> tuple[Cell, ...]:
     return tuple(board.cell(sq) for sq in range(49))
 
 
-class LevelDraft:
+class LevelDraft(Undoable[Snapshot]):
     """A position being edited, with its undo and redo history."""
 
     def __init__(self, fen: str = STARTPOS) -> None:
+        super().__init__()
         board = Board(fen)
         self.cells: list[Cell] = list(_cells_of(board))
         self.turn: Side = board.turn
-        self.history: EditHistory[Snapshot] = EditHistory()
         self._stroke: Snapshot | None = None
 
     # -- reading --
@@ -112,22 +112,11 @@ class LevelDraft:
         return validate_position(self.board())
 
     @property
-    def can_undo(self) -> bool:
-        return self.history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self.history.can_redo
-
-    @property
     def changed(self) -> bool:
         """Whether anything was edited (something to undo)."""
         return self.history.can_undo
 
     # -- editing --
-
-    def _remember(self, before: Snapshot) -> bool:
-        return self.history.remember(before, self.snapshot())
 
     def begin_stroke(self) -> None:
         """Start a stroke: the paints until ``end_stroke`` undo as one step."""
@@ -164,19 +153,8 @@ class LevelDraft:
         self.turn = board.turn
         return self._remember(before)
 
-    def undo(self) -> bool:
-        """Take back the last edit; False if there is none."""
-        return self._restore(self.history.undo(self.snapshot()))
-
-    def redo(self) -> bool:
-        """Make again the last edit taken back; False if there is none."""
-        return self._restore(self.history.redo(self.snapshot()))
-
-    def _restore(self, snapshot: Snapshot | None) -> bool:
-        if snapshot is None:
-            return False
+    def _apply(self, snapshot: Snapshot) -> None:
         cells, turn = snapshot
         self.cells = list(cells)
         self.turn = turn
         self._stroke = None
-        return True

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from game.engine.edit_history import MAX_UNDO, EditHistory
+from game.engine.edit_history import MAX_UNDO, Undoable
 from game.engine.lionheart.army import MAX_BASES
 from game.engine.lionheart.battle import GOLD, KING_SQUARES, SILVER, STANDARD_TEXT, Battle
 from game.engine.lionheart.field import SIDE_LETTERS, side_name
@@ -160,12 +160,12 @@ def parse_draft(text: str) -> tuple[dict[tuple[int, int], DraftUnit], Opening]:
     return units, opening
 
 
-class BattleDraft:
+class BattleDraft(Undoable[Snapshot]):
     """A battle being edited, with its undo and redo history."""
 
     def __init__(self, text: str = STANDARD_TEXT) -> None:
+        super().__init__()
         self.units, self.opening = parse_draft(text)
-        self.history: EditHistory[Snapshot] = EditHistory()
 
     # -- reading --
 
@@ -313,18 +313,7 @@ class BattleDraft:
             )
         return found
 
-    @property
-    def can_undo(self) -> bool:
-        return self.history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self.history.can_redo
-
     # -- editing (each call that changes something is one undo step) --
-
-    def _remember(self, before: Snapshot) -> bool:
-        return self.history.remember(before, self.snapshot())
 
     def place(self, file: int, rank: int, unit: DraftUnit) -> bool:
         """Put ``unit`` on ``(file, rank)``, replacing what stood there; True if it changed anything."""
@@ -379,17 +368,6 @@ class BattleDraft:
         self.units, self.opening = units, opening
         return self._remember(before)
 
-    def undo(self) -> bool:
-        """Take back the last edit; False if there is none."""
-        return self._restore(self.history.undo(self.snapshot()))
-
-    def redo(self) -> bool:
-        """Make again the last edit taken back; False if there is none."""
-        return self._restore(self.history.redo(self.snapshot()))
-
-    def _restore(self, snapshot: Snapshot | None) -> bool:
-        if snapshot is None:
-            return False
+    def _apply(self, snapshot: Snapshot) -> None:
         units, self.opening = snapshot
         self.units = dict(units)
-        return True

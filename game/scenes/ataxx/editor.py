@@ -31,7 +31,6 @@ from game.scenes.base import Scene
 from game.scenes.level_editor import LevelEditorScene
 from game.ui import gfx, theme
 from game.ui.lang import level_description, level_name, tr_data
-from game.ui.notice import MessageStrip
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -104,7 +103,7 @@ class EditorScene(LevelEditorScene):
             ]
         )
         self.panel = ToolsPanel(
-            self.palette, self.symmetry, self.who_starts, self.widgets, self.px, self.title_px
+            self.palette, self.symmetry, self.who_starts, self.widgets, px=self.px, title_px=self.title_px
         )
         self.brush = Brush(self.draft, self.app.audio.play)
         self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -227,19 +226,9 @@ class EditorScene(LevelEditorScene):
     # -- layout --
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        margin = self.px(16)
-        # At least 300 pixels where the window allows: the tools' labels keep their words whole.
-        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
-        # The messages' strip under the board (the panel keeps its height for its tools).
-        strip = MessageStrip.height(self.app.theme, self.px(17))
-        board_w = width - panel_w - margin * 3
-        self.messages.rect = pygame.Rect(margin, height - margin - strip, board_w, strip)
-        self.board_area = pygame.Rect(margin, margin, board_w, self.messages.rect.y - self.px(8) - margin)
+        self.board_area, panel = self.place_areas(size)
         self.view.place(self.board_area)
-        self.panel.layout(
-            self.app.theme, pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
-        )
+        self.panel.layout(self.app.theme, panel)
 
     # -- events --
 

@@ -35,7 +35,6 @@ from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.view import FieldView, thumbnail
 from game.ui import gfx, theme
 from game.ui.lang import level_name
-from game.ui.notice import MessageStrip
 from game.ui.widgets import Button, Choice, WidgetGroup
 
 if TYPE_CHECKING:
@@ -131,8 +130,8 @@ class BattleEditorScene(LevelEditorScene):
             self.turn,
             self.who_starts,
             self.widgets,
-            self.px,
-            self.title_px,
+            px=self.px,
+            title_px=self.title_px,
         )
         self.field_area = pygame.Rect(0, 0, 0, 0)
         self._background_surface: pygame.Surface | None = None
@@ -324,17 +323,9 @@ class BattleEditorScene(LevelEditorScene):
     # -- layout --
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        margin = self.px(16)
-        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
-        strip = MessageStrip.height(self.app.theme, self.px(17))
-        field_w = width - panel_w - margin * 3
-        self.messages.rect = pygame.Rect(margin, height - margin - strip, field_w, strip)
-        self.field_area = pygame.Rect(margin, margin, field_w, self.messages.rect.y - self.px(8) - margin)
+        self.field_area, panel = self.place_areas(size)
         self.view.place(self.field_area)
-        self.panel.layout(
-            self.app.theme, pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
-        )
+        self.panel.layout(self.app.theme, panel)
 
     # -- events --
 

@@ -9,15 +9,12 @@ show; the editor keeps what they do.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 import pygame
 
 from game.engine.lionheart.level_edit import DraftUnit, figure_choices
-from game.i18n import tr
+from game.scenes.editor_parts import ToolsPanelBase
 from game.scenes.lionheart.editor_tools import KindPalette, Stepper, TurnButton, draw_army_counts
-from game.ui import theme
-from game.ui.textbox import draw_text
 from game.ui.theme import Theme
 from game.ui.widgets import Choice, WidgetGroup
 
@@ -25,13 +22,9 @@ __all__ = ["EditorPanel"]
 
 
 @dataclasses.dataclass(eq=False)
-class EditorPanel:
-    """The tools' sections, one under another in the panel's rectangle.
-
-    ``px`` turns design pixels into the window's and ``title_px`` gives a
-    glowing title's size (``Scene.px``, ``Scene.title_px``); ``buttons`` holds
-    eight tool buttons (two a row) then the two at the bottom.
-    """
+class EditorPanel(ToolsPanelBase):
+    """The tools' sections, one under another in the panel's rectangle (``ToolsPanelBase``); ``buttons``
+    holds eight tool buttons (two a row) then the two at the bottom."""
 
     palette: KindPalette
     side: Choice
@@ -39,11 +32,6 @@ class EditorPanel:
     turn: TurnButton
     who_starts: Choice
     buttons: WidgetGroup
-    px: Callable[[float], int]
-    title_px: Callable[[float], int]
-    rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
-    labels: list[tuple[str, pygame.Rect]] = dataclasses.field(default_factory=list, init=False)
-    title_y: int = dataclasses.field(default=0, init=False)
     counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
     caption_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
     """The name of the kind pointed at or chosen, under the tiles."""
@@ -57,11 +45,8 @@ class EditorPanel:
         gap = px(8)
         bottom_h = px(46)
         row_h = px(40)
-        label_h = max(px(20), ui.font("title", px(13)).get_height() + 1)
-        self.title_y = inner.y + px(4)
-        title_h = ui.font("title", self.title_px(24), bold=True).get_height()
-        subtitle_h = ui.font("body", px(15)).get_height()
-        head = max(px(58), self.title_y - inner.y + title_h + px(2) + subtitle_h + px(4))
+        label_h = self.label_height(ui)
+        head = self.head_height(ui, inner)
         palette_h = px(100)
         caption_h = max(px(20), ui.font("body", px(14)).get_height() + 1)
         sections = [head, label_h + palette_h + caption_h, label_h + px(36), label_h + px(36), px(26)]
@@ -100,22 +85,7 @@ class EditorPanel:
         y += px(36) + section_gap
         self.counts_rect = pygame.Rect(inner.x, y, inner.width, px(26))
         y += px(26) + section_gap
-        column_w = (inner.width - gap) // 2
-        buttons = self.buttons.buttons
-        for index, button in enumerate(buttons[:8]):
-            row, column = divmod(index, 2)
-            button.rect = pygame.Rect(
-                inner.x + column * (column_w + gap), y + row * (row_h + gap), column_w, row_h
-            )
-        bottom_y = inner.bottom - bottom_h
-        for column, button in enumerate(buttons[8:]):
-            button.rect = pygame.Rect(inner.x + column * (column_w + gap), bottom_y, column_w, bottom_h)
-
-    def title_box(self, ui: Theme) -> pygame.Rect:
-        """Where the panel's glowing title goes (the editor draws it)."""
-        inner = self.rect.inflate(-self.px(32), 0)
-        title_h = ui.font("title", self.title_px(24), bold=True).get_height()
-        return pygame.Rect(inner.x, self.title_y, inner.width, title_h)
+        self.place_buttons(self.buttons.buttons, inner, y, row_h, gap, bottom_h)
 
     def draw(
         self,
@@ -127,20 +97,11 @@ class EditorPanel:
     ) -> None:
         """The sections under the title: ``subtitle`` (the battle's name), the labels, the widgets showing
         ``brush`` (the unit a click places, or the unit chosen on the field) and the armies' ``counts``."""
-        px = self.px
-        inner = self.rect.inflate(-px(32), 0)
-        title_box = self.title_box(ui)
-        subtitle_h = ui.font("body", px(15)).get_height()
-        subtitle_box = pygame.Rect(inner.x, title_box.bottom + px(2), inner.width, subtitle_h)
-        draw_text(
-            surface, ui, subtitle, "body", px(15), theme.TEXT_DIM, subtitle_box, align="center", max_lines=1
-        )
-        for text, box in self.labels:
-            draw_text(surface, ui, tr(text).upper(), "title", px(13), theme.ACCENT, box, max_lines=1)
+        self.draw_head(surface, ui, subtitle)
         self.palette.draw(surface, ui, brush, self.caption_rect)
         self.side.draw(surface, ui)
         self.figures.draw(surface, ui, brush.figures, figure_choices(brush.kind))
         self.turn.draw(surface, ui, brush.facing)
         self.who_starts.draw(surface, ui)
-        draw_army_counts(surface, ui, self.counts_rect, counts, px(15))
+        draw_army_counts(surface, ui, self.counts_rect, counts, self.px(15))
         self.buttons.draw(surface, ui)

@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.lionheart.level_edit import EDIT_KINDS, DraftUnit, figure_choices
 from game.i18n import ntr, tr
+from game.scenes.editor_parts import TilePalette
 from game.scenes.lionheart.overlays import mark_of
 from game.scenes.lionheart.units import draw_unit
 from game.scenes.lionheart.words import kind_name
@@ -34,81 +35,24 @@ def tile_caption(kind: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def _tile(surface: pygame.Surface, rect: pygame.Rect, *, chosen: bool, hovered: bool) -> None:
-    accent = theme.SELECT if chosen else ((90, 108, 180) if hovered else (56, 66, 118))
-    if chosen:
-        halo = gfx.glow_box(rect.width + 16, rect.height + 16, theme.SELECT, 0.3, 8)
-        surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
-    gfx.panel(
-        surface,
-        rect,
-        fill=(34, 36, 58) if chosen else (20, 25, 52),
-        edge=accent,
-        alpha=240,
-        radius=max(5, min(rect.width, rect.height) // 6),
-        width=2,
-    )
-
-
-class KindPalette:
-    """The eight kinds as tiles in two rows, each showing the unit a click on the field places."""
+class KindPalette(TilePalette[str]):
+    """The eight kinds as tiles in two rows, each showing the unit a click on the field places, and under
+    them the name of the kind pointed at, else of the one chosen."""
 
     def __init__(self, value: str, on_change: Callable[[str], None]) -> None:
-        self.value = value
-        self.on_change = on_change
-        self.rects: list[pygame.Rect] = []
-        self.hover: str | None = None
+        super().__init__(EDIT_KINDS, value, on_change, rows=2)
+        self.brush = DraftUnit(0, value, 1, "N")
+        """The unit the tiles show the kinds of (its side and facing)."""
 
-    def layout(self, area: pygame.Rect, gap: int) -> None:
-        """Four tiles a row, two rows in ``area``."""
-        width = (area.width - gap * 3) // 4
-        height = (area.height - gap) // 2
-        self.rects = [
-            pygame.Rect(area.x + (i % 4) * (width + gap), area.y + (i // 4) * (height + gap), width, height)
-            for i in range(len(EDIT_KINDS))
-        ]
-
-    def centre(self, kind: str) -> tuple[int, int]:
-        """Where the tile of ``kind`` is (tests click it)."""
-        return self.rects[EDIT_KINDS.index(kind)].center
-
-    def choose(self, kind: str) -> None:
-        if kind != self.value:
-            self.value = kind
-        self.on_change(kind)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = next(
-                (k for r, k in zip(self.rects, EDIT_KINDS, strict=False) if r.collidepoint(event.pos)), None
-            )
-            return False
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
-            return False
-        for rect, kind in zip(self.rects, EDIT_KINDS, strict=False):
-            if rect.collidepoint(event.pos):
-                if event.type == pygame.MOUSEBUTTONUP:
-                    self.choose(kind)
-                return True
-        return False
+    def choose(self, choice: str) -> None:
+        """Make ``choice`` what a click places (said again when it is already: a unit chosen is let go)."""
+        self.value = choice
+        self.on_change(choice)
 
     def draw(self, surface: pygame.Surface, ui: Theme, brush: DraftUnit, caption: pygame.Rect) -> None:
-        """The tiles, each with a unit of ``brush``'s side and facing (a full base of its kind), and in
-        ``caption`` the name of the kind pointed at, else of the one chosen."""
-        colour = theme.SEAT_COLOURS[brush.owner]
-        for index, (rect, kind) in enumerate(zip(self.rects, EDIT_KINDS, strict=False)):
-            chosen = kind == self.value
-            _tile(surface, rect, chosen=chosen, hovered=kind == self.hover)
-            size = max(8, min(rect.width, rect.height) - 6)
-            most = max(figure_choices(kind))
-            unit = DraftUnit(brush.owner, kind, min(brush.figures, most) if chosen else most, brush.facing)
-            draw_unit(surface, rect.center, size, unit, colour, mark=mark_of(colour))
-            key = str(index + 1)
-            if rect.width > ui.measure(key, "body", 11) * 5:
-                key_box = pygame.Rect(rect.x + 4, rect.y + 1, rect.width // 4, rect.height // 2)
-                draw_text(
-                    surface, ui, key, "body", 11, theme.TEXT_FAINT, key_box, max_lines=1, container=rect
-                )
+        """The tiles, each with a unit of ``brush``'s side and facing, and the kind's name in ``caption``."""
+        self.brush = brush
+        self.draw_frames(surface, ui)
         named = self.hover or self.value
         draw_text(
             surface,
@@ -123,6 +67,19 @@ class KindPalette:
             valign="middle",
             max_lines=1,
         )
+
+    def draw_tile(
+        self, surface: pygame.Surface, ui: Theme, rect: pygame.Rect, choice: str, chosen: bool
+    ) -> int:
+        """A base of ``choice`` (a full one; the chosen kind with the brush's figures)."""
+        brush = self.brush
+        colour = theme.SEAT_COLOURS[brush.owner]
+        most = max(figure_choices(choice))
+        unit = DraftUnit(brush.owner, choice, min(brush.figures, most) if chosen else most, brush.facing)
+        draw_unit(
+            surface, rect.center, max(8, min(rect.width, rect.height) - 6), unit, colour, mark=mark_of(colour)
+        )
+        return rect.height // 2
 
 
 @dataclasses.dataclass(eq=False)
