@@ -41,6 +41,24 @@ class ToolsPanelBase:
     labels: list[tuple[str, pygame.Rect]] = dataclasses.field(default_factory=list, init=False)
     """Each section's label (an English key) and where it goes."""
     title_y: int = dataclasses.field(default=0, init=False)
+    counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
+    """The row of counts above the buttons."""
+
+    def start_layout(self, rect: pygame.Rect) -> pygame.Rect:
+        """Take ``rect`` as the panel's; returns the area inside its padding."""
+        self.rect = rect
+        pad = self.px(16)
+        return rect.inflate(-pad * 2, -pad * 2)
+
+    def section_gap(self, spare: int, least: float, most: float) -> tuple[int, int]:
+        """The gap between sections (six of them, ``least`` to ``most`` design pixels) sharing ``spare`` pixels,
+        and how many pixels are still missing (a small window: the tools shrink by that)."""
+        gap = max(self.px(least), min(self.px(most), spare // 6))
+        return gap, max(0, gap * 6 - spare)
+
+    def caption_height(self, ui: Theme) -> int:
+        """A caption's line under a row of tools."""
+        return max(self.px(20), ui.font("body", self.px(14)).get_height() + 1)
 
     def head_height(self, ui: Theme, inner: pygame.Rect) -> int:
         """The head's height (the title and the board's name under it) at the top of ``inner``."""

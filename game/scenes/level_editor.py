@@ -327,6 +327,23 @@ class LevelEditorScene(Scene):
             default="keep",
         )
 
+    # -- keys --
+
+    def editor_key(self, event: pygame.event.Event) -> bool:
+        """The keys every editor has (Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+S save); whether ``event``
+        was one."""
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return True
+        if ctrl and event.key == pygame.K_s:
+            self.save_as()
+            return True
+        return False
+
     # -- the frame --
 
     def place_areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:

@@ -260,16 +260,9 @@ class EditorScene(LevelEditorScene):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
+        if self.editor_key(event):
+            return True
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_z:
-            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
-            return True
-        if ctrl and event.key == pygame.K_y:
-            self.redo()
-            return True
-        if ctrl and event.key == pygame.K_s:
-            self.save_as()
-            return True
         if not ctrl and event.key in _TOOL_KEYS:
             self.palette.choose(_TOOL_KEYS[event.key])
             return True

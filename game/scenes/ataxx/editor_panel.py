@@ -36,19 +36,16 @@ class ToolsPanel(ToolsPanelBase):
     caption_y: int = dataclasses.field(default=0, init=False)
     label_h: int = dataclasses.field(default=0, init=False)
     caption_h: int = dataclasses.field(default=0, init=False)
-    counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
 
     def layout(self, ui: Theme, rect: pygame.Rect) -> None:
         """Place the sections and the widgets in ``rect``."""
         px = self.px
-        self.rect = rect
-        pad = px(16)
-        inner = rect.inflate(-pad * 2, -pad * 2)
+        inner = self.start_layout(rect)
         gap = px(8)
         bottom_h = px(46)
         row_h = px(40)
         label_h = self.label_height(ui)
-        caption_h = max(px(20), ui.font("body", px(14)).get_height() + 1)
+        caption_h = self.caption_height(ui)
         # The head, then the sections and their heights at the design size; spare height is shared between
         # the gaps.
         sections = [
@@ -60,9 +57,9 @@ class ToolsPanel(ToolsPanelBase):
         ]
         buttons_h = 4 * row_h + 3 * gap
         spare = inner.height - sum(sections) - buttons_h - bottom_h
-        section_gap = max(px(6), min(px(30), spare // 6))
-        if spare < section_gap * 6:  # a small window: shrink the tool buttons instead
-            row_h = max(20, row_h - (section_gap * 6 - spare) // 4)
+        section_gap, short = self.section_gap(spare, 6, 30)
+        if short:  # a small window: shrink the tool buttons instead
+            row_h = max(20, row_h - short // 4)
         self.label_h, self.caption_h = label_h, caption_h
         y = inner.y + sections[0]
         self.labels = []

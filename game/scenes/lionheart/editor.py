@@ -377,16 +377,9 @@ class BattleEditorScene(LevelEditorScene):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
+        if self.editor_key(event):
+            return True
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_z:
-            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
-            return True
-        if ctrl and event.key == pygame.K_y:
-            self.redo()
-            return True
-        if ctrl and event.key == pygame.K_s:
-            self.save_as()
-            return True
         if ctrl:
             return False
         if event.key in _KIND_KEYS:
@@ -465,27 +458,18 @@ class BattleEditorScene(LevelEditorScene):
         self.messages.draw(surface, self.app.theme, self.toast, self.px(17))
         self._draw_panel(surface)
 
+    def _ring(self, surface: pygame.Surface, square: Square, colour: theme.Colour) -> None:
+        rect = self.view.cell_rect(*square).inflate(-2, -2)
+        width, radius = max(2, self.view.square // 16), max(2, self.view.square // 8)
+        pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """The chosen unit's ring, the keys' cursor, the ghost of what a click places, the unit dragged."""
         view = self.view
-        width = max(2, view.square // 16)
-        radius = max(2, view.square // 8)
         if self.chosen is not None:
-            pygame.draw.rect(
-                surface,
-                theme.SELECT,
-                view.cell_rect(*self.chosen).inflate(-2, -2),
-                width,
-                border_radius=radius,
-            )
+            self._ring(surface, self.chosen, theme.SELECT)
         if self.cursor_shown:
-            pygame.draw.rect(
-                surface,
-                theme.BOARD_SELECT,
-                view.cell_rect(*self.cursor).inflate(-2, -2),
-                width,
-                border_radius=radius,
-            )
+            self._ring(surface, self.cursor, theme.BOARD_SELECT)
         colour = theme.SEAT_COLOURS[self.brush.owner]
         if self.drag is None and self.hover is not None and self.draft.unit_at(*self.hover) is None:
             draw_unit(
@@ -502,13 +486,7 @@ class BattleEditorScene(LevelEditorScene):
             if unit is not None:
                 own = theme.SEAT_COLOURS[unit.owner]
                 if self.hover is not None:
-                    pygame.draw.rect(
-                        surface,
-                        theme.SELECT,
-                        view.cell_rect(*self.hover).inflate(-2, -2),
-                        width,
-                        border_radius=radius,
-                    )
+                    self._ring(surface, self.hover, theme.SELECT)
                 draw_unit(surface, self.drag[1], view.unit_size(), unit, own, mark=mark_of(own), alpha=220)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:

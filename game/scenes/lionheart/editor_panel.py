@@ -32,29 +32,25 @@ class EditorPanel(ToolsPanelBase):
     turn: TurnButton
     who_starts: Choice
     buttons: WidgetGroup
-    counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
     caption_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
     """The name of the kind pointed at or chosen, under the tiles."""
 
     def layout(self, ui: Theme, rect: pygame.Rect) -> None:
         """Place the sections and the widgets in ``rect``."""
         px = self.px
-        self.rect = rect
-        pad = px(16)
-        inner = rect.inflate(-pad * 2, -pad * 2)
+        inner = self.start_layout(rect)
         gap = px(8)
         bottom_h = px(46)
         row_h = px(40)
         label_h = self.label_height(ui)
         head = self.head_height(ui, inner)
         palette_h = px(100)
-        caption_h = max(px(20), ui.font("body", px(14)).get_height() + 1)
+        caption_h = self.caption_height(ui)
         sections = [head, label_h + palette_h + caption_h, label_h + px(36), label_h + px(36), px(26)]
         buttons_h = 4 * row_h + 3 * gap
         spare = inner.height - sum(sections) - buttons_h - bottom_h
-        section_gap = max(px(5), min(px(26), spare // 6))
-        if spare < section_gap * 6:  # a small window: shrink the tool buttons and the tiles instead
-            short = section_gap * 6 - spare
+        section_gap, short = self.section_gap(spare, 5, 26)
+        if short:  # a small window: shrink the tool buttons and the tiles instead
             row_h = max(20, row_h - short // 6)
             palette_h = max(px(80), palette_h - short // 3)
         y = inner.y + head
