@@ -44,6 +44,10 @@ class ToolsPanelBase:
     counts_rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0), init=False)
     """The row of counts above the buttons."""
 
+    def layout(self, ui: Theme, rect: pygame.Rect) -> None:
+        """Place the sections and the widgets in ``rect``."""
+        raise NotImplementedError
+
     def start_layout(self, rect: pygame.Rect) -> pygame.Rect:
         """Take ``rect`` as the panel's; returns the area inside its padding."""
         self.rect = rect

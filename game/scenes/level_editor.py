@@ -30,6 +30,7 @@ from game.engine.levels import (
 from game.engine.rules import GameRules, LevelProblem, Severity
 from game.i18n import tr
 from game.scenes.base import Scene
+from game.scenes.editor_parts import ToolsPanelBase
 from game.scenes.level_dialogs import LevelPickerScene, SaveLevelDialog
 from game.scenes.services import SceneServices
 from game.ui import theme
@@ -81,6 +82,13 @@ class LevelEditorScene(Scene):
         self.toast: tuple[str, float] | None = None
 
     # -- what a game's editor gives --
+
+    panel: ToolsPanelBase
+    """The tools beside the board."""
+
+    def place_board(self, area: pygame.Rect) -> None:
+        """Fit the board into ``area``."""
+        raise NotImplementedError
 
     def level_picture(self, position: str, size: int) -> pygame.Surface:
         """A level card's picture of ``position``, about ``size`` pixels tall."""
@@ -345,6 +353,11 @@ class LevelEditorScene(Scene):
         return False
 
     # -- the frame --
+
+    def layout(self, size: tuple[int, int]) -> None:
+        board, panel = self.place_areas(size)
+        self.place_board(board)
+        self.panel.layout(self.app.theme, panel)
 
     def place_areas(self, size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
         """The board's area and the tools' panel beside it on the right, for a window of ``size``; the

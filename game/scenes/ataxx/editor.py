@@ -102,7 +102,7 @@ class EditorScene(LevelEditorScene):
                 FitButton("play", "Play", self.play, primary=True, accent=theme.CLONE),
             ]
         )
-        self.panel = ToolsPanel(
+        self.panel: ToolsPanel = ToolsPanel(
             self.palette, self.symmetry, self.who_starts, self.widgets, px=self.px, title_px=self.title_px
         )
         self.brush = Brush(self.draft, self.app.audio.play)
@@ -225,10 +225,9 @@ class EditorScene(LevelEditorScene):
 
     # -- layout --
 
-    def layout(self, size: tuple[int, int]) -> None:
-        self.board_area, panel = self.place_areas(size)
-        self.view.place(self.board_area)
-        self.panel.layout(self.app.theme, panel)
+    def place_board(self, area: pygame.Rect) -> None:
+        self.board_area = area
+        self.view.place(area)
 
     # -- events --
 

@@ -123,7 +123,7 @@ class BattleEditorScene(LevelEditorScene):
                 Button("play", "Test play", self.play, primary=True, accent=theme.CLONE),
             ]
         )
-        self.panel = EditorPanel(
+        self.panel: EditorPanel = EditorPanel(
             self.palette,
             self.side,
             self.figures,
@@ -322,10 +322,9 @@ class BattleEditorScene(LevelEditorScene):
 
     # -- layout --
 
-    def layout(self, size: tuple[int, int]) -> None:
-        self.field_area, panel = self.place_areas(size)
-        self.view.place(self.field_area)
-        self.panel.layout(self.app.theme, panel)
+    def place_board(self, area: pygame.Rect) -> None:
+        self.field_area = area
+        self.view.place(area)
 
     # -- events --
 
