@@ -350,12 +350,38 @@ def test_damaged_files_and_battles_the_editor_cannot_open_are_named(driver: Driv
     assert editor.toast is not None and "army builder" in editor.toast[0]
 
 
-def test_the_editor_in_french(french: None, driver: Driver) -> None:
+def test_the_editor_in_french_says_everything_in_french(french: None, driver: Driver) -> None:
+    from game import i18n
+
+    i18n._missing.clear()
     editor = _open(driver)
+    for kind in "KNAIMHPR":
+        driver.move_mouse(editor.palette.centre(kind))  # each kind's name under the tiles
+        driver.frames(1)
     driver.press("clear_field")
     driver.click(editor.square_centre("e1"), button=3)
     driver.press("play")
     dialog = driver.top
     assert isinstance(dialog, ValidationDialog)
     assert problem_text(dialog.problems[0]) == "Or n'a pas de roi (sa place est en e1)"
+    assert dialog.title == "Partie impossible"
     driver.frames(2)
+    driver.press("back")
+    driver.press("undo_edit")
+    driver.press("undo_edit")
+    driver.press("save_level")
+    driver.frames(2)
+    driver.key(pygame.K_ESCAPE)
+    driver.press("open_custom")
+    driver.frames(2)
+    driver.press("cancel")
+    driver.press("play")
+    trial = driver.top
+    assert isinstance(trial, TrialScene)
+    driver.frames(3)
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(2)
+    assert driver.top.title == "Partie d'essai"
+    driver.press("back_to_editor")
+    driver.frames(2)
+    assert i18n._missing == set()
