@@ -315,6 +315,7 @@ GAMES: tuple[GameDefinition, ...] = (
                 "battle-editor",
                 "battle-editor-problems",
                 "battle-editor-open",
+                "battle-editor-play",
             ),
         ),
     ),

@@ -334,6 +334,7 @@ SCREENS: dict[str, list[str]] = {
     "battle-editor": ["menu", "editor"],
     "battle-editor-problems": ["menu", "editor", "dialog"],
     "battle-editor-open": ["menu", "editor", "levelpicker"],
+    "battle-editor-play": ["menu", "editor", "trial", "dialog"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
 

@@ -126,6 +126,7 @@ DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
             "battle-editor",
             "battle-editor-problems",
             "battle-editor-open",
+            "battle-editor-play",
         )
     },
 }

@@ -4,7 +4,8 @@
 what a click places); ``battle-editor-problems``: the checks' findings over a
 battle with a king missing, two units of mercenaries and too many archers,
 marked on the field; ``battle-editor-open``: opening one of your battles
-(sample ones, and a damaged file named with its reason).
+(sample ones, and a damaged file named with its reason); ``battle-editor-play``:
+the test play of the battle being set up, its menu open (Esc).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from game.engine.lionheart import GOLD, SILVER
 from game.engine.lionheart.level_edit import DraftUnit
 from game.engine.lionheart.rules import RULES
 from game.scenes.lionheart.editor import BattleEditorScene
+from game.scenes.trial import TrialScene
 
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
 __all__ = ["EDITOR_DEMOS", "start_editor_demo"]
 
-EDITOR_DEMOS = ("battle-editor", "battle-editor-problems", "battle-editor-open")
+EDITOR_DEMOS = ("battle-editor", "battle-editor-problems", "battle-editor-open", "battle-editor-play")
 
 SHOWN = (
     "gA4c1N,gN2d1N,gK1e1N,gN2f1N,gA4g1N,gI4c2N,gH2d2N,gM10e2N,gI4g2N,gR2e4N,"
@@ -74,3 +76,9 @@ def start_editor_demo(app: Services, name: str) -> None:
     editor._edited()
     editor.brush = DraftUnit(GOLD, "P", 3, "N")
     editor.hover = (2, 4)
+    if name == "battle-editor-play":
+        editor.hover = None
+        editor._test_play()
+        trial = app.top
+        assert isinstance(trial, TrialScene)
+        trial.open_menu()
