@@ -166,6 +166,14 @@ def test_the_keyboard_places_moves_turns_and_removes(driver: Driver) -> None:
     assert isinstance(driver.top, Dialog)
     driver.press("keep")
     assert driver.top is editor
+    # Tab goes through the buttons, and Enter presses the one lit (not a unit placed on the field).
+    driver.press("new_battle")
+    driver.key(pygame.K_TAB)
+    assert not editor.cursor_shown and editor.widgets.focus == 0
+    driver.key(pygame.K_RETURN)  # Undo edit: the field cleared again
+    assert editor.draft.text() == EMPTY_TEXT.replace(" - 2 0 start", " g 2 1 -")
+    driver.key(pygame.K_UP)  # the arrows take the cursor back
+    assert editor.cursor_shown and editor.widgets.focus is None
 
 
 def test_a_bad_battle_is_refused_and_each_problem_named_where_it_is(driver: Driver) -> None:

@@ -8,7 +8,8 @@ side, or the opening roll); check, test-play, save as a level and open one.
 The draft and its undo history are ``game.engine.lionheart.level_edit``'s
 ``BattleDraft``; this scene turns the mouse and keys into its calls, and the
 keys into a cursor on the field (arrows move it, Enter places or picks up and
-puts down, Delete removes, R turns).
+puts down, Delete removes, R turns; Tab goes through the buttons instead, and Enter
+presses the one lit).
 """
 
 from __future__ import annotations
@@ -384,7 +385,11 @@ class BattleEditorScene(LevelEditorScene):
         if event.key in _KIND_KEYS:
             self.palette.choose(_KIND_KEYS[event.key])
             return True
+        if event.key == pygame.K_TAB:
+            self.cursor_shown = False  # Tab goes through the buttons (Enter then presses the one lit)
+            return False
         if event.key in _ARROWS:
+            self.widgets.set_focus(None)
             if self.cursor_shown:
                 step = _ARROWS[event.key]
                 self.cursor = (
