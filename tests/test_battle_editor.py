@@ -19,6 +19,7 @@ from game.scenes.dialog import Dialog
 from game.scenes.level_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
 from game.scenes.levelselect import LevelSelectScene
 from game.scenes.lionheart.editor import EMPTY_TEXT, BattleEditorScene
+from game.scenes.lionheart.editor_demos import EDITOR_DEMOS
 from game.scenes.lionheart.editor_findings import problem_text
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
@@ -393,3 +394,22 @@ def test_the_editor_in_french_says_everything_in_french(french: None, driver: Dr
     driver.press("back_to_editor")
     driver.frames(2)
     assert i18n._missing == set()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+@pytest.mark.parametrize("name", EDITOR_DEMOS)
+def test_the_editor_demos_render_whole(name: str, size: tuple[int, int]) -> None:
+    driver = Driver.fast(game="lionheart", size=size, demo=name, animation="normal", instant=False)
+    try:
+        driver.app.theme.drawn = []
+        driver.frames(4)
+        assert driver.app.stack.find("editor") is not None
+        cut = [text.text for text in driver.app.theme.drawn if text.cut]
+        assert not cut, cut
+        editor = driver.app.stack.find("editor")
+        assert isinstance(editor, BattleEditorScene)
+        assert pygame.Rect((0, 0), size).contains(editor.view.frame_rect())
+        assert not editor.view.frame_rect().colliderect(editor.panel.rect)
+    finally:
+        driver.app.theme.drawn = None
+        driver.app.close()

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEMO_NAMES", "start_demo"]
 
-DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver", "hint", *EDITOR_DEMOS)
+DEMO_NAMES = ("battle", "dice", "odds", "builder", "silver", "hint")
 SCREENSHOT_TIME = 75 / 60
 """The frames ``main.py --screenshot`` runs before the picture, in seconds."""
 
@@ -77,11 +77,11 @@ def _losses(match: Match[Battle, Any]) -> int:
 
 def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
-    if name not in DEMO_NAMES:
-        return False
     if name in EDITOR_DEMOS:
         start_editor_demo(app, name)
         return True
+    if name not in DEMO_NAMES:
+        return False
     levels, _ = available_levels(app.game)
     by_name = {level.name: level for level in levels}
     seat = 1 if name == "silver" else 0
