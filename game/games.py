@@ -304,6 +304,7 @@ GAMES: tuple[GameDefinition, ...] = (
         ai="game.ai.lionheart.player:AI",
         board="game.scenes.lionheart.board:LionheartBoard",
         extras=GameExtras(
+            editor="game.scenes.lionheart.editor:BattleEditorScene",
             rules_pages="game.scenes.lionheart.pages:RULES_PAGES",
             demos="game.scenes.lionheart.demos:start_demo",
             demo_names=(
@@ -317,6 +318,10 @@ GAMES: tuple[GameDefinition, ...] = (
                 "campaign-story",
                 "campaign-battle",
                 "campaign-won",
+                "battle-editor",
+                "battle-editor-problems",
+                "battle-editor-open",
+                "battle-editor-play",
             ),
             campaign="game.scenes.lionheart.campaign:CampaignScene",
         ),

@@ -335,6 +335,10 @@ SCREENS: dict[str, list[str]] = {
     "campaign-story": ["menu", "campaign", "campaign-story"],
     "campaign-battle": ["menu", "campaign", "campaign-battle"],
     "campaign-won": ["menu", "campaign", "campaign-story"],
+    "battle-editor": ["menu", "editor"],
+    "battle-editor-problems": ["menu", "editor", "dialog"],
+    "battle-editor-open": ["menu", "editor", "levelpicker"],
+    "battle-editor-play": ["menu", "editor", "trial", "dialog"],
 }
 """Every demonstration and the scenes it leaves on the stack."""
 

@@ -578,6 +578,8 @@ def _editor_strings() -> set[str]:
         scenes / "ataxx" / "editor.py",
         scenes / "ataxx" / "editor_dialogs.py",
         scenes / "ataxx" / "editor_tools.py",
+        scenes / "level_dialogs.py",
+        scenes / "level_editor.py",
         scenes / "level_cards.py",
     ):
         text = path.read_text(encoding="utf-8")

@@ -127,6 +127,10 @@ DEMO_SCREENS: dict[str, tuple[str, dict[str, Any]]] = {
             "campaign-story",
             "campaign-battle",
             "campaign-won",
+            "battle-editor",
+            "battle-editor-problems",
+            "battle-editor-open",
+            "battle-editor-play",
         )
     },
 }

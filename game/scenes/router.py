@@ -41,6 +41,7 @@ SCENES: dict[str, str] = {
     "dialog": "game.scenes.dialog:Dialog",
     "error": "game.scenes.message:ErrorScene",
     "analysis": "game.scenes.analysis:AnalysisScene",
+    "trial": "game.scenes.trial:TrialScene",
 }
 """The generic scenes: name -> ``module:class``."""
 

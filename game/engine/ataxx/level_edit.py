@@ -24,11 +24,10 @@ import enum
 
 from game.engine.ataxx import STARTPOS, Board, Cell, Side, parse_square  # noqa: F401 (doctest)
 from game.engine.ataxx.levels import validate_position
+from game.engine.edit_history import MAX_UNDO, Undoable
 from game.engine.rules import LevelProblem
 
 __all__ = ["MAX_UNDO", "LevelDraft", "Snapshot", "Symmetry", "mirror_squares"]
-
-MAX_UNDO = 200
 
 Snapshot = tuple[tuple[Cell, ...], Side]
 
@@ -64,15 +63,14 @@ def _cells_of(board: Board) -> tuple[Cell, ...]:
     return tuple(board.cell(sq) for sq in range(49))
 
 
-class LevelDraft:
+class LevelDraft(Undoable[Snapshot]):
     """A position being edited, with its undo and redo history."""
 
     def __init__(self, fen: str = STARTPOS) -> None:
+        super().__init__()
         board = Board(fen)
         self.cells: list[Cell] = list(_cells_of(board))
         self.turn: Side = board.turn
-        self._undo: list[Snapshot] = []
-        self._redo: list[Snapshot] = []
         self._stroke: Snapshot | None = None
 
     # -- reading --
@@ -114,27 +112,11 @@ class LevelDraft:
         return validate_position(self.board())
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
     def changed(self) -> bool:
         """Whether anything was edited (something to undo)."""
-        return bool(self._undo)
+        return self.history.can_undo
 
     # -- editing --
-
-    def _remember(self, before: Snapshot) -> bool:
-        if before == self.snapshot():
-            return False
-        self._undo.append(before)
-        del self._undo[:-MAX_UNDO]
-        self._redo.clear()
-        return True
 
     def begin_stroke(self) -> None:
         """Start a stroke: the paints until ``end_stroke`` undo as one step."""
@@ -171,23 +153,7 @@ class LevelDraft:
         self.turn = board.turn
         return self._remember(before)
 
-    def undo(self) -> bool:
-        """Take back the last edit; False if there is none."""
-        return self._step(self._undo, self._redo)
-
-    def redo(self) -> bool:
-        """Make again the last edit taken back; False if there is none."""
-        return self._step(self._redo, self._undo)
-
-    def _step(self, back: list[Snapshot], forth: list[Snapshot]) -> bool:
-        """Restore the last snapshot of ``back``, the current one kept on ``forth``; False if ``back`` is empty."""
-        if not back:
-            return False
-        forth.append(self.snapshot())
-        self._restore(back.pop())
-        return True
-
-    def _restore(self, snapshot: Snapshot) -> None:
+    def _apply(self, snapshot: Snapshot) -> None:
         cells, turn = snapshot
         self.cells = list(cells)
         self.turn = turn

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,31 +19,22 @@ from game.engine import saves
 from game.engine.ataxx import STARTPOS, Cell, Side, bits
 from game.engine.ataxx.level_edit import LevelDraft, Symmetry
 from game.engine.ataxx.rules import RULES
-from game.engine.levels import (
-    LevelError,
-    LevelExistsError,
-    LevelInfo,
-    custom_levels,
-    custom_levels_dir,
-    delete_custom_level,
-    save_custom_level,
-    shipped_levels,
-)
-from game.engine.rules import Severity
+from game.engine.levels import LevelInfo
+from game.engine.rules import LevelProblem
 from game.i18n import tr
 from game.scenes.ataxx.editor_brush import Brush
-from game.scenes.ataxx.editor_dialogs import LevelPickerScene, SaveLevelDialog, ValidationDialog
+from game.scenes.ataxx.editor_dialogs import ValidationDialog
 from game.scenes.ataxx.editor_panel import ToolsPanel
 from game.scenes.ataxx.editor_tools import FitButton, SymmetryPicker, ToolPalette
-from game.scenes.ataxx.view import BoardView
+from game.scenes.ataxx.view import BoardView, thumbnail
 from game.scenes.base import Scene
+from game.scenes.level_editor import LevelEditorScene
 from game.ui import gfx, theme
-from game.ui.lang import explain_write_error, level_description, level_name, tr_data
-from game.ui.notice import MessageStrip
+from game.ui.lang import level_description, level_name, tr_data
 from game.ui.widgets import Choice, WidgetGroup
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from game.scenes.services import SceneServices
 
@@ -53,18 +43,6 @@ __all__ = ["EditorScene"]
 log = logging.getLogger(__name__)
 
 _TOOL_KEYS = {pygame.K_1: Cell.EMPTY, pygame.K_2: Cell.RED, pygame.K_3: Cell.BLUE, pygame.K_4: Cell.BLOCK}
-
-
-def _custom_path(source: LevelInfo | None) -> Path | None:
-    """The file of ``source`` if it is one of the player's own levels."""
-    if source is None or source.path is None:
-        return None
-    try:
-        folder = custom_levels_dir(RULES.key, create=False).resolve()
-        path = source.path.resolve()
-    except OSError:
-        return None
-    return source.path if path.parent == folder else None
 
 
 def _find_current_game(play: Any) -> tuple[str, str] | None:
@@ -95,17 +73,12 @@ def _level_for_play(source: LevelInfo | None, fen: str) -> LevelInfo:
     return LevelInfo(tr("Custom position"), tr("A position made in the level editor."), "", fen)
 
 
-class EditorScene(Scene):
+class EditorScene(LevelEditorScene):
     """Build a position, then play it or keep it as a level."""
 
-    name = "editor"
-
     def __init__(self, app: SceneServices, level: LevelInfo | None = None) -> None:
-        super().__init__(app)
-        self.draft = LevelDraft(level.position if level else STARTPOS)
-        self.source: LevelInfo | None = level
-        """The level the draft started from (its name and description are offered when saving)."""
-        self.saved = self.draft.snapshot()
+        self.draft: LevelDraft = LevelDraft(level.position if level else STARTPOS)
+        super().__init__(app, RULES, self.draft, level)
         self.view = BoardView()
         self.palette = ToolPalette(Cell.BLOCK, self._set_tool)
         self.symmetry = SymmetryPicker(Symmetry.POINT, self._set_symmetry)
@@ -129,16 +102,11 @@ class EditorScene(Scene):
                 FitButton("play", "Play", self.play, primary=True, accent=theme.CLONE),
             ]
         )
-        self.panel = ToolsPanel(
-            self.palette, self.symmetry, self.who_starts, self.widgets, self.px, self.title_px
+        self.panel: ToolsPanel = ToolsPanel(
+            self.palette, self.symmetry, self.who_starts, self.widgets, px=self.px, title_px=self.title_px
         )
         self.brush = Brush(self.draft, self.app.audio.play)
         self.board_area = pygame.Rect(0, 0, 0, 0)
-        self.messages = MessageStrip()
-        """Where passing messages show: a line of its own under the board, so they cover nothing."""
-        self.flagged: list[tuple[int, theme.Colour]] = []
-        """Squares marked by the last validation, until the next edit."""
-        self.toast: tuple[str, float] | None = None
         self.current_game: tuple[str, str] | None = None
         """(FEN, name) of the game in progress, if there is one."""
         self._background_surface: pygame.Surface | None = None
@@ -156,16 +124,6 @@ class EditorScene(Scene):
         """The tools' panel beside the board."""
         return self.panel.rect
 
-    @property
-    def dirty(self) -> bool:
-        """Whether the draft differs from what was opened or last saved."""
-        return self.draft.snapshot() != self.saved
-
-    @property
-    def custom_path(self) -> Path | None:
-        """The file of the custom level being edited, if it is one."""
-        return _custom_path(self.source)
-
     def square_centre(self, sq: int) -> tuple[int, int]:
         """The pixel centre of square ``sq`` (tests click there)."""
         self.ensure_layout()
@@ -178,10 +136,6 @@ class EditorScene(Scene):
         self.widgets["redo_edit"].enabled = self.draft.can_redo
         self.widgets["take_game"].enabled = self.current_game is not None
         self.widgets["delete"].enabled = self.custom_path is not None
-
-    def _edited(self) -> None:
-        self.flagged = []
-        self._refresh()
 
     def enter(self) -> None:
         self.current_game = _find_current_game(self.app.stack.find("match"))
@@ -205,23 +159,6 @@ class EditorScene(Scene):
         if isinstance(side, Side) and self.draft.set_turn(side):
             self.app.audio.play("select")
             self._edited()
-
-    def undo(self) -> None:
-        """Take back the last edit."""
-        self._history_step(self.draft.undo())
-
-    def redo(self) -> None:
-        """Make again the last edit taken back."""
-        self._history_step(self.draft.redo())
-
-    def _history_step(self, stepped: bool) -> None:
-        """After an undo or a redo: a click and the board redrawn when there was an edit to step over, else a
-        buzz."""
-        if stepped:
-            self.app.audio.play("click")
-            self._edited()
-        else:
-            self.app.audio.play("invalid")
 
     def reset_board(self) -> None:
         """The classic start: four pieces in the corners, no blocks, Red to move (undoable).
@@ -247,56 +184,6 @@ class EditorScene(Scene):
         self._say(tr("Took the game in progress: {name}", name=name))
         self._edited()
 
-    def load_level(self, level: LevelInfo) -> None:
-        """Start editing ``level`` (undoable)."""
-        self.draft.set_position(level.position)
-        self.source = level
-        self.saved = self.draft.snapshot()
-        self._say(tr("Opened {name}", name=level_name(level)))
-        self._edited()
-
-    def open_standard(self) -> None:
-        """Pick one of the standard levels to edit."""
-        entries = shipped_levels(RULES)
-        self.app.audio.play("click")
-        self.app.stack.push(
-            LevelPickerScene(
-                self.app,
-                tr("Standard levels"),
-                entries,
-                self.load_level,
-                tag=lambda index, level: tr("LEVEL {number}", number=level.number or index + 1),
-            )
-        )
-
-    def open_custom(self) -> None:
-        """Pick one of your own levels to edit; damaged files are listed with their reason."""
-        self.app.audio.play("click")
-        self.app.stack.push(
-            LevelPickerScene(
-                self.app,
-                tr("My levels"),
-                custom_levels(RULES),
-                self.load_level,
-                tag=lambda index, level: tr("MY LEVEL"),
-                empty_text=tr("You have no levels of your own yet. Make one, then “Save as level…”."),
-            )
-        )
-
-    def _validated(self, go_label: str, then: Callable[[], None]) -> None:
-        problems = self.draft.problems()
-        self.flagged = [
-            (p.places, theme.DANGER if p.severity is Severity.REFUSED else theme.GOLD)
-            for p in problems
-            if p.places
-        ]
-        if not problems:
-            then()
-            return
-        refused = any(p.severity is Severity.REFUSED for p in problems)
-        self.app.audio.play("invalid" if refused else "select")
-        self.app.stack.push(ValidationDialog(self.app, self.panel, self.view, problems, go_label, then))
-
     def play(self) -> None:
         """Validate, then choose the opponent and play the position."""
         self._validated("Play anyway", self._start_game)
@@ -305,117 +192,30 @@ class EditorScene(Scene):
         self.app.audio.play("click")
         self.app.router.push("newgame", _level_for_play(self.source, self.draft.fen()), int(self.draft.turn))
 
-    def save_as(self) -> None:
-        """Validate, then ask for a name and a description and save into "My levels"."""
-        self._validated("Save anyway", self._ask_name)
+    # -- what the shared editor asks --
 
-    def _ask_name(self) -> None:
-        custom = self.custom_path is not None and self.source is not None
-        name = self.source.name if custom and self.source else ""
-        description = level_description(self.source) if self.source else ""
-        self.app.stack.push(SaveLevelDialog(self.app, name, description, self._save))
+    def position_text(self) -> str:
+        return self.draft.fen()
 
-    def _save(self, name: str, description: str, *, replace: bool = False) -> None:
-        dialog = self.app.top
-        level = LevelInfo(name, description, tr("You"), self.draft.fen())
-        try:
-            if not replace and self.custom_path is not None and self.source is not None:
-                replace = name.strip().casefold() == self.source.name.casefold()
-            path = save_custom_level(level, RULES, replace=replace)
-        except LevelExistsError:
+    def set_position(self, text: str) -> None:
+        self.draft.set_position(text)
 
-            def replace_it() -> None:
-                self.app.stack.pop()
-                self._save(name, description, replace=True)
+    def problems(self) -> list[LevelProblem]:
+        return self.draft.problems()
 
-            self.app.router.push(
-                "dialog",
-                tr("Replace it?"),
-                [tr("A level called “{name}” is already in My levels. Replace it with this one?", name=name)],
-                [
-                    (
-                        "replace",
-                        "Replace",
-                        replace_it,
-                    ),
-                    ("rename", "Choose another name", None),
-                ],
-                accent=theme.GOLD,
-                default="rename",
-            )
-            return
-        except (LevelError, OSError) as error:
-            log.warning("saving level %r failed: %s", name, error)
-            if isinstance(dialog, SaveLevelDialog):
-                reason = explain_write_error(error) if isinstance(error, OSError) else str(error)[:120]
-                dialog.error = tr("Not saved: {reason}", reason=reason)
-            self.app.audio.play("invalid")
-            return
-        if isinstance(self.app.top, SaveLevelDialog):
-            self.app.stack.pop()
-        self.source = LevelInfo(name, description, tr("You"), self.draft.fen(), path, custom=True)
-        self.saved = self.draft.snapshot()
-        self.app.audio.play("start")
-        self._say(tr("Saved “{name}” in My levels", name=name))
-        self._refresh()
+    def problems_dialog(
+        self, problems: Sequence[LevelProblem], go_label: str, then: Callable[[], None]
+    ) -> Scene:
+        return ValidationDialog(self.app, self.panel, self.view, problems, go_label, then)
 
-    def delete(self) -> None:
-        """Delete the custom level being edited (after a confirmation); the board stays as it is."""
-        path = self.custom_path
-        if path is None or self.source is None:
-            self.app.audio.play("invalid")
-            return
+    def level_picture(self, position: str, size: int) -> pygame.Surface:
+        return thumbnail(position, size)
 
-        def confirmed() -> None:
-            self.app.stack.pop()
-            try:
-                delete_custom_level(path, RULES.key)
-            except (LevelError, OSError) as error:
-                self._say(tr("Not deleted: {reason}", reason=str(error)[:100]))
-                self.app.audio.play("invalid")
-                return
-            self._say(tr("Deleted “{name}”", name=self.source.name if self.source else ""))
-            self.source = None
-            self.saved = ((), Side.RED)  # nothing saved matches the board any more
-            self._refresh()
+    def delete_note(self, name: str) -> str:
+        return tr("“{name}” will be removed from My levels. The board stays in the editor.", name=name)
 
-        self.app.audio.play("click")
-        self.app.router.push(
-            "dialog",
-            tr("Delete this level?"),
-            [
-                tr(
-                    "“{name}” will be removed from My levels. The board stays in the editor.",
-                    name=self.source.name,
-                )
-            ],
-            [("delete", "Delete", confirmed), ("keep", "Keep it", None)],
-            accent=theme.DANGER,
-            default="keep",
-        )
-
-    def cancel(self) -> None:
-        """Close the editor without using the changes (asks first when there are some)."""
-        if not self.dirty:
-            self.app.audio.play("click")
-            self.app.stack.pop()
-            return
-
-        def leave() -> None:
-            self.app.stack.pop()
-            self.app.stack.pop()
-
-        self.app.router.push(
-            "dialog",
-            tr("Leave the editor?"),
-            [tr("Your changes to this board will be lost.")],
-            [("leave", "Leave", leave), ("keep", "Keep editing", None)],
-            accent=theme.ACCENT_2,
-            default="keep",
-        )
-
-    def _say(self, text: str) -> None:
-        self.toast = (text, 2.2)
+    def leave_note(self) -> str:
+        return tr("Your changes to this board will be lost.")
 
     # -- painting --
 
@@ -425,20 +225,9 @@ class EditorScene(Scene):
 
     # -- layout --
 
-    def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        margin = self.px(16)
-        # At least 300 pixels where the window allows: the tools' labels keep their words whole.
-        panel_w = max(min(300, int(width * 0.47)), min(int(width * 0.4), self.px(372)))
-        # The messages' strip under the board (the panel keeps its height for its tools).
-        strip = MessageStrip.height(self.app.theme, self.px(17))
-        board_w = width - panel_w - margin * 3
-        self.messages.rect = pygame.Rect(margin, height - margin - strip, board_w, strip)
-        self.board_area = pygame.Rect(margin, margin, board_w, self.messages.rect.y - self.px(8) - margin)
-        self.view.place(self.board_area)
-        self.panel.layout(
-            self.app.theme, pygame.Rect(width - panel_w - margin, margin, panel_w, height - margin * 2)
-        )
+    def place_board(self, area: pygame.Rect) -> None:
+        self.board_area = area
+        self.view.place(area)
 
     # -- events --
 
@@ -470,16 +259,9 @@ class EditorScene(Scene):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
+        if self.editor_key(event):
+            return True
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_z:
-            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
-            return True
-        if ctrl and event.key == pygame.K_y:
-            self.redo()
-            return True
-        if ctrl and event.key == pygame.K_s:
-            self.save_as()
-            return True
         if not ctrl and event.key in _TOOL_KEYS:
             self.palette.choose(_TOOL_KEYS[event.key])
             return True
@@ -491,8 +273,6 @@ class EditorScene(Scene):
         super().update(dt)
         self.widgets.update(dt)
         self.brush.update(dt)
-        if self.toast is not None:
-            self.toast = (self.toast[0], self.toast[1] - dt) if self.toast[1] > dt else None
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.draft.board()

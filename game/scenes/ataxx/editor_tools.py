@@ -16,6 +16,7 @@ from game.engine.ataxx import Cell, Side
 from game.engine.ataxx.level_edit import Symmetry, mirror_squares
 from game.engine.ataxx.levels import MAX_RECOMMENDED_BLOCKS
 from game.i18n import tr, trc
+from game.scenes.editor_parts import TilePalette
 from game.ui import gfx, theme
 from game.ui.textbox import draw_text
 from game.ui.theme import Theme
@@ -95,80 +96,40 @@ def draw_cell_icon(surface: pygame.Surface, cell: Cell, rect: pygame.Rect) -> No
         surface.blit(sprite, sprite.get_rect(center=box.center))
 
 
-class ToolPalette:
+class ToolPalette(TilePalette[Cell]):
     """The four cells to place, as big tiles; ``on_change`` gets the chosen ``Cell``."""
 
     def __init__(self, value: Cell, on_change: Callable[[Cell], None]) -> None:
-        self.value = value
-        self.on_change = on_change
-        self.rects: list[pygame.Rect] = []
-        self.hover: Cell | None = None
-
-    def layout(self, area: pygame.Rect, gap: int) -> None:
-        """Share ``area`` between the four tiles."""
-        width = (area.width - gap * 3) // 4
-        self.rects = [pygame.Rect(area.x + i * (width + gap), area.y, width, area.height) for i in range(4)]
-
-    def centre(self, cell: Cell) -> tuple[int, int]:
-        """Where the tile of ``cell`` is (tests click it)."""
-        return self.rects[_PALETTE.index(cell)].center
-
-    def choose(self, cell: Cell) -> None:
-        """Make ``cell`` the cell to place."""
-        if cell is not self.value:
-            self.value = cell
-            self.on_change(cell)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = next(
-                (c for r, c in zip(self.rects, _PALETTE, strict=False) if r.collidepoint(event.pos)), None
-            )
-            return False
-        return _click_choice(event, self.rects, _PALETTE, self.choose)
+        super().__init__(_PALETTE, value, on_change)
 
     def draw(self, surface: pygame.Surface, ui: Theme, time_s: float) -> None:
-        for index, (rect, cell) in enumerate(zip(self.rects, _PALETTE, strict=False)):
-            chosen = cell is self.value
-            accent = theme.SELECT if chosen else ((90, 108, 180) if cell is self.hover else (56, 66, 118))
-            if chosen:
-                halo = gfx.glow_box(rect.width + 20, rect.height + 20, theme.SELECT, 0.35, 10)
-                surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_ADD)
-            gfx.panel(
-                surface,
-                rect,
-                fill=(34, 36, 58) if chosen else (20, 25, 52),
-                edge=accent,
-                alpha=240,
-                radius=max(6, rect.width // 7),
-                width=2,
-            )
-            caption_h = max(12, int(rect.height * 0.26))
-            icon = pygame.Rect(
-                rect.x, rect.y + rect.height * 0.08, rect.width, rect.height - caption_h - rect.height * 0.12
-            )
-            draw_cell_icon(surface, cell, icon.inflate(-rect.width * 0.3, 0))
-            caption = pygame.Rect(rect.x + 3, icon.bottom, rect.width - 6, rect.bottom - 2 - icon.bottom)
-            draw_text(
-                surface,
-                ui,
-                cell_name(cell),
-                "body",
-                max(11, int(caption_h * 0.85)),
-                theme.TEXT if chosen else theme.TEXT_DIM,
-                caption,
-                bold=chosen,
-                align="center",
-                valign="bottom",
-                max_lines=1,
-                container=rect,
-            )
-            key = str(index + 1)
-            if rect.width > ui.measure(key, "body", 11) * 5:
-                key_box = pygame.Rect(rect.x + 5, rect.y + 2, rect.width // 4, icon.bottom - rect.y - 2)
-                draw_text(
-                    surface, ui, key, "body", 11, theme.TEXT_FAINT, key_box, max_lines=1, container=rect
-                )
+        self.draw_frames(surface, ui)
+
+    def draw_tile(
+        self, surface: pygame.Surface, ui: Theme, rect: pygame.Rect, choice: Cell, chosen: bool
+    ) -> int:
+        """The cell's picture and its name under it."""
+        caption_h = max(12, int(rect.height * 0.26))
+        icon = pygame.Rect(
+            rect.x, rect.y + rect.height * 0.08, rect.width, rect.height - caption_h - rect.height * 0.12
+        )
+        draw_cell_icon(surface, choice, icon.inflate(-rect.width * 0.3, 0))
+        caption = pygame.Rect(rect.x + 3, icon.bottom, rect.width - 6, rect.bottom - 2 - icon.bottom)
+        draw_text(
+            surface,
+            ui,
+            cell_name(choice),
+            "body",
+            max(11, int(caption_h * 0.85)),
+            theme.TEXT if chosen else theme.TEXT_DIM,
+            caption,
+            bold=chosen,
+            align="center",
+            valign="bottom",
+            max_lines=1,
+            container=rect,
+        )
+        return icon.bottom - rect.y - 2
 
 
 class SymmetryPicker:

@@ -6,10 +6,10 @@ a target, the odds of the attack shown; ``dice``: an attack's dice landing in
 the tray, the hits flying to the target; ``builder``: level 2's army builder
 with a few bases placed; ``silver``: a battle seen from Silver's side;
 ``hint``: the battle with a hint shown, an attack of archers if there is one
-(the longest of the hints' sentences). The campaign: ``campaign``, its
-battles with the first two won; ``campaign-story``, the story before the
-third; ``campaign-battle``, the first battle under way with its goal's
-banner; ``campaign-won``, the story after the first, won with three stars.
+(the longest of the hints' sentences); the battle editor's (``editor_demos``). The campaign:
+``campaign``, its battles with the first two won; ``campaign-story``, the
+story before the third; ``campaign-battle``, the first battle under way with
+its goal's banner; ``campaign-won``, the story after the first, won with three stars.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from game.engine.match import Match, MatchConfig
 from game.scenes.level_cards import available_levels
 from game.scenes.lionheart.anim import EntryAnimation
 from game.scenes.lionheart.board import LionheartBoard
+from game.scenes.lionheart.editor_demos import EDITOR_DEMOS, start_editor_demo
 from game.scenes.match import MatchScene
 
 if TYPE_CHECKING:
@@ -82,6 +83,9 @@ def _losses(match: Match[Battle, Any]) -> int:
 
 def start_demo(app: Services, name: str) -> bool:
     """Set up demonstration ``name`` over the menu; ``False`` if it is not one of Lionheart's."""
+    if name in EDITOR_DEMOS:
+        start_editor_demo(app, name)
+        return True
     if name not in DEMO_NAMES:
         return False
     if name.startswith("campaign"):
