@@ -22,7 +22,7 @@ from game.engine.stats import Statistics
 from game.games import game
 from game.scenes.lionheart.board import LionheartBoard
 from game.scenes.lionheart.builder import army_tally
-from game.scenes.lionheart.demos import DEMO_NAMES
+from game.scenes.lionheart.demos import MATCH_DEMOS
 from game.scenes.lionheart.words import battle_log, hint_text
 from game.scenes.match import MatchScene
 from game.scenes.menu import MenuScene
@@ -363,7 +363,9 @@ def test_the_screen_in_french(size: tuple[int, int], user_data_dir: Path) -> Non
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
-@pytest.mark.parametrize("name", DEMO_NAMES)
+@pytest.mark.parametrize(
+    "name", [*MATCH_DEMOS, "campaign-battle"]
+)  # the campaign's battle is a match screen too
 def test_the_demos_render(name: str, size: tuple[int, int], user_data_dir: Path) -> None:
     driver = Driver.fast(game="lionheart", size=size, demo=name, animation="normal", instant=False)
     try:

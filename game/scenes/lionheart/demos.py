@@ -29,12 +29,13 @@ from game.scenes.match import MatchScene
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
-__all__ = ["DEMO_NAMES", "start_demo"]
+__all__ = ["CAMPAIGN_DEMOS", "DEMO_NAMES", "MATCH_DEMOS", "start_demo"]
 
-DEMO_NAMES = (
-    "battle", "dice", "odds", "builder", "silver", "hint",
-    "campaign", "campaign-story", "campaign-battle", "campaign-won",
-)  # fmt: skip
+MATCH_DEMOS = ("battle", "dice", "odds", "builder", "silver", "hint")
+"""The demonstrations of a battle on the match screen."""
+CAMPAIGN_DEMOS = ("campaign", "campaign-story", "campaign-battle", "campaign-won")
+"""The campaign's screens (see the module docstring)."""
+DEMO_NAMES = MATCH_DEMOS + CAMPAIGN_DEMOS
 SCREENSHOT_TIME = 75 / 60
 """The frames ``main.py --screenshot`` runs before the picture, in seconds."""
 
