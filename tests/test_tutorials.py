@@ -91,7 +91,7 @@ def test_a_bad_step_is_named_with_its_number(steps: list[str], message: str) -> 
     ("text", "message"),
     [
         ("game = [", "not a valid tutorial file"),
-        ('game = "attangle"\nname = "T"', "a tutorial for 'attangle', not 'ataxx'"),
+        ('game = "attangle"\nname = "T"', "a tutorial for 'attangle', not Ataxx"),
         ('game = "ataxx"\nschema_version = 9\nname = "T"', "written by a newer version"),
         (f'game = "ataxx"\nname = "T"\nposition = "{START}"', "no steps"),
         (

@@ -176,6 +176,63 @@ def level_position(text: str, rules: GameRules[Any, Any], where: str) -> Any:
     return position
 
 
+Loaded = TypeVar("Loaded")
+
+
+def file_data(
+    text: str, rules: GameRules[Any, Any], where: str, what: str, *, game_optional: bool = False
+) -> dict[str, Any]:
+    """The table of a file of the level family (a level, a tutorial, a campaign battle: ``what``) for the game of
+    ``rules``, its ``game`` and ``schema_version`` checked; ``where`` names it in messages.
+
+    ``LevelError`` when the TOML is broken, ``game`` is not a game's name or
+    (not damage: the file is sound) another game's, or the version is newer.
+    ``game_optional``: a file without ``game`` is the game's (levels of old).
+    """
+    try:
+        data = load_toml(text)
+    except FileDataError as error:
+        raise LevelError(f"{where}: not a valid {what} file ({error})") from None
+    key = data.get("game", rules.key if game_optional else None)
+    if key is not None and not isinstance(key, str):
+        # Not another game's file (every game key is a string): a damaged one.
+        raise LevelError(f"{where}: 'game' must be a game's name, not {str(key)[:40]!r}")
+    if key != rules.key:
+        raise LevelError(
+            f"{where}: a {what} for {str(key)[:40]!r}, not {_game_name(rules.key)}", damaged=False
+        )
+    schema_version_of(data, where)
+    return data
+
+
+def file_id(path: Path) -> str:
+    """What the statistics know a file by (a tutorial, a campaign battle): its name without ``.toml``, in lower
+    case."""
+    return path.stem.lower()[:40]
+
+
+def name_id(name: str, fallback: str) -> str:
+    """An id made of ``name`` for an item read from no file: its words in lower case, dashed (``fallback`` if it
+    has none)."""
+    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())[:40] or fallback
+
+
+def load_file(path: Path | str, what: str, parse: Callable[[str, str, Path], Loaded]) -> Loaded:
+    """Read the file ``path`` of the level family (``what``: "level file", "tutorial file"...) with
+    ``read_level_text``'s guards and ``parse(text, where, path)`` it; ``LevelError`` naming the file and the
+    problem, whatever went wrong."""
+    target = Path(path)
+    where = display_name(target)
+    text = read_level_text(target, what)
+    try:
+        return parse(text, where, target)
+    except LevelError as error:
+        error.path = target
+        raise
+    except Exception as error:  # whatever else goes wrong reading it is damage too, never a crash
+        raise LevelError(f"{where}: cannot be read ({reason_of(error)})", target) from None
+
+
 def level_from_text(
     text: str, rules: GameRules[Any, Any], where: str = "level", path: Path | None = None
 ) -> LevelInfo:
@@ -186,19 +243,7 @@ def level_from_text(
     position is not one of the game's, or ``rules.validate_level`` refuses it.
     The returned position is written as ``rules.position_text`` writes it.
     """
-    try:
-        data = load_toml(text)
-    except FileDataError as error:
-        raise LevelError(f"{where}: not a valid level file ({error})") from None
-    key = data.get("game", rules.key)
-    if not isinstance(key, str):
-        # Not another game's level (every game key is a string): a damaged one.
-        raise LevelError(f"{where}: 'game' must be a game's name, not {str(key)[:40]!r}")
-    if key != rules.key:
-        raise LevelError(
-            f"{where}: a level for {str(key)[:40]!r}, not {_game_name(rules.key)}", damaged=False
-        )
-    schema_version_of(data, where)
+    data = file_data(text, rules, where, "level", game_optional=True)
     name = text_field(data, "name", where, required=True, limit=MAX_NAME_LENGTH)
     description = text_field(data, "description", where, required=False, limit=MAX_DESCRIPTION_LENGTH)
     author = text_field(data, "author", where, required=False, limit=MAX_NAME_LENGTH)
@@ -236,16 +281,9 @@ def read_level_text(target: Path, what: str = "level file") -> str:
 
 def load_level(path: Path | str, rules: GameRules[Any, Any]) -> LevelInfo:
     """Read and validate one level file of the game of ``rules``; raises ``LevelError`` naming the file and the problem."""
-    target = Path(path)
-    where = display_name(target)
-    text = read_level_text(target)
-    try:
-        return level_from_text(text, rules, where, target)
-    except LevelError as error:
-        error.path = target
-        raise
-    except Exception as error:  # whatever else goes wrong reading it is damage too, never a crash
-        raise LevelError(f"{where}: cannot be read ({reason_of(error)})", target) from None
+    return load_file(
+        path, "level file", lambda text, where, target: level_from_text(text, rules, where, target)
+    )
 
 
 def load_levels(
@@ -259,9 +297,6 @@ def load_levels(
     folder gives ``[]``.
     """
     return load_folder(folder, lambda path: load_level(path, rules), set_damaged_aside=set_damaged_aside)
-
-
-Loaded = TypeVar("Loaded")
 
 
 def load_folder(

@@ -43,17 +43,18 @@ from game.engine.levels import (
     MAX_NAME_LENGTH,
     MAX_POSITION_LENGTH,
     LevelError,
+    file_data,
+    file_id,
     level_position,
+    load_file,
     load_folder,
+    name_id,
     number_from_name,
-    read_level_text,
-    schema_version_of,
     shipped_levels_dir,
     text_field,
 )
 from game.engine.rules import GameRules, adjudicate
-from game.filedata import FileDataError, load_toml, reason_of
-from game.paths import display_name
+from game.filedata import reason_of
 
 __all__ = [
     "MAX_SAY_LENGTH",
@@ -68,7 +69,6 @@ __all__ = [
     "shipped_tutorials",
     "shipped_tutorials_dir",
     "tutorial_from_text",
-    "tutorial_id",
 ]
 
 MIN_STEPS = 12
@@ -110,20 +110,11 @@ class Tutorial:
     def id(self) -> str:
         """What the statistics know the tutorial by: its file's name without ``.toml`` (``01-first-moves``), else
         its name in lower case with dashes."""
-        if self.path is not None:
-            return tutorial_id(self.path)
-        return (
-            "-".join("".join(c if c.isalnum() else " " for c in self.name.lower()).split())[:40] or "tutorial"
-        )
+        return file_id(self.path) if self.path is not None else name_id(self.name, "tutorial")
 
     def moves(self) -> list[str]:
         """Every step's move, in order."""
         return [step.move for step in self.steps if step.move is not None]
-
-
-def tutorial_id(path: Path) -> str:
-    """The id of the tutorial in the file ``path``: its name without ``.toml``, in lower case."""
-    return path.stem.lower()[:40]
 
 
 def _step(raw: Any, index: int, where: str) -> TutorialStep:
@@ -156,14 +147,7 @@ def tutorial_from_text(
     bad, or a move is illegal where it comes or made by the wrong seat. The
     steps' moves are written back as ``rules.move_text`` writes them.
     """
-    try:
-        data = load_toml(text)
-    except FileDataError as error:
-        raise LevelError(f"{where}: not a valid tutorial file ({error})") from None
-    key = data.get("game")
-    if key != rules.key:
-        raise LevelError(f"{where}: a tutorial for {str(key)[:40]!r}, not {rules.key!r}", damaged=False)
-    schema_version_of(data, where)
+    data = file_data(text, rules, where, "tutorial")
     name = text_field(data, "name", where, required=True, limit=MAX_NAME_LENGTH)
     start = text_field(data, "position", where, required=True, limit=MAX_POSITION_LENGTH)
     raw_steps = data.get("step")
@@ -220,15 +204,9 @@ def tutorial_from_text(
 
 def load_tutorial(path: Path | str, rules: GameRules[Any, Any]) -> Tutorial:
     """Read and check one tutorial file of the game of ``rules``; ``LevelError`` naming the file and the problem."""
-    target = Path(path)
-    text = read_level_text(target, "tutorial file")
-    try:
-        return tutorial_from_text(text, rules, display_name(target), target)
-    except LevelError as error:
-        error.path = target
-        raise
-    except Exception as error:  # whatever else goes wrong reading it is damage too, never a crash
-        raise LevelError(f"{display_name(target)}: cannot be read ({reason_of(error)})", target) from None
+    return load_file(
+        path, "tutorial file", lambda text, where, target: tutorial_from_text(text, rules, where, target)
+    )
 
 
 def load_tutorials(folder: Path | str, rules: GameRules[Any, Any]) -> list[Tutorial | LevelError]:
@@ -250,7 +228,7 @@ def shipped_tutorials(rules: GameRules[Any, Any]) -> Sequence[Tutorial | LevelEr
 def shipped_tutorial_ids(key: str) -> list[str]:
     """The ids of the tutorial files shipped for the game ``key`` (read or not), in file-name order."""
     try:
-        return [tutorial_id(path) for path in sorted(shipped_tutorials_dir(key).glob("*.toml"))]
+        return [file_id(path) for path in sorted(shipped_tutorials_dir(key).glob("*.toml"))]
     except (OSError, LookupError):
         return []
 

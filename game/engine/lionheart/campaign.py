@@ -46,19 +46,19 @@ from game.engine.levels import (
     MAX_NAME_LENGTH,
     MAX_POSITION_LENGTH,
     LevelError,
+    file_data,
+    file_id,
     level_position,
+    load_file,
     load_folder,
+    name_id,
     number_from_name,
-    read_level_text,
-    schema_version_of,
     shipped_levels_dir,
     text_field,
 )
 from game.engine.lionheart.battle import Battle
 from game.engine.lionheart.goals import ENEMY, FAR_RANK, GOAL_KINDS, NEEDS_TURNS, PLAYER, Goal
 from game.engine.rules import GameRules
-from game.filedata import FileDataError, load_toml, reason_of
-from game.paths import display_name
 
 __all__ = [
     "LEVEL_KEYS",
@@ -66,7 +66,6 @@ __all__ = [
     "MAX_TURNS",
     "CampaignBattle",
     "battle_from_text",
-    "battle_id",
     "has_campaign",
     "load_battle",
     "load_campaign",
@@ -106,16 +105,7 @@ class CampaignBattle:
     @property
     def id(self) -> str:
         """What the statistics know the battle by: its file's name without ``.toml`` (else its name, dashed)."""
-        if self.path is not None:
-            return battle_id(self.path)
-        return (
-            "-".join("".join(c if c.isalnum() else " " for c in self.name.lower()).split())[:40] or "battle"
-        )
-
-
-def battle_id(path: Path) -> str:
-    """The id of the battle in the file ``path``: its name without ``.toml``, in lower case."""
-    return path.stem.lower()[:40]
+        return file_id(self.path) if self.path is not None else name_id(self.name, "battle")
 
 
 def _whole(data: dict[str, Any], key: str, where: str, low: int, high: int, *, required: bool) -> int | None:
@@ -180,14 +170,7 @@ def battle_from_text(
     or a newer version's, a field is missing, unknown or of the wrong kind,
     the position is bad or does not suit the goal.
     """
-    try:
-        data = load_toml(text)
-    except FileDataError as error:
-        raise LevelError(f"{where}: not a valid battle file ({error})") from None
-    key = data.get("game")
-    if key != rules.key:
-        raise LevelError(f"{where}: a battle for {str(key)[:40]!r}, not {rules.key!r}", damaged=False)
-    schema_version_of(data, where)
+    data = file_data(text, rules, where, "battle")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise LevelError(f"{where}: unknown key {str(unknown[0])[:40]!r}")
@@ -214,15 +197,9 @@ def battle_from_text(
 
 def load_battle(path: Path | str, rules: GameRules[Any, Any]) -> CampaignBattle:
     """Read and check one battle file; ``LevelError`` naming the file and the problem."""
-    target = Path(path)
-    text = read_level_text(target, "battle file")
-    try:
-        return battle_from_text(text, rules, display_name(target), target)
-    except LevelError as error:
-        error.path = target
-        raise
-    except Exception as error:  # whatever else goes wrong reading it is damage too, never a crash
-        raise LevelError(f"{display_name(target)}: cannot be read ({reason_of(error)})", target) from None
+    return load_file(
+        path, "battle file", lambda text, where, target: battle_from_text(text, rules, where, target)
+    )
 
 
 def load_campaign(folder: Path | str, rules: GameRules[Any, Any]) -> list[CampaignBattle | LevelError]:
