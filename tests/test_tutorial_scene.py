@@ -134,6 +134,8 @@ def test_a_lesson_left_half_way_resumes_where_it_was(driver) -> None:  # type: i
             app.frames(1)
     step, position = scene.step, scene.match.position_text()
     assert step >= 5
+    # Kept as each step comes, not only on the way out: a crash would not lose it.
+    assert Statistics.load("ataxx").tutorials.reached == {scene.tutorial.id: step}
     app.press("menu")
     assert isinstance(app.top, MenuScene)
     assert Statistics.load("ataxx").tutorials.reached == {scene.tutorial.id: step}

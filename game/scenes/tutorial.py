@@ -18,8 +18,8 @@ animates the moves) with the tutorial's script instead of an opponent:
 - Skip plays the step for the player (its move, if it has one) and goes on;
   Restart starts the lesson again; Previous and Next lesson go through the
   game's lessons, which open at the first one not finished;
-- leaving (Menu, Esc, quitting) keeps the step the lesson was left at in the
-  statistics (``TutorialProgress``), and the lesson resumes there; the last
+- the step on show is kept in the statistics as each comes (``TutorialProgress``),
+  and the lesson resumes there when it is opened again; the last
   step marks it finished, which the menu shows. A kiosk's visitors are
   strangers to one another: there a lesson always opens at its start.
 
@@ -209,6 +209,8 @@ class TutorialScene(PracticeScene):
         self.board.show_hint(self.hint_move)
         if self.step_done and self.last_step:
             self._finish()
+        else:
+            self._keep_place()  # at once, so even a crash leaves the lesson to resume where it was
 
     def go_to(self, index: int) -> None:
         """Open the lesson at ``index`` (wrapping round) where it was left."""
