@@ -239,3 +239,27 @@ def test_a_run_of_the_other_sides_moves_goes_on_by_itself_once_read(driver) -> N
     scene.start_at(before_player)
     app.frames(round(20.0 / FRAME))
     assert scene.step == before_player and scene.waiting_for_next()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("key", TUTORIAL_GAMES)
+def test_every_step_of_every_lesson_fits_at_640x480(driver, key: str, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The commentary shrinks to fit its card, never below legible: no step's text is cut, in either language."""
+    from game import i18n
+
+    app = driver(game=key)
+    i18n.set_language(language)
+    try:
+        scene = _open(app)
+        for index in range(len(scene.tutorials)):
+            scene.go_to(index)
+            for step in range(len(scene.tutorial.steps)):
+                scene.start_at(step)
+                app.app.theme.drawn = []
+                app.frames(1)
+                cut = [text.text for text in app.app.theme.drawn if text.cut]
+                assert not cut, (scene.tutorial.id, step, cut)
+                assert not i18n.missing_translations(), i18n.missing_translations()
+    finally:
+        app.app.theme.drawn = None
+        i18n.set_language("en")

@@ -28,6 +28,10 @@ from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["TutorialPanel", "TutorialView"]
 
+STATUS_LINES = 3
+"""The lines under the status's headline: a move's words with its odds (Lionheart's attacks) take three at
+640x480."""
+
 
 class TutorialView(Protocol):
     """What the panel shows of a lesson and what its buttons do: the tutorial screen implements it."""
@@ -116,8 +120,8 @@ class TutorialPanel(ViewPanel[TutorialView]):
         self.widgets["next_step"].rect = pygame.Rect(inner.x, pairs_top - gap - next_h, inner.width, next_h)
         status_h = (
             ui.font("body", self.px(17), bold=True).get_height()
-            + 2 * ui.font("body", self.px(13)).get_height()
-            + self.px(6)
+            + STATUS_LINES * ui.font("body", self.px(13)).get_height()
+            + self.px(12)  # the headline's and the lines' spacing
         )
         self.status = pygame.Rect(
             inner.x, self.widgets["next_step"].rect.y - gap - status_h, inner.width, status_h
@@ -163,7 +167,7 @@ class TutorialPanel(ViewPanel[TutorialView]):
         self._draw_steps(surface)
         self._draw_say(surface)
         headline, detail, colour = view.step_status()
-        draw_headline(surface, ui, self.px, self.status, headline, detail, colour, detail_lines=2)
+        draw_headline(surface, ui, self.px, self.status, headline, detail, colour, detail_lines=STATUS_LINES)
         self.widgets.draw(surface, ui)
 
     def _draw_steps(self, surface: pygame.Surface) -> None:
