@@ -218,3 +218,20 @@ def test_every_campaign_screen_speaks_french(driver: Callable[..., Driver], reco
     app.frames(2)
     assert "DÉFAITE" in recorded and "Vous avez abandonné la bataille" in recorded
     assert not i18n.missing_translations()
+
+
+def test_the_menu_ticks_the_campaign_once_every_battle_is_won(driver: Callable[..., Driver]) -> None:
+    from game.engine.levels import CAMPAIGN_FOLDER, shipped_ids
+
+    battles = shipped_ids("lionheart", CAMPAIGN_FOLDER)
+    stats = Statistics.load("lionheart")
+    for battle in battles[:-1]:
+        stats.campaign.win(battle, 2)
+    stats.save()
+    app = driver()
+    assert app.button("campaign").visible and app.button("campaign").icon == ""  # one battle still to win
+    stats = Statistics.load("lionheart")
+    stats.campaign.win(battles[-1], 1)
+    stats.save()
+    again = driver()
+    assert again.button("campaign").icon == "done"

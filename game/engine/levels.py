@@ -47,6 +47,7 @@ from game.paths import (
 )
 
 __all__ = [
+    "CAMPAIGN_FOLDER",
     "MAX_DESCRIPTION_LENGTH",
     "MAX_LEVEL_BYTES",
     "MAX_NAME_LENGTH",
@@ -59,15 +60,20 @@ __all__ = [
     "custom_levels_dir",
     "delete_custom_level",
     "dump_level",
+    "file_data",
+    "file_id",
     "level_from_text",
     "level_position",
+    "load_file",
     "load_folder",
     "load_level",
     "load_levels",
+    "name_id",
     "number_from_name",
     "read_level_text",
     "save_custom_level",
     "schema_version_of",
+    "shipped_ids",
     "shipped_levels",
     "shipped_levels_dir",
     "text_field",
@@ -209,6 +215,19 @@ def file_id(path: Path) -> str:
     """What the statistics know a file by (a tutorial, a campaign battle): its name without ``.toml``, in lower
     case."""
     return path.stem.lower()[:40]
+
+
+CAMPAIGN_FOLDER = "campaign"
+"""The folder of a game's shipped levels that holds its campaign's battles, in order."""
+
+
+def shipped_ids(key: str, folder: str) -> list[str]:
+    """The ids (``file_id``) of the files shipped in ``levels/<key>/<folder>/`` (read or not), in file-name
+    order; none for a game without that folder."""
+    try:
+        return [file_id(path) for path in sorted((shipped_levels_dir(key) / folder).glob("*.toml"))]
+    except (OSError, LookupError):
+        return []
 
 
 def name_id(name: str, fallback: str) -> str:

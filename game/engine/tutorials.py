@@ -50,6 +50,7 @@ from game.engine.levels import (
     load_folder,
     name_id,
     number_from_name,
+    shipped_ids,
     shipped_levels_dir,
     text_field,
 )
@@ -71,6 +72,8 @@ __all__ = [
     "tutorial_from_text",
 ]
 
+TUTORIAL_FOLDER = "tutorial"
+"""The folder of a game's shipped levels that holds its tutorials."""
 MIN_STEPS = 12
 """A tutorial shorter than this teaches too little to be one."""
 MAX_STEPS = 400
@@ -217,7 +220,7 @@ def load_tutorials(folder: Path | str, rules: GameRules[Any, Any]) -> list[Tutor
 
 def shipped_tutorials_dir(key: str) -> Path:
     """The folder of the tutorials shipped for the game ``key``: ``levels/<key>/tutorial/``."""
-    return shipped_levels_dir(key) / "tutorial"
+    return shipped_levels_dir(key) / TUTORIAL_FOLDER
 
 
 def shipped_tutorials(rules: GameRules[Any, Any]) -> Sequence[Tutorial | LevelError]:
@@ -227,10 +230,7 @@ def shipped_tutorials(rules: GameRules[Any, Any]) -> Sequence[Tutorial | LevelEr
 
 def shipped_tutorial_ids(key: str) -> list[str]:
     """The ids of the tutorial files shipped for the game ``key`` (read or not), in file-name order."""
-    try:
-        return [file_id(path) for path in sorted(shipped_tutorials_dir(key).glob("*.toml"))]
-    except (OSError, LookupError):
-        return []
+    return shipped_ids(key, TUTORIAL_FOLDER)
 
 
 def has_shipped_tutorials(key: str) -> bool:

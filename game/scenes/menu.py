@@ -16,6 +16,7 @@ import pygame
 
 from game import games
 from game.engine import saves
+from game.engine.levels import CAMPAIGN_FOLDER, shipped_ids
 from game.engine.puzzles import has_shipped_puzzles
 from game.engine.stats import Statistics
 from game.engine.tutorials import has_shipped_tutorials, shipped_tutorial_ids
@@ -112,15 +113,25 @@ class MenuScene(Scene):
         self.widgets["campaign"].visible = self.app.router.has("campaign")
         learn = self.widgets["learn"]
         learn.visible = has_shipped_tutorials(self.app.game.key)
-        learn.icon = "done" if learn.visible and self._lessons_finished() else ""
+        self._mark_done()
         self.app.lock_down(self)
         self.relayout()
 
-    def _lessons_finished(self) -> bool:
-        """Whether every lesson of the current game's "Learn to play" has been finished (a tick on its button)."""
+    def _mark_done(self) -> None:
+        """A tick on Learn to play once every lesson of the current game is finished, and on Campaign once every
+        battle is won."""
+        learn, campaign = self.widgets["learn"], self.widgets["campaign"]
+        learn.icon = campaign.icon = ""
+        if not learn.visible and not campaign.visible:
+            return
         key = self.app.game.key
-        ids = set(shipped_tutorial_ids(key))
-        return bool(ids) and ids <= Statistics.load(key).tutorials.finished
+        statistics = Statistics.load(key)
+        lessons = set(shipped_tutorial_ids(key))
+        battles = set(shipped_ids(key, CAMPAIGN_FOLDER))
+        if learn.visible and lessons and lessons <= statistics.tutorials.finished:
+            learn.icon = "done"
+        if campaign.visible and battles and battles <= statistics.campaign.won:
+            campaign.icon = "done"
 
     def _autosave_available(self) -> bool:
         try:

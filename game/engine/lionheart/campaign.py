@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.levels import (
+    CAMPAIGN_FOLDER,
     MAX_NAME_LENGTH,
     MAX_POSITION_LENGTH,
     LevelError,
@@ -210,7 +211,7 @@ def load_campaign(folder: Path | str, rules: GameRules[Any, Any]) -> list[Campai
 
 def shipped_campaign_dir() -> Path:
     """The folder of the campaign's battles: ``levels/lionheart/campaign/``."""
-    return shipped_levels_dir("lionheart") / "campaign"
+    return shipped_levels_dir("lionheart") / CAMPAIGN_FOLDER
 
 
 def shipped_campaign(rules: GameRules[Any, Any]) -> Sequence[CampaignBattle | LevelError]:
