@@ -353,6 +353,15 @@ def _v1_records_as_v2(items: list[Any]) -> tuple[list[Any], int]:
     return records, len(items) - len(records)
 
 
+_PROGRESS_PARTS: dict[str, type[PuzzleProgress] | type[TutorialProgress] | type[CampaignProgress]] = {
+    "puzzles": PuzzleProgress,
+    "tutorials": TutorialProgress,
+    "campaign": CampaignProgress,
+}
+"""The parts of a game's section besides its records: each the name of a ``Statistics`` attribute, and the kind
+of progress it holds (read leniently with ``from_json``, written with ``to_json`` when it holds anything)."""
+
+
 class Statistics:
     """One game's records of finished games, with load/save and the figures computed from them."""
 
@@ -418,24 +427,14 @@ class Statistics:
             ):  # a record that makes no sense: skipped, and kept in a copy before the next write
                 skipped += 1
         parts = dict(contents.parts.get(stats.game, {}))
-        if "puzzles" in parts:
-            try:
-                stats.puzzles, bad = PuzzleProgress.from_json(parts.pop("puzzles"))
-            except ValueError:
-                stats.puzzles, bad = PuzzleProgress(), 1
-            skipped += bad
-        if "tutorials" in parts:
-            try:
-                stats.tutorials, bad = TutorialProgress.from_json(parts.pop("tutorials"))
-            except ValueError:
-                stats.tutorials, bad = TutorialProgress(), 1
-            skipped += bad
-        if "campaign" in parts:
-            try:
-                stats.campaign, bad = CampaignProgress.from_json(parts.pop("campaign"))
-            except ValueError:
-                stats.campaign, bad = CampaignProgress(), 1
-            skipped += bad
+        for name, kind in _PROGRESS_PARTS.items():
+            if name in parts:
+                try:
+                    progress, bad = kind.from_json(parts.pop(name))
+                except ValueError:
+                    progress, bad = kind(), 1
+                setattr(stats, name, progress)
+                skipped += bad
         stats._unknown_parts = parts
         stats._dropped = skipped
         stats.records = records[-MAX_RECORDS:]
@@ -501,12 +500,10 @@ class Statistics:
         sections = dict(others)
         section: dict[str, Any] = {**self._unknown_parts}
         section["records"] = [record.to_json() for record in self.records]
-        if self.puzzles:
-            section["puzzles"] = self.puzzles.to_json()
-        if self.tutorials:
-            section["tutorials"] = self.tutorials.to_json()
-        if self.campaign:
-            section["campaign"] = self.campaign.to_json()
+        for name in _PROGRESS_PARTS:
+            progress = getattr(self, name)
+            if progress:
+                section[name] = progress.to_json()
         sections[self.game] = section
         payload = {"schema_version": SCHEMA_VERSION, "games": dict(sorted(sections.items()))}
         atomic_write_text(path, json.dumps(payload, indent=1) + "\n")
