@@ -235,10 +235,14 @@ class MatchScene(Scene):
 
     # -- layout --
 
+    def panel_width(self, width: int) -> int:
+        """The side panel's width in a window ``width`` pixels wide."""
+        return max(200, min(int(width * 0.3), self.px(330)))
+
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         margin = self.px(16)
-        panel_w = max(200, min(int(width * 0.3), self.px(330)))
+        panel_w = self.panel_width(width)
         # The messages' strip along the bottom, the window's width: a long message fits on its line.
         strip = MessageStrip.height(self.app.theme, self.px(17))
         self.messages.rect = pygame.Rect(margin, height - margin - strip, width - margin * 2, strip)

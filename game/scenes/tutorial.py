@@ -522,16 +522,9 @@ class TutorialScene(PracticeScene):
 
     # -- layout and drawing --
 
-    def layout(self, size: tuple[int, int]) -> None:
-        """The match screen's layout with a wider panel: the commentary is read there."""
-        super().layout(size)
-        width, _ = size
-        margin = self.px(16)
-        panel_w = max(220, min(int(width * 0.36), self.px(420)))
-        above = self.board_area.height
-        self.board_area = pygame.Rect(margin, margin, width - panel_w - margin * 3, above)
-        self.board.layout(self.board_area)
-        self.panel.layout(pygame.Rect(width - panel_w - margin, margin, panel_w, above))
+    def panel_width(self, width: int) -> int:
+        """Wider than the match screen's: the commentary is read there."""
+        return max(220, min(int(width * 0.36), self.px(420)))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
